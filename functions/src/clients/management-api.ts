@@ -1,0 +1,13 @@
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { requireSetting } from '../config';
+
+let client: ApiGatewayManagementApiClient | undefined;
+
+/**
+ * The endpoint is configured explicitly (the stage callback URL on AWS, the emulator's
+ * execute-api URL here), never derived from the request context.
+ */
+export const managementApi = (): ApiGatewayManagementApiClient => {
+  client ??= new ApiGatewayManagementApiClient({ endpoint: requireSetting('WS_MANAGEMENT_ENDPOINT') });
+  return client;
+};

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+const configSchema = z.object({
+  ENTITIES_TABLE: z.string().min(1),
+  CONNECTIONS_TABLE: z.string().min(1).optional(),
+  JWT_SECRET_ARN: z.string().min(1).optional(),
+  WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),
+  /** Set in the emulator; on AWS the SDK finds its endpoints itself. */
+  AWS_ENDPOINT_URL: z.string().url().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  LOCKED_PROVIDER_NAME: z.string().default('WattWise'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parsed once per container; a missing setting fails the first invocation loudly. */
+export const config: Config = configSchema.parse(process.env);
+
+export const requireSetting = <K extends keyof Config>(key: K): NonNullable<Config[K]> => {
+  const value = config[key];
+  if (value === undefined || value === null) throw new Error(`Missing setting ${String(key)}`);
+  return value as NonNullable<Config[K]>;
+};

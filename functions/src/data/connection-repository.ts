@@ -1,0 +1,67 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { requireSetting } from '../config';
+import { dynamo } from '../clients/dynamodb';
+
+export interface Connection {
+  connection_id: string;
+  user_id: string | null;
+  customer_id: string | null;
+  navigator_id: string | null;
+  /** Epoch seconds; the table's TTL attribute. */
+  expires_at: number;
+}
+
+const table = (): string => requireSetting('CONNECTIONS_TABLE');
+
+export const putConnection = async (connection: Connection): Promise<void> => {
+  await dynamo.send(new PutCommand({ TableName: table(), Item: connection }));
+};
+
+export const identifyConnection = async (
+  connectionId: string,
+  identity: { user_id: string; customer_id: string | null; navigator_id: string; expires_at: number },
+): Promise<void> => {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { connection_id: connectionId },
+      UpdateExpression: 'SET user_id = :user, customer_id = :customer, navigator_id = :navigator, expires_at = :expires',
+      ExpressionAttributeValues: {
+        ':user': identity.user_id,
+        ':customer': identity.customer_id ?? 'none',
+        ':navigator': identity.navigator_id,
+        ':expires': identity.expires_at,
+      },
+    }),
+  );
+};
+
+export const deleteConnection = async (connectionId: string): Promise<void> => {
+  await dynamo.send(new DeleteCommand({ TableName: table(), Key: { connection_id: connectionId } }));
+};
+
+const queryBy = async (indexName: string, attribute: string, value: string, nowSeconds: number): Promise<Connection[]> => {
+  const answer = await dynamo.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: indexName,
+      KeyConditionExpression: '#attribute = :value',
+      FilterExpression: 'expires_at > :now',
+      ExpressionAttributeNames: { '#attribute': attribute },
+      ExpressionAttributeValues: { ':value': value, ':now': nowSeconds },
+    }),
+  );
+  return (answer.Items ?? []) as Connection[];
+};
+
+/** Live connections of a user (expired ones are filtered; TTL removes them later). */
+export const listConnectionsOfUser = (userId: string, nowSeconds: number): Promise<Connection[]> =>
+  queryBy('byUser', 'user_id', userId, nowSeconds);
+
+export const listConnectionsOfCustomer = (customerId: string, nowSeconds: number): Promise<Connection[]> =>
+  queryBy('byCustomer', 'customer_id', customerId, nowSeconds);
+
+export const getConnection = async (connectionId: string): Promise<Connection | null> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: table(), Key: { connection_id: connectionId } }));
+  return (answer.Item as Connection | undefined) ?? null;
+};

@@ -1,0 +1,32 @@
+/**
+ * Key formats of the entities table, in one place. Tenant-owned items live under the customer's
+ * partition; global items (super users, system settings) under fixed partitions.
+ */
+export const keys = {
+  customer: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'CUSTOMER' }),
+  customersIndex: { GSI1PK: 'CUSTOMERS' },
+  customerUser: (customerId: string, userId: string) => ({ PK: `C#${customerId}`, SK: `USER#${userId}` }),
+  superUser: (userId: string) => ({ PK: 'SU', SK: `USER#${userId}` }),
+  /** The partition a user lives in: their customer's, or the super users' one. */
+  user: (homeCustomerId: string | null, userId: string) =>
+    homeCustomerId ? keys.customerUser(homeCustomerId, userId) : keys.superUser(userId),
+  userEmailIndex: (email: string) => ({ GSI1PK: `EMAIL#${email.toLowerCase()}`, GSI1SK: 'USER' }),
+  usersOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'USER#' }),
+  superUsers: { PK: 'SU', prefix: 'USER#' },
+  location: (customerId: string, locationId: string) => ({ PK: `C#${customerId}`, SK: `LOC#${locationId}` }),
+  locationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'LOC#' }),
+  notification: (customerId: string, userId: string, notificationId: string) => ({
+    PK: `C#${customerId}`,
+    SK: `NOTIF#${userId}#${notificationId}`,
+  }),
+  notificationsOfUser: (customerId: string, userId: string) => ({ PK: `C#${customerId}`, prefix: `NOTIF#${userId}#` }),
+  loginAttempts: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'ATTEMPTS' }),
+  systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
+  permissions: { PK: 'SYSTEM', SK: 'ACL' },
+  customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
+} as const;
+
+export const stripKeys = <T extends Record<string, unknown>>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'kind'> => {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, kind: _kind, ...rest } = item;
+  return rest;
+};

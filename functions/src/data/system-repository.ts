@@ -1,0 +1,51 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { PermissionMap } from '@shared/permissions/default-permissions';
+import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
+import type { Customizations } from '@shared/schemas/session';
+import { dynamo } from '../clients/dynamodb';
+import { keys } from './keys';
+import { entitiesTable } from './table';
+
+export interface SystemConfig {
+  is_locked: boolean;
+  machine_id: string;
+  can_from_server: boolean;
+}
+
+const getItem = async (key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> =>
+  (await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: key }))).Item;
+
+export const getSystemConfig = async (): Promise<SystemConfig> => {
+  const item = await getItem(keys.systemConfig);
+  return {
+    is_locked: item?.is_locked === true,
+    machine_id: typeof item?.machine_id === 'string' ? item.machine_id : 'unregistered',
+    can_from_server: item?.can_from_server !== false,
+  };
+};
+
+export const putSystemConfig = async (systemConfig: SystemConfig): Promise<void> => {
+  await dynamo.send(
+    new PutCommand({ TableName: entitiesTable(), Item: { ...keys.systemConfig, kind: 'system-config', ...systemConfig } }),
+  );
+};
+
+/** The role → resource → actions map; the seeded defaults until an administrator changes it. */
+export const getPermissionMap = async (): Promise<PermissionMap> => {
+  const item = await getItem(keys.permissions);
+  return (item?.permissions as PermissionMap | undefined) ?? DEFAULT_PERMISSIONS;
+};
+
+export const putPermissionMap = async (permissions: PermissionMap): Promise<void> => {
+  await dynamo.send(
+    new PutCommand({ TableName: entitiesTable(), Item: { ...keys.permissions, kind: 'acl', permissions } }),
+  );
+};
+
+export const getCustomizations = async (): Promise<Customizations> => {
+  const item = await getItem(keys.customizations);
+  return {
+    logo: typeof item?.logo === 'string' ? item.logo : null,
+    background_image: typeof item?.background_image === 'string' ? item.background_image : null,
+  };
+};

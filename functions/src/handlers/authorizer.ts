@@ -1,0 +1,44 @@
+import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
+import { describeError, logger } from '../logger';
+import { toAuthorizerContext } from '../middleware/caller';
+import { verifyToken } from '../services/token-service';
+
+/** Every API method ARN of the same stage: the policy is cached per token, not per route. */
+const stageWideArn = (methodArn: string): string => {
+  const [arnPrefix, apiId, stage] = methodArn.split('/');
+  return `${arnPrefix}/${apiId}/${stage}/*`;
+};
+
+/**
+ * TOKEN authorizer: a missing, malformed, expired or tampered bearer token is refused with
+ * "Unauthorized" (401) before any function runs.
+ */
+export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+  const match = /^Bearer\s+(\S+)$/i.exec(event.authorizationToken ?? '');
+  if (!match) {
+    logger.info('authorizer refused', { reason: 'no bearer token' });
+    throw new Error('Unauthorized');
+  }
+  try {
+    const claims = await verifyToken(match[1]);
+    logger.info('authorizer allowed', { user: claims.sub });
+    return {
+      principalId: claims.sub,
+      policyDocument: {
+        Version: '2012-10-17',
+        Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageWideArn(event.methodArn) }],
+      },
+      context: toAuthorizerContext({
+        userId: claims.sub,
+        customerId: claims.cid,
+        homeCustomerId: claims.home,
+        role: claims.role,
+        isRoot: claims.root,
+        remember: claims.rem,
+      }),
+    };
+  } catch (error) {
+    logger.info('authorizer refused', describeError(error));
+    throw new Error('Unauthorized');
+  }
+};

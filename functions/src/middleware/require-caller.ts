@@ -1,0 +1,7 @@
+import { AppError } from '../errors';
+import type { Caller } from '../services/session-service';
+
+export const requireCaller = (request: { caller: Caller | null }): Caller => {
+  if (!request.caller) throw new AppError('unauthorized');
+  return request.caller;
+};

@@ -1,0 +1,28 @@
+import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { clientMessageSchema } from '@shared/realtime/events';
+import { describeError, logger } from '../logger';
+import { storeUserId } from '../services/presence-service';
+
+/** Messages sent by browsers on the open socket, routed by their `action`. */
+export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResult> => {
+  const connectionId = event.requestContext.connectionId;
+  let body: unknown;
+  try {
+    body = JSON.parse(event.body ?? '');
+  } catch {
+    body = null;
+  }
+  const message = clientMessageSchema.safeParse(body);
+  if (!message.success) {
+    logger.info('socket message ignored', { connectionId });
+    return { statusCode: 400, body: 'Unknown message' };
+  }
+  try {
+    if (message.data.action === 'storeUserId') await storeUserId(connectionId, message.data);
+    logger.info('socket message', { connectionId, action: message.data.action });
+    return { statusCode: 200, body: 'ok' };
+  } catch (error) {
+    logger.error('socket message failed', { connectionId, ...describeError(error) });
+    return { statusCode: 500, body: 'error' };
+  }
+};

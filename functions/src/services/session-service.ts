@@ -1,0 +1,156 @@
+import type { AuthenticateRequest, AutoLoginRequest, LoginPayload } from '@shared/schemas/session';
+import type { Customer } from '@shared/schemas/customer';
+import type { LocationTreeNode } from '@shared/schemas/location';
+import type { UserSummary } from '@shared/schemas/user';
+import { isSuperUser } from '@shared/permissions/roles';
+import type { AllowedLocations } from '@shared/permissions/location-visibility';
+import { buildLocationTree, flattenLocationTree, visibleLocationTree } from '@shared/permissions/location-visibility';
+import { getCustomer, listCustomers } from '../data/customer-repository';
+import { listLocationsOfCustomer } from '../data/location-repository';
+import { getPermissionMap, getSystemConfig } from '../data/system-repository';
+import type { StoredUser } from '../data/user-repository';
+import { findUserByEmail, getUser, listSuperUsers, listUsersOfCustomer } from '../data/user-repository';
+import { AppError } from '../errors';
+import { assertLoginAllowed, noteLoginFailure, noteLoginSuccess } from './login-throttle';
+import { spendDecoyVerification, verifyPassword } from './password-hasher';
+import type { SessionClaims } from './token-service';
+import { issueToken, verifyToken } from './token-service';
+
+const DEFAULT_UNITS = { electricity: 'kWh', water: 'm³', gaz: 'kWh', temperature: '°C', air: 'ppm', thermal: 'kWh' };
+
+const identityOf = (user: StoredUser) => ({ role: user.internal_role, isRoot: user.is_root });
+
+const summarize = ({ _id, first_name, last_name, email, type }: StoredUser): UserSummary => ({
+  _id,
+  first_name,
+  last_name,
+  email,
+  type,
+});
+
+/** Which customer a session works on: a customer user's own; for super users the last one used. */
+const chooseCustomer = async (user: StoredUser, wanted: string | null | undefined): Promise<Customer> => {
+  if (!isSuperUser(identityOf(user))) {
+    const own = user.customer ? await getCustomer(user.customer) : null;
+    if (!own) throw new AppError('customer_not_found');
+    return own;
+  }
+  const chosen = wanted ? await getCustomer(wanted) : null;
+  if (chosen) return chosen;
+  const [first] = await listCustomers();
+  if (!first) throw new AppError('customer_not_found');
+  return first;
+};
+
+const assertSessionAllowed = async (user: StoredUser, customer: Customer): Promise<boolean> => {
+  const system = await getSystemConfig();
+  // Root keeps access to a locked application: someone must be able to install a new licence.
+  if (system.is_locked && !user.is_root) throw new AppError('application_locked', { data: { is_locked: true } });
+  if (!customer.active && !isSuperUser(identityOf(user))) throw new AppError('customer_deactivated');
+  return system.is_locked;
+};
+
+const allowedLocationsOf = (user: StoredUser): AllowedLocations =>
+  isSuperUser(identityOf(user)) || user.internal_role === 'administrator' ? 'view' : user.allowed_locations;
+
+/** The login payload of spec 1 §3.1, with a fresh token. */
+export const buildLoginPayload = async (user: StoredUser, customer: Customer, remember: boolean): Promise<LoginPayload> => {
+  const isLocked = await assertSessionAllowed(user, customer);
+  const superUser = isSuperUser(identityOf(user));
+  const [token, permissions, locations, customers, customerUsers, superUsers, system] = await Promise.all([
+    issueToken({
+      sub: user._id,
+      cid: customer._id,
+      home: user.customer,
+      role: user.internal_role,
+      root: user.is_root,
+      rem: remember,
+    }),
+    getPermissionMap(),
+    listLocationsOfCustomer(customer._id),
+    superUser ? listCustomers() : Promise.resolve([customer]),
+    listUsersOfCustomer(customer._id),
+    superUser ? listSuperUsers() : Promise.resolve([]),
+    getSystemConfig(),
+  ]);
+  const tree = visibleLocationTree(
+    buildLocationTree(locations) as unknown as LocationTreeNode[],
+    allowedLocationsOf(user),
+  ) as unknown as LoginPayload['locations'];
+  const { password_hash: _hash, ...publicUser } = user;
+  return {
+    user: {
+      ...publicUser,
+      jwt: token.jwt,
+      issued_at: token.issuedAt.toISOString(),
+      expires_at: token.expiresAt.toISOString(),
+      remember,
+    },
+    customers: customers.map(({ _id, name, timezone }) => ({ _id, name, timezone })),
+    customer_users: customerUsers.map(summarize),
+    super_users: superUsers.map(summarize),
+    customer: { _id: customer._id, name: customer.name, timezone: customer.timezone, is_premium: customer.is_premium },
+    permissions,
+    locations: tree,
+    locations_flattened: flattenLocationTree(tree).map(({ _id, name, denomination, parent, clickable }) => ({
+      _id,
+      name,
+      denomination: denomination ?? null,
+      parent,
+      clickable,
+    })),
+    sources: [],
+    default_sources: [],
+    default_units: DEFAULT_UNITS,
+    reports: [],
+    is_premium: customer.is_premium,
+    communication: { can_from_server: system.can_from_server },
+    machine_id: system.machine_id,
+    is_locked: isLocked,
+  };
+};
+
+export const authenticate = async (request: AuthenticateRequest, now: Date = new Date()): Promise<LoginPayload> => {
+  const { email, password, remember } = request.user;
+  await assertLoginAllowed(email, now);
+  const user = await findUserByEmail(email);
+  const valid = user ? await verifyPassword(password, user.password_hash) : (await spendDecoyVerification(password), false);
+  if (!user || !valid) {
+    await noteLoginFailure(email, now);
+    throw new AppError('bad_credentials');
+  }
+  await noteLoginSuccess(email);
+  return buildLoginPayload(user, await chooseCustomer(user, request.last_customer), remember);
+};
+
+const userOfClaims = async (claims: SessionClaims): Promise<StoredUser> => {
+  const user = await getUser(claims.home, claims.sub);
+  if (!user) throw new AppError('unauthorized');
+  return user;
+};
+
+/** Renews a session from a stored, unexpired token. */
+export const autoLogin = async (request: AutoLoginRequest): Promise<LoginPayload> => {
+  const claims = await verifyToken(request.token);
+  const user = await userOfClaims(claims);
+  return buildLoginPayload(user, await chooseCustomer(user, request.last_customer ?? claims.cid), claims.rem);
+};
+
+export interface Caller {
+  userId: string;
+  customerId: string | null;
+  homeCustomerId: string | null;
+  role: StoredUser['internal_role'];
+  isRoot: boolean;
+  remember: boolean;
+}
+
+/** A super user (or root) moves the session to another customer. */
+export const changeCustomer = async (caller: Caller, customerId: string): Promise<LoginPayload> => {
+  const user = await getUser(caller.homeCustomerId, caller.userId);
+  if (!user) throw new AppError('unauthorized');
+  if (!isSuperUser(identityOf(user))) throw new AppError('forbidden');
+  const customer = await getCustomer(customerId);
+  if (!customer) throw new AppError('customer_not_found');
+  return buildLoginPayload(user, customer, caller.remember);
+};

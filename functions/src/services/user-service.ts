@@ -1,0 +1,29 @@
+import type { UserSummary } from '@shared/schemas/user';
+import { isRootUser } from '@shared/permissions/roles';
+import { listSuperUsers, listUsersOfCustomer, setLastNotificationRead } from '../data/user-repository';
+import { AppError } from '../errors';
+import type { Caller } from './session-service';
+
+export const markNotificationsRead = async (caller: Caller, now: Date = new Date()) => {
+  const at = now.toISOString();
+  await setLastNotificationRead(caller.homeCustomerId, caller.userId, at);
+  return { last_notification_read: at };
+};
+
+const summary = ({ _id, first_name, last_name, email, type }: UserSummary): UserSummary => ({
+  _id,
+  first_name,
+  last_name,
+  email,
+  type,
+});
+
+/** Only root may refresh the customer-user and super-user lists (spec 1 §6). */
+export const refreshUserLists = async (caller: Caller) => {
+  if (!isRootUser(caller)) throw new AppError('forbidden');
+  const [customerUsers, superUsers] = await Promise.all([
+    caller.customerId ? listUsersOfCustomer(caller.customerId) : Promise.resolve([]),
+    listSuperUsers(),
+  ]);
+  return { customer_users: customerUsers.map(summary), super_users: superUsers.map(summary) };
+};

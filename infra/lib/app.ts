@@ -1,0 +1,20 @@
+import { App } from 'aws-cdk-lib';
+import { ApiStack } from './stacks/api-stack';
+import { DataStack } from './stacks/data-stack';
+import { RealtimeStack } from './stacks/realtime-stack';
+import { WebStack } from './stacks/web-stack';
+import { readSettings } from './settings';
+
+/** Builds the whole app; also used by the CDK unit tests. */
+export const buildApp = (app: App = new App()) => {
+  const settings = readSettings(app.node);
+  const data = new DataStack(app, 'WattWiseData');
+  const realtime = new RealtimeStack(app, 'WattWiseRealtime', {
+    settings,
+    connections: data.connections,
+    jwtSecret: data.jwtSecret,
+  });
+  const api = new ApiStack(app, 'WattWiseApi', { settings, entities: data.entities, jwtSecret: data.jwtSecret });
+  const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api });
+  return { app, data, realtime, api, web };
+};

@@ -1,0 +1,94 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup } from '../../../shared/src/api/routes';
+import { AppFunction } from '../constructs/app-function';
+import type { DeploymentSettings } from '../settings';
+
+export interface ApiStackProps extends StackProps {
+  settings: DeploymentSettings;
+  entities: dynamodb.ITable;
+  jwtSecret: secretsmanager.ISecret;
+}
+
+/** What each endpoint group may touch, and nothing more. */
+const GROUP_ACCESS: Record<EndpointGroup, { entities: 'read' | 'readWrite'; jwt: boolean }> = {
+  users: { entities: 'readWrite', jwt: true },
+  system: { entities: 'read', jwt: false },
+  application: { entities: 'read', jwt: false },
+  notifications: { entities: 'read', jwt: false },
+};
+
+/**
+ * The REST API: one function per endpoint group, methods created from the shared route table so
+ * the paths, the groups and the public/signed-in split have one source. Every signed-in route
+ * goes through the TOKEN authorizer.
+ */
+export class ApiStack extends Stack {
+  readonly api: apigateway.RestApi;
+  readonly seedFunction?: AppFunction;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    const authorizerFunction = new AppFunction(this, 'Authorizer', {
+      entry: 'handlers/authorizer.ts',
+      description: 'Checks the bearer token of every signed-in call',
+    }).bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
+    const authorizer = new apigateway.TokenAuthorizer(this, 'TokenAuthorizer', {
+      handler: authorizerFunction.fn,
+      identitySource: apigateway.IdentitySource.header('Authorization'),
+      resultsCacheTtl: Duration.minutes(5),
+    });
+
+    this.api = new apigateway.RestApi(this, 'Rest', {
+      description: 'WattWise REST API',
+      deployOptions: { stageName: props.settings.stage, tracingEnabled: true },
+      binaryMediaTypes: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'image/*', 'multipart/form-data'],
+      cloudWatchRole: false,
+    });
+
+    const functions = Object.fromEntries(
+      ENDPOINT_GROUPS.map((group) => {
+        const access = GROUP_ACCESS[group];
+        const fn = new AppFunction(this, `${group[0].toUpperCase()}${group.slice(1)}Endpoints`, {
+          entry: `handlers/${group}.ts`,
+          description: `REST endpoints: ${group}`,
+        }).bindTable(props.entities, 'ENTITIES_TABLE', access.entities);
+        if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
+        return [group, fn];
+      }),
+    ) as Record<EndpointGroup, AppFunction>;
+
+    const integrations = new Map<EndpointGroup, apigateway.LambdaIntegration>();
+    for (const route of ROUTES) {
+      let integration = integrations.get(route.group);
+      if (!integration) {
+        integration = new apigateway.LambdaIntegration(functions[route.group].fn);
+        integrations.set(route.group, integration);
+      }
+      this.api.root.resourceForPath(route.path).addMethod(
+        route.method,
+        integration,
+        route.access === 'public'
+          ? { authorizationType: apigateway.AuthorizationType.NONE }
+          : { authorizer, authorizationType: apigateway.AuthorizationType.CUSTOM },
+      );
+    }
+
+    if (props.settings.demo) {
+      this.seedFunction = new AppFunction(this, 'SeedDemo', {
+        entry: 'jobs/seed-demo.ts',
+        description: 'Writes the demo data set (deployed only with the demo context)',
+        timeout: Duration.minutes(5),
+        memorySize: 1024,
+      }).bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite');
+      new CfnOutput(this, 'SeedFunctionName', { value: this.seedFunction.fn.functionName });
+    }
+
+    new CfnOutput(this, 'RestApiId', { value: this.api.restApiId });
+    new CfnOutput(this, 'RestApiStage', { value: props.settings.stage });
+  }
+}

@@ -1,0 +1,73 @@
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+
+/** Everything stateful: kept when the stack goes away. */
+export class DataStack extends Stack {
+  readonly entities: dynamodb.Table;
+  readonly series: dynamodb.Table;
+  readonly connections: dynamodb.Table;
+  readonly uploads: s3.Bucket;
+  readonly documents: s3.Bucket;
+  readonly jwtSecret: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    const tableDefaults = {
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      removalPolicy: RemovalPolicy.RETAIN,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    } as const;
+
+    this.entities = new dynamodb.Table(this, 'Entities', {
+      ...tableDefaults,
+      partitionKey: { name: 'PK', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'SK', type: dynamodb.AttributeType.STRING },
+      timeToLiveAttribute: 'expires_at',
+    });
+    this.entities.addGlobalSecondaryIndex({
+      indexName: 'GSI1',
+      partitionKey: { name: 'GSI1PK', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'GSI1SK', type: dynamodb.AttributeType.STRING },
+    });
+
+    this.series = new dynamodb.Table(this, 'Series', {
+      ...tableDefaults,
+      partitionKey: { name: 'PK', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'SK', type: dynamodb.AttributeType.STRING },
+      stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
+    });
+
+    this.connections = new dynamodb.Table(this, 'Connections', {
+      ...tableDefaults,
+      partitionKey: { name: 'connection_id', type: dynamodb.AttributeType.STRING },
+      timeToLiveAttribute: 'expires_at',
+    });
+    this.connections.addGlobalSecondaryIndex({
+      indexName: 'byUser',
+      partitionKey: { name: 'user_id', type: dynamodb.AttributeType.STRING },
+    });
+    this.connections.addGlobalSecondaryIndex({
+      indexName: 'byCustomer',
+      partitionKey: { name: 'customer_id', type: dynamodb.AttributeType.STRING },
+    });
+
+    const bucketDefaults = {
+      removalPolicy: RemovalPolicy.RETAIN,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+    } as const;
+    this.uploads = new s3.Bucket(this, 'Uploads', bucketDefaults);
+    this.documents = new s3.Bucket(this, 'Documents', bucketDefaults);
+
+    this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
+      description: 'Signs session tokens; generated at deploy time.',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Stable error codes: the API answers `{ res: false, msg: <code> }` and the web translates the
+ * code (locales `errors.<code>`). The HTTP status that goes with each code lives here too so the
+ * one error mapper and the tests agree.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  bad_credentials: 401,
+  unauthorized: 401,
+  session_expired: 401,
+  application_locked: 403,
+  customer_deactivated: 403,
+  forbidden: 403,
+  premium_required: 403,
+  not_found: 404,
+  customer_not_found: 404,
+  conflict: 409,
+  too_many_attempts: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && value in ERROR_STATUS;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Messages the browser sends over the WebSocket (spec 1 §7 "Realtime channel"). */
+export const clientMessageSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('storeUserId'),
+    user_id: z.string().min(1),
+    user_role: z.string().optional(),
+    navigator_id: z.string().min(1).max(100),
+    customer_id: z.string().nullish(),
+  }),
+  z.object({ action: z.literal('leavingLogPage'), user_id: z.string().min(1) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export interface MessageToDisplay {
+  title: string;
+  message: string;
+  type: 'success' | 'error' | 'warning' | 'info';
+  event_name?: string;
+  event_value?: unknown;
+}
+
+/** Events the server pushes; `event` names are the spec's. */
+export type ServerEvent =
+  | { event: 'alreadyConnected'; data: { countdown_seconds: number } }
+  | { event: 'logOutRequestedFromSocket'; data: Record<string, never> }
+  | { event: 'messageToDisplay'; data: MessageToDisplay }
+  | { event: 'newNotifications'; data: { count: number } }
+  | { event: 'newData'; data: { points: string[] } }
+  | { event: 'connectedUsersListReturn'; data: { users: string[] } }
+  | { event: 'applicationUpdateStart'; data: Record<string, never> };
