@@ -11,6 +11,7 @@ export interface Deployment {
   stage: string;
   socketApiId: string;
   seedFunctionName: string;
+  entitiesTable: string;
   /** Where the REST API answers in the emulator (paths start with /api/...). */
   restBaseUrl: string;
   socketUrl: string;
@@ -47,6 +48,7 @@ export const deployToEmulator = async (endpoint: string, name: string): Promise<
     stage: api.RestApiStage,
     socketApiId: realtime.SocketApiId,
     seedFunctionName: api.SeedFunctionName,
+    entitiesTable: outputs.WattWiseData.EntitiesTableName,
     restBaseUrl: `${endpoint}/_aws/execute-api/${api.RestApiId}/${api.RestApiStage}`,
     socketUrl: `${endpoint.replace(/^http/, 'ws')}/_aws/execute-api/${realtime.SocketApiId}/${realtime.SocketStage}`,
   };

@@ -3,7 +3,10 @@ import { clientMessageSchema } from '@shared/realtime/events';
 import { describeError, logger } from '../logger';
 import { storeUserId } from '../services/presence-service';
 
-/** Messages sent by browsers on the open socket, routed by their `action`. */
+/**
+ * Messages sent by browsers on the open socket, routed by their `action`. Answers carry no body:
+ * replies go out as events through the management API, never as route responses.
+ */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResult> => {
   const connectionId = event.requestContext.connectionId;
   let body: unknown;
@@ -15,14 +18,14 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
   const message = clientMessageSchema.safeParse(body);
   if (!message.success) {
     logger.info('socket message ignored', { connectionId });
-    return { statusCode: 400, body: 'Unknown message' };
+    return { statusCode: 400 } as APIGatewayProxyResult;
   }
   try {
     if (message.data.action === 'storeUserId') await storeUserId(connectionId, message.data);
     logger.info('socket message', { connectionId, action: message.data.action });
-    return { statusCode: 200, body: 'ok' };
+    return { statusCode: 200 } as APIGatewayProxyResult;
   } catch (error) {
     logger.error('socket message failed', { connectionId, ...describeError(error) });
-    return { statusCode: 500, body: 'error' };
+    return { statusCode: 500 } as APIGatewayProxyResult;
   }
 };

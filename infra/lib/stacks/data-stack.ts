@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -63,6 +63,8 @@ export class DataStack extends Stack {
     } as const;
     this.uploads = new s3.Bucket(this, 'Uploads', bucketDefaults);
     this.documents = new s3.Bucket(this, 'Documents', bucketDefaults);
+
+    new CfnOutput(this, 'EntitiesTableName', { value: this.entities.tableName });
 
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
       description: 'Signs session tokens; generated at deploy time.',

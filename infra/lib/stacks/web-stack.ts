@@ -1,4 +1,3 @@
-import { fromRoot } from '../paths';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -54,7 +53,7 @@ export class WebStack extends Stack {
     // uploaded with the deployment.
     if (props.settings.environment === 'aws') {
       new s3deploy.BucketDeployment(this, 'Deploy', {
-        sources: [s3deploy.Source.asset(fromRoot('web/dist'))],
+        sources: [s3deploy.Source.asset(props.settings.webDist)],
         destinationBucket: site,
         distribution,
       });

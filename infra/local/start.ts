@@ -1,0 +1,56 @@
+import { writeFileSync } from 'node:fs';
+import { fromRoot } from '../lib/paths';
+import { buildWeb } from './build-web';
+import { deployToEmulator, generateDemoPasswords, seedDemoData, type DemoPasswords } from './deploy';
+import { startEmulator } from './emulator';
+import { startWebServer } from './web-server';
+
+const EMULATOR_PORT = Number(process.env.EMULATOR_PORT ?? 4566);
+const WEB_PORT = Number(process.env.PORT ?? 8080);
+
+const PASSWORD_OF: Record<string, keyof DemoPasswords> = {
+  'root@demo.wattwise.example': 'root',
+  'super@demo.wattwise.example': 'super',
+  'admin@energie-plus.example': 'premiumAdministrator',
+  'membre@energie-plus.example': 'premiumMember',
+  'admin@montclair.example': 'basicAdministrator',
+  'membre@montclair.example': 'basicMember',
+};
+
+/**
+ * `npm start`: a fresh emulator (state lives in memory, so every start begins clean with new
+ * passwords), the CDK app deployed into it, demo data, the web app built and served.
+ */
+const main = async (): Promise<void> => {
+  const started = Date.now();
+  const emulator = await startEmulator(EMULATOR_PORT, 'dev');
+  const stop = async (): Promise<never> => {
+    console.log('\nStopping ...');
+    await emulator.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    console.log(`Emulator up on ${emulator.endpoint}; deploying the app and building the web ...`);
+    const [deployment] = await Promise.all([deployToEmulator(emulator.endpoint, 'dev'), buildWeb()]);
+    const passwords = generateDemoPasswords();
+    const seeded = await seedDemoData(deployment, passwords);
+    await startWebServer(deployment, WEB_PORT);
+    const accounts = seeded.accounts.map((account) => ({ ...account, password: passwords[PASSWORD_OF[account.email]] }));
+    writeFileSync(fromRoot('.local/dev/demo-accounts.json'), JSON.stringify(accounts, null, 2));
+    console.log(`\nWattWise is ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://127.0.0.1:${WEB_PORT}\n`);
+    console.log('Demo accounts (passwords are new at every start):');
+    for (const account of accounts) {
+      const customer = seeded.customers.find((candidate) => candidate._id === account.customer);
+      console.log(`  ${account.role.padEnd(20)} ${account.email.padEnd(30)} ${account.password}  ${customer ? `${customer.name}${customer.is_premium ? ' (premium)' : ''}` : 'all customers'}`);
+    }
+    console.log('\nCtrl-C stops the web server and the emulator.');
+  } catch (error) {
+    console.error(error);
+    await emulator.stop();
+    process.exit(1);
+  }
+};
+
+await main();

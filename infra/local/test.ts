@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fromRoot } from '../lib/paths';
+import { buildWeb } from './build-web';
+import { deployToEmulator, generateDemoPasswords, seedDemoData } from './deploy';
+import { startEmulator, type Emulator } from './emulator';
+import { startWebServer } from './web-server';
+
+const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT ?? 4567);
+const WEB_PORT = Number(process.env.TEST_WEB_PORT ?? 8181);
+const RESULTS = fromRoot('.local/test/results');
+
+interface Outcome {
+  passed: number;
+  failed: number;
+  skipped: number;
+  ok: boolean;
+}
+
+const vitest = (projects: string[], label: string): Promise<Outcome> =>
+  new Promise((resolve) => {
+    const output = `${RESULTS}/${label}.json`;
+    rmSync(output, { force: true });
+    const child = spawn(
+      'npx',
+      [
+        'vitest', 'run', '--config', 'tests/vitest.config.ts',
+        ...projects.flatMap((project) => ['--project', project]),
+        '--reporter=default', '--reporter=json', `--outputFile.json=${output}`,
+      ],
+      { cwd: fromRoot(), stdio: 'inherit' },
+    );
+    child.on('exit', (code) => {
+      if (!existsSync(output)) return resolve({ passed: 0, failed: 1, skipped: 0, ok: false });
+      const report = JSON.parse(readFileSync(output, 'utf8')) as {
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+      };
+      resolve({
+        passed: report.numPassedTests,
+        failed: report.numFailedTests,
+        skipped: report.numPendingTests + report.numTodoTests,
+        ok: code === 0,
+      });
+    });
+  });
+
+const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/**
+ * `npm test`: unit and CDK tests, then a fresh emulator with the app deployed and seeded, the
+ * integration tests against its API and the browser tests against the served web app. Whatever
+ * it started is stopped; the exit code says whether everything passed.
+ */
+const main = async (): Promise<number> => {
+  const started = Date.now();
+  mkdirSync(RESULTS, { recursive: true });
+  let emulator: Emulator | undefined;
+  let web: Server | undefined;
+  const outcomes: Outcome[] = [];
+  try {
+    emulator = await startEmulator(EMULATOR_PORT, 'test');
+    console.log(`Emulator up on ${emulator.endpoint}; deploying while the unit tests run ...`);
+    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test'), buildWeb()]);
+    deploying.catch(() => undefined);
+    outcomes.push(await vitest(['unit', 'infra'], 'unit'));
+    const [deployment] = await deploying;
+    console.log(`Deployed in ${seconds(started)}`);
+    const passwords = generateDemoPasswords();
+    const seeded = await seedDemoData(deployment, passwords);
+    web = await startWebServer(deployment, WEB_PORT);
+    const account = (email: string, password: string) => ({
+      email,
+      password,
+      customer: seeded.accounts.find((candidate) => candidate.email === email)?.customer ?? null,
+    });
+    writeFileSync(
+      fromRoot('.local/test/environment.json'),
+      JSON.stringify(
+        {
+          restBaseUrl: deployment.restBaseUrl,
+          socketUrl: deployment.socketUrl,
+          webUrl: `http://127.0.0.1:${WEB_PORT}`,
+          endpoint: deployment.endpoint,
+          entitiesTable: deployment.entitiesTable,
+          accounts: {
+            root: account('root@demo.wattwise.example', passwords.root),
+            super: account('super@demo.wattwise.example', passwords.super),
+            premiumAdministrator: account('admin@energie-plus.example', passwords.premiumAdministrator),
+            premiumMember: account('membre@energie-plus.example', passwords.premiumMember),
+            basicAdministrator: account('admin@montclair.example', passwords.basicAdministrator),
+            basicMember: account('membre@montclair.example', passwords.basicMember),
+          },
+          customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
+        },
+        null,
+        2,
+      ),
+    );
+    outcomes.push(await vitest(['integration'], 'integration'));
+    outcomes.push(await vitest(['browser'], 'browser'));
+  } catch (error) {
+    console.error(error);
+    outcomes.push({ passed: 0, failed: 1, skipped: 0, ok: false });
+  } finally {
+    web?.close();
+    await emulator?.stop();
+  }
+  const total = outcomes.reduce(
+    (sum, outcome) => ({ passed: sum.passed + outcome.passed, failed: sum.failed + outcome.failed, skipped: sum.skipped + outcome.skipped }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  const ok = outcomes.every((outcome) => outcome.ok) && total.failed === 0;
+  console.log(`\nnpm test finished in ${seconds(started)}`);
+  console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  return ok ? 0 : 1;
+};
+
+process.exit(await main());

@@ -1,0 +1,110 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '@shared/api/routes';
+import { buildApp } from '../../infra/lib/app';
+
+let templates: Record<'data' | 'api' | 'realtime' | 'web', Template>;
+
+beforeAll(() => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
+  const app = new App({ context: { environment: 'aws', webDist, demo: 'false' } });
+  const stacks = buildApp(app);
+  templates = {
+    data: Template.fromStack(stacks.data),
+    api: Template.fromStack(stacks.api),
+    realtime: Template.fromStack(stacks.realtime),
+    web: Template.fromStack(stacks.web),
+  };
+});
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+const resources = (template: Template, type: string): Record<string, Resource> =>
+  template.findResources(type) as Record<string, Resource>;
+
+const policyStatementsOf = (template: Template, functionIdPrefix: string) =>
+  Object.entries(resources(template, 'AWS::IAM::Policy'))
+    .filter(([id]) => id.startsWith(functionIdPrefix))
+    .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement)
+    .flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
+
+describe('the CDK app', () => {
+  it('puts the authorizer on every signed-in route and none on the public ones', () => {
+    const methods = Object.values(resources(templates.api, 'AWS::ApiGateway::Method')).filter(
+      (method) => method.Properties.HttpMethod !== 'OPTIONS',
+    );
+    expect(methods).toHaveLength(ROUTES.length);
+    const custom = methods.filter((method) => method.Properties.AuthorizationType === 'CUSTOM');
+    const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
+    expect(custom).toHaveLength(ROUTES.filter((route) => route.access === 'signed-in').length);
+    expect(open).toHaveLength(ROUTES.filter((route) => route.access === 'public').length);
+    for (const method of custom) expect(method.Properties.AuthorizerId).toBeDefined();
+  });
+
+  it('keeps tables, buckets and the signing secret when the stack is deleted', () => {
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SecretsManager::Secret']) {
+      const found = Object.values(resources(templates.data, type));
+      expect(found.length).toBeGreaterThan(0);
+      for (const resource of found) expect(resource.DeletionPolicy).toBe('Retain');
+    }
+    for (const bucket of Object.values(resources(templates.web, 'AWS::S3::Bucket'))) {
+      expect(bucket.DeletionPolicy).toBe('Retain');
+    }
+  });
+
+  it('generates the token signing secret at deploy time', () => {
+    templates.data.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+    });
+  });
+
+  it('grants read-only endpoint groups no write on the entities table and no secret', () => {
+    for (const group of ['SystemEndpoints', 'ApplicationEndpoints', 'NotificationsEndpoints']) {
+      const actions = policyStatementsOf(templates.api, group);
+      expect(actions).toContain('dynamodb:Query');
+      expect(actions).not.toContain('dynamodb:PutItem');
+      expect(actions).not.toContain('dynamodb:DeleteItem');
+      expect(actions).not.toContain('secretsmanager:GetSecretValue');
+    }
+    expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('dynamodb:PutItem');
+    expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('secretsmanager:GetSecretValue');
+  });
+
+  it('never grants a wildcard action', () => {
+    for (const template of Object.values(templates)) {
+      for (const policy of Object.values(resources(template, 'AWS::IAM::Policy'))) {
+        const statements = (policy.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement;
+        for (const statement of statements) {
+          const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+          expect(actions).not.toContain('*');
+        }
+      }
+    }
+  });
+
+  it('runs every function on Node 22 with the SDK bundled in', () => {
+    const functions = Object.values(resources(templates.api, 'AWS::Lambda::Function')).filter(
+      (fn) => !String(fn.Properties.Handler ?? '').includes('__entrypoint__') && fn.Properties.Runtime !== 'python3.11',
+    );
+    expect(functions.length).toBeGreaterThanOrEqual(5);
+    for (const fn of functions) {
+      if (String(fn.Properties.Runtime).startsWith('nodejs')) expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    }
+  });
+
+  it('routes /api/* of the web distribution to the REST API', () => {
+    templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/api/*' })]),
+      }),
+    });
+  });
+
+  it('deploys the demo seeding function only when asked', () => {
+    expect(Object.keys(resources(templates.api, 'AWS::Lambda::Function')).some((id) => id.startsWith('SeedDemo'))).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetSecretValueCommand, ListSecretsCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { testEnvironment } from './environment';
+
+const clientOptions = () => ({
+  endpoint: testEnvironment().endpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+});
+
+let documents: DynamoDBDocumentClient | undefined;
+const dynamo = () => (documents ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientOptions())));
+
+/** Direct access to the entities table, to arrange states the API has no screen for yet. */
+export const entities = {
+  get: async (key: { PK: string; SK: string }) =>
+    (await dynamo().send(new GetCommand({ TableName: testEnvironment().entitiesTable, Key: key }))).Item,
+  put: (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: testEnvironment().entitiesTable, Item: item })),
+  delete: (key: { PK: string; SK: string }) =>
+    dynamo().send(new DeleteCommand({ TableName: testEnvironment().entitiesTable, Key: key })),
+  set: (key: { PK: string; SK: string }, values: Record<string, unknown>) =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: testEnvironment().entitiesTable,
+        Key: key,
+        UpdateExpression: `SET ${Object.keys(values).map((name, index) => `#n${index} = :v${index}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(Object.keys(values).map((name, index) => [`#n${index}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(Object.values(values).map((value, index) => [`:v${index}`, value])),
+      }),
+    ),
+};
+
+/** The token signing secret generated at deploy time, to forge expired tokens in tests. */
+export const jwtSecret = async (): Promise<string> => {
+  const secrets = new SecretsManagerClient(clientOptions());
+  const list = await secrets.send(new ListSecretsCommand({}));
+  const secret = list.SecretList?.find((candidate) => candidate.Name?.includes('JwtSecret'));
+  if (!secret?.ARN) throw new Error('JWT secret not found');
+  const value = await secrets.send(new GetSecretValueCommand({ SecretId: secret.ARN }));
+  return value.SecretString ?? '';
+};

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What `npm test` deployed, written before the integration and browser suites start. */
+export interface TestEnvironment {
+  /** REST API base in the emulator; paths start with /api/... */
+  restBaseUrl: string;
+  socketUrl: string;
+  /** The local web server (CloudFront's stand-in) serving the built app. */
+  webUrl: string;
+  endpoint: string;
+  entitiesTable: string;
+  accounts: Record<
+    'root' | 'super' | 'premiumAdministrator' | 'premiumMember' | 'basicAdministrator' | 'basicMember',
+    { email: string; password: string; customer: string | null }
+  >;
+  customers: { premium: string; basic: string };
+}
+
+export const TEST_ENVIRONMENT_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../.local/test/environment.json',
+);
+
+export const testEnvironment = (): TestEnvironment =>
+  JSON.parse(readFileSync(process.env.WATTWISE_TEST_ENVIRONMENT ?? TEST_ENVIRONMENT_FILE, 'utf8')) as TestEnvironment;

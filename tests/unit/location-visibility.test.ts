@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildLocationTree,
+  flattenLocationTree,
+  locationLabel,
+  visibleLocationTree,
+  type LocationNode,
+} from '@shared/permissions/location-visibility';
+
+const flat = [
+  { _id: 'site', name: 'Site', parent: null },
+  { _id: 'building-a', name: 'Building A', parent: 'site' },
+  { _id: 'floor-1', name: 'Floor 1', parent: 'building-a' },
+  { _id: 'building-b', name: 'Building B', parent: 'site' },
+  { _id: 'secret', name: 'Secret', parent: null, hidden: true },
+  { _id: 'secret-child', name: 'Secret child', parent: 'secret' },
+];
+const tree = buildLocationTree(flat) as unknown as LocationNode[];
+const ids = (nodes: { _id: string; children: unknown[] }[]): string[] =>
+  flattenLocationTree(nodes as never).map((node) => (node as { _id: string })._id);
+
+describe('location visibility', () => {
+  it('shows every non-hidden location, all clickable, with the view permission', () => {
+    const visible = visibleLocationTree(tree, 'view');
+    expect(ids(visible)).toEqual(['site', 'building-a', 'floor-1', 'building-b']);
+    expect(flattenLocationTree(visible).every((node) => node.clickable)).toBe(true);
+  });
+
+  it('shows an ancestor of an allowed location, but not clickable', () => {
+    const visible = visibleLocationTree(tree, ['floor-1']);
+    expect(ids(visible)).toEqual(['site', 'building-a', 'floor-1']);
+    const byId = Object.fromEntries(flattenLocationTree(visible).map((node) => [node._id, node.clickable]));
+    expect(byId).toEqual({ site: false, 'building-a': false, 'floor-1': true });
+  });
+
+  it('never shows a hidden location, nor what lies only beneath it', () => {
+    expect(ids(visibleLocationTree(tree, ['secret', 'secret-child']))).toEqual([]);
+  });
+
+  it('shows nothing for an empty list', () => {
+    expect(visibleLocationTree(tree, [])).toEqual([]);
+  });
+
+  it('labels a location by its denomination, or its name when there is none', () => {
+    expect(locationLabel({ name: 'LYON-01', denomination: 'Siège social' })).toBe('Siège social');
+    expect(locationLabel({ name: 'LYON-01', denomination: '  ' })).toBe('LYON-01');
+    expect(locationLabel({ name: 'LYON-01', denomination: null })).toBe('LYON-01');
+  });
+});
