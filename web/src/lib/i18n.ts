@@ -1,0 +1,57 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageKey } from '@shared/constants';
+import { readStored, STORAGE_KEYS, writeStored } from './storage';
+
+type Translations = Record<string, unknown>;
+
+// Each language is its own chunk: only the one in use is downloaded (spec 1 §7, "fetched per locale").
+const bundles = import.meta.glob<Translations>('../locales/*/translation.json', { import: 'default' });
+
+const isLanguage = (value: unknown): value is LanguageKey => LANGUAGES.includes(value as LanguageKey);
+
+const loadTranslations = (language: LanguageKey): Promise<Translations> => {
+  const load = bundles[`../locales/${language}/translation.json`];
+  if (!load) throw new Error(`No translations for ${language}`);
+  return load();
+};
+
+const applyToDocument = (language: LanguageKey) => {
+  document.documentElement.lang = language;
+};
+
+/** French unless the user picked another offered language before. */
+export const storedLanguage = (): LanguageKey => {
+  const stored = readStored(STORAGE_KEYS.language);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+};
+
+export const initI18n = async (): Promise<void> => {
+  const language = storedLanguage();
+  const translations = await loadTranslations(language);
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources: { [language]: { translation: translations } },
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  applyToDocument(language);
+};
+
+export const currentLanguage = (): LanguageKey =>
+  isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : DEFAULT_LANGUAGE;
+
+export const changeLanguage = async (language: LanguageKey): Promise<void> => {
+  if (!i18next.hasResourceBundle(language, 'translation')) {
+    i18next.addResourceBundle(language, 'translation', await loadTranslations(language));
+  }
+  await i18next.changeLanguage(language);
+  writeStored(STORAGE_KEYS.language, language);
+  applyToDocument(language);
+};
+
+/** For code outside React (toasts raised by guards, the HTTP layer). */
+export const translate = (key: string, options?: Record<string, unknown>): string => i18next.t(key, options);

@@ -1,0 +1,21 @@
+import { notifications } from '@mantine/notifications';
+import { TOAST_COLORS, TOAST_TIMEOUT_MS, type ToastKind } from '@shared/constants';
+import { translate } from './i18n';
+
+export interface Toast {
+  kind: ToastKind;
+  title: string;
+  message: string;
+  /** Milliseconds; alert boxes close after 6 seconds unless the spec says otherwise. */
+  autoClose?: number;
+  id?: string;
+}
+
+/** Alert boxes in the spec's colours (spec 1 §9). Texts are already translated. */
+export const notify = ({ kind, title, message, autoClose = TOAST_TIMEOUT_MS, id }: Toast): void => {
+  notifications.show({ id, title, message, color: TOAST_COLORS[kind], autoClose, withBorder: true });
+};
+
+/** 'Sorry' / 'Something went wrong...' (warning), the answer to any failed call without its own message. */
+export const notifyGenericFailure = (): void =>
+  notify({ kind: 'warning', title: translate('errors.titles.sorry'), message: translate('errors.generic') });

@@ -1,0 +1,127 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import type { AccessContext } from '@shared/permissions/abilities';
+import { permissionSetFor } from '@shared/permissions/abilities';
+import type { PermissionSet } from '@shared/permissions/default-permissions';
+import type { Identity } from '@shared/permissions/roles';
+import type { LoginPayload } from '@shared/schemas/session';
+import { isSessionExpired } from '@shared/session';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from './storage';
+
+/**
+ * Session states of spec 1 §4.1. "Locked" and "already connected elsewhere" are moments of the
+ * login form and of the realtime channel; they end in one of these three.
+ */
+export type SessionState =
+  | { status: 'logged-out' }
+  | { status: 'pending'; credentials: StoredCredentials }
+  | { status: 'logged-in'; payload: LoginPayload };
+
+const storedCredentialsSchema = z.object({
+  token: z.string().min(1),
+  issued_at: z.string(),
+  expires_at: z.string(),
+  remember: z.boolean(),
+  last_customer: z.string().nullable(),
+  // The whole login payload, so a session can be restored when the server cannot be reached.
+  payload: z.custom<LoginPayload>(
+    (value) => typeof value === 'object' && value !== null && 'user' in value && 'customer' in value,
+  ),
+});
+export type StoredCredentials = z.infer<typeof storedCredentialsSchema>;
+
+const readCredentials = (): StoredCredentials | null => {
+  const parsed = storedCredentialsSchema.safeParse(readStored(STORAGE_KEYS.credentials));
+  return parsed.success ? parsed.data : null;
+};
+
+const initialState = (): SessionState => {
+  const credentials = readCredentials();
+  if (!credentials) return { status: 'logged-out' };
+  if (isSessionExpired(new Date(credentials.expires_at), new Date())) {
+    removeStored(STORAGE_KEYS.credentials);
+    return { status: 'logged-out' };
+  }
+  return { status: 'pending', credentials };
+};
+
+let state: SessionState = initialState();
+const listeners = new Set<() => void>();
+
+const setState = (next: SessionState) => {
+  state = next;
+  listeners.forEach((listener) => listener());
+};
+
+export const getSession = (): SessionState => state;
+
+export const subscribeSession = (listener: () => void): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useSession = (): SessionState => useSyncExternalStore(subscribeSession, getSession);
+
+/** For components under the authenticated layout, where a session always exists. */
+export const useLoginPayload = (): LoginPayload => {
+  const session = useSession();
+  if (session.status !== 'logged-in') throw new Error('useLoginPayload() used outside a signed-in page');
+  return session.payload;
+};
+
+/** Starts (or replaces, after a renewal or a change of customer) the session with a login payload. */
+export const startSession = (payload: LoginPayload): void => {
+  const credentials: StoredCredentials = {
+    token: payload.user.jwt,
+    issued_at: payload.user.issued_at,
+    expires_at: payload.user.expires_at,
+    remember: payload.user.remember,
+    last_customer: payload.customer?._id ?? null,
+    payload,
+  };
+  writeStored(STORAGE_KEYS.credentials, credentials);
+  // Kept after logout: a super user comes back to the customer they worked on last.
+  writeStored(STORAGE_KEYS.lastCustomer, credentials.last_customer);
+  setState({ status: 'logged-in', payload });
+};
+
+/** Clears the stored credentials; preferences (language, sidebar) and saved data stay. */
+export const endSession = (): void => {
+  removeStored(STORAGE_KEYS.credentials);
+  removeStored(STORAGE_KEYS.requestView);
+  if (state.status !== 'logged-out') setState({ status: 'logged-out' });
+};
+
+export const updateSessionUser = (changes: Partial<LoginPayload['user']>): void => {
+  if (state.status !== 'logged-in') return;
+  startSession({ ...state.payload, user: { ...state.payload.user, ...changes } });
+};
+
+export const lastCustomer = (): string | null => {
+  const stored = readStored(STORAGE_KEYS.lastCustomer);
+  return typeof stored === 'string' ? stored : null;
+};
+
+/** The bearer token of the current (or being restored) session. */
+export const sessionToken = (): string | null => {
+  if (state.status === 'logged-in') return state.payload.user.jwt;
+  if (state.status === 'pending') return state.credentials.token;
+  return null;
+};
+
+export const identityOf = (payload: LoginPayload): Identity => ({
+  role: payload.user.internal_role,
+  isRoot: payload.user.is_root,
+});
+
+/** The user's permission set is the one named by their internal role (spec 1 §6). */
+export const permissionsOf = (payload: LoginPayload): PermissionSet =>
+  permissionSetFor(payload.permissions, payload.user.internal_role);
+
+export const isSessionLive = (session: SessionState, now: Date = new Date()): session is Extract<SessionState, { status: 'logged-in' }> =>
+  session.status === 'logged-in' && !isSessionExpired(new Date(session.payload.user.expires_at), now);
+
+export const accessContextOf = (session: SessionState): AccessContext =>
+  isSessionLive(session)
+    ? { loggedIn: true, permissions: permissionsOf(session.payload), isPremium: session.payload.is_premium }
+    : { loggedIn: false, permissions: {}, isPremium: false };

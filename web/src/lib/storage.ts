@@ -1,0 +1,37 @@
+/** Every localStorage key the app uses, named once. */
+export const STORAGE_KEYS = {
+  credentials: 'wattwise.credentials',
+  lastCustomer: 'wattwise.lastCustomer',
+  language: 'wattwise.language',
+  requestView: 'wattwise.requestView',
+  sidebarWidth: 'wattwise.sidebarWidth',
+  navigatorId: 'wattwise.navigatorId',
+  savedData: 'wattwise.savedData',
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** A value that cannot be read back (private mode, corrupt JSON) counts as absent. */
+export const readStored = (key: StorageKey): unknown => {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+};
+
+export const writeStored = (key: StorageKey, value: unknown): void => {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or disabled storage only costs the preference, never the running session.
+  }
+};
+
+export const removeStored = (key: StorageKey): void => {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Same as above.
+  }
+};

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: webDir,
+  resolve: {
+    alias: { '@shared': fileURLToPath(new URL('../shared/src', import.meta.url)) },
+  },
+  // Vite 8 transforms with Oxc; there is no React plugin, so JSX goes through React's automatic runtime here.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 600,
+  },
+});
