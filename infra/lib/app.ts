@@ -14,7 +14,7 @@ export const buildApp = (app: App = new App()) => {
     connections: data.connections,
     jwtSecret: data.jwtSecret,
   });
-  const api = new ApiStack(app, 'WattWiseApi', { settings, entities: data.entities, jwtSecret: data.jwtSecret });
+  const api = new ApiStack(app, 'WattWiseApi', { settings, entities: data.entities, series: data.series, jwtSecret: data.jwtSecret });
   const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api });
   return { app, data, realtime, api, web };
 };

@@ -12,6 +12,7 @@ export interface Deployment {
   socketApiId: string;
   seedFunctionName: string;
   entitiesTable: string;
+  seriesTable: string;
   /** Where the REST API answers in the emulator (paths start with /api/...). */
   restBaseUrl: string;
   socketUrl: string;
@@ -49,6 +50,7 @@ export const deployToEmulator = async (endpoint: string, name: string): Promise<
     socketApiId: realtime.SocketApiId,
     seedFunctionName: api.SeedFunctionName,
     entitiesTable: outputs.WattWiseData.EntitiesTableName,
+    seriesTable: outputs.WattWiseData.SeriesTableName,
     restBaseUrl: `${endpoint}/_aws/execute-api/${api.RestApiId}/${api.RestApiStage}`,
     socketUrl: `${endpoint.replace(/^http/, 'ws')}/_aws/execute-api/${realtime.SocketApiId}/${realtime.SocketStage}`,
   };

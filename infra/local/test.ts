@@ -86,6 +86,7 @@ const main = async (): Promise<number> => {
           webUrl: `http://127.0.0.1:${WEB_PORT}`,
           endpoint: deployment.endpoint,
           entitiesTable: deployment.entitiesTable,
+          seriesTable: deployment.seriesTable,
           accounts: {
             root: account('root@demo.wattwise.example', passwords.root),
             super: account('super@demo.wattwise.example', passwords.super),

@@ -40,3 +40,41 @@ export const jwtSecret = async (): Promise<string> => {
   const value = await secrets.send(new GetSecretValueCommand({ SecretId: secret.ARN }));
   return value.SecretString ?? '';
 };
+
+/** Raw values written straight into the series table, as the bulk ingestion path stores them. */
+export const series = {
+  putRaw: async (pointId: string, values: { at: number; value: number }[], zone = 'Europe/Paris') => {
+    const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const pad = (at: number) => String(at).padStart(13, '0');
+    const month = (at: number) => new Date(at).toISOString().slice(0, 7).replace('-', '');
+    for (let offset = 0; offset < values.length; offset += 25) {
+      await dynamo().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [testEnvironment().seriesTable]: values.slice(offset, offset + 25).map(({ at, value }) => ({
+              PutRequest: { Item: { PK: `S#${pointId}#${month(at)}`, SK: pad(at), t: at, v: value, s: '1', z: zone } },
+            })),
+          },
+        }),
+      );
+    }
+  },
+  deleteRaw: (pointId: string, at: number) =>
+    dynamo().send(
+      new DeleteCommand({
+        TableName: testEnvironment().seriesTable,
+        Key: { PK: `S#${pointId}#${new Date(at).toISOString().slice(0, 7).replace('-', '')}`, SK: String(at).padStart(13, '0') },
+      }),
+    ),
+  rollups: async (pointId: string, level: 'hour' | 'day' | 'month') => {
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const answer = await dynamo().send(
+      new QueryCommand({
+        TableName: testEnvironment().seriesTable,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `R#${pointId}#${level}` },
+      }),
+    );
+    return (answer.Items ?? []) as { start: number; count: number; sum: number; min: number; max: number; first: number; last: number }[];
+  },
+};

@@ -11,6 +11,7 @@ export interface TestEnvironment {
   webUrl: string;
   endpoint: string;
   entitiesTable: string;
+  seriesTable: string;
   accounts: Record<
     'root' | 'super' | 'premiumAdministrator' | 'premiumMember' | 'basicAdministrator' | 'basicMember',
     { email: string; password: string; customer: string | null }

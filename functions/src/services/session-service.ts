@@ -1,6 +1,5 @@
-import type { AuthenticateRequest, AutoLoginRequest, LoginPayload } from '@shared/schemas/session';
+import type { AuthenticateRequest, AutoLoginRequest, LoginPayload, VisibleLocation } from '@shared/schemas/session';
 import type { Customer } from '@shared/schemas/customer';
-import type { LocationTreeNode } from '@shared/schemas/location';
 import type { UserSummary } from '@shared/schemas/user';
 import { isSuperUser } from '@shared/permissions/roles';
 import type { AllowedLocations } from '@shared/permissions/location-visibility';
@@ -73,10 +72,8 @@ export const buildLoginPayload = async (user: StoredUser, customer: Customer, re
     superUser ? listSuperUsers() : Promise.resolve([]),
     getSystemConfig(),
   ]);
-  const tree = visibleLocationTree(
-    buildLocationTree(locations) as unknown as LocationTreeNode[],
-    allowedLocationsOf(user),
-  ) as unknown as LoginPayload['locations'];
+  // The visibility rule keeps every field of the nodes it is given; only its signature is narrower.
+  const tree = visibleLocationTree(buildLocationTree(locations), allowedLocationsOf(user)) as VisibleLocation[];
   const { password_hash: _hash, ...publicUser } = user;
   return {
     user: {

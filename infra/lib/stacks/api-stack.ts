@@ -1,6 +1,8 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup } from '../../../shared/src/api/routes';
@@ -10,6 +12,7 @@ import type { DeploymentSettings } from '../settings';
 export interface ApiStackProps extends StackProps {
   settings: DeploymentSettings;
   entities: dynamodb.ITable;
+  series: dynamodb.Table;
   jwtSecret: secretsmanager.ISecret;
 }
 
@@ -77,6 +80,22 @@ export class ApiStack extends Stack {
           : { authorizer, authorizationType: apigateway.AuthorizationType.CUSTOM },
       );
     }
+
+    const rollups = new AppFunction(this, 'SeriesRollups', {
+      entry: 'handlers/series-stream.ts',
+      description: 'Recomputes the hour, day and month rollups touched by raw series writes',
+      timeout: Duration.minutes(2),
+      memorySize: 1024,
+    }).bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+    rollups.fn.addEventSource(
+      new DynamoEventSource(props.series, {
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: 1000,
+        maxBatchingWindow: Duration.seconds(1),
+        retryAttempts: 10,
+        bisectBatchOnError: true,
+      }),
+    );
 
     if (props.settings.demo) {
       this.seedFunction = new AppFunction(this, 'SeedDemo', {

@@ -65,6 +65,7 @@ export class DataStack extends Stack {
     this.documents = new s3.Bucket(this, 'Documents', bucketDefaults);
 
     new CfnOutput(this, 'EntitiesTableName', { value: this.entities.tableName });
+    new CfnOutput(this, 'SeriesTableName', { value: this.series.tableName });
 
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
       description: 'Signs session tokens; generated at deploy time.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PermissionMap } from '../permissions/default-permissions';
 import type { CustomerSummary } from './customer';
-import type { LocationTreeNode } from './location';
+import type { Location } from './location';
 import type { User, UserSummary } from './user';
 import { idSchema } from './common';
 
@@ -34,6 +34,12 @@ export interface SessionUser extends User {
   remember: boolean;
 }
 
+/** A location of the visible tree: whether it may be opened, and its visible children. */
+export interface VisibleLocation extends Location {
+  clickable: boolean;
+  children: VisibleLocation[];
+}
+
 export interface FlatLocation {
   _id: string;
   name: string;
@@ -50,7 +56,7 @@ export interface LoginPayload {
   super_users: UserSummary[];
   customer: CustomerSummary & { is_premium: boolean };
   permissions: PermissionMap;
-  locations: (LocationTreeNode & { clickable: boolean })[];
+  locations: VisibleLocation[];
   locations_flattened: FlatLocation[];
   sources: unknown[];
   default_sources: unknown[];

@@ -37,7 +37,10 @@ const addValue = (aggregate: Aggregate, at: number, value: number): Aggregate =>
 export const mergeAggregates = (parts: readonly (Aggregate | null | undefined)[]): Aggregate | null =>
   parts.reduce<Aggregate | null>((merged, part) => {
     if (!part) return merged;
-    if (!merged) return { ...part };
+    if (!merged) {
+      const { count, sum, min, max, first, firstAt, last, lastAt } = part;
+      return { count, sum, min, max, first, firstAt, last, lastAt };
+    }
     return {
       count: merged.count + part.count,
       sum: merged.sum + part.sum,

@@ -63,3 +63,10 @@ describe('calculations on buckets', () => {
     expect(merged).toMatchObject({ count: 6, first: 100, last: 121, min: 100, max: 121 });
   });
 });
+
+describe('merged aggregates', () => {
+  it('carry only aggregate fields, never a part’s own bucket start', () => {
+    const part = { ...aggregateOf([{ at: 5, value: 1 }])!, start: 1234 };
+    expect(mergeAggregates([part])).not.toHaveProperty('start');
+  });
+});

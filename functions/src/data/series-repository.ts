@@ -1,0 +1,135 @@
+import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Aggregate, RawValue } from '@shared/series/aggregate';
+import type { RollupLevel } from '@shared/series/buckets';
+import { requireSetting } from '../config';
+import { dynamo } from '../clients/dynamodb';
+import { seriesKeys } from './series-keys';
+
+export const STATUS_CODES = ['1', '2', '3', '4', '5', '6', '7', '8', 'H'] as const;
+export type StatusCode = (typeof STATUS_CODES)[number];
+
+export interface StoredValue extends RawValue {
+  pointId: string;
+  status: StatusCode;
+  /** Time zone of the point's location when written: the calendar its rollups use. */
+  zone: string;
+}
+
+export interface StoredRollup extends Aggregate {
+  start: number;
+}
+
+const table = (): string => requireSetting('SERIES_TABLE');
+
+const BATCH = 25;
+
+/** Writes raw values; writing the same (point, time) again replaces the value. */
+export const putRawValues = async (values: readonly StoredValue[]): Promise<void> => {
+  for (let offset = 0; offset < values.length; offset += BATCH) {
+    let requests = values.slice(offset, offset + BATCH).map((value) => ({
+      PutRequest: {
+        Item: { ...seriesKeys.raw(value.pointId, value.at), t: value.at, v: value.value, s: value.status, z: value.zone },
+      },
+    }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('Series writes kept being throttled');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      requests = (answer.UnprocessedItems?.[table()] ?? []) as typeof requests;
+    }
+  }
+};
+
+const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+};
+
+/** Raw values of a point in [from, to), oldest first. */
+export const listRawValues = async (pointId: string, from: number, to: number): Promise<RawValue[]> => {
+  const months = seriesKeys.monthsBetween(from, to);
+  const pages = await Promise.all(
+    months.map((month) =>
+      queryAll({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': seriesKeys.rawPartition(pointId, month),
+          ':from': seriesKeys.sortKey(from),
+          ':to': seriesKeys.sortKey(to - 1),
+        },
+      }),
+    ),
+  );
+  return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v) }));
+};
+
+export const putRollup = async (pointId: string, level: RollupLevel, rollup: StoredRollup): Promise<void> => {
+  await dynamo.send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...seriesKeys.rollup(pointId, level, rollup.start),
+        start: rollup.start,
+        count: rollup.count,
+        sum: rollup.sum,
+        min: rollup.min,
+        max: rollup.max,
+        first: rollup.first,
+        firstAt: rollup.firstAt,
+        last: rollup.last,
+        lastAt: rollup.lastAt,
+      },
+    }),
+  );
+};
+
+export const deleteRollup = async (pointId: string, level: RollupLevel, start: number): Promise<void> => {
+  await dynamo.send(new DeleteCommand({ TableName: table(), Key: seriesKeys.rollup(pointId, level, start) }));
+};
+
+const toRollup = (item: Record<string, unknown>): StoredRollup => ({
+  start: Number(item.start),
+  count: Number(item.count),
+  sum: Number(item.sum),
+  min: Number(item.min),
+  max: Number(item.max),
+  first: Number(item.first),
+  firstAt: Number(item.firstAt),
+  last: Number(item.last),
+  lastAt: Number(item.lastAt),
+});
+
+/** Rollups of a level whose bucket starts in [from, to), oldest first. */
+export const listRollups = async (pointId: string, level: RollupLevel, from: number, to: number): Promise<StoredRollup[]> =>
+  (
+    await queryAll({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': seriesKeys.rollupPartition(pointId, level),
+        ':from': seriesKeys.sortKey(from),
+        ':to': seriesKeys.sortKey(to - 1),
+      },
+    })
+  ).map(toRollup);
+
+/** The latest rollup of a level starting before an instant: what `diff` subtracts from. */
+export const latestRollupBefore = async (pointId: string, level: RollupLevel, before: number): Promise<StoredRollup | null> => {
+  const answer = await dynamo.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND SK < :before',
+      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level), ':before': seriesKeys.sortKey(before) },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  return answer.Items?.[0] ? toRollup(answer.Items[0]) : null;
+};

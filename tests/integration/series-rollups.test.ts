@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { calculate } from '@shared/series/calculations';
+import { series } from '../support/aws';
+
+const HOUR = 3_600_000;
+const point = `pt-rollup-${Date.now()}`;
+
+/** Polls until the stream-driven rollups satisfy a condition (they follow writes within a second or so). */
+const eventually = async <T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!accept(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    value = await read();
+  }
+  return value;
+};
+
+describe('rollups kept by the series stream', () => {
+  // Europe/Paris, 24 to 26 October 2026: the 25th is the 25-hour day clocks go back.
+  const from = Date.parse('2026-10-23T22:00:00Z');
+  const readings = Array.from({ length: 73 }, (_, hour) => ({ at: from + hour * HOUR, value: 1000 + hour * 2 }));
+
+  it('builds hour, day and month buckets in the local calendar, 25 hours on the autumn day', async () => {
+    await series.putRaw(point, readings);
+    const days = await eventually(
+      () => series.rollups(point, 'day'),
+      (rows) => rows.reduce((sum, row) => sum + row.count, 0) === readings.length,
+    );
+    expect(days.map((day) => day.count)).toEqual([24, 25, 24]);
+    const hours = await series.rollups(point, 'hour');
+    expect(hours).toHaveLength(73);
+    const months = await series.rollups(point, 'month');
+    expect(months).toHaveLength(1);
+    expect(months[0]).toMatchObject({ count: 73, first: 1000, last: 1144, min: 1000, max: 1144 });
+  });
+
+  it('makes the daily diffs add up to the month diff', async () => {
+    const days = await series.rollups(point, 'day');
+    const months = await series.rollups(point, 'month');
+    const asBuckets = (rows: typeof days) =>
+      rows.map((row) => ({ start: row.start, aggregate: { ...row, firstAt: 0, lastAt: 0 } }));
+    const daily = calculate('diff', { buckets: asBuckets(days), lastBefore: null }) as number[];
+    const monthly = calculate('diff', { buckets: asBuckets(months), lastBefore: null }) as number[];
+    expect(daily.reduce((sum, value) => sum + value, 0)).toBe(monthly[0]);
+  });
+
+  it('recomputes the touched buckets when a value is replaced', async () => {
+    await series.putRaw(point, [{ at: readings[30].at, value: 5000 }]);
+    const months = await eventually(
+      () => series.rollups(point, 'month'),
+      (rows) => rows[0]?.max === 5000,
+    );
+    expect(months[0]).toMatchObject({ count: 73, max: 5000 });
+  });
+
+  it('recomputes the touched buckets when a value is deleted, and drops emptied buckets', async () => {
+    await series.deleteRaw(point, readings[30].at);
+    const months = await eventually(
+      () => series.rollups(point, 'month'),
+      (rows) => rows[0]?.count === 72,
+    );
+    expect(months[0].max).toBe(1144);
+    const hours = await series.rollups(point, 'hour');
+    expect(hours).toHaveLength(72);
+  });
+});
