@@ -5,6 +5,13 @@
  */
 export const ERROR_STATUS = {
   validation_failed: 400,
+  invalid_formula: 400,
+  operating_range_invalid: 400,
+  point_child_of_point: 400,
+  location_cycle: 400,
+  baseline_incomplete: 400,
+  baseline_duplicate: 409,
+  technical_id_exists: 409,
   bad_credentials: 401,
   unauthorized: 401,
   session_expired: 401,

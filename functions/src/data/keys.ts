@@ -15,6 +15,10 @@ export const keys = {
   superUsers: { PK: 'SU', prefix: 'USER#' },
   location: (customerId: string, locationId: string) => ({ PK: `C#${customerId}`, SK: `LOC#${locationId}` }),
   locationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'LOC#' }),
+  point: (customerId: string, pointId: string) => ({ PK: `C#${customerId}`, SK: `PT#${pointId}` }),
+  pointsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'PT#' }),
+  /** Guards the uniqueness of a technical id within a customer. */
+  technicalId: (customerId: string, technicalId: string) => ({ PK: `C#${customerId}`, SK: `TECHID#${technicalId}` }),
   notification: (customerId: string, userId: string, notificationId: string) => ({
     PK: `C#${customerId}`,
     SK: `NOTIF#${userId}#${notificationId}`,

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Location } from '@shared/schemas/location';
+import type { LocationInput } from '@shared/schemas/location-input';
+import { buildLocationTree } from '@shared/permissions/location-visibility';
+import { isSuperUser } from '@shared/permissions/roles';
+import { visibleLocationTree } from '@shared/permissions/location-visibility';
+import { getUser } from '../data/user-repository';
+import { deleteLocation, getLocation, listLocationsOfCustomer, putLocation, putLocations } from '../data/location-repository';
+import { getPoint, listPointsOfCustomer, updatePoints } from '../data/point-repository';
+import { AppError } from '../errors';
+import type { Caller } from './session-service';
+
+export const customerOf = (caller: Caller): string => {
+  if (!caller.customerId) throw new AppError('customer_not_found');
+  return caller.customerId;
+};
+
+const requireLocation = async (customerId: string, locationId: string): Promise<Location> => {
+  const location = await getLocation(customerId, locationId);
+  if (!location) throw new AppError('not_found');
+  return location;
+};
+
+/** A parent must be a location of the same customer; a point id there is the spec's own error. */
+const assertParent = async (customerId: string, parentId: string | null, movingId?: string): Promise<void> => {
+  if (parentId === null) return;
+  if (await getPoint(customerId, parentId)) throw new AppError('point_child_of_point');
+  const all = await listLocationsOfCustomer(customerId);
+  const byId = new Map(all.map((location) => [location._id, location]));
+  if (!byId.has(parentId)) throw new AppError('not_found');
+  // Walking up from the new parent must never meet the moved location.
+  for (let cursor: string | null = parentId; cursor; cursor = byId.get(cursor)?.parent ?? null) {
+    if (cursor === movingId) throw new AppError('location_cycle');
+  }
+};
+
+/**
+ * The locations tree as the caller may see it: administrators and super users get every
+ * location (hidden ones flagged) for the settings screen; members get their visible tree.
+ */
+export const listLocationTree = async (caller: Caller) => {
+  const customerId = customerOf(caller);
+  const locations = await listLocationsOfCustomer(customerId);
+  const tree = buildLocationTree(locations);
+  if (isSuperUser(caller) || caller.role === 'administrator') return tree;
+  const user = await getUser(caller.homeCustomerId, caller.userId);
+  return visibleLocationTree(tree, user?.allowed_locations ?? []);
+};
+
+export const createLocation = async (caller: Caller, input: LocationInput): Promise<Location> => {
+  const customerId = customerOf(caller);
+  await assertParent(customerId, input.parent);
+  const siblings = (await listLocationsOfCustomer(customerId)).filter((location) => location.parent === input.parent);
+  const location: Location = { ...input, _id: input._id ?? `loc-${randomUUID()}`, customer: customerId, position: siblings.length };
+  if (await getLocation(customerId, location._id)) throw new AppError('conflict');
+  await putLocation(location);
+  return location;
+};
+
+export const updateLocation = async (caller: Caller, input: LocationInput): Promise<Location> => {
+  const customerId = customerOf(caller);
+  if (!input._id) throw new AppError('validation_failed', { details: '_id is required' });
+  const existing = await requireLocation(customerId, input._id);
+  if (input.parent !== existing.parent) await assertParent(customerId, input.parent, existing._id);
+  const location: Location = { ...existing, ...input, _id: existing._id, customer: customerId };
+  await putLocation(location);
+  return location;
+};
+
+/** Moves locations under a parent, in the given order (v2), or each to its own parent and position (v1). */
+export const positionLocations = async (
+  caller: Caller,
+  moves: readonly { _id: string; parent: string | null; position: number }[],
+): Promise<Location[]> => {
+  const customerId = customerOf(caller);
+  const moved: Location[] = [];
+  for (const move of moves) {
+    const existing = await requireLocation(customerId, move._id);
+    if (move.parent !== existing.parent) await assertParent(customerId, move.parent, existing._id);
+    moved.push({ ...existing, parent: move.parent, position: move.position });
+  }
+  for (let offset = 0; offset < moved.length; offset += 100) await putLocations(moved.slice(offset, offset + 100));
+  return moved;
+};
+
+/**
+ * Deletes a location. Its children move up to its parent (keeping their order after the
+ * parent's other children) and its points lose it from their locations — those left with none
+ * appear under "points without location". Children and points are saved before the location is
+ * removed, so a failure half-way leaves nothing orphaned.
+ */
+export const removeLocation = async (caller: Caller, locationId: string) => {
+  const customerId = customerOf(caller);
+  const location = await requireLocation(customerId, locationId);
+  const all = await listLocationsOfCustomer(customerId);
+  const siblingsAfter = all.filter((other) => other.parent === location.parent && other._id !== location._id).length;
+  const children = all
+    .filter((other) => other.parent === location._id)
+    .map((child, index) => ({ ...child, parent: location.parent, position: siblingsAfter + index }));
+  const points = (await listPointsOfCustomer(customerId))
+    .filter((point) => point.location.includes(locationId))
+    .map((point) => ({ ...point, location: point.location.filter((id) => id !== locationId), updated_at: new Date().toISOString() }));
+  for (let offset = 0; offset < children.length; offset += 100) await putLocations(children.slice(offset, offset + 100));
+  await updatePoints(points);
+  await deleteLocation(customerId, locationId);
+  return {
+    deleted: locationId,
+    moved_children: children.map((child) => child._id),
+    detached_points: points.map((point) => point._id),
+    points_without_location: points.filter((point) => point.location.length === 0).map((point) => point._id),
+  };
+};
