@@ -14,7 +14,13 @@ export const buildApp = (app: App = new App()) => {
     connections: data.connections,
     jwtSecret: data.jwtSecret,
   });
-  const api = new ApiStack(app, 'WattWiseApi', { settings, entities: data.entities, series: data.series, jwtSecret: data.jwtSecret });
+  const api = new ApiStack(app, 'WattWiseApi', {
+    settings,
+    entities: data.entities,
+    series: data.series,
+    jwtSecret: data.jwtSecret,
+    allowPush: (fn) => realtime.allowPush(fn),
+  });
   const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api });
   return { app, data, realtime, api, web };
 };

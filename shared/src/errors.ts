@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   premium_required: 403,
   not_found: 404,
+  no_data_found: 404,
   customer_not_found: 404,
   conflict: 409,
   too_many_attempts: 429,

@@ -5,11 +5,13 @@ import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 import { seriesKeys } from './series-keys';
 
-export const STATUS_CODES = ['1', '2', '3', '4', '5', '6', '7', '8', 'H'] as const;
+import type { STATUS_CODES } from '@shared/schemas/series';
+
 export type StatusCode = (typeof STATUS_CODES)[number];
 
 export interface StoredValue extends RawValue {
   pointId: string;
+  customerId: string;
   status: StatusCode;
   /** Time zone of the point's location when written: the calendar its rollups use. */
   zone: string;
@@ -28,7 +30,14 @@ export const putRawValues = async (values: readonly StoredValue[]): Promise<void
   for (let offset = 0; offset < values.length; offset += BATCH) {
     let requests = values.slice(offset, offset + BATCH).map((value) => ({
       PutRequest: {
-        Item: { ...seriesKeys.raw(value.pointId, value.at), t: value.at, v: value.value, s: value.status, z: value.zone },
+        Item: {
+          ...seriesKeys.raw(value.pointId, value.at),
+          t: value.at,
+          v: value.value,
+          s: value.status,
+          z: value.zone,
+          c: value.customerId,
+        },
       },
     }));
     for (let attempt = 0; requests.length > 0; attempt += 1) {
@@ -51,6 +60,19 @@ const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]): P
   return items;
 };
 
+/** Deletes raw values by time; the stream then recomputes the rollups they leave. */
+export const deleteRawValues = async (pointId: string, instants: readonly number[]): Promise<void> => {
+  for (let offset = 0; offset < instants.length; offset += BATCH) {
+    let requests = instants.slice(offset, offset + BATCH).map((at) => ({ DeleteRequest: { Key: seriesKeys.raw(pointId, at) } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('Series deletes kept being throttled');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      requests = (answer.UnprocessedItems?.[table()] ?? []) as typeof requests;
+    }
+  }
+};
+
 /** Raw values of a point in [from, to), oldest first. */
 export const listRawValues = async (pointId: string, from: number, to: number): Promise<RawValue[]> => {
   const months = seriesKeys.monthsBetween(from, to);
@@ -68,6 +90,38 @@ export const listRawValues = async (pointId: string, from: number, to: number): 
     ),
   );
   return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v) }));
+};
+
+/** Raw values with their status, for exports and data screens. */
+export const listRawEntries = async (pointId: string, from: number, to: number): Promise<(RawValue & { status: StatusCode })[]> => {
+  const months = seriesKeys.monthsBetween(from, to);
+  const pages = await Promise.all(
+    months.map((month) =>
+      queryAll({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': seriesKeys.rawPartition(pointId, month),
+          ':from': seriesKeys.sortKey(from),
+          ':to': seriesKeys.sortKey(to - 1),
+        },
+      }),
+    ),
+  );
+  return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
+};
+
+/** The earliest rollup of a level: where a point's data starts. */
+export const earliestRollup = async (pointId: string, level: RollupLevel): Promise<StoredRollup | null> => {
+  const answer = await dynamo.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level) },
+      Limit: 1,
+    }),
+  );
+  return answer.Items?.[0] ? toRollup(answer.Items[0]) : null;
 };
 
 export const putRollup = async (pointId: string, level: RollupLevel, rollup: StoredRollup): Promise<void> => {

@@ -31,6 +31,14 @@ export interface Operation<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
   run: (request: HttpRequest<z.infer<Schema>>) => Promise<unknown>;
 }
 
+const MESSAGE = Symbol('answer with message');
+
+/** An answer that carries a message code beside its data (e.g. "Calculation launched"). */
+export const withMessage = <T>(data: T, msg: string) => ({ [MESSAGE]: true as const, data, msg });
+
+const isWithMessage = (value: unknown): value is ReturnType<typeof withMessage> =>
+  typeof value === 'object' && value !== null && MESSAGE in value;
+
 /** Typed helper so each operation's body type is inferred from its schema. */
 export const operation = <Schema extends z.ZodTypeAny>(definition: Operation<Schema>): Operation<Schema> => definition;
 
@@ -57,7 +65,7 @@ const findRoute = (routes: RouteDefinition[], event: APIGatewayProxyEvent): Rout
 const assertAllowed = async (route: RouteDefinition, caller: Caller | null): Promise<void> => {
   if (route.access === 'public') return;
   if (!caller) throw new AppError('unauthorized');
-  if (route.permission && !can(permissionSetFor(await getPermissionMap(), caller.role), route.permission)) {
+  if (route.permission && !can(permissionSetFor(await getPermissionMap(), caller.role), route.permission, route.action)) {
     throw new AppError('forbidden');
   }
   if (route.permission && isPremiumKey(route.permission)) {
@@ -104,7 +112,7 @@ export const createHttpHandler = (group: EndpointGroup, operations: Record<strin
       caller,
     });
     logger.info('request', { group, operation: route.operation, user: caller?.userId, customer: caller?.customerId });
-    return json(200, { res: true, data });
+    return json(200, isWithMessage(data) ? { res: true, data: data.data, msg: data.msg } : { res: true, data });
   };
 
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>().handler(core).onError(async (request) => {

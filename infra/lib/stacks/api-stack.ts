@@ -14,14 +14,26 @@ export interface ApiStackProps extends StackProps {
   entities: dynamodb.ITable;
   series: dynamodb.Table;
   jwtSecret: secretsmanager.ISecret;
+  /** Lets the jobs function push progress to browsers. */
+  allowPush: (fn: AppFunction) => void;
+}
+
+interface GroupAccess {
+  entities: 'read' | 'readWrite';
+  series?: 'read' | 'readWrite';
+  jwt?: boolean;
+  launchesJobs?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
-const GROUP_ACCESS: Record<EndpointGroup, { entities: 'read' | 'readWrite'; jwt: boolean }> = {
+const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   users: { entities: 'readWrite', jwt: true },
-  system: { entities: 'read', jwt: false },
-  application: { entities: 'read', jwt: false },
-  notifications: { entities: 'read', jwt: false },
+  system: { entities: 'read' },
+  application: { entities: 'read' },
+  notifications: { entities: 'read' },
+  locations: { entities: 'readWrite' },
+  points: { entities: 'readWrite', launchesJobs: true },
+  data: { entities: 'readWrite', series: 'readWrite' },
 };
 
 /**
@@ -53,6 +65,20 @@ export class ApiStack extends Stack {
       cloudWatchRole: false,
     });
 
+    const jobs = new AppFunction(this, 'SeriesJobs', {
+      entry: 'jobs/series-jobs.ts',
+      description: 'Long series work: calculated points, merges, purges',
+      timeout: Duration.minutes(15),
+      memorySize: 1024,
+    })
+      .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
+      .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+    props.allowPush(jobs);
+    const launchJobs = (fn: AppFunction) => {
+      jobs.fn.grantInvoke(fn.fn);
+      fn.setting('SERIES_JOBS_FUNCTION', jobs.fn.functionName);
+    };
+
     const functions = Object.fromEntries(
       ENDPOINT_GROUPS.map((group) => {
         const access = GROUP_ACCESS[group];
@@ -61,6 +87,8 @@ export class ApiStack extends Stack {
           description: `REST endpoints: ${group}`,
         }).bindTable(props.entities, 'ENTITIES_TABLE', access.entities);
         if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
+        if (access.series) fn.bindTable(props.series, 'SERIES_TABLE', access.series);
+        if (access.launchesJobs) launchJobs(fn);
         return [group, fn];
       }),
     ) as Record<EndpointGroup, AppFunction>;
@@ -86,7 +114,10 @@ export class ApiStack extends Stack {
       description: 'Recomputes the hour, day and month rollups touched by raw series writes',
       timeout: Duration.minutes(2),
       memorySize: 1024,
-    }).bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+    })
+      .bindTable(props.series, 'SERIES_TABLE', 'readWrite')
+      .bindTable(props.entities, 'ENTITIES_TABLE', 'read');
+    launchJobs(rollups);
     rollups.fn.addEventSource(
       new DynamoEventSource(props.series, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,

@@ -19,9 +19,11 @@ export class RealtimeStack extends Stack {
   readonly stage: apigwv2.WebSocketStage;
   /** What functions pass to the management API client to push to browsers. */
   readonly managementEndpoint: string;
+  private readonly connections: dynamodb.ITable;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
+    this.connections = props.connections;
     const socketFunction = (name: string, entry: string, description: string) =>
       new AppFunction(this, name, { entry, description })
         .bindTable(props.connections, 'CONNECTIONS_TABLE', 'readWrite')
@@ -54,8 +56,9 @@ export class RealtimeStack extends Stack {
     new CfnOutput(this, 'SocketStage', { value: this.stage.stageName });
   }
 
-  /** Lets another function push to browsers. */
+  /** Lets another function push to browsers: it finds connections and drops gone ones. */
   allowPush(fn: AppFunction): void {
+    fn.bindTable(this.connections, 'CONNECTIONS_TABLE', 'readWrite');
     this.api.grantManageConnections(fn.fn);
     fn.setting('WS_MANAGEMENT_ENDPOINT', this.managementEndpoint);
   }

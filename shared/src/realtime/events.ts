@@ -29,4 +29,15 @@ export type ServerEvent =
   | { event: 'newNotifications'; data: { count: number } }
   | { event: 'newData'; data: { points: string[] } }
   | { event: 'connectedUsersListReturn'; data: { users: string[] } }
-  | { event: 'applicationUpdateStart'; data: Record<string, never> };
+  | { event: 'applicationUpdateStart'; data: Record<string, never> }
+  | { event: 'jobProgress'; data: JobProgress };
+
+/** Progress of long work (calculation, merge, purge, import) shown to whoever started it. */
+export interface JobProgress {
+  job: string;
+  kind: string;
+  point: string;
+  done: number;
+  total: number;
+  state: 'running' | 'done' | 'failed';
+}

@@ -1,0 +1,3 @@
+import { LambdaClient } from '@aws-sdk/client-lambda';
+
+export const lambda = new LambdaClient({});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { idSchema } from '@shared/schemas/common';
+import { dataIngestRequestSchema, seriesQuerySchema } from '@shared/schemas/series';
+import { calculationSchema } from '@shared/series/calculations';
+import { createHttpHandler, operation, withMessage } from '../middleware/http-handler';
+import { requireCaller } from '../middleware/require-caller';
+import { aggregateForIpmvp } from '../services/ipmvp-service';
+import { deleteValues, ingestEntries, querySeries } from '../services/series-service';
+
+export const handler = createHttpHandler('data', {
+  ingestData: operation({
+    body: dataIngestRequestSchema,
+    run: async (request) => withMessage(await ingestEntries(requireCaller(request), request.body), 'data_saved'),
+  }),
+  deleteData: operation({
+    run: (request) => deleteValues(requireCaller(request), request.params.pointId, request.params.from, request.params.to),
+  }),
+  querySeries: operation({ body: seriesQuerySchema, run: (request) => querySeries(requireCaller(request), request.body) }),
+  aggregateIpmvp: operation({
+    body: z.object({
+      sampling: z.enum(['day', 'week', 'month', 'year']),
+      point: idSchema,
+      calculation: calculationSchema,
+      offset: z.number().int().min(0).max(1000).default(0),
+    }),
+    run: (request) => aggregateForIpmvp(requireCaller(request), request.body),
+  }),
+});

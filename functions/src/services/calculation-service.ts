@@ -1,0 +1,139 @@
+import type { Point } from '@shared/schemas/point';
+import { isCalculatedPoint } from '@shared/schemas/point';
+import { aggregateOf } from '@shared/series/aggregate';
+import { bucketStart, nextBucketStart } from '@shared/series/buckets';
+import { calculate, type Bucket } from '@shared/series/calculations';
+import { evaluate, parseFormula } from '@shared/series/formula';
+import { listLocationsOfCustomer } from '../data/location-repository';
+import { listPointsOfCustomer } from '../data/point-repository';
+import type { StoredValue } from '../data/series-repository';
+import { deleteRawValues, earliestRollup, latestRollupBefore, listRawEntries, listRawValues } from '../data/series-repository';
+import { storeValues, zoneOfPoint } from './series-service';
+
+const DAY = 86_400;
+
+/** The step of a calculated point: its forced or reference periodicity, else its own. */
+export const stepSeconds = (point: Point): number => {
+  const calculation = point.calculation!;
+  return (
+    (calculation.force_periodicity_reference ? calculation.periodicity_reference_forced : calculation.periodicity_reference) ??
+    point.periodicity
+  );
+};
+
+/** Start of the step holding an instant: sub-day steps count from local midnight, longer ones follow the calendar. */
+const stepStart = (at: number, seconds: number, zone: string): number => {
+  if (seconds >= 365 * DAY) return bucketStart(at, 'year', zone);
+  if (seconds >= 28 * DAY) return bucketStart(at, 'month', zone);
+  if (seconds >= 7 * DAY) return bucketStart(at, 'week', zone);
+  if (seconds >= DAY) return bucketStart(at, 'day', zone);
+  const day = bucketStart(at, 'day', zone);
+  return day + Math.floor((at - day) / (seconds * 1000)) * seconds * 1000;
+};
+
+const nextStep = (start: number, seconds: number, zone: string): number => {
+  if (seconds >= 365 * DAY) return nextBucketStart(start, 'year', zone);
+  if (seconds >= 28 * DAY) return nextBucketStart(start, 'month', zone);
+  if (seconds >= 7 * DAY) return nextBucketStart(start, 'week', zone);
+  if (seconds >= DAY) return nextBucketStart(start, 'day', zone);
+  const next = start + seconds * 1000;
+  const day = bucketStart(start, 'day', zone);
+  // A step never crosses local midnight: the next day starts its own steps.
+  return Math.min(next, nextBucketStart(day, 'day', zone));
+};
+
+export interface CalculationProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * Computes a calculated point's series over a range from its sources, month by month (so memory
+ * stays flat), and stores it through the bulk path; its rollups follow from the stream. Values
+ * the formula no longer yields are removed.
+ */
+export const computeCalculatedPoint = async (
+  customerId: string,
+  pointId: string,
+  range: { from?: number; to?: number },
+  onProgress: (progress: CalculationProgress) => Promise<void>,
+): Promise<{ written: number }> => {
+  const [points, locations] = await Promise.all([listPointsOfCustomer(customerId), listLocationsOfCustomer(customerId)]);
+  const byId = new Map(points.map((point) => [point._id, point]));
+  const point = byId.get(pointId);
+  if (!point || !isCalculatedPoint(point)) return { written: 0 };
+  const calculation = point.calculation!;
+  const zone = zoneOfPoint(point, locations);
+  const seconds = stepSeconds(point);
+  const sources = calculation.points_list.filter((entry) => byId.has(entry.point_id));
+
+  const firsts = await Promise.all(sources.map((entry) => earliestRollup(entry.point_id, 'month')));
+  const dataStart = Math.min(...firsts.map((first) => first?.firstAt ?? Infinity));
+  const from = Math.max(range.from ?? dataStart, calculation.apply_from ? Date.parse(calculation.apply_from) : -Infinity);
+  const to = Math.min(range.to ?? Date.now(), calculation.apply_to ? Date.parse(calculation.apply_to) : Infinity);
+  if (!Number.isFinite(from) || from >= to) return { written: 0 };
+
+  const formula = parseFormula(calculation.formula);
+  const months: number[] = [];
+  for (let month = bucketStart(from, 'month', zone); month < to; month = nextBucketStart(month, 'month', zone)) months.push(month);
+  const lastBefore = new Map<string, number | null>();
+  for (const entry of sources) {
+    lastBefore.set(entry.point_id, (await latestRollupBefore(entry.point_id, 'hour', stepStart(from, seconds, zone)))?.last ?? null);
+  }
+
+  let written = 0;
+  for (const [index, month] of months.entries()) {
+    const chunkFrom = Math.max(stepStart(Math.max(month, from), seconds, zone), stepStart(from, seconds, zone));
+    const chunkTo = Math.min(nextBucketStart(month, 'month', zone), to);
+    const steps: number[] = [];
+    for (let step = chunkFrom; step < chunkTo; step = nextStep(step, seconds, zone)) steps.push(step);
+
+    const perSource = new Map<string, { values: (number | null)[]; buckets: Bucket[] }>();
+    for (const entry of sources) {
+      const raw = await listRawValues(entry.point_id, chunkFrom, chunkTo);
+      const grouped = new Map<number, { at: number; value: number }[]>();
+      for (const value of raw) {
+        const key = stepStart(value.at, seconds, zone);
+        grouped.set(key, [...(grouped.get(key) ?? []), value]);
+      }
+      const buckets = steps.map((start) => ({
+        start,
+        aggregate: aggregateOf(grouped.get(start) ?? []),
+        values: grouped.get(start)?.map((value) => value.value),
+      }));
+      const values = calculate(entry.point_calculation, { buckets, lastBefore: lastBefore.get(entry.point_id) ?? null });
+      const last = [...buckets].reverse().find((bucket) => bucket.aggregate)?.aggregate?.last;
+      if (last !== undefined) lastBefore.set(entry.point_id, last);
+      perSource.set(entry.replacement_letter, { values, buckets });
+    }
+
+    const results: StoredValue[] = [];
+    steps.forEach((start, stepIndex) => {
+      const value = evaluate(formula, {
+        value: (letter) => perSource.get(letter)?.values[stepIndex] ?? null,
+        bucket: (letter) => {
+          const aggregate = perSource.get(letter)?.buckets[stepIndex]?.aggregate ?? null;
+          return {
+            min: aggregate?.min ?? null,
+            max: aggregate?.max ?? null,
+            avg: aggregate ? aggregate.sum / aggregate.count : null,
+            seconds: (nextStep(start, seconds, zone) - start) / 1000,
+          };
+        },
+      });
+      if (value !== null) results.push({ pointId, customerId, at: start, value, status: '1', zone });
+    });
+
+    const kept = new Set(results.map((result) => result.at));
+    const stale = (await listRawEntries(pointId, chunkFrom, chunkTo)).filter((entry) => !kept.has(entry.at));
+    await deleteRawValues(pointId, stale.map((entry) => entry.at));
+    await storeValues(customerId, results, byId);
+    written += results.length;
+    await onProgress({ done: index + 1, total: months.length });
+  }
+  return { written };
+};
+
+/** Calculated points that read any of the given points. */
+export const dependentsOf = (points: readonly Point[], sourceIds: ReadonlySet<string>): Point[] =>
+  points.filter((point) => isCalculatedPoint(point) && point.calculation!.points_list.some((entry) => sourceIds.has(entry.point_id)));

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import { InvokeCommand } from '@aws-sdk/client-lambda';
+import { requireSetting } from '../config';
+import { lambda } from '../clients/lambda';
+
+export type SeriesJob =
+  | { kind: 'calculate'; customerId: string; pointId: string; requestedBy: string | null; from?: number; to?: number }
+  | { kind: 'merge'; customerId: string; pointId: string; sourceIds: string[]; requestedBy: string | null }
+  | { kind: 'purge'; customerId: string; pointId: string; requestedBy: string | null };
+
+export type LaunchedJob = SeriesJob & { jobId: string };
+
+/** Starts long series work in the jobs function without waiting for it. */
+export const launchJob = async (job: SeriesJob): Promise<string> => {
+  const jobId = `job-${randomUUID()}`;
+  await lambda.send(
+    new InvokeCommand({
+      FunctionName: requireSetting('SERIES_JOBS_FUNCTION'),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify({ ...job, jobId } satisfies LaunchedJob)),
+    }),
+  );
+  return jobId;
+};

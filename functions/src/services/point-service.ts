@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { isSuperUser } from '@shared/permissions/roles';
+import type { Point, PointInput } from '@shared/schemas/point';
+import { APPLICATIONS, isCalculatedPoint, OPERATING_RANGE_OPERATORS, PERIODICITIES, RESOURCES, UNIT_CATEGORIES } from '@shared/schemas/point';
+import { CALCULATIONS, DEFAULT_CALCULATION, SERIES_TYPES } from '@shared/series/calculations';
+import { checkFormula } from '@shared/series/formula';
+import { nextReplacementLetter } from '@shared/series/replacement-letters';
+import { UNIT_DECIMALS } from '@shared/series/rounding';
+import { listLocationsOfCustomer } from '../data/location-repository';
+import { deletePoint, getPoint, isTechnicalIdTaken, listPointsOfCustomer, savePoint, updatePoints } from '../data/point-repository';
+import { getUser } from '../data/user-repository';
+import { AppError } from '../errors';
+import { customerOf } from './location-service';
+import { launchJob } from './job-launcher';
+import type { Caller } from './session-service';
+
+export const pointDefinitions = () => ({
+  resources: RESOURCES,
+  applications: APPLICATIONS,
+  series_types: SERIES_TYPES,
+  unit_categories: UNIT_CATEGORIES,
+  units: Object.keys(UNIT_DECIMALS),
+  periodicities: PERIODICITIES,
+  calculations: CALCULATIONS,
+  default_calculations: DEFAULT_CALCULATION,
+  operating_range_operators: OPERATING_RANGE_OPERATORS,
+});
+
+export const requirePoint = async (customerId: string, pointId: string): Promise<Point> => {
+  const point = await getPoint(customerId, pointId);
+  if (!point) throw new AppError('not_found');
+  return point;
+};
+
+/** Points a caller may see: all for administrators and super users, else those of allowed locations. */
+export const listVisiblePoints = async (caller: Caller): Promise<Point[]> => {
+  const customerId = customerOf(caller);
+  const points = await listPointsOfCustomer(customerId);
+  if (isSuperUser(caller) || caller.role === 'administrator') return points;
+  const allowed = (await getUser(caller.homeCustomerId, caller.userId))?.allowed_locations ?? [];
+  if (allowed === 'view') return points;
+  return points.filter((point) => point.location.some((id) => allowed.includes(id)));
+};
+
+const descendantsOf = (locations: { _id: string; parent: string | null }[], rootId: string): Set<string> => {
+  const ids = new Set([rootId]);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const location of locations) {
+      if (location.parent && ids.has(location.parent) && !ids.has(location._id)) {
+        ids.add(location._id);
+        grown = true;
+      }
+    }
+  }
+  return ids;
+};
+
+/** Points of a selection: `all`, `alone` (points without location), or a location and its sub-locations. */
+export const listPointsOfSelection = async (caller: Caller, selection: string, withDescendants: boolean): Promise<Point[]> => {
+  const points = await listVisiblePoints(caller);
+  if (selection === 'all') return points;
+  if (selection === 'alone') return points.filter((point) => point.location.length === 0);
+  const locations = await listLocationsOfCustomer(customerOf(caller));
+  if (!locations.some((location) => location._id === selection)) throw new AppError('not_found');
+  const ids = withDescendants ? descendantsOf(locations, selection) : new Set([selection]);
+  return points.filter((point) => point.location.some((id) => ids.has(id)));
+};
+
+export const listPointsWithLocationNames = async (caller: Caller) => {
+  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerOf(caller))]);
+  const names = new Map(locations.map((location) => [location._id, location.denomination || location.name]));
+  return points.map((point) => ({ ...point, locations_name: point.location.map((id) => names.get(id) ?? id) }));
+};
+
+/** The rules of spec 3 §5 "Point save", then the references a point makes. */
+const validatePoint = async (customerId: string, input: PointInput, pointId: string): Promise<PointInput> => {
+  if (
+    input.allow_operating_range &&
+    input.operating_range_operator === 'between' &&
+    input.operating_range_low !== null &&
+    input.operating_range_high !== null &&
+    input.operating_range_low > input.operating_range_high
+  ) {
+    throw new AppError('operating_range_invalid');
+  }
+  const [locations, points] = await Promise.all([listLocationsOfCustomer(customerId), listPointsOfCustomer(customerId)]);
+  const pointIds = new Set(points.map((point) => point._id));
+  const locationIds = new Set(locations.map((location) => location._id));
+  for (const id of input.location) {
+    if (pointIds.has(id)) throw new AppError('point_child_of_point');
+    if (!locationIds.has(id)) throw new AppError('not_found', { details: `location ${id}` });
+  }
+  if (!input.calculation) return input;
+
+  if (dependsOn(points, input.calculation.points_list.map((entry) => entry.point_id), pointId)) {
+    throw new AppError('invalid_formula', { data: { formula_error: 'circular_reference' } });
+  }
+  const letters: string[] = [];
+  const pointsList = input.calculation.points_list.map((entry) => {
+    if (!pointIds.has(entry.point_id) || entry.point_id === pointId) throw new AppError('invalid_formula', { data: { formula_error: 'unknown_point' } });
+    const letter = entry.replacement_letter || nextReplacementLetter(letters);
+    letters.push(letter);
+    return { ...entry, replacement_letter: letter };
+  });
+  const periodicity = input.calculation.force_periodicity_reference
+    ? input.calculation.periodicity_reference_forced
+    : (input.calculation.periodicity_reference ?? input.periodicity);
+  const check = checkFormula(input.calculation.formula, { letters, periodicity });
+  if (!check.valid) {
+    throw new AppError('invalid_formula', { data: { formula_error: check.error, detail: check.detail ?? null } });
+  }
+  return { ...input, calculation: { ...input.calculation, points_list: pointsList, is_formula_valid: true, formula_error: null } };
+};
+
+/** Whether any of the sources reads `pointId`, directly or through other calculated points. */
+const dependsOn = (points: readonly Point[], sourceIds: readonly string[], pointId: string): boolean => {
+  const byId = new Map(points.map((point) => [point._id, point]));
+  const seen = new Set<string>();
+  const pending = [...sourceIds];
+  while (pending.length) {
+    const id = pending.pop()!;
+    if (id === pointId) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(byId.get(id)?.calculation?.points_list.map((entry) => entry.point_id) ?? []));
+  }
+  return false;
+};
+
+export interface SavedPoint {
+  point: Point;
+  msg: 'calculation_launched' | 'point_saved';
+}
+
+const calculationChanged = (before: Point | null, after: Point): boolean =>
+  isCalculatedPoint(after) && JSON.stringify(before?.calculation ?? null) !== JSON.stringify(after.calculation);
+
+export const createPoint = async (caller: Caller, input: PointInput): Promise<SavedPoint> => {
+  const customerId = customerOf(caller);
+  const pointId = input._id ?? `pt-${randomUUID()}`;
+  if (await getPoint(customerId, pointId)) throw new AppError('conflict');
+  const valid = await validatePoint(customerId, input, pointId);
+  const now = new Date().toISOString();
+  const point: Point = { ...valid, _id: pointId, customer: customerId, last_data_date: null, created_at: now, updated_at: now };
+  await savePoint(point, null);
+  return finishSave(caller, null, point);
+};
+
+export const updatePoint = async (caller: Caller, input: PointInput): Promise<SavedPoint> => {
+  const customerId = customerOf(caller);
+  if (!input._id) throw new AppError('validation_failed', { details: '_id is required' });
+  const existing = await requirePoint(customerId, input._id);
+  const valid = await validatePoint(customerId, input, existing._id);
+  const point: Point = { ...existing, ...valid, _id: existing._id, customer: customerId, updated_at: new Date().toISOString() };
+  await savePoint(point, existing.technical_id);
+  return finishSave(caller, existing, point);
+};
+
+const finishSave = async (caller: Caller, before: Point | null, point: Point): Promise<SavedPoint> => {
+  if (!calculationChanged(before, point)) return { point, msg: 'point_saved' };
+  await launchJob({ kind: 'calculate', customerId: point.customer, pointId: point._id, requestedBy: caller.userId });
+  return { point, msg: 'calculation_launched' };
+};
+
+export const technicalIdIsUnique = async (caller: Caller, technicalId: string, pointId?: string) =>
+  !(await isTechnicalIdTaken(customerOf(caller), technicalId, pointId));
+
+/** Moves points from one location (or none) to another; a point id as target is the spec's error. */
+export const positionPoints = async (
+  caller: Caller,
+  pointIds: readonly string[],
+  target: string | null,
+  current: string | null,
+): Promise<Point[]> => {
+  const customerId = customerOf(caller);
+  const [points, locations] = await Promise.all([listPointsOfCustomer(customerId), listLocationsOfCustomer(customerId)]);
+  if (target && points.some((point) => point._id === target)) throw new AppError('point_child_of_point');
+  if (target && !locations.some((location) => location._id === target)) throw new AppError('not_found');
+  const byId = new Map(points.map((point) => [point._id, point]));
+  const moved = pointIds.map((id) => {
+    const point = byId.get(id);
+    if (!point) throw new AppError('not_found');
+    const kept = point.location.filter((locationId) => locationId !== current && locationId !== target);
+    return { ...point, location: target ? [...kept, target] : kept, updated_at: new Date().toISOString() };
+  });
+  await updatePoints(moved);
+  return moved;
+};
+
+/** Merging copies every source's values into the target, then removes the sources: minutes of work, done by a job. */
+export const mergePoints = async (caller: Caller, sourceIds: readonly string[], targetId: string) => {
+  const customerId = customerOf(caller);
+  if (sourceIds.includes(targetId)) throw new AppError('validation_failed', { details: 'merge_to is among the points' });
+  await requirePoint(customerId, targetId);
+  for (const id of sourceIds) await requirePoint(customerId, id);
+  const job = await launchJob({ kind: 'merge', customerId, pointId: targetId, sourceIds: [...sourceIds], requestedBy: caller.userId });
+  return { job };
+};
+
+export const removePoint = async (caller: Caller, pointId: string) => {
+  const customerId = customerOf(caller);
+  const point = await requirePoint(customerId, pointId);
+  const dependents = (await listPointsOfCustomer(customerId)).filter((other) =>
+    other.calculation?.points_list.some((entry) => entry.point_id === pointId),
+  );
+  if (dependents.length > 0) {
+    throw new AppError('conflict', { data: { used_by: dependents.map((other) => ({ _id: other._id, name: other.name })) } });
+  }
+  await deletePoint(point);
+  await launchJob({ kind: 'purge', customerId, pointId, requestedBy: caller.userId });
+  return { deleted: pointId };
+};

@@ -1,0 +1,210 @@
+import { DEFAULT_TIMEZONE } from '@shared/constants';
+import type { Point } from '@shared/schemas/point';
+import type { DataEntry, PointSeries, SeriesAnswer, SeriesQuery } from '@shared/schemas/series';
+import { aggregateOf, mergeAggregates, type Aggregate } from '@shared/series/aggregate';
+import { bucketStart, bucketStarts, localIso, nextBucketStart } from '@shared/series/buckets';
+import { calculate, DEFAULT_CALCULATION, type Bucket, type Calculation } from '@shared/series/calculations';
+import { periodRange } from '@shared/series/period-range';
+import { roundForUnit } from '@shared/series/rounding';
+import { correctPeriod, correctSampling, type Sampling } from '@shared/series/sampling';
+import { canConvert, convertUnit } from '@shared/series/unit-conversion';
+import type { Location } from '@shared/schemas/location';
+import { listLocationsOfCustomer } from '../data/location-repository';
+import { listPointsOfCustomer, updatePoints } from '../data/point-repository';
+import type { StatusCode, StoredValue } from '../data/series-repository';
+import {
+  deleteRawValues,
+  earliestRollup,
+  latestRollupBefore,
+  listRawEntries,
+  listRawValues,
+  listRollups,
+  putRawValues,
+} from '../data/series-repository';
+import { AppError } from '../errors';
+import { customerOf } from './location-service';
+import { listVisiblePoints } from './point-service';
+import type { Caller } from './session-service';
+
+/** The calendar a point's buckets follow: its first location's zone. */
+export const zoneOfPoint = (point: Pick<Point, 'location'>, locations: readonly Location[]): string =>
+  locations.find((location) => location._id === point.location[0])?.timezone ?? DEFAULT_TIMEZONE;
+
+/**
+ * Stores values sent by people or clients. Every entry is checked first (known point of the
+ * caller's customer, valid date and value): one bad entry and nothing is written.
+ */
+export const ingestEntries = async (caller: Caller, entries: readonly DataEntry[]) => {
+  const customerId = customerOf(caller);
+  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerId)]);
+  const byId = new Map(points.map((point) => [point._id, point]));
+  const values: StoredValue[] = entries.map((entry) => {
+    const point = byId.get(entry.point);
+    if (!point) throw new AppError('not_found', { details: `point ${entry.point}` });
+    return {
+      pointId: point._id,
+      customerId,
+      at: Date.parse(entry.date),
+      value: entry.value,
+      status: entry.status ?? ('8' satisfies StatusCode),
+      zone: zoneOfPoint(point, locations),
+    };
+  });
+  await storeValues(customerId, values, byId);
+  return { saved: values.length };
+};
+
+/** The bulk path shared with file imports and demo data: values already checked by the caller. */
+export const storeValues = async (
+  customerId: string,
+  values: readonly StoredValue[],
+  pointsById: ReadonlyMap<string, Point>,
+): Promise<void> => {
+  await putRawValues(values);
+  const latest = new Map<string, number>();
+  for (const value of values) latest.set(value.pointId, Math.max(latest.get(value.pointId) ?? 0, value.at));
+  const touched = [...latest].flatMap(([pointId, at]) => {
+    const point = pointsById.get(pointId);
+    if (!point || (point.last_data_date && Date.parse(point.last_data_date) >= at)) return [];
+    return [{ ...point, last_data_date: new Date(at).toISOString() }];
+  });
+  if (touched.length) await updatePoints(touched.map((point) => ({ ...point, customer: customerId })));
+};
+
+const parseBound = (bound: string, zone: string, end: boolean): number | null => {
+  if (bound === 'none') return null;
+  // A bare date means the whole day, 00:00 to 23:59 in the point's zone.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(bound)) {
+    const start = bucketStart(Date.parse(`${bound}T12:00:00Z`), 'day', zone);
+    return end ? nextBucketStart(start, 'day', zone) - 1 : start;
+  }
+  const instant = Date.parse(bound);
+  if (!Number.isFinite(instant)) throw new AppError('validation_failed', { details: `bad bound ${bound}` });
+  return instant;
+};
+
+/** Deletes a point's values between two bounds (inclusive); `none` leaves a side open. */
+export const deleteValues = async (caller: Caller, pointId: string, fromBound: string, toBound: string) => {
+  const customerId = customerOf(caller);
+  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerId)]);
+  const point = points.find((candidate) => candidate._id === pointId);
+  if (!point) throw new AppError('not_found');
+  const zone = zoneOfPoint(point, locations);
+  const from = parseBound(fromBound, zone, false) ?? Date.parse(point.created_at) - 100 * 365 * 86_400_000;
+  const to = parseBound(toBound, zone, true) ?? Date.now() + 365 * 86_400_000;
+  if (to < from) throw new AppError('validation_failed', { details: 'to is before from' });
+  const first = (await earliestRollup(pointId, 'month'))?.firstAt ?? from;
+  const entries = await listRawEntries(pointId, Math.max(from, first), to + 1);
+  await deleteRawValues(pointId, entries.map((entry) => entry.at));
+  return { deleted: entries.length };
+};
+
+const groupBy = (sources: readonly { start: number; aggregate: Aggregate }[], sampling: Sampling, zone: string) => {
+  const groups = new Map<number, Aggregate[]>();
+  for (const { start, aggregate } of sources) {
+    const key = bucketStart(start, sampling, zone);
+    groups.set(key, [...(groups.get(key) ?? []), aggregate]);
+  }
+  return new Map([...groups].map(([key, parts]) => [key, mergeAggregates(parts)!]));
+};
+
+/** Reads the aggregates of every bucket of a range, from the coarsest rollup that serves the sampling. */
+const readAggregates = async (pointId: string, sampling: Sampling, zone: string, from: number, to: number) => {
+  if (sampling === 'minute') {
+    const raw = await listRawValues(pointId, from, to);
+    const groups = new Map<number, { at: number; value: number }[]>();
+    for (const value of raw) {
+      const key = bucketStart(value.at, 'minute', zone);
+      groups.set(key, [...(groups.get(key) ?? []), value]);
+    }
+    return new Map([...groups].map(([key, values]) => [key, aggregateOf(values)!]));
+  }
+  const level = sampling === 'week' ? 'day' : sampling === 'year' ? 'month' : sampling;
+  const rollups = await listRollups(pointId, level, from, to);
+  const sources = rollups.map((rollup) => ({ start: rollup.start, aggregate: rollup as Aggregate }));
+  return sampling === level ? new Map(sources.map(({ start, aggregate }) => [start, aggregate])) : groupBy(sources, sampling, zone);
+};
+
+const rawValuesByBucket = async (pointId: string, sampling: Sampling, zone: string, from: number, to: number) => {
+  const groups = new Map<number, number[]>();
+  for (const value of await listRawValues(pointId, from, to)) {
+    const key = bucketStart(value.at, sampling, zone);
+    groups.set(key, [...(groups.get(key) ?? []), value.value]);
+  }
+  return groups;
+};
+
+const seriesOfPoint = async (
+  point: Point,
+  calculation: Calculation,
+  conversion: string | null,
+  query: SeriesQuery,
+  zone: string,
+  now: number,
+): Promise<PointSeries> => {
+  const period = correctPeriod(query.period_type, query.period);
+  const sampling = correctSampling(period, query.sampling);
+  const first = period === 'all' ? await earliestRollup(point._id, 'month') : null;
+  const { from: rawFrom, to } = periodRange(
+    { periodType: query.period_type, period, offset: query.offset, start: query.start, end: query.end },
+    now,
+    zone,
+    first?.firstAt ?? null,
+  );
+  const from = bucketStart(rawFrom, sampling, zone);
+  const starts = bucketStarts(from, to, sampling, zone);
+  const aggregates = await readAggregates(point._id, sampling, zone, from, to);
+  const medians = calculation === 'median' ? await rawValuesByBucket(point._id, sampling, zone, from, to) : null;
+  const buckets: Bucket[] = starts.map((start) => ({
+    start,
+    aggregate: aggregates.get(start) ?? null,
+    values: medians?.get(start),
+  }));
+  const lastBefore = calculation.includes('diff') || calculation === 'evo' ? ((await latestRollupBefore(point._id, 'hour', from))?.last ?? null) : null;
+  const evolutionBase = DEFAULT_CALCULATION[point.series_type];
+  const values = calculate(calculation, { buckets, lastBefore, evolutionBase: evolutionBase === 'evo' ? 'sum' : evolutionBase });
+  const unit = calculation === 'evo' ? '%' : conversion ?? point.unit;
+  const convert = (value: number | null) =>
+    value === null || calculation === 'evo' || calculation === 'count' || !conversion ? value : convertUnit(value, point.unit, conversion);
+  return {
+    point: point._id,
+    name: point.name,
+    calculation,
+    unit,
+    timezone: zone,
+    from: localIso(from, zone),
+    to: localIso(to, zone),
+    buckets: starts.map((start, index) => ({
+      date: localIso(start, zone),
+      value: roundForUnit(convert(values[index]), calculation === 'count' ? 'count' : unit),
+    })),
+  };
+};
+
+/**
+ * The series every widget, export, report and alert reads: per point, the buckets of the range in
+ * the point's local calendar, computed from rollups so the cost follows the number of buckets,
+ * not the number of raw values.
+ */
+export const querySeries = async (caller: Caller, query: SeriesQuery, now: number = Date.now()): Promise<SeriesAnswer> => {
+  const customerId = customerOf(caller);
+  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerId)]);
+  const byId = new Map(points.map((point) => [point._id, point]));
+  const requested = query.points.map((entry) => {
+    const point = byId.get(entry.point);
+    if (!point) throw new AppError('not_found', { details: `point ${entry.point}` });
+    const conversion = entry.unit_conversion?.to ?? null;
+    if (conversion && !canConvert(point.unit, conversion)) throw new AppError('validation_failed', { details: 'unit_conversion' });
+    return { point, calculation: entry.calculation ?? DEFAULT_CALCULATION[point.series_type], conversion };
+  });
+  const series = await Promise.all(
+    requested.map(({ point, calculation, conversion }) =>
+      seriesOfPoint(point, calculation, conversion, query, zoneOfPoint(point, locations), now),
+    ),
+  );
+  const period = correctPeriod(query.period_type, query.period);
+  return { sampling: correctSampling(period, query.sampling), period, series };
+};
+
+export const pointsOfCustomerById = async (customerId: string) =>
+  new Map((await listPointsOfCustomer(customerId)).map((point) => [point._id, point]));

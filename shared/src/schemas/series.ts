@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { calculationSchema } from '../series/calculations';
+import { periodSchema, periodTypeSchema, samplingSchema } from '../series/sampling';
+import { idSchema } from './common';
+
+export const STATUS_CODES = ['1', '2', '3', '4', '5', '6', '7', '8', 'H'] as const;
+export const statusCodeSchema = z.enum(STATUS_CODES);
+
+/** One value sent by manual entry, the saved-data queue or an API client. */
+export const dataEntrySchema = z.object({
+  point: idSchema,
+  date: z.string().datetime({ offset: true }),
+  value: z.number().finite(),
+  automated_datetime: z.boolean().default(false),
+  status: statusCodeSchema.optional(),
+});
+export type DataEntry = z.infer<typeof dataEntrySchema>;
+
+const entriesSchema = z.union([dataEntrySchema, z.array(dataEntrySchema).min(1).max(5000)]);
+
+/** `POST /api/v1/data`: `{ data: entry | entry[] }` or the entry (or array) itself. */
+export const dataIngestRequestSchema = z
+  .union([z.object({ data: entriesSchema }), entriesSchema])
+  .transform((body) => {
+    const entries = Array.isArray(body) ? body : 'data' in body ? body.data : body;
+    return Array.isArray(entries) ? entries : [entries];
+  });
+
+export const seriesQuerySchema = z
+  .object({
+    points: z
+      .array(
+        z.object({
+          point: idSchema,
+          calculation: calculationSchema.optional(),
+          unit_conversion: z.object({ to: z.string().min(1).max(20) }).nullish(),
+        }),
+      )
+      .min(1)
+      .max(50),
+    sampling: samplingSchema.default('day'),
+    period_type: periodTypeSchema.default('fixedPeriod'),
+    period: periodSchema.default('month'),
+    /** Periods before the current one: 0 is the current period. */
+    offset: z.number().int().min(0).max(1000).default(0),
+    start: z.string().datetime({ offset: true }).nullish(),
+    end: z.string().datetime({ offset: true }).nullish(),
+  })
+  .refine((query) => query.period_type !== 'dateToDate' || (query.start && query.end), {
+    message: 'start and end are required for dateToDate',
+  });
+export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
+
+export interface SeriesBucket {
+  /** Local start of the bucket, ISO with the zone's offset. */
+  date: string;
+  value: number | null;
+}
+
+export interface PointSeries {
+  point: string;
+  name: string;
+  calculation: string;
+  unit: string;
+  timezone: string;
+  from: string;
+  to: string;
+  buckets: SeriesBucket[];
+}
+
+export interface SeriesAnswer {
+  sampling: string;
+  period: string;
+  series: PointSeries[];
+}
