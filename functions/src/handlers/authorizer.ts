@@ -3,10 +3,13 @@ import { describeError, logger } from '../logger';
 import { toAuthorizerContext } from '../middleware/caller';
 import { verifyToken } from '../services/token-service';
 
-/** Every API method ARN of the same stage: the policy is cached per token, not per route. */
-const stageWideArn = (methodArn: string): string => {
-  const [arnPrefix, apiId, stage] = methodArn.split('/');
-  return `${arnPrefix}/${apiId}/${stage}/*`;
+/**
+ * Every method of the same stage (`arn:…:{apiId}/{stage}/*`): the policy is cached per token, so
+ * it must not be narrowed to the first route the token called.
+ */
+export const stageWideArn = (methodArn: string): string => {
+  const [apiArn, stage] = methodArn.split('/');
+  return `${apiArn}/${stage}/*`;
 };
 
 /**

@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, login } from '../support/api';
+
+let admin: string;
+let member: string;
+let otherCustomerAdmin: string;
+const unique = () => `T-${Date.now()}-${Math.round(Math.random() * 1e6)}`;
+
+const point = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Compteur général',
+  technical_id: unique(),
+  resource: 'electricity',
+  series_type: 'index',
+  unit: 'kWh',
+  location: ['loc-lyon-a'],
+  ...overrides,
+});
+
+beforeAll(async () => {
+  admin = (await login('premiumAdministrator')).user.jwt;
+  member = (await login('premiumMember')).user.jwt;
+  otherCustomerAdmin = (await login('basicAdministrator')).user.jwt;
+});
+
+describe('points', () => {
+  it('answers the definitions of resources, series types and calculations', async () => {
+    const answer = await api<{ resources: string[]; series_types: string[]; calculations: string[] }>('GET', '/api/v1/points/definitions', { token: member });
+    expect(answer.body.data?.resources).toEqual(['water', 'electricity', 'gaz', 'temperature', 'air', 'thermal']);
+    expect(answer.body.data?.series_types).toEqual(['index', 'counter', 'measure', 'io']);
+    expect(answer.body.data?.calculations).toContain('cumulative_diff');
+  });
+
+  it('creates a point with every default and lists it by location, with location names', async () => {
+    const created = await api<{ _id: string; active: boolean; hide_on_maplytics: boolean; periodicity: number }>('POST', '/api/v1/points', {
+      token: admin,
+      body: point({ tags: { floor: { display_name: 'Étage', name: 'floor', value: '1' } } }),
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.msg).toBe('point_saved');
+    expect(created.body.data).toMatchObject({ active: true, hide_on_maplytics: false, periodicity: 600 });
+    const ofLocation = await api<{ _id: string }[]>('GET', '/api/v1/locations/points/loc-lyon-a', { token: admin });
+    expect(ofLocation.body.data?.map((entry) => entry._id)).toContain(created.body.data!._id);
+    const ofTree = await api<{ _id: string }[]>('GET', '/api/v2/points/get-all/loc-lyon', { token: admin });
+    expect(ofTree.body.data?.map((entry) => entry._id)).toContain(created.body.data!._id);
+    const named = await api<{ _id: string; locations_name: string[] }[]>('GET', '/api/v1/points/get-all-with-locations-name', { token: admin });
+    expect(named.body.data?.find((entry) => entry._id === created.body.data!._id)?.locations_name).toEqual(['Bâtiment A']);
+  });
+
+  it('refuses a technical id already used, and says so through the uniqueness call', async () => {
+    const technicalId = unique();
+    expect((await api('POST', '/api/v1/points', { token: admin, body: point({ technical_id: technicalId }) })).status).toBe(200);
+    const again = await api('POST', '/api/v1/points', { token: admin, body: point({ technical_id: technicalId }) });
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe('technical_id_exists');
+    const check = await api<{ unique: boolean }>('POST', '/api/v1/points/check-unique-technical-id', { token: admin, body: { point: { technical_id: technicalId } } });
+    expect(check.body.data?.unique).toBe(false);
+    const free = await api<{ unique: boolean }>('POST', '/api/v1/points/check-unique-technical-id', { token: admin, body: { point: { technical_id: unique() } } });
+    expect(free.body.data?.unique).toBe(true);
+  });
+
+  it('lets another customer reuse the same technical id', async () => {
+    const technicalId = unique();
+    await api('POST', '/api/v1/points', { token: admin, body: point({ technical_id: technicalId }) });
+    const other = await api('POST', '/api/v1/points', { token: otherCustomerAdmin, body: point({ technical_id: technicalId, location: ['loc-mairie'] }) });
+    expect(other.status).toBe(200);
+  });
+
+  it('refuses an operating range whose low bound is above the high one', async () => {
+    const answer = await api('POST', '/api/v1/points', {
+      token: admin,
+      body: point({ allow_operating_range: true, operating_range_operator: 'between', operating_range_low: 50, operating_range_high: 10 }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe('operating_range_invalid');
+  });
+
+  it('refuses an invalid formula, naming what is wrong', async () => {
+    const source = await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point() });
+    const answer = await api<{ formula_error: string }>('POST', '/api/v1/points', {
+      token: admin,
+      body: point({
+        series_type: 'measure',
+        calculation: { formula: 'A + B', points_list: [{ point_id: source.body.data!._id, point_calculation: 'diff', replacement_letter: 'A' }] },
+      }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ msg: 'invalid_formula', data: { formula_error: 'unknown_letter' } });
+  });
+
+  it('refuses to place a point under another point', async () => {
+    const first = await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point() });
+    const answer = await api('POST', '/api/v1/points', { token: admin, body: point({ location: [first.body.data!._id] }) });
+    expect(answer.body.msg).toBe('point_child_of_point');
+    const moved = await api('PUT', '/api/v1/points/position', {
+      token: admin,
+      body: { points: [first.body.data!._id], location_id: first.body.data!._id, current_location: 'loc-lyon-a' },
+    });
+    expect(moved.body.msg).toBe('point_child_of_point');
+  });
+
+  it('updates a point, moves it and deletes it', async () => {
+    const created = await api<{ _id: string; technical_id: string }>('POST', '/api/v1/points', { token: admin, body: point() });
+    const id = created.body.data!._id;
+    const updated = await api<{ name: string }>('PUT', '/api/v1/points', { token: admin, body: { ...point({ technical_id: created.body.data!.technical_id }), _id: id, name: 'Compteur renommé' } });
+    expect(updated.body.data?.name).toBe('Compteur renommé');
+    const moved = await api<{ location: string[] }[]>('PUT', '/api/v1/points/position', {
+      token: admin,
+      body: { points: [id], location_id: 'loc-lyon-b', current_location: 'loc-lyon-a' },
+    });
+    expect(moved.body.data?.[0].location).toEqual(['loc-lyon-b']);
+    expect((await api('DELETE', `/api/v1/points/${id}`, { token: admin })).status).toBe(200);
+    expect((await api('DELETE', `/api/v1/points/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('keeps points of one customer out of reach of another (404) and of members for writes (403)', async () => {
+    const created = await api<{ _id: string; technical_id: string }>('POST', '/api/v1/points', { token: admin, body: point() });
+    const id = created.body.data!._id;
+    expect((await api('DELETE', `/api/v1/points/${id}`, { token: otherCustomerAdmin })).status).toBe(404);
+    expect((await api('PUT', '/api/v1/points', { token: otherCustomerAdmin, body: { ...point(), _id: id } })).status).toBe(404);
+    expect((await api('GET', '/api/v1/locations/points/loc-lyon-a', { token: otherCustomerAdmin })).status).toBe(404);
+    const list = await api<{ _id: string }[]>('GET', '/api/v1/points', { token: otherCustomerAdmin });
+    expect(list.body.data?.map((entry) => entry._id)).not.toContain(id);
+    expect((await api('DELETE', `/api/v1/points/${id}`, { token: member })).status).toBe(403);
+  });
+});

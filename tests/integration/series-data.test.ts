@@ -1,0 +1,183 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SeriesAnswer } from '@shared/schemas/series';
+import { api, login } from '../support/api';
+
+let admin: string;
+let otherCustomerAdmin: string;
+const unique = () => `S-${Date.now()}-${Math.round(Math.random() * 1e6)}`;
+
+const createPoint = async (body: Record<string, unknown>): Promise<string> => {
+  const answer = await api<{ _id: string }>('POST', '/api/v1/points', {
+    token: admin,
+    body: { technical_id: unique(), location: ['loc-grenoble'], ...body },
+  });
+  if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+  return answer.body.data!._id;
+};
+
+const query = (body: Record<string, unknown>, token = admin) => api<SeriesAnswer>('POST', '/api/v1/series/query', { token, body });
+
+const eventually = async <T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!accept(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    value = await read();
+  }
+  return value;
+};
+
+const valuesOf = (answer: Awaited<ReturnType<typeof query>>) => answer.body.data?.series[0].buckets.map((bucket) => bucket.value);
+
+beforeAll(async () => {
+  admin = (await login('premiumAdministrator')).user.jwt;
+  otherCustomerAdmin = (await login('basicAdministrator')).user.jwt;
+});
+
+describe('ingestion and the series query', () => {
+  let index: string;
+  // An electricity index read every 6 hours through March 2026, spring change included (29th).
+  const march = Array.from({ length: 31 * 4 }, (_, step) => ({
+    date: new Date(Date.parse('2026-02-28T23:00:00Z') + step * 6 * 3_600_000).toISOString(),
+    value: 10_000 + step * 25 + (step % 3),
+  }));
+
+  beforeAll(async () => {
+    index = await createPoint({ name: 'Index TGBT', resource: 'electricity', series_type: 'index', unit: 'kWh' });
+    const answer = await api('POST', '/api/v1/data', { token: admin, body: { data: march.map((entry) => ({ point: index, ...entry })) } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.msg).toBe('data_saved');
+  });
+
+  const marchDays = { period_type: 'dateToDate', period: 'month', sampling: 'day', start: '2026-03-01T00:00:00+01:00', end: '2026-04-01T00:00:00+02:00' };
+
+  it('answers daily buckets in local time, the spring day included', async () => {
+    const answer = await eventually(
+      () => query({ ...marchDays, points: [{ point: index, calculation: 'count' }] }),
+      (result) => valuesOf(result)?.reduce((sum: number, value) => sum + (value ?? 0), 0) === march.length,
+    );
+    const series = answer.body.data!.series[0];
+    expect(series.buckets).toHaveLength(31);
+    expect(series.buckets[0].date).toBe('2026-03-01T00:00:00+01:00');
+    expect(series.buckets[29].date).toBe('2026-03-30T00:00:00+02:00');
+    expect(series.timezone).toBe('Europe/Paris');
+  });
+
+  it('makes the daily diffs add up to the month diff', async () => {
+    const daily = valuesOf(await query({ ...marchDays, points: [{ point: index, calculation: 'diff' }] })) as number[];
+    const monthly = valuesOf(await query({ ...marchDays, sampling: 'month', points: [{ point: index, calculation: 'diff' }] })) as number[];
+    expect(monthly).toHaveLength(1);
+    expect(Math.round(daily.reduce((sum, value) => sum + (value ?? 0), 0) * 10) / 10).toBe(monthly[0]);
+    expect(monthly[0]).toBe(march.at(-1)!.value - march[0].value);
+  });
+
+  it('converts units and rounds per unit', async () => {
+    const answer = await query({ ...marchDays, sampling: 'month', points: [{ point: index, calculation: 'diff', unit_conversion: { to: 'MWh' } }] });
+    expect(answer.body.data?.series[0].unit).toBe('MWh');
+    expect(valuesOf(answer)?.[0]).toBe(Math.round(((march.at(-1)!.value - march[0].value) / 1000) * 100) / 100);
+  });
+
+  it('corrects a sampling that does not fit the period', async () => {
+    const answer = await query({ period_type: 'fixedPeriod', period: 'year', sampling: 'hour', points: [{ point: index }] });
+    expect(answer.body.data?.sampling).toBe('day');
+  });
+
+  it('replaces a value written twice at the same time, and the rollups follow', async () => {
+    await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point: index, date: march[8].date, value: 99_999 }] } });
+    const answer = await eventually(
+      () => query({ ...marchDays, sampling: 'month', points: [{ point: index, calculation: 'max' }] }),
+      (result) => valuesOf(result)?.[0] === 99_999,
+    );
+    expect(valuesOf(answer)?.[0]).toBe(99_999);
+    const count = await query({ ...marchDays, sampling: 'month', points: [{ point: index, calculation: 'count' }] });
+    expect(valuesOf(count)?.[0]).toBe(march.length);
+  });
+
+  it('deletes a day of values with bare-date bounds (00:00 to 23:59)', async () => {
+    const deleted = await api<{ deleted: number }>('DELETE', `/api/v2/data/${index}/2026-03-03/2026-03-03`, { token: admin });
+    expect(deleted.body.data?.deleted).toBe(4);
+    const answer = await eventually(
+      () => query({ ...marchDays, points: [{ point: index, calculation: 'count' }] }),
+      (result) => valuesOf(result)?.[2] === 0,
+    );
+    expect(valuesOf(answer)?.slice(0, 4)).toEqual([4, 4, 0, 4]);
+  });
+
+  it('writes nothing when one entry of a batch is bad', async () => {
+    const before = valuesOf(await query({ ...marchDays, sampling: 'month', points: [{ point: index, calculation: 'count' }] }));
+    const answer = await api('POST', '/api/v1/data', {
+      token: admin,
+      body: { data: [{ point: index, date: '2026-03-15T10:00:00Z', value: 1 }, { point: 'pt-unknown', date: '2026-03-15T10:00:00Z', value: 1 }] },
+    });
+    expect(answer.status).toBe(404);
+    const bad = await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point: index, date: 'yesterday', value: 1 }] } });
+    expect(bad.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(valuesOf(await query({ ...marchDays, sampling: 'month', points: [{ point: index, calculation: 'count' }] }))).toEqual(before);
+  });
+
+  it('keeps another customer away from these values (404 for ingest, query and delete)', async () => {
+    expect((await api('POST', '/api/v1/data', { token: otherCustomerAdmin, body: { point: index, date: '2026-03-15T10:00:00Z', value: 1 } })).status).toBe(404);
+    expect((await query({ ...marchDays, points: [{ point: index }] }, otherCustomerAdmin)).status).toBe(404);
+    expect((await api('DELETE', `/api/v2/data/${index}/none/none`, { token: otherCustomerAdmin })).status).toBe(404);
+  });
+});
+
+describe('calculated points', () => {
+  it('computes the formula from its sources, and follows new source data', async () => {
+    const a = await createPoint({ name: 'Index chaufferie', resource: 'gaz', series_type: 'index', unit: 'kWh' });
+    const b = await createPoint({ name: 'Appoint', resource: 'gaz', series_type: 'counter', unit: 'kWh' });
+    const hour = (h: number) => new Date(Date.parse('2026-05-10T00:00:00+02:00') + h * 3_600_000).toISOString();
+    await api('POST', '/api/v1/data', {
+      token: admin,
+      body: { data: [100, 110, 130].flatMap((value, h) => [{ point: a, date: hour(h), value }, { point: b, date: hour(h), value: h + 1 }]) },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const saved = await api<{ _id: string }>('POST', '/api/v1/points', {
+      token: admin,
+      body: {
+        name: 'Gaz total',
+        technical_id: unique(),
+        resource: 'gaz',
+        series_type: 'counter',
+        unit: 'kWh',
+        location: ['loc-grenoble'],
+        periodicity: 3600,
+        calculation: {
+          formula: 'A + B',
+          points_list: [
+            { point_id: a, point_calculation: 'diff', replacement_letter: 'A' },
+            { point_id: b, point_calculation: 'sum', replacement_letter: 'B' },
+          ],
+        },
+      },
+    });
+    expect(saved.body.msg).toBe('calculation_launched');
+    const day = { period_type: 'dateToDate', sampling: 'day', period: 'day', start: '2026-05-10T00:00:00+02:00', end: '2026-05-11T00:00:00+02:00' };
+    const total = () => query({ ...day, points: [{ point: saved.body.data!._id, calculation: 'sum' }] });
+    // Hourly steps: A's diffs 0, 10, 20 plus B's sums 1, 2, 3.
+    expect(valuesOf(await eventually(total, (answer) => valuesOf(answer)?.[0] === 36))).toEqual([36]);
+
+    await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point: a, date: hour(3), value: 150 }, { point: b, date: hour(3), value: 4 }] } });
+    expect(valuesOf(await eventually(total, (answer) => valuesOf(answer)?.[0] === 60))).toEqual([60]);
+  });
+});
+
+describe('IPMVP aggregate', () => {
+  it('answers one calculation over a whole period, or "no data found"', async () => {
+    const meter = await createPoint({ name: 'Eau froide', resource: 'water', series_type: 'counter', unit: 'm³' });
+    const now = new Date();
+    await api('POST', '/api/v1/data', {
+      token: admin,
+      body: { data: [1.5, 2.25, 3].map((value, i) => ({ point: meter, date: new Date(now.getTime() - (i + 1) * 60_000).toISOString(), value })) },
+    });
+    const answer = await eventually(
+      () => api<{ value: number; unit: string }>('POST', '/api/v1/data/aggregate/IPMVP', { token: admin, body: { sampling: 'year', point: meter, calculation: 'sum', offset: 0 } }),
+      (result) => result.body.data?.value === 6.75,
+    );
+    expect(answer.body.data).toMatchObject({ value: 6.75, unit: 'm³' });
+    const none = await api('POST', '/api/v1/data/aggregate/IPMVP', { token: admin, body: { sampling: 'year', point: meter, calculation: 'sum', offset: 5 } });
+    expect(none.status).toBe(404);
+    expect(none.body.msg).toBe('no_data_found');
+  });
+});
