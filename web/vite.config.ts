@@ -15,5 +15,12 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // Mantine marks its modules "use client" for React Server Components; a SPA has nothing to keep.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
 });

@@ -85,12 +85,13 @@ export interface SeededAccount {
 export const seedDemoData = async (
   deployment: Deployment,
   passwords: DemoPasswords,
+  seriesDays = 365,
 ): Promise<{ accounts: SeededAccount[]; customers: { _id: string; name: string; is_premium: boolean }[] }> => {
   const lambda = new LambdaClient({ endpoint: deployment.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
   const answer = await lambda.send(
     new InvokeCommand({
       FunctionName: deployment.seedFunctionName,
-      Payload: new TextEncoder().encode(JSON.stringify({ passwords })),
+      Payload: new TextEncoder().encode(JSON.stringify({ passwords, seriesDays })),
     }),
   );
   const text = new TextDecoder().decode(answer.Payload);

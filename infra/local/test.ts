@@ -70,7 +70,7 @@ const main = async (): Promise<number> => {
     const [deployment] = await deploying;
     console.log(`Deployed in ${seconds(started)}`);
     const passwords = generateDemoPasswords();
-    const seeded = await seedDemoData(deployment, passwords);
+    const seeded = await seedDemoData(deployment, passwords, 1);
     web = await startWebServer(deployment, WEB_PORT);
     const account = (email: string, password: string) => ({
       email,

@@ -10,6 +10,10 @@ import { putLocation } from '../data/location-repository';
 import { putPermissionMap, putSystemConfig } from '../data/system-repository';
 import type { StoredUser } from '../data/user-repository';
 import { putUser } from '../data/user-repository';
+import { getPoint, savePoint } from '../data/point-repository';
+import { computeCalculatedPoint } from '../services/calculation-service';
+import { storeValues } from '../services/series-service';
+import { demoPoints, demoSeries } from './demo-series';
 import { logger } from '../logger';
 import { hashPassword } from '../services/password-hasher';
 
@@ -23,6 +27,8 @@ const seedEventSchema = z.object({
     basicAdministrator: z.string().min(8),
     basicMember: z.string().min(8),
   }),
+  /** Days of ten-minute demo series to write (a year by default). */
+  seriesDays: z.number().int().min(0).max(3660).default(365),
 });
 export type SeedDemoEvent = z.infer<typeof seedEventSchema>;
 
@@ -115,9 +121,25 @@ const user = async (
   password_hash: await hashPassword(password),
 });
 
+/** Demo points with their series, written through the bulk path file imports use. */
+const seedDemoSeries = async (customerId: string, days: number) => {
+  const points = demoPoints(customerId, new Date().toISOString());
+  for (const point of points) {
+    if (!(await getPoint(customerId, point._id))) await savePoint(point, null);
+  }
+  const byId = new Map(points.map((point) => [point._id, point]));
+  let written = 0;
+  for (const chunk of demoSeries(customerId, Date.now(), days)) {
+    await storeValues(customerId, chunk, byId);
+    written += chunk.length;
+  }
+  await computeCalculatedPoint(customerId, 'pt-elec-cost', {}, async () => undefined);
+  return { written };
+};
+
 /** Writes the demo data set; running it again restores it (every write is a plain put). */
 export const handler = async (event: unknown) => {
-  const { passwords } = seedEventSchema.parse(event);
+  const { passwords, seriesDays } = seedEventSchema.parse(event);
   const premium = customer(DEMO_CUSTOMERS.premium, true);
   const basic = customer(DEMO_CUSTOMERS.basic, false);
   await putPermissionMap(DEFAULT_PERMISSIONS);
@@ -138,7 +160,8 @@ export const handler = async (event: unknown) => {
     ]),
   ]);
   for (const item of users) await putUser(item);
-  logger.info('demo data seeded', { customers: 2, users: users.length });
+  const points = await seedDemoSeries(premium._id, seriesDays);
+  logger.info('demo data seeded', { customers: 2, users: users.length, points: points.written });
   return {
     customers: [premium, basic].map(({ _id, name, is_premium }) => ({ _id, name, is_premium })),
     accounts: users.map(({ email, internal_role, customer: customerId }) => ({ email, role: internal_role, customer: customerId })),

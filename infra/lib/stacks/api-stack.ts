@@ -132,9 +132,11 @@ export class ApiStack extends Stack {
       this.seedFunction = new AppFunction(this, 'SeedDemo', {
         entry: 'jobs/seed-demo.ts',
         description: 'Writes the demo data set (deployed only with the demo context)',
-        timeout: Duration.minutes(5),
+        timeout: Duration.minutes(15),
         memorySize: 1024,
-      }).bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite');
+      })
+        .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
+        .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
       new CfnOutput(this, 'SeedFunctionName', { value: this.seedFunction.fn.functionName });
     }
 

@@ -73,12 +73,22 @@ const parseEnvelope = (text: string | undefined): Envelope<unknown> | null => {
   }
 };
 
+/** Answers that do not come from our functions (the gateway's authorizer, a missing route) carry no code. */
+const codeOfStatus = (status: number): ErrorCode => {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'too_many_attempts';
+  return 'internal_error';
+};
+
 const failureOf = (error: unknown): ApiRequestError => {
   if (error instanceof ApiRequestError) return error;
   if (error instanceof ApiError && error.response) {
-    const envelope = parseEnvelope(error.response.body);
-    const code = isErrorCode(envelope?.msg) ? envelope.msg : 'internal_error';
-    return new ApiRequestError(code, error.response.statusCode, envelope?.data, { cause: error });
+    const { body, statusCode } = error.response;
+    const envelope = parseEnvelope(body);
+    const code = isErrorCode(envelope?.msg) ? envelope.msg : codeOfStatus(statusCode);
+    return new ApiRequestError(code, statusCode, envelope?.data, { cause: error });
   }
   // No response at all: offline, refused, or the time limit of the call ran out.
   return new ApiRequestError('network_error', null, undefined, { cause: error });

@@ -36,7 +36,6 @@ export const initI18n = async (): Promise<void> => {
     resources: { [language]: { translation: translations } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
-    returnNull: false,
   });
   applyToDocument(language);
 };

@@ -9,11 +9,25 @@ export interface Toast {
   /** Milliseconds; alert boxes close after 6 seconds unless the spec says otherwise. */
   autoClose?: number;
   id?: string;
+  /** The spec's "big" alert box, for what must not be missed (a locked application). */
+  big?: boolean;
 }
 
 /** Alert boxes in the spec's colours (spec 1 §9). Texts are already translated. */
-export const notify = ({ kind, title, message, autoClose = TOAST_TIMEOUT_MS, id }: Toast): void => {
-  notifications.show({ id, title, message, color: TOAST_COLORS[kind], autoClose, withBorder: true });
+export const notify = ({ kind, title, message, autoClose = TOAST_TIMEOUT_MS, id, big = false }: Toast): void => {
+  notifications.show({
+    id,
+    title,
+    message,
+    color: TOAST_COLORS[kind],
+    autoClose,
+    withBorder: true,
+    className: big ? 'ww-toast-big' : undefined,
+  });
+};
+
+export const dismissToast = (id: string): void => {
+  notifications.hide(id);
 };
 
 /** 'Sorry' / 'Something went wrong...' (warning), the answer to any failed call without its own message. */

@@ -15,10 +15,11 @@ import { readStored, removeStored, STORAGE_KEYS, writeStored } from './storage';
 export type SessionState =
   | { status: 'logged-out' }
   | { status: 'pending'; credentials: StoredCredentials }
-  | { status: 'logged-in'; payload: LoginPayload };
+  | { status: 'logged-in'; payload: LoginPayload; credentials: StoredCredentials };
 
 const storedCredentialsSchema = z.object({
   token: z.string().min(1),
+  /** Start and end of the session on this browser's clock. */
   issued_at: z.string(),
   expires_at: z.string(),
   remember: z.boolean(),
@@ -69,21 +70,32 @@ export const useLoginPayload = (): LoginPayload => {
   return session.payload;
 };
 
-/** Starts (or replaces, after a renewal or a change of customer) the session with a login payload. */
-export const startSession = (payload: LoginPayload): void => {
-  const credentials: StoredCredentials = {
-    token: payload.user.jwt,
-    issued_at: payload.user.issued_at,
-    expires_at: payload.user.expires_at,
-    remember: payload.user.remember,
-    last_customer: payload.customer?._id ?? null,
-    payload,
-  };
+const commit = (credentials: StoredCredentials): void => {
   writeStored(STORAGE_KEYS.credentials, credentials);
   // Kept after logout: a super user comes back to the customer they worked on last.
   writeStored(STORAGE_KEYS.lastCustomer, credentials.last_customer);
-  setState({ status: 'logged-in', payload });
+  setState({ status: 'logged-in', payload: credentials.payload, credentials });
 };
+
+/**
+ * Starts (or replaces, after a renewal or a change of customer) the session with a login payload.
+ * Its life is measured on this browser's clock from now, so a skewed clock neither ends nor
+ * renews the session early.
+ */
+export const startSession = (payload: LoginPayload, now: number = Date.now()): void => {
+  const life = Date.parse(payload.user.expires_at) - Date.parse(payload.user.issued_at);
+  commit({
+    token: payload.user.jwt,
+    issued_at: new Date(now).toISOString(),
+    expires_at: new Date(now + life).toISOString(),
+    remember: payload.user.remember,
+    last_customer: payload.customer?._id ?? null,
+    payload,
+  });
+};
+
+/** Carries on with stored credentials as they are, when the server could not renew them. */
+export const resumeSession = (credentials: StoredCredentials): void => commit(credentials);
 
 /** Clears the stored credentials; preferences (language, sidebar) and saved data stay. */
 export const endSession = (): void => {
@@ -94,7 +106,8 @@ export const endSession = (): void => {
 
 export const updateSessionUser = (changes: Partial<LoginPayload['user']>): void => {
   if (state.status !== 'logged-in') return;
-  startSession({ ...state.payload, user: { ...state.payload.user, ...changes } });
+  const { credentials } = state;
+  commit({ ...credentials, payload: { ...credentials.payload, user: { ...credentials.payload.user, ...changes } } });
 };
 
 export const lastCustomer = (): string | null => {
@@ -119,7 +132,7 @@ export const permissionsOf = (payload: LoginPayload): PermissionSet =>
   permissionSetFor(payload.permissions, payload.user.internal_role);
 
 export const isSessionLive = (session: SessionState, now: Date = new Date()): session is Extract<SessionState, { status: 'logged-in' }> =>
-  session.status === 'logged-in' && !isSessionExpired(new Date(session.payload.user.expires_at), now);
+  session.status === 'logged-in' && !isSessionExpired(new Date(session.credentials.expires_at), now);
 
 export const accessContextOf = (session: SessionState): AccessContext =>
   isSessionLive(session)

@@ -1,0 +1,110 @@
+import type { Point } from '@shared/schemas/point';
+import type { StoredValue } from '../data/series-repository';
+
+/** Small deterministic generator (mulberry32): the same demo data on every machine. */
+export const seededRandom = (seed: number) => {
+  let state = seed >>> 0;
+  return (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+const STEP = 10 * 60_000;
+const demoPointDefaults = (): Omit<Point, '_id' | 'name' | 'technical_id' | 'resource' | 'series_type' | 'unit' | 'location' | 'customer' | 'created_at' | 'updated_at'> => ({
+  application: null,
+  unit_object: null,
+  source: null,
+  default_color: '#1c7ed6',
+  active: true,
+  hide_on_maplytics: false,
+  periodicity: 600,
+  tags: {},
+  replacement_letter: null,
+  allow_operating_range: false,
+  operating_range_operator: null,
+  operating_range_low: null,
+  operating_range_high: null,
+  baselines: [],
+  targets: [],
+  calculation: null,
+  last_data_date: null,
+});
+
+export const demoPoints = (customerId: string, now: string): Point[] => {
+  const point = (fields: Partial<Point> & Pick<Point, '_id' | 'name' | 'technical_id' | 'resource' | 'series_type' | 'unit' | 'location'>): Point => ({
+    ...demoPointDefaults(),
+    customer: customerId,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  });
+  return [
+    point({ _id: 'pt-elec-index', name: 'Index électricité TGBT', technical_id: 'ELEC-LYON-A-001', resource: 'electricity', series_type: 'index', unit: 'kWh', location: ['loc-lyon-a'], default_color: '#f59f00', unit_object: { category: 'electricity', s: 'kWh' } }),
+    point({ _id: 'pt-water-counter', name: 'Compteur eau froide', technical_id: 'EAU-LYON-B-001', resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-b'], default_color: '#1c7ed6', unit_object: { category: 'volume', s: 'm³' } }),
+    point({ _id: 'pt-temp-atelier', name: 'Température atelier', technical_id: 'TEMP-GRE-ATL-001', resource: 'temperature', series_type: 'measure', unit: '°C', location: ['loc-grenoble-atelier'], default_color: '#e03131', unit_object: { category: 'temperature', s: '°C' }, allow_operating_range: true, operating_range_operator: 'between', operating_range_low: 16, operating_range_high: 26 }),
+    point({ _id: 'pt-boiler-io', name: 'Marche chaudière', technical_id: 'IO-GRE-CHAUD-001', resource: 'thermal', application: 'heating', series_type: 'io', unit: '', location: ['loc-grenoble'], default_color: '#7048e8' }),
+    point({
+      _id: 'pt-elec-cost',
+      name: 'Coût électricité bâtiment A',
+      technical_id: 'CALC-LYON-A-COST',
+      resource: 'electricity',
+      series_type: 'counter',
+      unit: '€',
+      location: ['loc-lyon-a'],
+      periodicity: 3600,
+      default_color: '#2f9e44',
+      calculation: {
+        formula: 'A * 0.18',
+        points_list: [{ point_id: 'pt-elec-index', point_calculation: 'diff', replacement_letter: 'A' }],
+        periodicity_reference: 3600,
+        force_periodicity_reference: false,
+        periodicity_reference_forced: null,
+        apply_from: null,
+        apply_to: null,
+        optimization_allowed: true,
+        is_formula_valid: true,
+        formula_error: null,
+      },
+    }),
+  ];
+};
+
+/**
+ * Ten-minute values of the demo meters over `days` days ending at `end`, in chunks of a day:
+ * an office load curve for the electricity index, water draws on working hours, a seasonal and
+ * daily temperature cycle, and a boiler that runs on cold working hours.
+ */
+export function* demoSeries(customerId: string, end: number, days: number): Generator<StoredValue[]> {
+  const random = seededRandom(20261122);
+  const start = Math.floor((end - days * 86_400_000) / STEP) * STEP;
+  let index = 125_000;
+  for (let day = 0; day < days; day += 1) {
+    const chunk: StoredValue[] = [];
+    for (let step = 0; step < 144; step += 1) {
+      const at = start + (day * 144 + step) * STEP;
+      const local = new Date(at + 3_600_000);
+      const hour = local.getUTCHours() + local.getUTCMinutes() / 60;
+      const weekday = local.getUTCDay() >= 1 && local.getUTCDay() <= 5;
+      const working = weekday && hour >= 7 && hour < 19;
+      const season = Math.cos(((at / 86_400_000 - 15) / 365.25) * 2 * Math.PI);
+      const kw = 18 + (working ? 55 + 15 * Math.sin(((hour - 7) / 12) * Math.PI) : 0) + 6 * random();
+      index += kw / 6;
+      const temperature = 12 - 8 * season + 4 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + (random() - 0.5);
+      const water = working ? 0.04 + 0.12 * random() : random() < 0.1 ? 0.01 : 0;
+      const boiler = temperature < 15 && hour >= 6 && hour < 20 ? 1 : 0;
+      const zone = 'Europe/Paris';
+      const base = { customerId, at, status: '1' as const, zone };
+      chunk.push(
+        { ...base, pointId: 'pt-elec-index', value: Math.round(index * 10) / 10 },
+        { ...base, pointId: 'pt-water-counter', value: Math.round(water * 1000) / 1000 },
+        { ...base, pointId: 'pt-temp-atelier', value: Math.round(temperature * 10) / 10 },
+        { ...base, pointId: 'pt-boiler-io', value: boiler },
+      );
+    }
+    yield chunk;
+  }
+}

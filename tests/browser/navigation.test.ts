@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { testEnvironment } from '../support/environment';
+import { launchBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
+
+const PREMIUM_ENTRIES = ['Maplytics', 'Rapports', 'Alertes & notifications', 'Rappels'];
+
+/** The ids of the locations the navigation tree offers, clickable or not. */
+const treeLocations = (page: Page) =>
+  page.getByTestId('navigation').evaluate((panel) =>
+    [...panel.querySelectorAll<HTMLElement>('[data-location-id]')].map((item) => ({
+      id: item.dataset.locationId,
+      clickable: item.tagName === 'A' && item.getAttribute('aria-disabled') !== 'true',
+    })),
+  );
+
+const expandTree = async (page: Page) => {
+  // Open every closed branch until nothing is left to open.
+  for (let round = 0; round < 5; round += 1) {
+    const closed = page.getByTestId('navigation').locator('[data-location-id][aria-expanded="false"], [data-testid="menu-locations"][aria-expanded="false"]');
+    const count = await closed.count();
+    if (count === 0) return;
+    await closed.first().click();
+  }
+};
+
+describe('navigation by role and licence', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('hides the premium entries from a member of a non-premium customer', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser);
+    try {
+      await signIn(page, accounts.basicMember);
+      const menu = await navigation(page);
+      await menu.getByText('Tableau de bord', { exact: true }).waitFor();
+      await menu.getByText('Hôtel de ville', { exact: true }).waitFor({ state: 'attached' });
+      for (const entry of PREMIUM_ENTRIES) {
+        expect(await menu.getByText(entry, { exact: true }).count(), entry).toBe(0);
+      }
+      expect(await page.getByText('Standard', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByTestId('customer-selector').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers a member only the locations they are allowed, the way down to them included', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser);
+    try {
+      await signIn(page, accounts.premiumMember);
+      await navigation(page);
+      await expandTree(page);
+      const offered = await treeLocations(page);
+      expect(offered).toEqual([
+        { id: 'loc-lyon', clickable: false },
+        { id: 'loc-lyon-a', clickable: true },
+        { id: 'loc-grenoble', clickable: true },
+      ]);
+
+      await page.getByTestId('location-card').filter({ hasText: 'Bâtiment A' }).click();
+      await page.waitForURL('**/locations/batiment-a/loc-lyon-a', { timeout: UI_TIMEOUT_MS });
+      await page.getByRole('heading', { name: 'Bâtiment A' }).waitFor();
+      expect(await page.getByText('Bureaux').first().isVisible()).toBe(true);
+      expect(await page.getByText(/2\s600\sm²/).first().isVisible()).toBe(true);
+      expect(await page.getByText('Europe/Paris').isVisible()).toBe(true);
+
+      await page.goto(webUrl('/locations/batiment-b/loc-lyon-b'));
+      await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+      await page.getByText('La page demandée n\'existe pas').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      await page.goto(webUrl('/locations/siege-lyon/loc-lyon'));
+      await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+      await page.getByText('Vos droits d\'accès ne sont pas suffisants pour accéder à cette page').waitFor({ timeout: UI_TIMEOUT_MS });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets a super user switch customers from the header and stay on the page', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser);
+    try {
+      await signIn(page, accounts.super);
+      await navigation(page);
+      const selector = page.getByTestId('customer-selector');
+      await selector.waitFor({ timeout: UI_TIMEOUT_MS });
+      const current = await selector.inputValue();
+      const target = current === 'Ville de Montclair' ? 'Énergie Plus Industries' : 'Ville de Montclair';
+      await selector.click();
+      await page.getByRole('option', { name: target }).click();
+      await page.getByTestId('current-customer').filter({ hasText: target }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(page.url()).toContain('/dashboard');
+      expect(await selector.inputValue()).toBe(target);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives no customer selector to a customer administrator', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser);
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await navigation(page);
+      await page.getByTestId('current-customer').waitFor();
+      expect(await page.getByTestId('customer-selector').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

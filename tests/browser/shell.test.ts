@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { SIDEBAR_WIDTH } from '@shared/constants';
+import { testEnvironment } from '../support/environment';
+import { launchBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
+
+describe('application shell', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the French shell to an administrator, switches to English, keeps a dragged sidebar width and logs out', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser);
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const menu = await navigation(page);
+      await menu.getByText('Tableau de bord', { exact: true }).waitFor();
+      expect(await menu.getByText('Sites', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText('Énergie Plus Industries').first().isVisible()).toBe(true);
+
+      await page.getByTestId('language-selector').click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+      await menu.getByText('Dashboard', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await menu.getByText('Locations', { exact: true }).isVisible()).toBe(true);
+      expect(await menu.getByText('Tableau de bord', { exact: true }).count()).toBe(0);
+
+      const handle = page.getByRole('separator', { name: 'Resize the navigation panel' });
+      const box = await handle.boundingBox();
+      if (!box) throw new Error('The sidebar resize handle is not on screen');
+      const startX = box.x + box.width / 2;
+      const y = box.y + 300;
+      await page.mouse.move(startX, y);
+      await page.mouse.down();
+      await page.mouse.move(startX + 60, y, { steps: 5 });
+      await page.mouse.move(startX + 130, y, { steps: 5 });
+      await page.mouse.up();
+      const widthAfterDrag = Math.round((await page.getByTestId('navigation').boundingBox())!.width);
+      expect(widthAfterDrag).toBeGreaterThanOrEqual(SIDEBAR_WIDTH.default + 120);
+      expect(widthAfterDrag).toBeLessThanOrEqual(SIDEBAR_WIDTH.default + 140);
+
+      await page.reload();
+      await (await navigation(page)).getByText('Dashboard', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const widthAfterReload = Math.round((await page.getByTestId('navigation').boundingBox())!.width);
+      expect(Math.abs(widthAfterReload - widthAfterDrag)).toBeLessThanOrEqual(1);
+
+      await page.getByRole('link', { name: 'Sign out' }).click();
+      await page.waitForURL('**/login', { timeout: UI_TIMEOUT_MS });
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('wattwise.credentials'))).toBeNull();
+
+      await page.goto(webUrl('/dashboard'));
+      await page.waitForURL('**/login', { timeout: UI_TIMEOUT_MS });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('stores 500 px when the sidebar is dragged past its maximum', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser, { width: 1600, height: 900 });
+    try {
+      await signIn(page, accounts.premiumMember);
+      await navigation(page);
+      const handle = page.getByRole('separator', { name: 'Redimensionner le panneau de navigation' });
+      const box = (await handle.boundingBox())!;
+      const y = box.y + 300;
+      await page.mouse.move(box.x + box.width / 2, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 700, y, { steps: 10 });
+      await page.mouse.up();
+      expect(Math.round((await page.getByTestId('navigation').boundingBox())!.width)).toBe(SIDEBAR_WIDTH.max);
+      expect(await page.evaluate(() => localStorage.getItem('wattwise.sidebarWidth'))).toBe(String(SIDEBAR_WIDTH.max));
+    } finally {
+      await context.close();
+    }
+  });
+});

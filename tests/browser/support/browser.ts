@@ -1,0 +1,46 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { testEnvironment, type TestEnvironment } from '../../support/environment';
+
+export type Account = TestEnvironment['accounts'][keyof TestEnvironment['accounts']];
+
+/** The app and the emulator behind it answer within this time, cold Lambdas included. */
+export const UI_TIMEOUT_MS = 20_000;
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+/** A fresh browser profile (empty localStorage) on a desktop-sized window. */
+export const openPage = async (browser: Browser, viewport = { width: 1400, height: 900 }): Promise<{ context: BrowserContext; page: Page }> => {
+  const context = await browser.newContext({ viewport, locale: 'fr-FR' });
+  const page = await context.newPage();
+  return { context, page };
+};
+
+export const webUrl = (path = '/'): string => new URL(path, testEnvironment().webUrl).toString();
+
+/** Fills the French sign-in form and waits for the dashboard. */
+export const signIn = async (page: Page, account: Account): Promise<void> => {
+  await page.goto(webUrl('/login'));
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+};
+
+/** The left navigation panel, once its first entry is on screen. */
+export const navigation = async (page: Page) => {
+  const panel = page.getByTestId('navigation');
+  await panel.locator('[data-menu-entry]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+  return panel;
+};

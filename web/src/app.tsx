@@ -1,0 +1,42 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { PendingAuthentication } from './features/auth/components/pending-authentication';
+import { useRestoreSession } from './features/auth/hooks/use-restore-session';
+import { translate } from './lib/i18n';
+import { notify } from './lib/notify';
+import { createQueryClient } from './lib/query-client';
+import { endSession, getSession, useSession } from './lib/session';
+import { createAppRouter } from './routes/router';
+import { theme } from './theme';
+
+const queryClient = createQueryClient({
+  onSessionRejected: () => {
+    if (getSession().status !== 'logged-in') return;
+    endSession();
+    notify({ kind: 'warning', title: translate('errors.titles.unauthorized'), message: translate('errors.access.login') });
+  },
+});
+
+const router = createAppRouter(queryClient);
+
+/** Pending authentication shows a loader; the router starts once the session is settled. */
+const SessionGate = () => {
+  useRestoreSession();
+  const session = useSession();
+  if (session.status === 'pending') return <PendingAuthentication />;
+  return <RouterProvider router={router} />;
+};
+
+export const App = () => (
+  <MantineProvider theme={theme} defaultColorScheme="light">
+    <QueryClientProvider client={queryClient}>
+      <ModalsProvider>
+        <Notifications position="bottom-right" zIndex={1000} />
+        <SessionGate />
+      </ModalsProvider>
+    </QueryClientProvider>
+  </MantineProvider>
+);

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { PRODUCT_NAME } from '../../../lib/brand';
+
+interface LoginScreenProps {
+  logo: ReactNode;
+  backgroundImage: string | null;
+  children: ReactNode;
+}
+
+/** The public frame of the sign-in screen, with the customer's background image when there is one. */
+export const LoginScreen = ({ logo, backgroundImage, children }: LoginScreenProps) => {
+  const { t } = useTranslation();
+  return (
+    <Box
+      mih="100vh"
+      style={{
+        background: backgroundImage
+          ? `center / cover no-repeat url(${JSON.stringify(backgroundImage)})`
+          : 'linear-gradient(135deg, var(--mantine-color-blue-0) 0%, var(--mantine-color-gray-1) 55%, var(--mantine-color-teal-0) 100%)',
+      }}
+    >
+      <Center mih="100vh" p="md">
+        <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={420}>
+          <Stack gap="lg">
+            <Stack gap={6} align="center">
+              {logo}
+              <Title order={2} ta="center">
+                {t('labels.login.title')}
+              </Title>
+              <Text c="dimmed" size="sm" ta="center">
+                {t('hints.login.subtitle', { product: PRODUCT_NAME })}
+              </Text>
+            </Stack>
+            {children}
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+};

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { errorCodeOf } from '../../../lib/http';
+import type { StoredCredentials } from '../../../lib/session';
+import { endSession, lastCustomer, resumeSession, startSession, useSession } from '../../../lib/session';
+import { autoLogin } from '../api/auto-login';
+import { notifySessionRefusal } from './notify-session-refusal';
+
+let restoring: Promise<void> | null = null;
+
+const restore = async (credentials: StoredCredentials): Promise<void> => {
+  try {
+    startSession(await autoLogin({ token: credentials.token, last_customer: lastCustomer() ?? credentials.last_customer }));
+  } catch (error) {
+    const code = errorCodeOf(error);
+    // The server did not answer in time (or failed): the stored token is still valid, carry on with it.
+    if (code === 'network_error' || code === 'internal_error') return resumeSession(credentials);
+    endSession();
+    notifySessionRefusal(code);
+  }
+};
+
+/** Pending authentication (spec 1 §4.1): stored, unexpired credentials log the user in again. */
+export const useRestoreSession = (): void => {
+  const session = useSession();
+  useEffect(() => {
+    if (session.status !== 'pending' || restoring) return;
+    restoring = restore(session.credentials).finally(() => {
+      restoring = null;
+    });
+  }, [session]);
+};

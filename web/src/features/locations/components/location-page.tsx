@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { Anchor, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { locationLabel } from '@shared/permissions/location-visibility';
+import type { LocationInTree } from '../hooks/use-visible-locations';
+import { locationSlug } from '../hooks/use-visible-locations';
+import { LocationFacts } from './location-facts';
+import { LocationGrid } from './location-grid';
+
+/** /locations/{name}/{id}: where the location sits, what it is, and what it contains. */
+export const LocationPage = ({ location, ancestors }: LocationInTree) => {
+  const { t } = useTranslation();
+  const lineage = [...ancestors, location];
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Breadcrumbs separator="›" fz="sm" aria-label={t('labels.locations.path')}>
+          {ancestors.map((ancestor) =>
+            ancestor.clickable ? (
+              <Anchor
+                key={ancestor._id}
+                size="sm"
+                renderRoot={(props) => (
+                  <Link to="/locations/$name/$id" params={{ name: locationSlug(ancestor), id: ancestor._id }} {...props} />
+                )}
+              >
+                {locationLabel(ancestor)}
+              </Anchor>
+            ) : (
+              <Text key={ancestor._id} size="sm" c="dimmed">
+                {locationLabel(ancestor)}
+              </Text>
+            ),
+          )}
+        </Breadcrumbs>
+        <Title order={2}>{locationLabel(location)}</Title>
+        {location.denomination && location.denomination !== location.name && (
+          <Text c="dimmed" size="sm">
+            {location.name}
+          </Text>
+        )}
+      </Stack>
+
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="sm">
+          <Text fw={600}>{t('labels.locations.details')}</Text>
+          <Group gap="xl" align="flex-start">
+            <LocationFacts location={location} withTimezone />
+          </Group>
+          {!location.type && !location.address && location.surface == null && (
+            <Text size="sm" c="dimmed">
+              {t('hints.locations.noDetails')}
+            </Text>
+          )}
+        </Stack>
+      </Card>
+
+      <Stack gap="sm">
+        <Title order={4}>{t('labels.locations.contents', { count: location.children.length })}</Title>
+        {location.children.length > 0 ? (
+          <LocationGrid entries={location.children.map((child) => ({ location: child, ancestors: lineage }))} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('hints.locations.noChildren')}
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+};

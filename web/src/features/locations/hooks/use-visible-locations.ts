@@ -1,0 +1,33 @@
+import type { LocationTreeNode } from '@shared/schemas/location';
+import type { LoginPayload } from '@shared/schemas/session';
+import { useLoginPayload } from '../../../lib/session';
+
+/** A node of the visible tree the login payload carries: clickable or not, children filtered alike. */
+export type VisibleLocation = Omit<LocationTreeNode, 'children'> & { clickable: boolean; children: VisibleLocation[] };
+
+export interface LocationInTree {
+  location: VisibleLocation;
+  /** From the root down to the parent. */
+  ancestors: VisibleLocation[];
+}
+
+export const visibleLocationsOf = (payload: LoginPayload): VisibleLocation[] =>
+  payload.locations as unknown as VisibleLocation[];
+
+export const useVisibleLocations = (): VisibleLocation[] => visibleLocationsOf(useLoginPayload());
+
+/** Every visible location, depth first, with its ancestors. */
+export const locationsInTree = (roots: readonly VisibleLocation[], ancestors: VisibleLocation[] = []): LocationInTree[] =>
+  roots.flatMap((location) => [{ location, ancestors }, ...locationsInTree(location.children, [...ancestors, location])]);
+
+export const findLocation = (roots: readonly VisibleLocation[], id: string): LocationInTree | null =>
+  locationsInTree(roots).find((entry) => entry.location._id === id) ?? null;
+
+/** The `{name}` segment of /locations/{name}/{id}: readable only, the id decides. */
+export const locationSlug = (location: Pick<VisibleLocation, 'name'>): string =>
+  location.name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'location';

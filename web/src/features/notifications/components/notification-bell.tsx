@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Badge, Box, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconBell, IconBellOff } from '@tabler/icons-react';
+import { NOTIFICATION_READ_RESET_MS } from '@shared/constants';
+import type { NotificationItem } from '@shared/schemas/notification';
+import { updateSessionUser, useLoginPayload } from '../../../lib/session';
+import { useUnreadNotifications } from '../api/get-unread-notifications';
+import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+
+const isNewSince = (item: NotificationItem, lastRead: string | null) => !lastRead || item.created_at > lastRead;
+
+const formatDate = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+/**
+ * The header bell (spec 1 §4.3): the count is what arrived since the last read date; opening the
+ * dropdown marks everything read and the counter falls to 0 one second later.
+ */
+export const NotificationBell = () => {
+  const { t, i18n } = useTranslation();
+  const { user } = useLoginPayload();
+  const { data: unread = [] } = useUnreadNotifications();
+  const markRead = useMarkNotificationsRead();
+  const resetTimer = useRef<number | undefined>(undefined);
+  const count = unread.filter((item) => isNewSince(item, user.last_notification_read)).length;
+
+  useEffect(() => () => window.clearTimeout(resetTimer.current), []);
+
+  const onOpen = () => {
+    const openedAt = new Date().toISOString();
+    markRead.mutate(undefined, {
+      onSuccess: ({ last_notification_read }) => {
+        resetTimer.current = window.setTimeout(
+          () => updateSessionUser({ last_notification_read: last_notification_read ?? openedAt }),
+          NOTIFICATION_READ_RESET_MS,
+        );
+      },
+    });
+  };
+
+  return (
+    <Popover width={340} position="bottom-end" shadow="md" withArrow onOpen={onOpen}>
+      <Popover.Target>
+        <Indicator label={count} size={16} disabled={count === 0} color="red" offset={4} inline>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('labels.header.notifications')}
+            data-testid="notification-bell"
+          >
+            <IconBell size={20} stroke={1.6} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0}>
+        <Group justify="space-between" px="md" py="xs">
+          <Text fw={600} size="sm">
+            {t('labels.notifications.title')}
+          </Text>
+          <Badge variant="light" size="sm">
+            {t('labels.notifications.unread', { count: unread.length })}
+          </Badge>
+        </Group>
+        <Divider />
+        {unread.length === 0 ? (
+          <Stack align="center" gap={4} py="lg" c="dimmed">
+            <IconBellOff size={24} stroke={1.4} />
+            <Text size="sm">{t('hints.notifications.empty')}</Text>
+          </Stack>
+        ) : (
+          <ScrollArea.Autosize mah={320}>
+            {unread.map((item) => (
+              <Box key={item._id} px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" fw={600} lineClamp={1}>
+                    {item.title}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(item.created_at, i18n.language)}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {item.message}
+                </Text>
+              </Box>
+            ))}
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+};

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Avatar, Box, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { useFullscreenDocument } from '@mantine/hooks';
+import {
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconMaximize,
+  IconMinimize,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { DEFAULT_AVATAR } from '@shared/schemas/user';
+import { useLoginPayload } from '../../../lib/session';
+import { LanguageSelector } from './language-selector';
+
+interface HeaderProps {
+  logo: ReactNode;
+  /** Saved-data indicator, notification bell. */
+  actions: ReactNode;
+  /** Shown in the header on large screens only; null when the user may not switch. */
+  customerSelector: ReactNode;
+  isMobile: boolean;
+  navigationOpened: boolean;
+  onToggleNavigation: () => void;
+}
+
+export const Header = ({ logo, actions, customerSelector, isMobile, navigationOpened, onToggleNavigation }: HeaderProps) => {
+  const { t } = useTranslation();
+  const { user } = useLoginPayload();
+  const { toggle, fullscreen } = useFullscreenDocument();
+  const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        {isMobile ? (
+          <Burger opened={navigationOpened} onClick={onToggleNavigation} size="sm" aria-label={t('buttons.collapseMenu')} />
+        ) : (
+          <Tooltip label={t('buttons.collapseMenu')} withArrow>
+            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggleNavigation} aria-label={t('buttons.collapseMenu')}>
+              {navigationOpened ? (
+                <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+              ) : (
+                <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+              )}
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Link to="/dashboard" aria-label={t('labels.menu.dashboard')} style={{ display: 'flex', textDecoration: 'none' }}>
+          {logo}
+        </Link>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        {actions}
+        {!isMobile && customerSelector}
+        {!isMobile && <LanguageSelector />}
+        <Box visibleFrom="sm">
+          <Tooltip label={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={toggle}
+              aria-label={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')}
+            >
+              {fullscreen ? <IconMinimize size={20} stroke={1.6} /> : <IconMaximize size={20} stroke={1.6} />}
+            </ActionIcon>
+          </Tooltip>
+        </Box>
+        <Group gap={8} wrap="nowrap" visibleFrom="sm" pl={4}>
+          {/* Without an uploaded picture, initials stand in for the default avatar. */}
+          <Avatar src={user.picture === DEFAULT_AVATAR ? null : user.picture} name={fullName} color="initials" size={30} alt="" />
+          <Text size="sm" fw={500} truncate maw={160} data-testid="user-name">
+            {fullName}
+          </Text>
+        </Group>
+        <Tooltip label={t('buttons.logout')} withArrow>
+          <ActionIcon component={Link} to="/logout" variant="subtle" color="red" size="lg" aria-label={t('buttons.logout')}>
+            <IconLogout size={20} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+};

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Anchor, Breadcrumbs, Group, Text, Tooltip } from '@mantine/core';
+import { IconHome, IconRefresh } from '@tabler/icons-react';
+import { Link, useMatches } from '@tanstack/react-router';
+import { PRODUCT_NAME } from '../../../lib/brand';
+
+/** A step of the breadcrumb: a translation key or a name as is, linked when it has a page. */
+export interface Crumb {
+  labelKey?: string;
+  label?: string;
+  to?: string;
+  params?: Record<string, string>;
+}
+
+const crumbsOf = (loaderData: unknown): Crumb[] =>
+  typeof loaderData === 'object' && loaderData !== null && 'crumbs' in loaderData && Array.isArray(loaderData.crumbs)
+    ? (loaderData.crumbs as Crumb[])
+    : [];
+
+/** The ribbon under the header: refresh, then breadcrumbs derived from the current route. */
+export const Ribbon = ({ onRefresh }: { onRefresh: () => void }) => {
+  const { t } = useTranslation();
+  const crumbs = useMatches({ select: (matches) => matches.flatMap((match) => crumbsOf(match.loaderData)) });
+  const text = (crumb: Crumb) => crumb.label ?? t(crumb.labelKey ?? '');
+  const title = crumbs.length > 0 ? text(crumbs[crumbs.length - 1]) : null;
+  // The page title follows the breadcrumb (spec 1 §2.3).
+  useEffect(() => {
+    document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [title]);
+  return (
+    <Group
+      gap="sm"
+      px="md"
+      py={6}
+      wrap="nowrap"
+      bg="gray.0"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      data-testid="ribbon"
+    >
+      <Tooltip label={t('buttons.refresh')} withArrow>
+        <ActionIcon variant="default" size="md" onClick={onRefresh} aria-label={t('buttons.refresh')}>
+          <IconRefresh size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'wrap', minWidth: 0 }} aria-label={t('labels.shell.breadcrumbs')}>
+        <IconHome size={15} color="var(--mantine-color-gray-6)" />
+        {crumbs.map((crumb, index) =>
+          crumb.to && index < crumbs.length - 1 ? (
+            <Anchor key={index} component={Link} to={crumb.to as '/dashboard'} params={crumb.params as never} size="sm">
+              {text(crumb)}
+            </Anchor>
+          ) : (
+            <Text key={index} size="sm" c={index === crumbs.length - 1 ? 'dark.7' : 'dimmed'} fw={index === crumbs.length - 1 ? 600 : 400}>
+              {text(crumb)}
+            </Text>
+          ),
+        )}
+      </Breadcrumbs>
+    </Group>
+  );
+};

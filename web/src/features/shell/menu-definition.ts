@@ -1,0 +1,138 @@
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconInfoCircle,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMap2,
+  IconPencil,
+  IconReport,
+  IconSettings,
+} from '@tabler/icons-react';
+import { can } from '@shared/permissions/abilities';
+import type { PermissionSet } from '@shared/permissions/default-permissions';
+import type { ResourceKey } from '@shared/permissions/resource-keys';
+import { isPremiumKey } from '@shared/permissions/resource-keys';
+
+interface Gated {
+  id: string;
+  /** Translation key of the label. */
+  label: string;
+  key: ResourceKey;
+  /** Premium-only entries of spec 1 §2.3; premium keys are gated even if a flag is forgotten here. */
+  premium: boolean;
+  icon?: Icon;
+}
+
+export type MenuEntry =
+  | (Gated & { kind: 'screen'; path: string; built: boolean })
+  | (Gated & { kind: 'group'; children: MenuEntry[] })
+  | (Gated & { kind: 'locations' })
+  | { kind: 'logout'; id: string; label: string; icon: Icon };
+
+const screen = (id: string, key: ResourceKey, path: string, built: boolean, extra: Partial<Gated> = {}): MenuEntry => ({
+  kind: 'screen',
+  id,
+  label: `labels.menu.${id}`,
+  key,
+  path,
+  built,
+  premium: false,
+  ...extra,
+});
+
+const group = (id: string, key: ResourceKey, children: MenuEntry[], extra: Partial<Gated> = {}): MenuEntry => ({
+  kind: 'group',
+  id,
+  label: `labels.menu.${id}`,
+  key,
+  children,
+  premium: false,
+  ...extra,
+});
+
+/**
+ * Every navigation entry of spec 1 §2.3 with its permission key, premium flag and whether its
+ * screen is built yet. Screens not built are not offered.
+ */
+export const MENU: readonly MenuEntry[] = [
+  screen('dashboard', 'app.dashboard', '/dashboard', true, { icon: IconLayoutDashboard }),
+  screen('maplytics', 'app.maplytics', '/maplytics', false, { icon: IconMap2, premium: true }),
+  { kind: 'locations', id: 'locations', label: 'labels.menu.locations', key: 'app.locations', premium: false },
+  screen('manualEntry', 'app.manual_entry', '/manual_entry', false, { icon: IconPencil }),
+  group(
+    'reports',
+    'app.reports',
+    [
+      screen('reportModels', 'app.reports.models', '/reports/models', false, { premium: true }),
+      screen('reportSubscriptions', 'app.reports.subscriptions', '/reports/subscriptions', false, { premium: true }),
+    ],
+    { icon: IconReport, premium: true },
+  ),
+  group(
+    'alerts',
+    'app.alerts',
+    [
+      screen('alertsManagement', 'app.alerts.view', '/alerts', false, { premium: true }),
+      screen('alertsLog', 'app.alerts.log', '/alerts/log', false, { premium: true }),
+      screen('alertsHistorical', 'app.alerts.historical', '/alerts/historical', false, { premium: true }),
+    ],
+    { icon: IconAlertTriangle, premium: true },
+  ),
+  screen('reminders', 'app.reminders', '/reminders', false, { icon: IconBell, premium: true }),
+  group(
+    'settings',
+    'app.settings',
+    [
+      screen('locationsAndPoints', 'app.settings.locations_and_points', '/settings/locations_and_points', false),
+      screen('profile', 'app.settings.profile', '/settings/profile', false),
+      group('customerSettings', 'app.settings', [
+        screen('users', 'app.settings.users', '/settings/users', false),
+        screen('applicationEmail', 'app.settings.application.email', '/settings/application/email', false),
+        screen('sources', 'app.settings.sources', '/settings/sources', false),
+        screen('ftp', 'app.settings.ftp', '/settings/ftp', false),
+        screen('files', 'app.settings.files', '/settings/files', false),
+      ]),
+      group('systemSettings', 'app.settings', [
+        screen('customers', 'app.settings.system.customers', '/settings/system/customers', false),
+        screen('superUsers', 'app.settings.su', '/settings/su', false),
+        screen('loginAnalytics', 'app.settings.login_analytics', '/settings/login_analytics', false),
+        screen('logs', 'app.settings.system.logs', '/settings/system/logs', false),
+        screen('configuration', 'app.settings.system.configuration', '/settings/system/configuration', false),
+        screen('customization', 'app.settings.system.customization', '/settings/system/customization', false),
+        screen('systemEmail', 'app.settings.system.email', '/settings/system/email', false),
+        screen('license', 'app.settings.system.license', '/settings/system/license', false),
+      ]),
+    ],
+    { icon: IconSettings },
+  ),
+  screen('about', 'app.about', '/about', false, { icon: IconInfoCircle }),
+  { kind: 'logout', id: 'logout', label: 'labels.menu.logout', icon: IconLogout },
+];
+
+export interface MenuContext {
+  permissions: PermissionSet;
+  isPremium: boolean;
+}
+
+const isAllowed = (entry: Gated, { permissions, isPremium }: MenuContext): boolean =>
+  can(permissions, entry.key) && (isPremium || !(entry.premium || isPremiumKey(entry.key)));
+
+/** The entries this user sees: built screens they may view, groups that keep at least one. */
+export const visibleMenu = (entries: readonly MenuEntry[], context: MenuContext): MenuEntry[] =>
+  entries.flatMap((entry): MenuEntry[] => {
+    switch (entry.kind) {
+      case 'logout':
+        return [entry];
+      case 'screen':
+        return entry.built && isAllowed(entry, context) ? [entry] : [];
+      case 'locations':
+        return isAllowed(entry, context) ? [entry] : [];
+      case 'group': {
+        if (!isAllowed(entry, context)) return [];
+        const children = visibleMenu(entry.children, context);
+        return children.length > 0 ? [{ ...entry, children }] : [];
+      }
+    }
+  });

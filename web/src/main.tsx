@@ -1,0 +1,24 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { loadConfig } from './config';
+import { configureHttp } from './lib/http';
+import { initI18n } from './lib/i18n';
+
+const boot = async () => {
+  await Promise.all([loadConfig(), initI18n()]);
+  configureHttp();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+};
+
+boot().catch((error: unknown) => {
+  console.error('WattWise could not start', error);
+  document.getElementById('root')!.textContent = 'WattWise could not start. Please reload the page.';
+});

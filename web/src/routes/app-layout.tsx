@@ -1,0 +1,85 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
+import { can } from '@shared/permissions/abilities';
+import type { LoginPayload } from '@shared/schemas/session';
+import { CustomerMenuGroup } from '../features/customers/components/customer-menu-group';
+import { CustomerSelector } from '../features/customers/components/customer-selector';
+import { AppLogo } from '../features/customizations/components/app-logo';
+import { LocationNavTree } from '../features/locations/components/location-nav-tree';
+import { unreadNotificationsQueryOptions } from '../features/notifications/api/get-unread-notifications';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { AlreadyConnectedModal } from '../features/realtime/components/already-connected-modal';
+import { useRealtime } from '../features/realtime/hooks/use-realtime';
+import { SavedDataIndicator } from '../features/saved-data/components/saved-data-indicator';
+import { AppLayout } from '../features/shell/components/app-layout';
+import { endSession, permissionsOf, useSession } from '../lib/session';
+
+const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const permissions = permissionsOf(payload);
+  const canSwitchCustomer = can(permissions, 'app.show_all_customers');
+
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries();
+    void router.invalidate();
+  }, [queryClient, router]);
+
+  // The user stays on the page; a location belongs to the previous customer, so it gives way to the dashboard.
+  const onCustomerSwitched = useCallback(() => {
+    void queryClient.invalidateQueries();
+    if (router.state.location.pathname.startsWith('/locations/')) void navigate({ to: '/dashboard' });
+    else void router.invalidate();
+  }, [queryClient, router, navigate]);
+
+  const logout = useCallback(() => void navigate({ to: '/logout' }), [navigate]);
+
+  const realtime = useRealtime(
+    {
+      token: payload.user.jwt,
+      userId: payload.user._id,
+      role: payload.user.internal_role,
+      customerId: payload.customer._id,
+    },
+    {
+      onLogoutRequested: () => {
+        endSession();
+        queryClient.clear();
+        void navigate({ to: '/' });
+      },
+      onNewNotifications: () => void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey }),
+    },
+  );
+
+  return (
+    <>
+      <AppLayout
+        logo={<AppLogo />}
+        headerActions={
+          <>
+            <SavedDataIndicator />
+            {can(permissions, 'app.notifications') && <NotificationBell />}
+          </>
+        }
+        customerSelector={canSwitchCustomer ? <CustomerSelector onSwitched={onCustomerSwitched} /> : null}
+        customerMenuGroup={canSwitchCustomer ? <CustomerMenuGroup onSwitched={onCustomerSwitched} /> : null}
+        locationsTree={(label) => <LocationNavTree label={label} />}
+        onRefresh={refresh}
+      >
+        <Outlet />
+      </AppLayout>
+      {realtime.alreadyConnectedCountdown !== null && (
+        <AlreadyConnectedModal seconds={realtime.alreadyConnectedCountdown} onElapsed={logout} />
+      )}
+    </>
+  );
+};
+
+/** The frame of every signed-in page; a session that ends under it sends the user to the login. */
+export const AppLayoutRoute = () => {
+  const session = useSession();
+  if (session.status !== 'logged-in') return <Navigate to="/login" replace />;
+  return <SignedInLayout payload={session.payload} />;
+};

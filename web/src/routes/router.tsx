@@ -1,0 +1,140 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { locationLabel } from '@shared/permissions/location-visibility';
+import { customizationsQueryOptions } from '../features/customizations/api/get-customizations';
+import { findLocation, locationSlug, visibleLocationsOf } from '../features/locations/hooks/use-visible-locations';
+import { translate } from '../lib/i18n';
+import { notify } from '../lib/notify';
+import { endSession, getSession } from '../lib/session';
+import type { Crumb } from '../features/shell/components/ribbon';
+import { isSignedIn, requireAccess, requireSession } from './guards';
+import { RouteError, RoutePending } from './route-feedback';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  errorComponent: RouteError,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: isSignedIn() ? '/dashboard' : '/login' });
+  },
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  beforeLoad: () => {
+    if (isSignedIn()) throw redirect({ to: '/dashboard' });
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(customizationsQueryOptions()),
+  component: lazyRouteComponent(() => import('./login-page'), 'LoginPage'),
+});
+
+const logoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'logout',
+  beforeLoad: ({ context, preload }) => {
+    if (preload) return;
+    endSession();
+    context.queryClient.clear();
+    throw redirect({ to: '/login' });
+  },
+});
+
+/** Every signed-in page sits under this frame. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_app',
+  beforeLoad: ({ preload }) => requireSession({ preload }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(customizationsQueryOptions()),
+  component: lazyRouteComponent(() => import('./app-layout'), 'AppLayoutRoute'),
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'dashboard',
+  beforeLoad: ({ preload }) => requireAccess('app.dashboard', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.dashboard' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
+});
+
+const LOCATIONS_CRUMB: Crumb = { labelKey: 'labels.menu.locations', to: '/locations' };
+
+const locationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'locations',
+  beforeLoad: ({ preload }) => requireAccess('app.locations', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.locations' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./locations-page'), 'LocationsPage'),
+});
+
+const locationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'locations/$name/$id',
+  beforeLoad: ({ preload }) => requireAccess('app.locations', { preload }),
+  loader: ({ params, preload }) => {
+    const session = getSession();
+    const entry = session.status === 'logged-in' ? findLocation(visibleLocationsOf(session.payload), params.id) : null;
+    if (!entry?.location.clickable) {
+      if (!preload) {
+        notify(
+          entry
+            ? { kind: 'warning', title: translate('errors.titles.unauthorized'), message: translate('errors.access.rights') }
+            : { kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') },
+        );
+      }
+      throw redirect({ to: '/dashboard' });
+    }
+    const crumbs: Crumb[] = [
+      LOCATIONS_CRUMB,
+      ...entry.ancestors.map((ancestor) => ({
+        label: locationLabel(ancestor),
+        ...(ancestor.clickable ? { to: '/locations/$name/$id', params: { name: locationSlug(ancestor), id: ancestor._id } } : {}),
+      })),
+      { label: locationLabel(entry.location) },
+    ];
+    return { entry, crumbs };
+  },
+  component: lazyRouteComponent(() => import('./location-page'), 'LocationPage'),
+});
+
+/** Any unknown URL goes to /login, which sends a signed-in user on to the dashboard (spec 1 §2.1). */
+const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/login' });
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  logoutRoute,
+  appRoute.addChildren([dashboardRoute, locationsRoute, locationRoute]),
+  unknownRoute,
+]);
+
+export const createAppRouter = (queryClient: QueryClient) =>
+  createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+    // Loaders read through the query cache, which already decides freshness.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
