@@ -29,7 +29,10 @@ describe('application shell', () => {
       expect(await menu.getByText('Locations', { exact: true }).isVisible()).toBe(true);
       expect(await menu.getByText('Tableau de bord', { exact: true }).count()).toBe(0);
 
+      // The language menu must be gone before the drag, or its closing overlay takes the mouse.
+      await page.getByRole('menu').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       const handle = page.getByRole('separator', { name: 'Resize the navigation panel' });
+      await handle.hover();
       const box = await handle.boundingBox();
       if (!box) throw new Error('The sidebar resize handle is not on screen');
       const startX = box.x + box.width / 2;
@@ -39,7 +42,9 @@ describe('application shell', () => {
       await page.mouse.move(startX + 60, y, { steps: 5 });
       await page.mouse.move(startX + 130, y, { steps: 5 });
       await page.mouse.up();
-      const widthAfterDrag = Math.round((await page.getByTestId('navigation').boundingBox())!.width);
+      const navigationWidth = async () => Math.round((await page.getByTestId('navigation').boundingBox())!.width);
+      await expect.poll(navigationWidth, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(SIDEBAR_WIDTH.default);
+      const widthAfterDrag = await navigationWidth();
       expect(widthAfterDrag).toBeGreaterThanOrEqual(SIDEBAR_WIDTH.default + 120);
       expect(widthAfterDrag).toBeLessThanOrEqual(SIDEBAR_WIDTH.default + 140);
 

@@ -4,7 +4,7 @@ import { idSchema } from './common';
 
 export const allowedLocationsSchema = z.union([z.literal('view'), z.array(idSchema)]);
 
-export const DEFAULT_AVATAR = '/img/avatars/male.png';
+export const DEFAULT_AVATAR = '/img/avatars/male.svg';
 
 /** A user as the API shows it; the password hash never leaves the repository. */
 export const userSchema = z.object({
