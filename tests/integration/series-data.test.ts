@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SeriesAnswer } from '@shared/schemas/series';
 import { api, login } from '../support/api';
+import { eventually } from '../support/eventually';
 
 let admin: string;
 let otherCustomerAdmin: string;
@@ -17,15 +18,6 @@ const createPoint = async (body: Record<string, unknown>): Promise<string> => {
 
 const query = (body: Record<string, unknown>, token = admin) => api<SeriesAnswer>('POST', '/api/v1/series/query', { token, body });
 
-const eventually = async <T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    value = await read();
-  }
-  return value;
-};
 
 const valuesOf = (answer: Awaited<ReturnType<typeof query>>) => answer.body.data?.series[0].buckets.map((bucket) => bucket.value);
 

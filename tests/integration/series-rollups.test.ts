@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { calculate } from '@shared/series/calculations';
 import { series } from '../support/aws';
+import { eventually } from '../support/eventually';
 
 const HOUR = 3_600_000;
 const point = `pt-rollup-${Date.now()}`;
 
-/** Polls until the stream-driven rollups satisfy a condition (they follow writes within a second or so). */
-const eventually = async <T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    value = await read();
-  }
-  return value;
-};
 
 describe('rollups kept by the series stream', () => {
   // Europe/Paris, 24 to 26 October 2026: the 25th is the 25-hour day clocks go back.

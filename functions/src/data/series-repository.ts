@@ -25,10 +25,25 @@ const table = (): string => requireSetting('SERIES_TABLE');
 
 const BATCH = 25;
 
+type WriteRequest = NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string][number];
+
+/** Sends write requests 25 at a time, retrying what DynamoDB leaves unprocessed with backoff. */
+const batchWrite = async (all: readonly WriteRequest[]): Promise<void> => {
+  for (let offset = 0; offset < all.length; offset += BATCH) {
+    let requests = all.slice(offset, offset + BATCH);
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('Series writes kept being throttled');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      requests = answer.UnprocessedItems?.[table()] ?? [];
+    }
+  }
+};
+
 /** Writes raw values; writing the same (point, time) again replaces the value. */
-export const putRawValues = async (values: readonly StoredValue[]): Promise<void> => {
-  for (let offset = 0; offset < values.length; offset += BATCH) {
-    let requests = values.slice(offset, offset + BATCH).map((value) => ({
+export const putRawValues = (values: readonly StoredValue[]): Promise<void> =>
+  batchWrite(
+    values.map((value) => ({
       PutRequest: {
         Item: {
           ...seriesKeys.raw(value.pointId, value.at),
@@ -39,15 +54,8 @@ export const putRawValues = async (values: readonly StoredValue[]): Promise<void
           c: value.customerId,
         },
       },
-    }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('Series writes kept being throttled');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-      requests = (answer.UnprocessedItems?.[table()] ?? []) as typeof requests;
-    }
-  }
-};
+    })),
+  );
 
 const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> => {
   const items: Record<string, unknown>[] = [];
@@ -61,36 +69,12 @@ const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]): P
 };
 
 /** Deletes raw values by time; the stream then recomputes the rollups they leave. */
-export const deleteRawValues = async (pointId: string, instants: readonly number[]): Promise<void> => {
-  for (let offset = 0; offset < instants.length; offset += BATCH) {
-    let requests = instants.slice(offset, offset + BATCH).map((at) => ({ DeleteRequest: { Key: seriesKeys.raw(pointId, at) } }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('Series deletes kept being throttled');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-      requests = (answer.UnprocessedItems?.[table()] ?? []) as typeof requests;
-    }
-  }
-};
+export const deleteRawValues = (pointId: string, instants: readonly number[]): Promise<void> =>
+  batchWrite(instants.map((at) => ({ DeleteRequest: { Key: seriesKeys.raw(pointId, at) } })));
 
 /** Raw values of a point in [from, to), oldest first. */
-export const listRawValues = async (pointId: string, from: number, to: number): Promise<RawValue[]> => {
-  const months = seriesKeys.monthsBetween(from, to);
-  const pages = await Promise.all(
-    months.map((month) =>
-      queryAll({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': seriesKeys.rawPartition(pointId, month),
-          ':from': seriesKeys.sortKey(from),
-          ':to': seriesKeys.sortKey(to - 1),
-        },
-      }),
-    ),
-  );
-  return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v) }));
-};
+export const listRawValues = async (pointId: string, from: number, to: number): Promise<RawValue[]> =>
+  (await listRawEntries(pointId, from, to)).map(({ at, value }) => ({ at, value }));
 
 /** Raw values with their status, for exports and data screens. */
 export const listRawEntries = async (pointId: string, from: number, to: number): Promise<(RawValue & { status: StatusCode })[]> => {

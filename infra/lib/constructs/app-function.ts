@@ -41,6 +41,8 @@ export class AppFunction extends Construct {
       bundling: {
         externalModules: [],
         format: OutputFormat.CJS,
+        // ES module builds of the SDK let esbuild drop what a function does not use.
+        mainFields: ['module', 'main'],
         minify: true,
         sourceMap: true,
         target: 'node20',
