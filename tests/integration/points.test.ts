@@ -123,3 +123,73 @@ describe('points', () => {
     expect((await api('DELETE', `/api/v1/points/${id}`, { token: member })).status).toBe(403);
   });
 });
+
+describe('baselines and targets on a point', () => {
+  it('answers the spec rules as codes: incomplete, duplicate', async () => {
+    const incomplete = await api('POST', '/api/v1/points', {
+      token: admin,
+      body: point({ baselines: [{ baseline_period: 'year', baseline_period_date: '2025' }] }),
+    });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.msg).toBe('baseline_incomplete');
+    const duplicate = await api('POST', '/api/v1/points', {
+      token: admin,
+      body: point({
+        targets: [
+          { target_period: 'month', target_period_date: '2026-01', value: 10 },
+          { target_period: 'month', target_period_date: '2026-01', value: 12 },
+        ],
+      }),
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.msg).toBe('baseline_duplicate');
+  });
+
+  it('stores them with the default calculation of the series type', async () => {
+    const saved = await api<{ baselines: { baseline_calculation: string; baseline_auto_renew: boolean }[] }>('POST', '/api/v1/points', {
+      token: admin,
+      body: point({ series_type: 'counter', baselines: [{ baseline_period: 'year', baseline_period_date: '2025', value: 1200 }] }),
+    });
+    expect(saved.body.data?.baselines[0]).toMatchObject({ baseline_calculation: 'avg', baseline_auto_renew: true });
+  });
+});
+
+describe('merging points', () => {
+  it('copies the sources’ values into the target in the background, then removes the sources', async () => {
+    const create = async (name: string) =>
+      (await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point({ name, series_type: 'counter', unit: 'm³', resource: 'water' }) })).body.data!._id;
+    const [first, second, target] = [await create('Ancien compteur 1'), await create('Ancien compteur 2'), await create('Nouveau compteur')];
+    const at = (hour: number) => new Date(Date.parse('2026-06-01T00:00:00Z') + hour * 3_600_000).toISOString();
+    await api('POST', '/api/v1/data', {
+      token: admin,
+      body: { data: [{ point: first, date: at(0), value: 1 }, { point: first, date: at(1), value: 2 }, { point: second, date: at(2), value: 4 }] },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const merge = await api<{ job: string }>('PUT', '/api/v1/points/merge', { token: admin, body: { points: [first, second], merge_to: target } });
+    expect(merge.status).toBe(200);
+    expect(merge.body.data?.job).toMatch(/^job-/);
+    const { eventually } = await import('../support/eventually');
+    const total = await eventually(
+      async () =>
+        (
+          await api<{ series: { buckets: { value: number | null }[] }[] }>('POST', '/api/v1/series/query', {
+            token: admin,
+            body: { points: [{ point: target, calculation: 'sum' }], period_type: 'dateToDate', period: 'day', sampling: 'day', start: '2026-06-01T00:00:00Z', end: '2026-06-02T00:00:00Z' },
+          })
+        ).body.data?.series[0].buckets.reduce((sum, bucket) => sum + (bucket.value ?? 0), 0),
+      (value) => value === 7,
+    );
+    expect(total).toBe(7);
+    const remaining = await eventually(
+      async () => (await api<{ _id: string }[]>('GET', '/api/v1/points', { token: admin })).body.data!.map((entry) => entry._id),
+      (ids) => !ids.includes(first) && !ids.includes(second),
+    );
+    expect(remaining).toContain(target);
+    expect(remaining).not.toContain(first);
+  });
+
+  it('refuses merging a point into itself', async () => {
+    const id = (await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point() })).body.data!._id;
+    expect((await api('PUT', '/api/v1/points/merge', { token: admin, body: { points: [id], merge_to: id } })).status).toBe(400);
+  });
+});

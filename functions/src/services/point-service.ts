@@ -4,6 +4,7 @@ import type { Point, PointInput } from '@shared/schemas/point';
 import { APPLICATIONS, isCalculatedPoint, OPERATING_RANGE_OPERATORS, PERIODICITIES, RESOURCES, UNIT_CATEGORIES } from '@shared/schemas/point';
 import { CALCULATIONS, DEFAULT_CALCULATION, SERIES_TYPES } from '@shared/series/calculations';
 import { checkFormula } from '@shared/series/formula';
+import { checkBaselinesAndTargets } from '@shared/series/ipmvp';
 import { nextReplacementLetter } from '@shared/series/replacement-letters';
 import { UNIT_DECIMALS } from '@shared/series/rounding';
 import { listLocationsOfCustomer } from '../data/location-repository';
@@ -84,6 +85,9 @@ const validatePoint = async (customerId: string, input: PointInput, pointId: str
   ) {
     throw new AppError('operating_range_invalid');
   }
+  const ipmvp = checkBaselinesAndTargets(input.baselines, input.targets, input.series_type);
+  if (!ipmvp.ok) throw new AppError(ipmvp.problem === 'baseline_calculation' ? 'validation_failed' : ipmvp.problem);
+  input = { ...input, baselines: ipmvp.baselines, targets: ipmvp.targets };
   const [locations, points] = await Promise.all([listLocationsOfCustomer(customerId), listPointsOfCustomer(customerId)]);
   const pointIds = new Set(points.map((point) => point._id));
   const locationIds = new Set(locations.map((location) => location._id));

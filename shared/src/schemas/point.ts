@@ -42,27 +42,34 @@ export type PointCalculation = z.infer<typeof pointCalculationSchema>;
 
 export const IPMVP_PERIODS = ['day', 'week', 'month', 'year'] as const;
 
+/**
+ * Baselines and targets arrive possibly incomplete: the rule "period and value are required"
+ * answers the spec's own message (see shared/src/series/ipmvp.ts), not a generic validation error.
+ * Defaults are the spec's: period year, offset 0, auto renew on, coefficient 0 in percent.
+ */
 export const baselineSchema = z.object({
-  baseline_period: z.enum(IPMVP_PERIODS),
-  baseline_period_date: z.string().min(1),
+  baseline_period: z.enum(IPMVP_PERIODS).nullish(),
+  baseline_period_date: z.string().nullish(),
   baseline_period_offset: z.number().int().default(0),
-  baseline_calculation: calculationSchema.nullable(),
+  baseline_calculation: calculationSchema.nullish(),
   baseline_point: idSchema.nullable().default(null),
-  value: z.number(),
+  value: z.number().nullish(),
   baseline_auto_renew: z.boolean().default(true),
 });
+export type Baseline = z.infer<typeof baselineSchema>;
 
 export const targetSchema = z.object({
-  target_period: z.enum(IPMVP_PERIODS),
-  target_period_date: z.string().min(1),
+  target_period: z.enum(IPMVP_PERIODS).nullish(),
+  target_period_date: z.string().nullish(),
   target_period_offset: z.number().int().default(0),
-  target_calculation: calculationSchema.nullable(),
+  target_calculation: calculationSchema.nullish(),
   target_point: idSchema.nullable().default(null),
-  value: z.number(),
+  value: z.number().nullish(),
   target_auto_renew: z.boolean().default(true),
   coefficient_value: z.number().default(0),
   coefficient_type: z.enum(['%', 'number']).default('%'),
 });
+export type Target = z.infer<typeof targetSchema>;
 
 /** The fields a client sends to create or update a point (spec 3 §3 "Point"). */
 export const pointInputSchema = z.object({
