@@ -98,3 +98,49 @@ export const seedDemoData = async (
   if (answer.FunctionError) throw new Error(`Seeding failed: ${text}`);
   return JSON.parse(text);
 };
+
+const DEMO_EMAILS: Record<keyof DemoPasswords, string> = {
+  root: 'root@demo.wattwise.example',
+  super: 'super@demo.wattwise.example',
+  premiumAdministrator: 'admin@energie-plus.example',
+  premiumMember: 'membre@energie-plus.example',
+  basicAdministrator: 'admin@montclair.example',
+  basicMember: 'membre@montclair.example',
+};
+
+/** Writes what the integration and browser tests read (tests/support/environment.ts). */
+export const writeTestEnvironment = (
+  deployment: Deployment,
+  seeded: { accounts: SeededAccount[] },
+  passwords: DemoPasswords,
+  webUrl: string,
+  file: string,
+): void => {
+  const accounts = Object.fromEntries(
+    (Object.keys(DEMO_EMAILS) as (keyof DemoPasswords)[]).map((name) => [
+      name,
+      {
+        email: DEMO_EMAILS[name],
+        password: passwords[name],
+        customer: seeded.accounts.find((account) => account.email === DEMO_EMAILS[name])?.customer ?? null,
+      },
+    ]),
+  );
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        restBaseUrl: deployment.restBaseUrl,
+        socketUrl: deployment.socketUrl,
+        webUrl,
+        endpoint: deployment.endpoint,
+        entitiesTable: deployment.entitiesTable,
+        seriesTable: deployment.seriesTable,
+        accounts,
+        customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
+      },
+      null,
+      2,
+    ),
+  );
+};

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
-import { deployToEmulator, generateDemoPasswords, seedDemoData } from './deploy';
+import { deployToEmulator, generateDemoPasswords, seedDemoData, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { startWebServer } from './web-server';
 
@@ -72,35 +72,7 @@ const main = async (): Promise<number> => {
     const passwords = generateDemoPasswords();
     const seeded = await seedDemoData(deployment, passwords, 1);
     web = await startWebServer(deployment, WEB_PORT);
-    const account = (email: string, password: string) => ({
-      email,
-      password,
-      customer: seeded.accounts.find((candidate) => candidate.email === email)?.customer ?? null,
-    });
-    writeFileSync(
-      fromRoot('.local/test/environment.json'),
-      JSON.stringify(
-        {
-          restBaseUrl: deployment.restBaseUrl,
-          socketUrl: deployment.socketUrl,
-          webUrl: `http://127.0.0.1:${WEB_PORT}`,
-          endpoint: deployment.endpoint,
-          entitiesTable: deployment.entitiesTable,
-          seriesTable: deployment.seriesTable,
-          accounts: {
-            root: account('root@demo.wattwise.example', passwords.root),
-            super: account('super@demo.wattwise.example', passwords.super),
-            premiumAdministrator: account('admin@energie-plus.example', passwords.premiumAdministrator),
-            premiumMember: account('membre@energie-plus.example', passwords.premiumMember),
-            basicAdministrator: account('admin@montclair.example', passwords.basicAdministrator),
-            basicMember: account('membre@montclair.example', passwords.basicMember),
-          },
-          customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
-        },
-        null,
-        2,
-      ),
-    );
+    writeTestEnvironment(deployment, seeded, passwords, `http://127.0.0.1:${WEB_PORT}`, fromRoot('.local/test/environment.json'));
     outcomes.push(await vitest(['integration'], 'integration'));
     outcomes.push(await vitest(['browser'], 'browser'));
   } catch (error) {
