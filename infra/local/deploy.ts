@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { fromRoot } from '../lib/paths';
 import { awsEnvironment } from './emulator';
 
@@ -82,21 +84,56 @@ export interface SeededAccount {
   customer: string | null;
 }
 
-export const seedDemoData = async (
-  deployment: Deployment,
-  passwords: DemoPasswords,
-  seriesDays = 365,
-): Promise<{ accounts: SeededAccount[]; customers: { _id: string; name: string; is_premium: boolean }[] }> => {
-  const lambda = new LambdaClient({ endpoint: deployment.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+const emulatorCredentials = { accessKeyId: 'test', secretAccessKey: 'test' };
+
+const invokeSeed = async (deployment: Deployment, event: unknown, wait: boolean): Promise<unknown> => {
+  const lambda = new LambdaClient({ endpoint: deployment.endpoint, region: 'us-east-1', credentials: emulatorCredentials });
   const answer = await lambda.send(
     new InvokeCommand({
       FunctionName: deployment.seedFunctionName,
-      Payload: new TextEncoder().encode(JSON.stringify({ passwords, seriesDays })),
+      InvocationType: wait ? 'RequestResponse' : 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(event)),
     }),
   );
+  if (!wait) return null;
   const text = new TextDecoder().decode(answer.Payload);
   if (answer.FunctionError) throw new Error(`Seeding failed: ${text}`);
   return JSON.parse(text);
+};
+
+/** Customers, locations, users (with these passwords) and demo points. */
+export const seedDemoData = async (
+  deployment: Deployment,
+  passwords: DemoPasswords,
+): Promise<{ accounts: SeededAccount[]; customers: { _id: string; name: string; is_premium: boolean }[] }> =>
+  (await invokeSeed(deployment, { step: 'accounts', passwords }, true)) as Awaited<ReturnType<typeof seedDemoData>>;
+
+/** Days of ten-minute demo series, waited for. */
+export const seedDemoSeries = async (deployment: Deployment, days: number): Promise<void> => {
+  await invokeSeed(deployment, { step: 'series', days }, true);
+};
+
+/** Starts the demo series in the background and reports its progress until it is done. */
+export const seedDemoSeriesInBackground = async (
+  deployment: Deployment,
+  days: number,
+  onProgress: (done: number, total: number) => void,
+): Promise<void> => {
+  await invokeSeed(deployment, { step: 'series', days }, false);
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: deployment.endpoint, region: 'us-east-1', credentials: emulatorCredentials }),
+  );
+  let last = -1;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const { Item } = await documents.send(
+      new GetCommand({ TableName: deployment.entitiesTable, Key: { PK: 'SYSTEM', SK: 'DEMO_SERIES' } }),
+    );
+    if (!Item) continue;
+    if (Item.done !== last) onProgress(Number(Item.done), Number(Item.total));
+    last = Number(Item.done);
+    if (Item.state === 'done') return;
+  }
 };
 
 const DEMO_EMAILS: Record<keyof DemoPasswords, string> = {

@@ -1,10 +1,10 @@
 import { fromRoot } from '../lib/paths';
-import { deployToEmulator, generateDemoPasswords, seedDemoData, writeTestEnvironment } from './deploy';
+import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator } from './emulator';
 
 /**
  * A long-lived test stack for working on the API: `npx tsx infra/local/stack.ts [port]` starts a
- * fresh emulator, deploys, seeds one day of series and writes `.local/stack-<port>/environment.json`;
+ * fresh emulator, deploys, seeds two days of series and writes `.local/stack-<port>/environment.json`;
  * then `WATTWISE_TEST_ENVIRONMENT=<that file> npx vitest run --config tests/vitest.config.ts
  * --project integration`. Ctrl-C stops it.
  */
@@ -19,7 +19,8 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 const deployment = await deployToEmulator(emulator.endpoint, name);
 const passwords = generateDemoPasswords();
-const seeded = await seedDemoData(deployment, passwords, 1);
+const seeded = await seedDemoData(deployment, passwords);
+await seedDemoSeries(deployment, 2);
 const file = fromRoot('.local', name, 'environment.json');
 writeTestEnvironment(deployment, seeded, passwords, 'http://127.0.0.1:8080', file);
 console.log(`Stack ready on ${emulator.endpoint}; test environment: ${file}`);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
-import { deployToEmulator, generateDemoPasswords, seedDemoData, writeTestEnvironment } from './deploy';
+import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { startWebServer } from './web-server';
 
@@ -70,7 +70,8 @@ const main = async (): Promise<number> => {
     const [deployment] = await deploying;
     console.log(`Deployed in ${seconds(started)}`);
     const passwords = generateDemoPasswords();
-    const seeded = await seedDemoData(deployment, passwords, 1);
+    const seeded = await seedDemoData(deployment, passwords);
+    await seedDemoSeries(deployment, 2);
     web = await startWebServer(deployment, WEB_PORT);
     writeTestEnvironment(deployment, seeded, passwords, `http://127.0.0.1:${WEB_PORT}`, fromRoot('.local/test/environment.json'));
     outcomes.push(await vitest(['integration'], 'integration'));

@@ -28,6 +28,7 @@ export const keys = {
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   permissions: { PK: 'SYSTEM', SK: 'ACL' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
+  demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
 } as const;
 
 export const stripKeys = <T extends Record<string, unknown>>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'kind'> => {

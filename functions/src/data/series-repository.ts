@@ -40,8 +40,11 @@ const batchWrite = async (all: readonly WriteRequest[]): Promise<void> => {
   }
 };
 
-/** Writes raw values; writing the same (point, time) again replaces the value. */
-export const putRawValues = (values: readonly StoredValue[]): Promise<void> =>
+/**
+ * Writes raw values; writing the same (point, time) again replaces the value. Values written by
+ * the bulk path carry `b`: their rollups are written with them, so the stream leaves them be.
+ */
+export const putRawValues = (values: readonly StoredValue[], options: { bulk?: boolean } = {}): Promise<void> =>
   batchWrite(
     values.map((value) => ({
       PutRequest: {
@@ -52,6 +55,7 @@ export const putRawValues = (values: readonly StoredValue[]): Promise<void> =>
           s: value.status,
           z: value.zone,
           c: value.customerId,
+          ...(options.bulk ? { b: 1 } : {}),
         },
       },
     })),
@@ -110,23 +114,26 @@ export const earliestRollup = async (pointId: string, level: RollupLevel): Promi
 
 export const putRollup = async (pointId: string, level: RollupLevel, rollup: StoredRollup): Promise<void> => {
   await dynamo.send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...seriesKeys.rollup(pointId, level, rollup.start),
-        start: rollup.start,
-        count: rollup.count,
-        sum: rollup.sum,
-        min: rollup.min,
-        max: rollup.max,
-        first: rollup.first,
-        firstAt: rollup.firstAt,
-        last: rollup.last,
-        lastAt: rollup.lastAt,
-      },
-    }),
+    new PutCommand({ TableName: table(), Item: rollupItem(pointId, level, rollup) }),
   );
 };
+
+const rollupItem = (pointId: string, level: RollupLevel, rollup: StoredRollup) => ({
+  ...seriesKeys.rollup(pointId, level, rollup.start),
+  start: rollup.start,
+  count: rollup.count,
+  sum: rollup.sum,
+  min: rollup.min,
+  max: rollup.max,
+  first: rollup.first,
+  firstAt: rollup.firstAt,
+  last: rollup.last,
+  lastAt: rollup.lastAt,
+});
+
+/** Writes many rollups of one point and level at once. */
+export const putRollups = (pointId: string, level: RollupLevel, rollups: readonly StoredRollup[]): Promise<void> =>
+  batchWrite(rollups.map((rollup) => ({ PutRequest: { Item: rollupItem(pointId, level, rollup) } })));
 
 export const deleteRollup = async (pointId: string, level: RollupLevel, start: number): Promise<void> => {
   await dynamo.send(new DeleteCommand({ TableName: table(), Key: seriesKeys.rollup(pointId, level, start) }));

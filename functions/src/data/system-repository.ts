@@ -49,3 +49,14 @@ export const getCustomizations = async (): Promise<Customizations> => {
     background_image: typeof item?.background_image === 'string' ? item.background_image : null,
   };
 };
+
+export interface DemoSeriesProgress {
+  done: number;
+  total: number;
+  state: 'running' | 'done';
+}
+
+/** Where the demo series seeding reports how far it is, for `npm start` to show. */
+export const putDemoSeriesProgress = async (progress: DemoSeriesProgress): Promise<void> => {
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.demoSeriesProgress, kind: 'demo-progress', ...progress } }));
+};

@@ -1,26 +1,8 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { listPointsOfCustomer } from '../data/point-repository';
 import { describeError, logger } from '../logger';
-import { dependentsOf } from '../services/calculation-service';
-import { launchJob } from '../services/job-launcher';
+import { launchDependentCalculations } from '../services/calculation-service';
 import { recomputeRollups, type TouchedInstant } from '../services/rollup-service';
 
-const DAY = 86_400_000;
-
-/** New source data updates the calculated points that read it, over the days it touched. */
-const refreshDependents = async (touched: readonly (TouchedInstant & { customerId: string })[]): Promise<void> => {
-  const byCustomer = new Map<string, typeof touched>();
-  for (const instant of touched) byCustomer.set(instant.customerId, [...(byCustomer.get(instant.customerId) ?? []), instant]);
-  for (const [customerId, instants] of byCustomer) {
-    const points = await listPointsOfCustomer(customerId);
-    for (const dependent of dependentsOf(points, new Set(instants.map((instant) => instant.pointId)))) {
-      const relevant = instants.filter((instant) => dependent.calculation!.points_list.some((entry) => entry.point_id === instant.pointId));
-      const from = Math.min(...relevant.map((instant) => instant.at)) - DAY;
-      const to = Math.max(...relevant.map((instant) => instant.at)) + DAY;
-      await launchJob({ kind: 'calculate', customerId, pointId: dependent._id, requestedBy: null, from, to });
-    }
-  }
-};
 
 /**
  * Keeps rollups in step with raw values: every insert, replacement and deletion of a raw value
@@ -33,6 +15,8 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
     const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
     const partition = image?.PK?.S;
     if (!image || !partition?.startsWith('S#')) continue;
+    // The bulk path wrote this value's rollups itself (a deletion always recomputes).
+    if (record.dynamodb?.NewImage?.b?.N) continue;
     touched.push({
       pointId: partition.slice(2, partition.lastIndexOf('#')),
       at: Number(image.t?.N),
@@ -42,7 +26,9 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
   }
   await recomputeRollups(touched);
   try {
-    await refreshDependents(touched.filter((instant) => instant.customerId));
+    const byCustomer = new Map<string, typeof touched>();
+    for (const instant of touched) byCustomer.set(instant.customerId, [...(byCustomer.get(instant.customerId) ?? []), instant]);
+    for (const [customerId, instants] of byCustomer) if (customerId) await launchDependentCalculations(customerId, instants);
   } catch (error) {
     // Rollups are done; a failed refresh must not replay the batch. The calculation can be relaunched.
     logger.error('dependent calculations not launched', describeError(error));

@@ -4,10 +4,11 @@ import { deleteRawValues, earliestRollup, listRawEntries } from '../data/series-
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { deletePoint } from '../data/point-repository';
 import { describeError, logger } from '../logger';
-import { computeCalculatedPoint } from '../services/calculation-service';
+import { computeCalculatedPoint, dependentsOf } from '../services/calculation-service';
+import { listPointsOfCustomer } from '../data/point-repository';
 import type { LaunchedJob } from '../services/job-launcher';
 import { pushToUser } from '../services/realtime-service';
-import { pointsOfCustomerById, storeValues, zoneOfPoint } from '../services/series-service';
+import { pointsOfCustomerById, storeValuesInBulk, zoneOfPoint } from '../services/series-service';
 
 const MONTH = 31 * 86_400_000;
 
@@ -32,6 +33,21 @@ const forEachMonthOfValues = async (
   }
 };
 
+const DAY = 86_400_000;
+
+/**
+ * Values written in bulk bypass the stream, so the calculated points reading them (and those
+ * reading those, and so on — saving a point refuses cycles) are recomputed here, in this job.
+ */
+const recalculateDependents = async (customerId: string, pointId: string, from: number, to: number, depth = 0): Promise<void> => {
+  if (depth > 10) return;
+  const dependents = dependentsOf(await listPointsOfCustomer(customerId), new Set([pointId]));
+  for (const dependent of dependents) {
+    const result = await computeCalculatedPoint(customerId, dependent._id, { from: from - DAY, to: to + DAY }, async () => undefined);
+    if (result.written > 0) await recalculateDependents(customerId, dependent._id, from, to, depth + 1);
+  }
+};
+
 const purge = async (job: LaunchedJob): Promise<void> => {
   let removed = 0;
   await forEachMonthOfValues(job.pointId, async (values) => {
@@ -50,13 +66,11 @@ const merge = async (job: Extract<LaunchedJob, { kind: 'merge' }>): Promise<void
   for (const [index, sourceId] of job.sourceIds.entries()) {
     const source = await getPoint(job.customerId, sourceId);
     if (!source) continue;
-    await forEachMonthOfValues(sourceId, (values) =>
-      storeValues(
-        job.customerId,
-        values.map((value) => ({ ...value, pointId: target._id, customerId: job.customerId, zone })),
-        points,
-      ),
-    );
+    await forEachMonthOfValues(sourceId, async (values) => {
+      const copied = values.map((value) => ({ ...value, pointId: target._id, customerId: job.customerId, zone }));
+      await storeValuesInBulk(job.customerId, copied, points);
+      await recalculateDependents(job.customerId, target._id, copied[0].at, copied.at(-1)!.at);
+    });
     await deletePoint(source);
     await purge({ ...job, kind: 'purge', pointId: sourceId });
     await progress(job, index + 1, job.sourceIds.length, 'running');
@@ -72,6 +86,9 @@ export const handler = async (job: LaunchedJob): Promise<void> => {
         progress(job, done, total, 'running'),
       );
       logger.info('calculation done', { point: job.pointId, ...result });
+      if (result.written > 0 && result.from !== undefined && result.to !== undefined) {
+        await recalculateDependents(job.customerId, job.pointId, result.from, result.to);
+      }
     } else if (job.kind === 'merge') {
       await merge(job);
     } else {

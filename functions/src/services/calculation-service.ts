@@ -8,7 +8,8 @@ import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
 import type { StoredValue } from '../data/series-repository';
 import { deleteRawValues, earliestRollup, latestRollupBefore, listRawEntries, listRawValues } from '../data/series-repository';
-import { storeValues, zoneOfPoint } from './series-service';
+import { storeValuesInBulk, zoneOfPoint } from './series-service';
+import { launchJob } from './job-launcher';
 
 const DAY = 86_400;
 
@@ -57,7 +58,7 @@ export const computeCalculatedPoint = async (
   pointId: string,
   range: { from?: number; to?: number },
   onProgress: (progress: CalculationProgress) => Promise<void>,
-): Promise<{ written: number }> => {
+): Promise<{ written: number; from?: number; to?: number }> => {
   const [points, locations] = await Promise.all([listPointsOfCustomer(customerId), listLocationsOfCustomer(customerId)]);
   const byId = new Map(points.map((point) => [point._id, point]));
   const point = byId.get(pointId);
@@ -127,13 +128,30 @@ export const computeCalculatedPoint = async (
     const kept = new Set(results.map((result) => result.at));
     const stale = (await listRawEntries(pointId, chunkFrom, chunkTo)).filter((entry) => !kept.has(entry.at));
     await deleteRawValues(pointId, stale.map((entry) => entry.at));
-    await storeValues(customerId, results, byId);
+    await storeValuesInBulk(customerId, results, byId);
     written += results.length;
     await onProgress({ done: index + 1, total: months.length });
   }
-  return { written };
+  return { written, from, to };
 };
 
 /** Calculated points that read any of the given points. */
 export const dependentsOf = (points: readonly Point[], sourceIds: ReadonlySet<string>): Point[] =>
   points.filter((point) => isCalculatedPoint(point) && point.calculation!.points_list.some((entry) => sourceIds.has(entry.point_id)));
+
+const DAY_MS = 86_400_000;
+
+/** Relaunches the calculated points that read any of these points, over the days touched. */
+export const launchDependentCalculations = async (
+  customerId: string,
+  touched: readonly { pointId: string; at: number }[],
+): Promise<void> => {
+  if (touched.length === 0) return;
+  const points = await listPointsOfCustomer(customerId);
+  for (const dependent of dependentsOf(points, new Set(touched.map((instant) => instant.pointId)))) {
+    const relevant = touched.filter((instant) => dependent.calculation!.points_list.some((entry) => entry.point_id === instant.pointId));
+    const from = Math.min(...relevant.map((instant) => instant.at)) - DAY_MS;
+    const to = Math.max(...relevant.map((instant) => instant.at)) + DAY_MS;
+    await launchJob({ kind: 'calculate', customerId, pointId: dependent._id, requestedBy: null, from, to });
+  }
+};

@@ -2,7 +2,8 @@ import { DEFAULT_TIMEZONE } from '@shared/constants';
 import type { Point } from '@shared/schemas/point';
 import type { DataEntry, PointSeries, SeriesAnswer, SeriesQuery } from '@shared/schemas/series';
 import { aggregateOf, mergeAggregates, type Aggregate } from '@shared/series/aggregate';
-import { bucketStart, bucketStarts, localIso, nextBucketStart } from '@shared/series/buckets';
+import { bucketStart, bucketStarts, localIso, nextBucketStart, ROLLUP_LEVELS } from '@shared/series/buckets';
+import { computeRollups } from '@shared/series/rollups';
 import { calculate, DEFAULT_CALCULATION, type Bucket, type Calculation } from '@shared/series/calculations';
 import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
@@ -20,6 +21,7 @@ import {
   listRawValues,
   listRollups,
   putRawValues,
+  putRollups,
 } from '../data/series-repository';
 import { AppError } from '../errors';
 import { customerOf } from './location-service';
@@ -54,13 +56,53 @@ export const ingestEntries = async (caller: Caller, entries: readonly DataEntry[
   return { saved: values.length };
 };
 
-/** The bulk path shared with file imports and demo data: values already checked by the caller. */
+/** Single values from people and API clients: rollups follow through the table stream. */
 export const storeValues = async (
   customerId: string,
   values: readonly StoredValue[],
   pointsById: ReadonlyMap<string, Point>,
 ): Promise<void> => {
   await putRawValues(values);
+  await noteLastDataDates(customerId, values, pointsById);
+};
+
+/**
+ * The bulk path shared by imports, merges, calculations and demo data (values already checked
+ * by the caller). Per point and local month it reads what is stored, merges the new values in
+ * (same time replaces), writes them and the month's hour, day and month rollups computed in
+ * memory: a few calls per month of data instead of a recompute per touched hour. Memory stays
+ * flat: one point-month at a time. Dependent calculated points are the caller's to refresh.
+ */
+export const storeValuesInBulk = async (
+  customerId: string,
+  values: readonly StoredValue[],
+  pointsById: ReadonlyMap<string, Point>,
+): Promise<void> => {
+  const chunks = new Map<string, StoredValue[]>();
+  for (const value of values) {
+    const key = `${value.pointId}|${value.zone}|${bucketStart(value.at, 'month', value.zone)}`;
+    const chunk = chunks.get(key);
+    if (chunk) chunk.push(value);
+    else chunks.set(key, [value]);
+  }
+  for (const [key, chunk] of chunks) {
+    const [pointId, zone, month] = key.split('|');
+    const from = Number(month);
+    const to = nextBucketStart(from, 'month', zone);
+    const merged = new Map((await listRawValues(pointId, from, to)).map((value) => [value.at, value.value]));
+    for (const value of chunk) merged.set(value.at, value.value);
+    await putRawValues(chunk, { bulk: true });
+    const rollups = computeRollups([...merged].map(([at, value]) => ({ at, value })), zone);
+    for (const level of ROLLUP_LEVELS) await putRollups(pointId, level, rollups[level]);
+  }
+  await noteLastDataDates(customerId, values, pointsById);
+};
+
+const noteLastDataDates = async (
+  customerId: string,
+  values: readonly StoredValue[],
+  pointsById: ReadonlyMap<string, Point>,
+): Promise<void> => {
   const latest = new Map<string, number>();
   for (const value of values) latest.set(value.pointId, Math.max(latest.get(value.pointId) ?? 0, value.at));
   const touched = [...latest].flatMap(([pointId, at]) => {
