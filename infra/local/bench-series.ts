@@ -1,0 +1,296 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DateTime } from 'luxon';
+import { deployToEmulator, generateDemoPasswords, seedDemoData, type Deployment } from './deploy';
+import { awsEnvironment, startEmulator } from './emulator';
+
+/**
+ * `npm run bench:series [-- --years 1,5]`: the series engine against two baselines, same run,
+ * same machine. For each size (10 points × N years of ten-minute values):
+ * 1. ingest through the bulk path (rows/s, peak memory) next to plain BatchWriteItem of the same
+ *    rows without rollups (the emulator's ceiling);
+ * 2. daily `diff` of the 10 points over the whole range through the series endpoint (warm p50 of
+ *    20), next to PostgreSQL aggregating the raw rows and to a naive raw read through DynamoDB
+ *    aggregated in Node;
+ * 3. every bucket of our answer compared with PostgreSQL's.
+ * The last line is machine-readable.
+ */
+const argument = (name: string, fallback: string): string => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const SIZES = argument('years', '1,5').split(',').map(Number);
+const POINTS = 10;
+const STEP = 10 * 60_000;
+const ZONE = 'Europe/Paris';
+const PORT = Number(argument('port', '4597'));
+const QUERY_RUNS = 20;
+const NAIVE_RUNS = Number(argument('naive-runs', '3'));
+
+const percentile50 = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Deterministic index values: an office load curve plus a hashed jitter (no state across months). */
+const indexAt = (point: number, step: number): number => {
+  const jitter = ((Math.imul(step + 1, 2654435761) ^ Math.imul(point + 7, 40503)) >>> 0) / 4294967296;
+  return round1(1000 * point + step * (2 + point / 10) + jitter * 3);
+};
+
+/** Month windows (local calendar) of the generated range, so memory stays one month wide. */
+function* monthsOfRows(start: number, years: number) {
+  const end = DateTime.fromMillis(start, { zone: ZONE }).plus({ years }).toMillis();
+  for (let month = start; month < end; ) {
+    const next = Math.min(DateTime.fromMillis(month, { zone: ZONE }).plus({ months: 1 }).toMillis(), end);
+    const rows: { point: number; at: number; value: number }[] = [];
+    for (let point = 0; point < POINTS; point += 1) {
+      for (let at = month; at < next; at += STEP) rows.push({ point, at, value: indexAt(point, (at - start) / STEP) });
+    }
+    yield rows;
+    month = next;
+  }
+}
+
+let peakRss = 0;
+const sampleMemory = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
+
+const postgres = (() => {
+  let dataDir = '';
+  let bin = '';
+  const port = 55432;
+  const psql = (sql: string): string =>
+    execFileSync(`${bin}/psql`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-At', '-F', '\t', '-c', sql], {
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+    });
+  return {
+    start: () => {
+      if (!existsSync('/usr/lib/postgresql')) {
+        console.log('Installing PostgreSQL (Debian package) ...');
+        execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit' });
+      }
+      const version = readdirSync('/usr/lib/postgresql').sort().at(-1)!;
+      bin = `/usr/lib/postgresql/${version}/bin`;
+      dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
+      execFileSync('chown', ['postgres', dataDir]);
+      const asPostgres = (command: string, args: string[]) =>
+        spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'ignore' });
+      asPostgres(`${bin}/initdb`, ['-D', dataDir, '-A', 'trust', '-U', 'postgres']);
+      asPostgres(`${bin}/pg_ctl`, ['-D', dataDir, '-o', `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1`, '-w', 'start']);
+      psql('CREATE TABLE raw (point int, ts timestamptz, v double precision)');
+    },
+    load: (file: string) => {
+      psql(`TRUNCATE raw; COPY raw FROM '${file}' WITH (FORMAT csv)`);
+      psql('CREATE INDEX IF NOT EXISTS raw_point_ts ON raw (point, ts); ANALYZE raw');
+    },
+    dailyDiff: (): Map<string, number> => {
+      const sql = `WITH daily AS (
+          SELECT point, date_trunc('day', ts AT TIME ZONE '${ZONE}') AS day,
+                 (array_agg(v ORDER BY ts DESC))[1] AS last, (array_agg(v ORDER BY ts))[1] AS first
+          FROM raw GROUP BY point, day)
+        SELECT point, to_char(day, 'YYYY-MM-DD'), last - COALESCE(lag(last) OVER (PARTITION BY point ORDER BY day), first)
+        FROM daily ORDER BY point, day`;
+      const rows = psql(sql).trim().split('\n');
+      return new Map(rows.map((row) => {
+        const [point, day, diff] = row.split('\t');
+        return [`${point}|${day}`, round1(Number(diff))];
+      }));
+    },
+    stop: () => {
+      spawnSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', dataDir, '-m', 'fast', 'stop'], { stdio: 'ignore' });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+})();
+
+const main = async () => {
+  const emulator = await startEmulator(PORT, 'bench');
+  postgres.start();
+  const results: Record<number, { ours: number; naive: number; pg: number; ingest: number; raw: number; equal: boolean; rss: number }> = {};
+  try {
+    const deployment: Deployment = await deployToEmulator(emulator.endpoint, 'bench');
+    const passwords = generateDemoPasswords();
+    await seedDemoData(deployment, passwords);
+    Object.assign(process.env, awsEnvironment(emulator.endpoint), {
+      ENTITIES_TABLE: deployment.entitiesTable,
+      SERIES_TABLE: deployment.seriesTable,
+    });
+    const { storeValuesInBulk } = await import('../../functions/src/services/series-service');
+    const { pointsOfCustomerById } = await import('../../functions/src/services/series-service');
+    const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+    const api = async (method: string, apiPath: string, token: string | null, body?: unknown) => {
+      const answer = await fetch(`${deployment.restBaseUrl}${apiPath}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await answer.json()) as { res: boolean; data: any; msg?: string };
+    };
+    const login = await api('POST', '/api/v1/users/authenticate', null, {
+      user: { email: 'admin@energie-plus.example', password: passwords.premiumAdministrator },
+    });
+    const token = login.data.user.jwt as string;
+
+    for (const years of SIZES) {
+      const customerId = 'cust-energie-plus';
+      const pointIds: string[] = [];
+      for (let point = 0; point < POINTS; point += 1) {
+        const created = await api('POST', '/api/v1/points', token, {
+          name: `Bench ${years}y ${point}`,
+          technical_id: `BENCH-${years}Y-${point}-${Date.now()}`,
+          resource: 'electricity',
+          series_type: 'index',
+          unit: 'kWh',
+          location: ['loc-lyon-a'],
+        });
+        pointIds.push(created.data._id);
+      }
+      const points = await pointsOfCustomerById(customerId);
+      const start = DateTime.fromISO('2020-01-01T00:00:00', { zone: ZONE }).toMillis();
+      const csv = path.join(tmpdir(), `bench-${years}y.csv`);
+      rmSync(csv, { force: true });
+      const lines: string[] = [];
+
+      // 1a. The emulator's ceiling: the same rows, plain BatchWriteItem, no rollups.
+      peakRss = 0;
+      let rows = 0;
+      let started = performance.now();
+      for (const month of monthsOfRows(start, years)) {
+        for (let offset = 0; offset < month.length; offset += 25) {
+          await documents.send(
+            new BatchWriteCommand({
+              RequestItems: {
+                [deployment.seriesTable]: month.slice(offset, offset + 25).map((row) => ({
+                  PutRequest: { Item: { PK: `CEILING#${years}#${row.point}#${Math.floor(row.at / 2.6e9)}`, SK: String(row.at).padStart(13, '0'), t: row.at, v: row.value } },
+                })),
+              },
+            }),
+          );
+        }
+        rows += month.length;
+        sampleMemory();
+      }
+      const rawRate = rows / ((performance.now() - started) / 1000);
+
+      // 1b. Our bulk path, rollups included.
+      peakRss = 0;
+      started = performance.now();
+      for (const month of monthsOfRows(start, years)) {
+        await storeValuesInBulk(
+          customerId,
+          month.map((row) => ({ pointId: pointIds[row.point], customerId, at: row.at, value: row.value, status: '1' as const, zone: ZONE })),
+          points,
+        );
+        for (const row of month) lines.push(`${row.point},${new Date(row.at).toISOString()},${row.value}`);
+        if (lines.length > 200_000) {
+          writeFileSync(csv, `${lines.join('\n')}\n`, { flag: 'a' });
+          lines.length = 0;
+        }
+        sampleMemory();
+      }
+      const ingestRate = rows / ((performance.now() - started) / 1000);
+      const rss = peakRss;
+      writeFileSync(csv, lines.length ? `${lines.join('\n')}\n` : '', { flag: 'a' });
+      lines.length = 0;
+      execFileSync('chmod', ['644', csv]);
+
+      // 2. Daily diff over the whole range: ours, PostgreSQL, naive.
+      const end = DateTime.fromMillis(start, { zone: ZONE }).plus({ years }).toMillis();
+      const query = {
+        points: pointIds.map((point) => ({ point, calculation: 'diff' })),
+        sampling: 'day',
+        period_type: 'dateToDate',
+        period: 'year',
+        start: new Date(start).toISOString(),
+        end: new Date(end).toISOString(),
+      };
+      let ours: { series: { buckets: { date: string; value: number | null }[] }[] } | null = null;
+      const ourTimes: number[] = [];
+      for (let run = 0; run < QUERY_RUNS + 2; run += 1) {
+        const t = performance.now();
+        const answer = await api('POST', '/api/v1/series/query', token, query);
+        if (!answer.res) throw new Error(`Query failed: ${answer.msg}`);
+        if (run >= 2) ourTimes.push(performance.now() - t);
+        ours = answer.data;
+      }
+      postgres.load(csv);
+      const pgTimes: number[] = [];
+      let pgAnswer = new Map<string, number>();
+      for (let run = 0; run < QUERY_RUNS; run += 1) {
+        const t = performance.now();
+        pgAnswer = postgres.dailyDiff();
+        pgTimes.push(performance.now() - t);
+      }
+      const naiveTimes: number[] = [];
+      for (let run = 0; run < NAIVE_RUNS; run += 1) {
+        const t = performance.now();
+        for (const pointId of pointIds) {
+          const daily = new Map<string, number>();
+          for (let month = start; month < end; month = DateTime.fromMillis(month, { zone: 'UTC' }).plus({ months: 1 }).startOf('month').toMillis()) {
+            const partition = `S#${pointId}#${new Date(month).toISOString().slice(0, 7).replace('-', '')}`;
+            let key: Record<string, unknown> | undefined;
+            do {
+              const page = await documents.send(
+                new QueryCommand({ TableName: deployment.seriesTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ExclusiveStartKey: key }),
+              );
+              for (const item of page.Items ?? []) {
+                const day = DateTime.fromMillis(Number(item.t), { zone: ZONE }).toISODate()!;
+                daily.set(day, Number(item.v));
+              }
+              sampleMemory();
+              key = page.LastEvaluatedKey;
+            } while (key);
+          }
+          const lasts = [...daily].sort(([a], [b]) => a.localeCompare(b));
+          lasts.map(([, last], index) => (index > 0 ? last - lasts[index - 1][1] : 0));
+        }
+        naiveTimes.push(performance.now() - t);
+      }
+
+      // 3. Every bucket equal to PostgreSQL's.
+      let equal = true;
+      let compared = 0;
+      ours!.series.forEach((series, point) => {
+        for (const bucket of series.buckets) {
+          const expected = pgAnswer.get(`${point}|${bucket.date.slice(0, 10)}`);
+          if (expected === undefined && bucket.value === null) continue;
+          compared += 1;
+          if (expected !== bucket.value) {
+            if (equal) console.log(`  first difference: point ${point} ${bucket.date}: ours ${bucket.value}, PostgreSQL ${expected}`);
+            equal = false;
+          }
+        }
+      });
+      const result = {
+        ours: percentile50(ourTimes),
+        naive: percentile50(naiveTimes),
+        pg: percentile50(pgTimes),
+        ingest: ingestRate,
+        raw: rawRate,
+        equal: equal && compared === pgAnswer.size,
+        rss,
+      };
+      results[years] = result;
+      console.log(
+        `${years} year(s), ${rows} rows: ingest ${Math.round(ingestRate)} rows/s with rollups vs ${Math.round(rawRate)} rows/s raw ceiling ` +
+          `(${(ingestRate / rawRate).toFixed(2)}), peak RSS ${(rss / 1024 / 1024).toFixed(0)} MiB; daily diff p50: ours ${result.ours.toFixed(1)} ms, ` +
+          `PostgreSQL ${result.pg.toFixed(1)} ms, naive ${result.naive.toFixed(0)} ms (${NAIVE_RUNS} runs); buckets compared ${compared}/${pgAnswer.size}, equal ${result.equal}`,
+      );
+      rmSync(csv, { force: true });
+    }
+  } finally {
+    postgres.stop();
+    await emulator.stop();
+  }
+  const [small, large] = [results[SIZES[0]], results[SIZES.at(-1)!]];
+  console.log(
+    `series-bench: growth=${(large.ours / small.ours).toFixed(2)} naive_ratio=${(small.naive / small.ours).toFixed(1)} ` +
+      `pg_ratio=${(small.pg / small.ours).toFixed(2)} ingest_ratio=${(small.ingest / small.raw).toFixed(2)} ` +
+      `equal=${Object.values(results).every((result) => result.equal)}`,
+  );
+};
+
+await main();
