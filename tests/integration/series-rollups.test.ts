@@ -15,11 +15,11 @@ describe('rollups kept by the series stream', () => {
   it('builds hour, day and month buckets in the local calendar, 25 hours on the autumn day', async () => {
     await series.putRaw(point, readings);
     const days = await eventually(
-      () => series.rollups(point, 'day'),
+      () => series.rollups(point, 'day', '2026'),
       (rows) => rows.reduce((sum, row) => sum + row.count, 0) === readings.length,
     );
     expect(days.map((day) => day.count)).toEqual([24, 25, 24]);
-    const hours = await series.rollups(point, 'hour');
+    const hours = await series.rollups(point, 'hour', '202610');
     expect(hours).toHaveLength(73);
     const months = await series.rollups(point, 'month');
     expect(months).toHaveLength(1);
@@ -27,7 +27,7 @@ describe('rollups kept by the series stream', () => {
   });
 
   it('makes the daily diffs add up to the month diff', async () => {
-    const days = await series.rollups(point, 'day');
+    const days = await series.rollups(point, 'day', '2026');
     const months = await series.rollups(point, 'month');
     const asBuckets = (rows: typeof days) =>
       rows.map((row) => ({ start: row.start, aggregate: { ...row, firstAt: 0, lastAt: 0 } }));
@@ -52,7 +52,7 @@ describe('rollups kept by the series stream', () => {
       (rows) => rows[0]?.count === 72,
     );
     expect(months[0].max).toBe(1144);
-    const hours = await series.rollups(point, 'hour');
+    const hours = await series.rollups(point, 'hour', '202610');
     expect(hours).toHaveLength(72);
   });
 });

@@ -66,13 +66,14 @@ export const series = {
         Key: { PK: `S#${pointId}#${new Date(at).toISOString().slice(0, 7).replace('-', '')}`, SK: String(at).padStart(13, '0') },
       }),
     ),
-  rollups: async (pointId: string, level: 'hour' | 'day' | 'month') => {
+  /** Rollups of one partition: hours of a UTC month (yyyyMM), days of a UTC year, or all months. */
+  rollups: async (pointId: string, level: 'hour' | 'day' | 'month', partition = '') => {
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const answer = await dynamo().send(
       new QueryCommand({
         TableName: testEnvironment().seriesTable,
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `R#${pointId}#${level}` },
+        ExpressionAttributeValues: { ':pk': `R#${pointId}#${level}${partition ? `#${partition}` : ''}` },
       }),
     );
     return (answer.Items ?? []) as { start: number; count: number; sum: number; min: number; max: number; first: number; last: number }[];

@@ -99,13 +99,13 @@ export const listRawEntries = async (pointId: string, from: number, to: number):
   return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
 };
 
-/** The earliest rollup of a level: where a point's data starts. */
-export const earliestRollup = async (pointId: string, level: RollupLevel): Promise<StoredRollup | null> => {
+/** The earliest month rollup: where a point's data starts. */
+export const earliestRollup = async (pointId: string, level: 'month'): Promise<StoredRollup | null> => {
   const answer = await dynamo.send(
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level) },
+      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartitionOf(pointId, level, 0) },
       Limit: 1,
     }),
   );
@@ -151,30 +151,56 @@ const toRollup = (item: Record<string, unknown>): StoredRollup => ({
   lastAt: Number(item.lastAt),
 });
 
-/** Rollups of a level whose bucket starts in [from, to), oldest first. */
-export const listRollups = async (pointId: string, level: RollupLevel, from: number, to: number): Promise<StoredRollup[]> =>
-  (
-    await queryAll({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': seriesKeys.rollupPartition(pointId, level),
-        ':from': seriesKeys.sortKey(from),
-        ':to': seriesKeys.sortKey(to - 1),
-      },
-    })
-  ).map(toRollup);
+/** Rollups of a level whose bucket starts in [from, to), oldest first; partitions read in parallel. */
+export const listRollups = async (pointId: string, level: RollupLevel, from: number, to: number): Promise<StoredRollup[]> => {
+  const pages = await Promise.all(
+    seriesKeys.rollupPartitionsBetween(pointId, level, from, to).map((partition) =>
+      queryAll({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': partition, ':from': seriesKeys.sortKey(from), ':to': seriesKeys.sortKey(to - 1) },
+      }),
+    ),
+  );
+  return pages.flat().map(toRollup);
+};
+
+/** The last raw value before an instant, looking back up to two months of partitions. */
+export const latestRawBefore = async (pointId: string, before: number): Promise<RawValue | null> => {
+  for (const month of seriesKeys.monthsBetween(before - 62 * 86_400_000, before).reverse()) {
+    const answer = await dynamo.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND SK < :before',
+        ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(pointId, month), ':before': seriesKeys.sortKey(before) },
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    const item = answer.Items?.[0];
+    if (item) return { at: Number(item.t), value: Number(item.v) };
+  }
+  return null;
+};
+
+/** How many partitions back a "latest before" search looks: a year of hours, three years of days. */
+const LOOK_BACK: Record<RollupLevel, number> = { hour: 13, day: 3, month: 1 };
 
 /** The latest rollup of a level starting before an instant: what `diff` subtracts from. */
 export const latestRollupBefore = async (pointId: string, level: RollupLevel, before: number): Promise<StoredRollup | null> => {
-  const answer = await dynamo.send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk AND SK < :before',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level), ':before': seriesKeys.sortKey(before) },
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
-  return answer.Items?.[0] ? toRollup(answer.Items[0]) : null;
+  let cursor: number | null = before - 1;
+  for (let step = 0; step < LOOK_BACK[level] && cursor !== null; step += 1) {
+    const answer = await dynamo.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND SK < :before',
+        ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartitionOf(pointId, level, cursor), ':before': seriesKeys.sortKey(before) },
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    if (answer.Items?.[0]) return toRollup(answer.Items[0]);
+    cursor = seriesKeys.previousRollupPartitionStart(level, cursor);
+  }
+  return null;
 };

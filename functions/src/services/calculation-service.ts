@@ -7,8 +7,8 @@ import { evaluate, parseFormula } from '@shared/series/formula';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
 import type { StoredValue } from '../data/series-repository';
-import { deleteRawValues, earliestRollup, latestRollupBefore, listRawEntries, listRawValues } from '../data/series-repository';
-import { storeValuesInBulk, zoneOfPoint } from './series-service';
+import { deleteRawValues, earliestRollup, listRawEntries, listRawValues } from '../data/series-repository';
+import { lastValueBefore, storeValuesInBulk, zoneOfPoint } from './series-service';
 import { launchJob } from './job-launcher';
 
 const DAY = 86_400;
@@ -79,7 +79,7 @@ export const computeCalculatedPoint = async (
   for (let month = bucketStart(from, 'month', zone); month < to; month = nextBucketStart(month, 'month', zone)) months.push(month);
   const lastBefore = new Map<string, number | null>();
   for (const entry of sources) {
-    lastBefore.set(entry.point_id, (await latestRollupBefore(entry.point_id, 'hour', stepStart(from, seconds, zone)))?.last ?? null);
+    lastBefore.set(entry.point_id, await lastValueBefore(entry.point_id, seconds >= DAY ? 'day' : seconds % 3600 === 0 ? 'hour' : 'minute', stepStart(from, seconds, zone)));
   }
 
   let written = 0;

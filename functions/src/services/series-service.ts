@@ -16,6 +16,7 @@ import type { StatusCode, StoredValue } from '../data/series-repository';
 import {
   deleteRawValues,
   earliestRollup,
+  latestRawBefore,
   latestRollupBefore,
   listRawEntries,
   listRawValues,
@@ -176,6 +177,16 @@ const rawValuesByBucket = async (pointId: string, sampling: Sampling, zone: stri
   return groups;
 };
 
+/**
+ * The last value before a bucket-aligned instant, from the coarsest store whose buckets nest in
+ * the sampling's (so nothing after the instant can be in it): raw values for minutes, hour
+ * rollups for hours, day rollups otherwise — each in a small partition.
+ */
+export const lastValueBefore = async (pointId: string, sampling: Sampling, from: number): Promise<number | null> => {
+  if (sampling === 'minute') return (await latestRawBefore(pointId, from))?.value ?? null;
+  return (await latestRollupBefore(pointId, sampling === 'hour' ? 'hour' : 'day', from))?.last ?? null;
+};
+
 const seriesOfPoint = async (
   point: Point,
   calculation: Calculation,
@@ -202,7 +213,7 @@ const seriesOfPoint = async (
     aggregate: aggregates.get(start) ?? null,
     values: medians?.get(start),
   }));
-  const lastBefore = calculation.includes('diff') || calculation === 'evo' ? ((await latestRollupBefore(point._id, 'hour', from))?.last ?? null) : null;
+  const lastBefore = calculation.includes('diff') || calculation === 'evo' ? await lastValueBefore(point._id, sampling, from) : null;
   const evolutionBase = DEFAULT_CALCULATION[point.series_type];
   const values = calculate(calculation, { buckets, lastBefore, evolutionBase: evolutionBase === 'evo' ? 'sum' : evolutionBase });
   const unit = calculation === 'evo' ? '%' : conversion ?? point.unit;

@@ -5,8 +5,8 @@ import * as path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
-import { deployToEmulator, generateDemoPasswords, seedDemoData, type Deployment } from './deploy';
-import { awsEnvironment, startEmulator } from './emulator';
+import { deployToEmulator, generateDemoPasswords, seedDemoData, type Deployment } from '../../infra/local/deploy';
+import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
 
 /**
  * `npm run bench:series [-- --years 1,5]`: the series engine against two baselines, same run,

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { testEnvironment } from '../support/environment';
+import { launchBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
+
+const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
+
+describe('locations and points settings', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lets an administrator create a location under Siège Lyon, then a point in it, and refuses a duplicate technical id', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser);
+    const suffix = Date.now().toString(36).toUpperCase();
+    const locationName = `Bâtiment test ${suffix}`;
+    const pointName = `Compteur test ${suffix}`;
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const menu = await navigation(page);
+      await menu.getByText('Paramètres', { exact: true }).click();
+      await menu.getByText('Sites et points', { exact: true }).click();
+      await page.waitForURL('**/settings/locations_and_points', { timeout: UI_TIMEOUT_MS });
+
+      const tree = page.getByTestId('locations-tree');
+      await tree.getByText('Tous les sites', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await tree.getByText('Points sans site', { exact: true }).isVisible()).toBe(true);
+      // Every point of the customer is listed under 'all locations'.
+      const table = page.getByTestId('points-table');
+      await table.getByText('Index électricité TGBT', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await table.getByText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/).count()).toBeGreaterThan(0);
+      // Hidden locations are offered to administrators, greyed.
+      expect(await tree.getByText('Ancien entrepôt', { exact: true }).isVisible()).toBe(true);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-all.png` });
+
+      // 'Siège Lyon' is shown by its denomination.
+      await tree.locator('[data-location-id="loc-lyon"]').click();
+      await page.getByTestId('selection-label').getByText('Siège social — Lyon').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('add-location').click();
+      const locationPanel = page.getByTestId('location-panel');
+      await locationPanel.getByText('Nouveau site', { exact: true }).waitFor();
+      await locationPanel.getByRole('textbox', { name: 'Nom', exact: false }).first().fill(locationName);
+      await locationPanel.getByRole('textbox', { name: 'Dénomination' }).fill('');
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-new-location.png` });
+      await locationPanel.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByText('Site enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // The new location sits in the tree under Siège Lyon, and is now the selection.
+      const created = tree.getByText(locationName, { exact: true });
+      await created.waitFor({ timeout: UI_TIMEOUT_MS });
+      const createdId = await tree.locator('[data-location-id]', { hasText: locationName }).getAttribute('data-location-id');
+      expect(createdId).toBeTruthy();
+      const lyonChildren = await page.evaluate(async (token) => {
+        const response = await fetch('/api/v2/locations', { headers: { Authorization: `Bearer ${token}` } });
+        const body = (await response.json()) as { data: { _id: string; children: { _id: string }[] }[] };
+        return body.data.find((node) => node._id === 'loc-lyon')?.children.map((child) => child._id) ?? [];
+      }, await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string));
+      expect(lyonChildren).toContain(createdId);
+      // The navigation's locations follow.
+      const inNavigation = page.getByTestId('navigation').locator(`[data-location-id="${createdId}"]`);
+      await inNavigation.waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('selection-label').getByText(locationName).waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // A point in the new location.
+      await page.getByTestId('add-point').click();
+      const pointPanel = page.getByTestId('point-panel');
+      await pointPanel.getByText('Nouveau point', { exact: true }).waitFor();
+      await pointPanel.getByRole('textbox', { name: 'Nom' }).first().fill(pointName);
+      await pointPanel.getByRole('textbox', { name: 'ID technique' }).fill(`TEST-${suffix}`);
+      await pointPanel.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByText('Point enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await table.getByText(pointName, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-point-saved.png` });
+
+      // A second point with an existing technical id: refused while typing, and by the server.
+      await page.getByTestId('add-point').click();
+      await pointPanel.getByText('Nouveau point', { exact: true }).waitFor();
+      await pointPanel.getByRole('textbox', { name: 'Nom' }).first().fill(`${pointName} bis`);
+      await pointPanel.getByRole('textbox', { name: 'ID technique' }).fill('ELEC-LYON-A-001');
+      await pointPanel.getByText('ID technique déjà existant', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-duplicate.png` });
+      await pointPanel.getByRole('button', { name: 'Enregistrer' }).click();
+      expect(await table.getByText(`${pointName} bis`, { exact: true }).count()).toBe(0);
+      await pointPanel.getByRole('button', { name: 'Annuler' }).click();
+
+      // Clean up through the screen: the point, then the location (its confirmation says what becomes of its contents).
+      await table.getByRole('checkbox', { name: pointName }).check();
+      await page.getByTestId('bulk-actions').click();
+      await page.getByRole('menuitem', { name: 'Supprimer' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+      await page.getByText('Suppression terminée', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await table.getByText(pointName, { exact: true }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+      const locationPanelAgain = page.getByTestId('location-panel');
+      await locationPanelAgain.getByRole('button', { name: 'Supprimer le site' }).click();
+      const confirmation = page.getByRole('dialog');
+      await confirmation.getByText('Ses sous-sites remonteront sous le site parent « Siège social — Lyon ».').waitFor();
+      await confirmation.getByText(/ceux qui n'ont plus aucun site apparaîtront dans « Points sans site »/).waitFor();
+      await confirmation.getByRole('button', { name: 'Supprimer' }).click();
+      await page.getByText(/^Site supprimé/).waitFor({ timeout: UI_TIMEOUT_MS });
+      await created.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      await inNavigation.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('does not offer the screen to a member of the basic customer', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser);
+    try {
+      await signIn(page, accounts.basicMember);
+      const menu = await navigation(page);
+      await menu.getByText('Tableau de bord', { exact: true }).waitFor();
+      const settings = menu.getByText('Paramètres', { exact: true });
+      if ((await settings.count()) > 0) await settings.click();
+      expect(await menu.getByText('Sites et points', { exact: true }).count()).toBe(0);
+
+      await page.goto(webUrl('/settings/locations_and_points'));
+      await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { testEnvironment } from '../support/environment';
+import { launchBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS } from './support/browser';
+
+const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
+
+const choose = async (page: Page, testId: string, option: string) => {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+describe('manual data entry', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends a value, keeps it locally when the network fails, and sends it later from the header', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser);
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const menu = await navigation(page);
+      await menu.getByText('Saisie manuelle', { exact: true }).click();
+      await page.waitForURL('**/manual_entry', { timeout: UI_TIMEOUT_MS });
+
+      // The automated date follows the clock.
+      const clock = page.getByTestId('manual-entry-clock');
+      const first = await clock.inputValue();
+      await expect.poll(() => clock.inputValue(), { timeout: 5_000 }).not.toBe(first);
+
+      await choose(page, 'manual-entry-location', 'Bâtiment A');
+      await choose(page, 'manual-entry-point', 'Index électricité TGBT');
+      await page.getByTestId('manual-entry-value').fill('1234,5');
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/manual-entry.png` });
+      await page.getByRole('button', { name: 'Envoyer' }).click();
+      await page.getByText('Données enregistrées', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByRole('button', { name: 'Données enregistrées non envoyées' }).count()).toBe(0);
+
+      // No answer from the server: the entry is kept and the header offers to send it later.
+      await page.route('**/api/v1/data', (route) => route.abort());
+      await page.getByTestId('manual-entry-value').fill('1240');
+      await page.getByRole('button', { name: 'Envoyer' }).click();
+      await page.getByText('Erreur réseau', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText(/Les données saisies sont enregistrées/).waitFor();
+      const indicator = page.getByRole('button', { name: 'Données enregistrées non envoyées' });
+      await indicator.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.savedData') ?? '[]').length)).toBe(1);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/manual-entry-offline.png` });
+
+      // Back online: the indicator sends the kept entry and goes away.
+      await page.unroute('**/api/v1/data');
+      // The first success toast has gone (6 s) before the second one is awaited.
+      await page.getByText('Données enregistrées', { exact: true }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      await indicator.click();
+      await page.getByRole('button', { name: 'Oui' }).click();
+      await page.getByText('Données enregistrées', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await indicator.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.savedData') ?? '[]').length)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
