@@ -101,7 +101,13 @@ interface RequestOptions {
 
 type Operation = typeof get;
 
-const call = async <T>(operation: Operation, path: string, options: RequestOptions = {}): Promise<T> => {
+/** The data of an answer with the success message code beside it (`location_saved`, `calculation_launched`…). */
+export interface Answer<T> {
+  data: T;
+  msg: string | null;
+}
+
+const callForAnswer = async <T>(operation: Operation, path: string, options: RequestOptions = {}): Promise<Answer<T>> => {
   try {
     const { body } = await operation({
       apiName: API_NAME,
@@ -116,7 +122,7 @@ const call = async <T>(operation: Operation, path: string, options: RequestOptio
     if (!envelope.res) {
       throw new ApiRequestError(isErrorCode(envelope.msg) ? envelope.msg : 'internal_error', null, envelope.data);
     }
-    return envelope.data as T;
+    return { data: envelope.data as T, msg: typeof envelope.msg === 'string' ? envelope.msg : null };
   } catch (error) {
     const failure = failureOf(error);
     // Low-level HTTP errors go to the console only (spec 1 §8); the screens show translated codes.
@@ -125,6 +131,9 @@ const call = async <T>(operation: Operation, path: string, options: RequestOptio
   }
 };
 
+const call = async <T>(operation: Operation, path: string, options: RequestOptions = {}): Promise<T> =>
+  (await callForAnswer<T>(operation, path, options)).data;
+
 /** Paths are relative to the API base: `/v1/users/authenticate`. */
 export const apiGet = <T>(path: string, options?: RequestOptions) => call<T>(get, path, options);
 export const apiPost = <T>(path: string, body: unknown, options?: RequestOptions) =>
@@ -132,3 +141,9 @@ export const apiPost = <T>(path: string, body: unknown, options?: RequestOptions
 export const apiPut = <T>(path: string, body: unknown, options?: RequestOptions) =>
   call<T>(put as Operation, path, { ...options, body });
 export const apiDelete = <T>(path: string, options?: RequestOptions) => call<T>(del as unknown as Operation, path, options);
+
+/** Like `apiPost` / `apiPut`, keeping the answer's message code. */
+export const apiPostForAnswer = <T>(path: string, body: unknown, options?: RequestOptions) =>
+  callForAnswer<T>(post as Operation, path, { ...options, body });
+export const apiPutForAnswer = <T>(path: string, body: unknown, options?: RequestOptions) =>
+  callForAnswer<T>(put as Operation, path, { ...options, body });

@@ -6,10 +6,12 @@ import type { LoginPayload } from '@shared/schemas/session';
 import { CustomerMenuGroup } from '../features/customers/components/customer-menu-group';
 import { CustomerSelector } from '../features/customers/components/customer-selector';
 import { AppLogo } from '../features/customizations/components/app-logo';
+import { SETTINGS_KEYS } from '../features/locations-settings/api/locations-and-points';
 import { LocationNavTree } from '../features/locations/components/location-nav-tree';
 import { unreadNotificationsQueryOptions } from '../features/notifications/api/get-unread-notifications';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { AlreadyConnectedModal } from '../features/realtime/components/already-connected-modal';
+import { showJobProgress } from '../features/realtime/components/job-progress-toast';
 import { useRealtime } from '../features/realtime/hooks/use-realtime';
 import { SavedDataIndicator } from '../features/saved-data/components/saved-data-indicator';
 import { AppLayout } from '../features/shell/components/app-layout';
@@ -50,6 +52,11 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
         void navigate({ to: '/' });
       },
       onNewNotifications: () => void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey }),
+      onJobProgress: (progress) => {
+        showJobProgress(progress);
+        // A finished merge or calculation changes the points lists of the settings screen.
+        if (progress.state !== 'running') void queryClient.invalidateQueries({ queryKey: SETTINGS_KEYS.allPoints });
+      },
     },
   );
 

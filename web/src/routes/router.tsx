@@ -105,6 +105,27 @@ const locationRoute = createRoute({
   component: lazyRouteComponent(() => import('./location-page'), 'LocationPage'),
 });
 
+const manualEntryRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'manual_entry',
+  beforeLoad: ({ preload }) => requireAccess('app.manual_entry', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.manualEntry' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./manual-entry-page'), 'ManualEntryPage'),
+});
+
+const locationsAndPointsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/locations_and_points',
+  // The optional location parameter of spec 3 §2: a location id, 'all' or 'alone'.
+  validateSearch: (search: Record<string, unknown>): { location?: string } =>
+    typeof search.location === 'string' && /^[\w-]{1,64}$/.test(search.location) ? { location: search.location } : {},
+  beforeLoad: ({ preload }) => requireAccess('app.settings.locations_and_points', { preload }),
+  loader: () => ({
+    crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.locationsAndPoints' }] satisfies Crumb[],
+  }),
+  component: lazyRouteComponent(() => import('./locations-and-points-page'), 'LocationsAndPointsPage'),
+});
+
 /** Any unknown URL goes to /login, which sends a signed-in user on to the dashboard (spec 1 §2.1). */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -118,7 +139,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, locationsRoute, locationRoute]),
+  appRoute.addChildren([dashboardRoute, locationsRoute, locationRoute, manualEntryRoute, locationsAndPointsRoute]),
   unknownRoute,
 ]);
 

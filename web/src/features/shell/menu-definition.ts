@@ -60,7 +60,7 @@ export const MENU: readonly MenuEntry[] = [
   screen('dashboard', 'app.dashboard', '/dashboard', true, { icon: IconLayoutDashboard }),
   screen('maplytics', 'app.maplytics', '/maplytics', false, { icon: IconMap2, premium: true }),
   { kind: 'locations', id: 'locations', label: 'labels.menu.locations', key: 'app.locations', premium: false },
-  screen('manualEntry', 'app.manual_entry', '/manual_entry', false, { icon: IconPencil }),
+  screen('manualEntry', 'app.manual_entry', '/manual_entry', true, { icon: IconPencil }),
   group(
     'reports',
     'app.reports',
@@ -85,7 +85,7 @@ export const MENU: readonly MenuEntry[] = [
     'settings',
     'app.settings',
     [
-      screen('locationsAndPoints', 'app.settings.locations_and_points', '/settings/locations_and_points', false),
+      screen('locationsAndPoints', 'app.settings.locations_and_points', '/settings/locations_and_points', true),
       screen('profile', 'app.settings.profile', '/settings/profile', false),
       group('customerSettings', 'app.settings', [
         screen('users', 'app.settings.users', '/settings/users', false),

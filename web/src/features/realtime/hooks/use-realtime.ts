@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SOCKET_LOGIN_COUNTDOWN_SECONDS, TOAST_COLORS } from '@shared/constants';
-import type { ClientMessage, ServerEvent } from '@shared/realtime/events';
+import type { ClientMessage, JobProgress, ServerEvent } from '@shared/realtime/events';
 import { config } from '../../../config';
 import { notify } from '../../../lib/notify';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
@@ -44,6 +44,8 @@ export interface RealtimeHandlers {
   /** `newNotifications` and `newData` let the screens reload what changed. */
   onNewNotifications?: () => void;
   onNewData?: (points: string[]) => void;
+  /** `jobProgress`: long work this user started (calculation, merge, purge) moved on. */
+  onJobProgress?: (progress: JobProgress) => void;
 }
 
 /**
@@ -79,6 +81,8 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
           return current.onNewNotifications?.();
         case 'newData':
           return current.onNewData?.(message.data.points);
+        case 'jobProgress':
+          return current.onJobProgress?.(message.data);
         case 'applicationUpdateStart':
           updateStarted = true;
           return;

@@ -1,0 +1,150 @@
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconCheck, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import type { Point } from '@shared/schemas/point';
+import type { Calculation } from '@shared/series/calculations';
+import { nextReplacementLetter } from '@shared/series/replacement-letters';
+import { defaultCalculationOf, formulaCheckOf, rowKey, type PointForm, type SourceRow } from '../hooks/point-form';
+
+/**
+ * Formula of a calculated point over its source points, each named by a replacement letter
+ * (A, B … AA). The formula is checked as it is typed; a formula with line breaks is edited in
+ * the multi-line 'advanced' mode (spec 3 §4).
+ */
+export const CalculationEditor = ({
+  form,
+  onChange,
+  candidates,
+  calculations,
+  serverError,
+}: {
+  form: PointForm;
+  onChange: (changes: Partial<PointForm>) => void;
+  /** Points that may be sources: every point of the customer but this one. */
+  candidates: Point[];
+  calculations: string[];
+  serverError: string | null;
+}) => {
+  const { t } = useTranslation();
+  const check = formulaCheckOf(form);
+  const advanced = form.formula.includes('\n');
+  const byId = new Map(candidates.map((point) => [point._id, point]));
+
+  const setRow = (key: string, changes: Partial<SourceRow>) =>
+    onChange({ sources: form.sources.map((row) => (row.key === key ? { ...row, ...changes } : row)) });
+
+  const addRow = () =>
+    onChange({
+      sources: [
+        ...form.sources,
+        {
+          key: rowKey(),
+          point_id: null,
+          point_calculation: 'diff',
+          replacement_letter: nextReplacementLetter(form.sources.map((row) => row.replacement_letter)),
+        },
+      ],
+    });
+
+  const pointChoices = candidates.map((point) => ({ value: point._id, label: `${point.name} (${point.technical_id})` }));
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Text size="sm" fw={500}>
+          {t('labels.calculation.formula')}
+        </Text>
+        <Group gap="xs">
+          {advanced && (
+            <Badge variant="light" color="grape">
+              {t('labels.calculation.advanced')}
+            </Badge>
+          )}
+          {check.valid ? (
+            <Badge color="green" variant="light" leftSection={<IconCheck size={12} />} data-testid="formula-validity">
+              {t('labels.calculation.valid')}
+            </Badge>
+          ) : (
+            <Badge color="red" variant="light" leftSection={<IconX size={12} />} data-testid="formula-validity">
+              {t('labels.calculation.invalid')}
+            </Badge>
+          )}
+        </Group>
+      </Group>
+      <Textarea
+        aria-label={t('labels.calculation.formula')}
+        placeholder="(A + B) * 0.18"
+        value={form.formula}
+        onChange={(event) => onChange({ formula: event.currentTarget.value })}
+        autosize
+        minRows={2}
+        maxRows={16}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        error={serverError ?? (check.valid ? undefined : t(`labels.formulaErrors.${check.error}`))}
+        description={t('hints.calculation.formula')}
+      />
+      <Table verticalSpacing={4} fz="sm" withRowBorders={false}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={60}>{t('labels.calculation.letter')}</Table.Th>
+            <Table.Th>{t('labels.calculation.sourcePoint')}</Table.Th>
+            <Table.Th w={190}>{t('labels.calculation.calculation')}</Table.Th>
+            <Table.Th w={40} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {form.sources.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Td>
+                <Badge variant="filled" color="dark" size="lg" radius="sm" ff="monospace">
+                  {row.replacement_letter}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={t('labels.calculation.sourcePoint')}
+                  data={pointChoices}
+                  value={row.point_id}
+                  onChange={(value) =>
+                    setRow(row.key, {
+                      point_id: value,
+                      point_calculation: value ? defaultCalculationOf(byId.get(value)?.series_type ?? null) : row.point_calculation,
+                    })
+                  }
+                  searchable
+                  placeholder={t('labels.calculation.choosePoint')}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={t('labels.calculation.calculation')}
+                  data={calculations.map((value) => ({ value, label: t(`labels.calculations.${value}`) }))}
+                  value={row.point_calculation}
+                  onChange={(value) => value && setRow(row.key, { point_calculation: value as Calculation })}
+                  allowDeselect={false}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Tooltip label={t('buttons.remove')} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('buttons.remove')}
+                    onClick={() => onChange({ sources: form.sources.filter((other) => other.key !== row.key) })}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group>
+        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={addRow}>
+          {t('buttons.addSourcePoint')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+};

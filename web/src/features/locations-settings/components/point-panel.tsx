@@ -1,0 +1,447 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ActionIcon,
+  Autocomplete,
+  Badge,
+  Button,
+  ColorInput,
+  Divider,
+  Group,
+  Loader,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDeviceFloppy, IconGauge, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LocationTreeNode } from '@shared/schemas/location';
+import { pointInputSchema, type Point, type PointInput } from '@shared/schemas/point';
+import { ApiRequestError, errorCodeOf } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import { checkTechnicalId, savePoint, SETTINGS_KEYS, type PointDefinitions } from '../api/locations-and-points';
+import { notifyFailure } from '../hooks/error-text';
+import { flattenTree, locationDepths, locationOptions } from '../hooks/location-tree';
+import { renderLocationOption } from './location-option';
+import {
+  emptyPointForm,
+  formulaCheckOf,
+  periodicityParts,
+  pointBodyOf,
+  pointFormOf,
+  rowKey,
+  type PointForm,
+} from '../hooks/point-form';
+import { CalculationEditor } from './calculation-editor';
+import { CollapsiblePanel } from './collapsible-panel';
+
+const TECHNICAL_ID_DEBOUNCE_MS = 500;
+const PALETTE = ['#1c7ed6', '#2f9e44', '#f59f00', '#e03131', '#7048e8', '#0c8599', '#e8590c', '#c2255c', '#495057', '#66a80f'];
+
+export type PointPanelTarget = { mode: 'create'; location: string[] } | { mode: 'edit'; point: Point };
+
+type FieldErrors = Partial<Record<keyof PointForm, string>>;
+
+export const PointPanel = ({
+  target,
+  definitions,
+  roots,
+  allPoints,
+  onSaved,
+  onClose,
+}: {
+  target: PointPanelTarget;
+  definitions: PointDefinitions;
+  roots: LocationTreeNode[];
+  allPoints: Point[];
+  onSaved: (point: Point) => void;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const base = target.mode === 'edit' ? target.point : null;
+  const targetKey = base ? `${base._id}:${base.updated_at}` : `new:${target.mode === 'create' ? target.location.join(',') : ''}`;
+  const [form, setForm] = useState<PointForm>(() => (base ? pointFormOf(base) : emptyPointForm(target.mode === 'create' ? target.location : [])));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formulaServerError, setFormulaServerError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState(true);
+  // The last answer of the uniqueness check, for the id it was asked about.
+  const [idCheck, setIdCheck] = useState<{ value: string; unique: boolean } | null>(null);
+  const [checkingId, setCheckingId] = useState(false);
+  const technicalIdTaken = idCheck !== null && !idCheck.unique && idCheck.value === form.technical_id.trim();
+
+  useEffect(() => {
+    setForm(base ? pointFormOf(base) : emptyPointForm(target.mode === 'create' ? target.location : []));
+    setErrors({});
+    setFormulaServerError(null);
+    setIdCheck(null);
+    setExpanded(true);
+    // Only a change of target resets the form, not every render of the same one.
+  }, [targetKey]);
+
+  const update = (changes: Partial<PointForm>) => {
+    setForm((current) => ({ ...current, ...changes }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(changes) as (keyof PointForm)[]) delete next[key];
+      if ('operating_range_low' in changes || 'operating_range_high' in changes || 'operating_range_operator' in changes) {
+        delete next.operating_range_low;
+        delete next.operating_range_high;
+      }
+      return next;
+    });
+    if ('formula' in changes || 'sources' in changes) setFormulaServerError(null);
+  };
+
+  // Uniqueness of the technical id is asked while typing, 500 ms after the last key.
+  const [technicalId] = useDebouncedValue(form.technical_id.trim(), TECHNICAL_ID_DEBOUNCE_MS);
+  useEffect(() => {
+    if (!technicalId || technicalId === base?.technical_id) {
+      setIdCheck(null);
+      return;
+    }
+    let cancelled = false;
+    setCheckingId(true);
+    checkTechnicalId(technicalId, base?._id)
+      .then((unique) => !cancelled && setIdCheck({ value: technicalId, unique }))
+      .catch(() => undefined)
+      .finally(() => !cancelled && setCheckingId(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [technicalId, base?._id, base?.technical_id]);
+
+  const entries = useMemo(() => flattenTree(roots), [roots]);
+  const candidates = useMemo(() => allPoints.filter((point) => point._id !== base?._id), [allPoints, base?._id]);
+
+  const save = useMutation({
+    mutationFn: (input: PointInput) => savePoint(input),
+    onSuccess: async (answer) => {
+      if (answer.msg === 'calculation_launched' || answer.msg === 'conversion_launched') {
+        notify({ kind: 'info', title: t('toasts.info'), message: t(`toasts.${answer.msg}`) });
+      } else {
+        notify({ kind: 'success', title: t('toasts.ok'), message: t(`toasts.${answer.msg ?? 'point_saved'}`) });
+      }
+      await queryClient.invalidateQueries({ queryKey: SETTINGS_KEYS.allPoints });
+      onSaved(answer.data);
+    },
+    onError: (error) => {
+      const code = errorCodeOf(error);
+      const data = error instanceof ApiRequestError ? (error.data as { formula_error?: string } | undefined) : undefined;
+      switch (code) {
+        case 'technical_id_exists':
+          setIdCheck({ value: form.technical_id.trim(), unique: false });
+          return setErrors((current) => ({ ...current, technical_id: t('errors.technical_id_exists') }));
+        case 'invalid_formula': {
+          const reason = data?.formula_error ? t(`labels.formulaErrors.${data.formula_error}`) : '';
+          setFormulaServerError(reason ? `${t('errors.invalid_formula')} : ${reason}` : t('errors.invalid_formula'));
+          return notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t('errors.invalid_formula') });
+        }
+        case 'operating_range_invalid':
+          return setErrors((current) => ({ ...current, operating_range_low: t('errors.operating_range_invalid') }));
+        case 'point_child_of_point':
+          return setErrors((current) => ({ ...current, location: t('errors.point_child_of_point') }));
+        default:
+          return notifyFailure(error);
+      }
+    },
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    if (!form.name.trim()) next.name = t('errors.fields.required');
+    if (!form.technical_id.trim()) next.technical_id = t('errors.fields.required');
+    else if (technicalIdTaken) next.technical_id = t('errors.technical_id_exists');
+    if (!form.resource) next.resource = t('errors.fields.required');
+    if (!form.series_type) next.series_type = t('errors.fields.required');
+    if (form.allow_operating_range) {
+      const low = typeof form.operating_range_low === 'number' ? form.operating_range_low : null;
+      const high = typeof form.operating_range_high === 'number' ? form.operating_range_high : null;
+      if (!form.operating_range_operator) next.operating_range_operator = t('errors.fields.required');
+      else if (form.operating_range_operator === 'between') {
+        if (low === null) next.operating_range_low = t('errors.fields.required');
+        if (high === null) next.operating_range_high = t('errors.fields.required');
+        if (low !== null && high !== null && low > high) next.operating_range_low = t('errors.operating_range_invalid');
+      } else if (['gt', 'gte'].includes(form.operating_range_operator) && low === null) next.operating_range_low = t('errors.fields.required');
+      else if (['lt', 'lte'].includes(form.operating_range_operator) && high === null) next.operating_range_high = t('errors.fields.required');
+    }
+    const invalidFormula = form.calculated && !formulaCheckOf(form).valid;
+    if (form.calculated && form.sources.some((row) => !row.point_id)) next.sources = t('errors.fields.required');
+    const parsed = pointInputSchema.safeParse(pointBodyOf(form, base));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as keyof PointForm;
+        next[field] ??= t('errors.fields.invalid');
+      }
+    }
+    setErrors(next);
+    if (invalidFormula) {
+      notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t('errors.invalid_formula') });
+      return;
+    }
+    if (Object.keys(next).length > 0 || !parsed.success) return;
+    save.mutate(parsed.data);
+  };
+
+  const periodicities = definitions.periodicities.map((seconds) => {
+    const { count, unit } = periodicityParts(seconds);
+    return { value: String(seconds), label: t(`labels.periodicity.${unit}`, { count }) };
+  });
+  const lowShown = form.operating_range_operator !== 'lt' && form.operating_range_operator !== 'lte';
+  const highShown = form.operating_range_operator !== 'gt' && form.operating_range_operator !== 'gte';
+
+  return (
+    <CollapsiblePanel
+      testId="point-panel"
+      title={base ? base.name : t('labels.point.newPoint')}
+      icon={<IconGauge size={18} />}
+      badges={
+        <>
+          {!base && <Badge variant="light">{t('labels.settingsLocations.creating')}</Badge>}
+          {base && !base.active && (
+            <Badge variant="light" color="gray">
+              {t('labels.point.activeNo')}
+            </Badge>
+          )}
+        </>
+      }
+      actions={
+        <Tooltip label={t('buttons.close')} withArrow>
+          <ActionIcon variant="subtle" color="gray" onClick={onClose} aria-label={t('buttons.close')}>
+            <IconX size={18} />
+          </ActionIcon>
+        </Tooltip>
+      }
+      expanded={expanded}
+      onToggle={() => setExpanded((value) => !value)}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" verticalSpacing="sm">
+            <TextInput
+              label={t('labels.point.name')}
+              required
+              value={form.name}
+              onChange={(event) => update({ name: event.currentTarget.value })}
+              error={errors.name}
+              maxLength={160}
+            />
+            <TextInput
+              label={t('labels.point.technicalId')}
+              required
+              value={form.technical_id}
+              onChange={(event) => update({ technical_id: event.currentTarget.value })}
+              error={errors.technical_id ?? (technicalIdTaken ? t('errors.technical_id_exists') : undefined)}
+              rightSection={checkingId ? <Loader size={14} /> : null}
+              maxLength={120}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            />
+            <Select
+              label={t('labels.point.resource')}
+              required
+              data={definitions.resources.map((value) => ({ value, label: t(`labels.resources.${value}`) }))}
+              value={form.resource}
+              onChange={(value) => update({ resource: value, application: value === 'thermal' ? (form.application ?? 'heating') : null })}
+              error={errors.resource}
+              allowDeselect={false}
+            />
+            {form.resource === 'thermal' && (
+              <Select
+                label={t('labels.point.application')}
+                data={definitions.applications.map((value) => ({ value, label: t(`labels.applications.${value}`) }))}
+                value={form.application}
+                onChange={(value) => update({ application: value })}
+                allowDeselect={false}
+              />
+            )}
+            <Select
+              label={t('labels.point.seriesType')}
+              required
+              data={definitions.series_types.map((value) => ({ value, label: t(`labels.seriesTypes.${value}`) }))}
+              value={form.series_type}
+              onChange={(value) => update({ series_type: value })}
+              error={errors.series_type}
+              allowDeselect={false}
+            />
+            <Autocomplete
+              label={t('labels.point.unit')}
+              data={definitions.units}
+              value={form.unit}
+              onChange={(value) => update({ unit: value })}
+              error={errors.unit}
+              maxLength={20}
+            />
+            <Select
+              label={t('labels.point.periodicity')}
+              data={periodicities}
+              value={form.periodicity}
+              onChange={(value) => value && update({ periodicity: value })}
+              allowDeselect={false}
+            />
+            <MultiSelect
+              label={t('labels.point.locations')}
+              placeholder={form.location.length === 0 ? t('labels.settingsLocations.withoutLocation') : undefined}
+              data={locationOptions(entries)}
+              renderOption={renderLocationOption(locationDepths(entries))}
+              value={form.location}
+              onChange={(value) => update({ location: value })}
+              error={errors.location}
+              searchable
+              clearable
+              hidePickedOptions={false}
+              style={{ gridColumn: 'span 2' }}
+            />
+            <ColorInput
+              label={t('labels.point.defaultColor')}
+              value={form.default_color}
+              onChange={(value) => update({ default_color: value })}
+              swatches={PALETTE}
+              format="hex"
+              error={errors.default_color}
+            />
+            <Group gap="xl" mt="md">
+              <Switch label={t('labels.point.active')} checked={form.active} onChange={(event) => update({ active: event.currentTarget.checked })} />
+              <Switch
+                label={t('labels.point.hideOnMap')}
+                checked={form.hide_on_maplytics}
+                onChange={(event) => update({ hide_on_maplytics: event.currentTarget.checked })}
+              />
+            </Group>
+          </SimpleGrid>
+
+          <Divider />
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={6}>{t('labels.point.tags')}</Title>
+              <Button
+                variant="subtle"
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => update({ tags: [...form.tags, { key: rowKey(), name: '', display_name: '', value: '' }] })}
+              >
+                {t('buttons.addTag')}
+              </Button>
+            </Group>
+            {form.tags.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('hints.points.noTags')}
+              </Text>
+            )}
+            {form.tags.map((row) => (
+              <Group key={row.key} gap="xs" wrap="nowrap" align="flex-start">
+                {(['name', 'display_name', 'value'] as const).map((field) => (
+                  <TextInput
+                    key={field}
+                    aria-label={t(`labels.tag.${field}`)}
+                    placeholder={t(`labels.tag.${field}`)}
+                    value={row[field]}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      update({ tags: form.tags.map((other) => (other.key === row.key ? { ...other, [field]: value } : other)) });
+                    }}
+                    style={{ flex: 1 }}
+                  />
+                ))}
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={6}
+                  aria-label={t('buttons.remove')}
+                  onClick={() => update({ tags: form.tags.filter((other) => other.key !== row.key) })}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+
+          <Divider />
+          <Stack gap="xs">
+            <Switch
+              label={<Text fw={600} size="sm">{t('labels.point.operatingRange')}</Text>}
+              checked={form.allow_operating_range}
+              onChange={(event) =>
+                update({
+                  allow_operating_range: event.currentTarget.checked,
+                  operating_range_operator: form.operating_range_operator ?? 'between',
+                })
+              }
+            />
+            {form.allow_operating_range && (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                <Select
+                  label={t('labels.point.operator')}
+                  data={definitions.operating_range_operators.map((value) => ({ value, label: t(`labels.operators.${value}`) }))}
+                  value={form.operating_range_operator}
+                  onChange={(value) => update({ operating_range_operator: value })}
+                  error={errors.operating_range_operator}
+                  allowDeselect={false}
+                />
+                {lowShown && (
+                  <NumberInput
+                    label={t('labels.point.low')}
+                    value={form.operating_range_low}
+                    onChange={(value) => update({ operating_range_low: value })}
+                    error={errors.operating_range_low}
+                    decimalSeparator=","
+                  />
+                )}
+                {highShown && (
+                  <NumberInput
+                    label={t('labels.point.high')}
+                    value={form.operating_range_high}
+                    onChange={(value) => update({ operating_range_high: value })}
+                    error={errors.operating_range_high}
+                    decimalSeparator=","
+                  />
+                )}
+              </SimpleGrid>
+            )}
+          </Stack>
+
+          <Divider />
+          <Stack gap="xs">
+            <Switch
+              label={<Text fw={600} size="sm">{t('labels.point.calculated')}</Text>}
+              description={t('hints.calculation.toggle')}
+              checked={form.calculated}
+              onChange={(event) => update({ calculated: event.currentTarget.checked })}
+            />
+            {form.calculated && (
+              <CalculationEditor
+                form={form}
+                onChange={update}
+                candidates={candidates}
+                calculations={definitions.calculations}
+                serverError={formulaServerError}
+              />
+            )}
+            {errors.sources && (
+              <Text size="xs" c="red">
+                {errors.sources}
+              </Text>
+            )}
+          </Stack>
+
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('buttons.cancel')}
+            </Button>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="save-point">
+              {t('buttons.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </CollapsiblePanel>
+  );
+};

@@ -1,0 +1,436 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Checkbox, Group, List, Menu, Modal, ScrollArea, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconAlertTriangle,
+  IconArrowMerge,
+  IconArrowsMove,
+  IconChevronDown,
+  IconCircleCheck,
+  IconCircleOff,
+  IconEye,
+  IconEyeOff,
+  IconListCheck,
+  IconMathFunction,
+  IconMapPinOff,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import type { LocationTreeNode } from '@shared/schemas/location';
+import type { Point } from '@shared/schemas/point';
+import { errorCodeOf, ApiRequestError } from '../../../lib/http';
+import { notify } from '../../../lib/notify';
+import {
+  deletePoint,
+  mergePoints,
+  movePoints,
+  savePoint,
+  SETTINGS_KEYS,
+  WITHOUT_LOCATION,
+  ALL_LOCATIONS,
+  type Selection,
+} from '../api/locations-and-points';
+import { notifyFailure } from '../hooks/error-text';
+import { findInTree, flattenTree, locationDepths, locationOptions, subtreeIds } from '../hooks/location-tree';
+import { renderLocationOption } from './location-option';
+import { toPointInput } from '../hooks/point-form';
+import classes from './points-table.module.css';
+
+const NONE = '__none__';
+
+/** dd/MM/yyyy HH:mm, the spec's date format with the time of the last value. */
+export const formatDateTime = (iso: string | null): string => (iso ? DateTime.fromISO(iso).toFormat('dd/MM/yyyy HH:mm') : '—');
+
+export const PointsTable = ({
+  points,
+  loading,
+  selection,
+  roots,
+  activePointId,
+  onOpen,
+  onCreate,
+}: {
+  points: Point[];
+  loading: boolean;
+  selection: Selection;
+  roots: LocationTreeNode[];
+  activePointId: string | null;
+  onOpen: (point: Point) => void;
+  onCreate: () => void;
+}) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<'move' | 'merge' | null>(null);
+  const [dialogTarget, setDialogTarget] = useState<string | null>(null);
+  const ids = useMemo(() => new Set(points.map((point) => point._id)), [points]);
+  // Ticks of points that left the list do not count.
+  const selected = points.filter((point) => checked.has(point._id));
+  const allChecked = points.length > 0 && selected.length === points.length;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEYS.allPoints });
+  const toggle = (id: string) =>
+    setChecked((current) => {
+      const next = new Set([...current].filter((value) => ids.has(value)));
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const bulk = useMutation({
+    mutationFn: async (run: () => Promise<unknown>) => run(),
+    onSettled: () => refresh(),
+  });
+
+  const setHidden = (hidden: boolean) =>
+    bulk.mutate(
+      async () => {
+        for (const point of selected) {
+          if (point.hide_on_maplytics !== hidden) await savePoint({ ...toPointInput(point), hide_on_maplytics: hidden });
+        }
+      },
+      {
+        onSuccess: () =>
+          notify({ kind: 'success', title: t('toasts.ok'), message: t(hidden ? 'toasts.points_hidden' : 'toasts.points_shown', { count: selected.length }) }),
+        onError: notifyFailure,
+      },
+    );
+
+  const selectByState = (active: boolean) => setChecked(new Set(points.filter((point) => point.active === active).map((point) => point._id)));
+
+  /**
+   * 'Move to…' takes the points out of the location(s) they have inside the current selection and
+   * into the target (or out of any location). Points are grouped by the location they leave, one
+   * position call per group; a point leaving several locations at once is saved with its new list.
+   */
+  const runMove = () => {
+    const target = dialogTarget === NONE ? null : dialogTarget;
+    const scope: ReadonlySet<string> | null =
+      selection === ALL_LOCATIONS || selection === WITHOUT_LOCATION
+        ? null
+        : (() => {
+            const entry = findInTree(roots, selection);
+            return entry ? subtreeIds(entry.location) : new Set([selection]);
+          })();
+    bulk.mutate(
+      async () => {
+        const groups = new Map<string | null, string[]>();
+        for (const point of selected) {
+          const leaving = point.location.filter((id) => id !== target && (scope === null || scope.has(id)));
+          if (leaving.length <= 1) {
+            const current = leaving[0] ?? null;
+            groups.set(current, [...(groups.get(current) ?? []), point._id]);
+          } else {
+            const kept = point.location.filter((id) => !leaving.includes(id) && id !== target);
+            await savePoint({ ...toPointInput(point), location: target ? [...kept, target] : kept });
+          }
+        }
+        for (const [current, ids] of groups) await movePoints(ids, target, current);
+      },
+      {
+        onSuccess: () => {
+          notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.points_moved', { count: selected.length }) });
+          setDialog(null);
+          setChecked(new Set());
+        },
+        onError: notifyFailure,
+      },
+    );
+  };
+
+  // The merge dialog is its own confirmation: it says what happens to the merged points.
+  const runMerge = () => {
+    const target = points.find((point) => point._id === dialogTarget);
+    if (!target) return;
+    const sources = selected.filter((point) => point._id !== target._id);
+    bulk.mutate(() => mergePoints(sources.map((point) => point._id), target._id), {
+      onSuccess: () => {
+        notify({ kind: 'info', title: t('toasts.info'), message: t('toasts.merge_launched') });
+        setDialog(null);
+        setChecked(new Set());
+      },
+      onError: notifyFailure,
+    });
+  };
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('labels.confirm.title'),
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('hints.points.deleteConfirm', { count: selected.length })}</Text>
+          <List size="sm">
+            {selected.slice(0, 10).map((point) => (
+              <List.Item key={point._id}>{point.name}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      ),
+      labels: { confirm: t('buttons.delete'), cancel: t('buttons.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        bulk.mutate(
+          async () => {
+            for (const point of selected) {
+              try {
+                await deletePoint(point._id);
+              } catch (error) {
+                if (errorCodeOf(error) === 'conflict' && error instanceof ApiRequestError) {
+                  const usedBy = (error.data as { used_by?: { name: string }[] } | undefined)?.used_by ?? [];
+                  notify({
+                    kind: 'warning',
+                    title: t('errors.titles.sorry'),
+                    message: t('errors.point_used_by', { name: point.name, points: usedBy.map((other) => other.name).join(', ') }),
+                    autoClose: 10_000,
+                  });
+                  continue;
+                }
+                throw error;
+              }
+            }
+          },
+          {
+            onSuccess: () => {
+              notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.points_deleted') });
+              setChecked(new Set());
+            },
+            onError: notifyFailure,
+          },
+        ),
+    });
+
+  const mergeTarget = dialog === 'merge' ? (points.find((point) => point._id === dialogTarget) ?? null) : null;
+  const mergeSources = selected.filter((point) => point._id !== dialogTarget);
+
+  const locationChoices = [
+    { value: NONE, label: t('labels.settingsLocations.withoutLocation') },
+    ...locationOptions(flattenTree(roots)),
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button variant="default" size="xs" leftSection={<IconListCheck size={16} />} rightSection={<IconChevronDown size={14} />}>
+                {t('buttons.selectByState')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconCircleCheck size={16} />} onClick={() => selectByState(true)}>
+                {t('buttons.selectActive')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconCircleOff size={16} />} onClick={() => selectByState(false)}>
+                {t('buttons.selectInactive')}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item onClick={() => setChecked(new Set())}>{t('buttons.selectNone')}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Menu position="bottom-start" withinPortal disabled={selected.length === 0}>
+            <Menu.Target>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={selected.length === 0}
+                loading={bulk.isPending}
+                rightSection={<IconChevronDown size={14} />}
+                data-testid="bulk-actions"
+              >
+                {t('buttons.bulkActions', { count: selected.length })}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconEyeOff size={16} />} onClick={() => setHidden(true)}>
+                {t('buttons.hideOnMap')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconEye size={16} />} onClick={() => setHidden(false)}>
+                {t('buttons.showOnMap')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconArrowsMove size={16} />}
+                onClick={() => {
+                  setDialogTarget(null);
+                  setDialog('move');
+                }}
+              >
+                {t('buttons.moveToLocation')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconArrowMerge size={16} />}
+                onClick={() => {
+                  setDialogTarget(null);
+                  setDialog('merge');
+                }}
+              >
+                {t('buttons.mergeInto')}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+                {t('buttons.delete')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onCreate} data-testid="add-point">
+          {t('buttons.addPoint')}
+        </Button>
+      </Group>
+
+      <ScrollArea type="auto">
+        <Table highlightOnHover verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={720} data-testid="points-table" className={classes.table}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={36}>
+                <Checkbox
+                  aria-label={t('buttons.selectAll')}
+                  checked={allChecked}
+                  indeterminate={selected.length > 0 && !allChecked}
+                  onChange={() => setChecked(allChecked ? new Set() : new Set(points.map((point) => point._id)))}
+                />
+              </Table.Th>
+              <Table.Th>{t('labels.point.name')}</Table.Th>
+              <Table.Th>{t('labels.point.technicalId')}</Table.Th>
+              <Table.Th>{t('labels.point.resource')}</Table.Th>
+              <Table.Th>{t('labels.point.seriesType')}</Table.Th>
+              <Table.Th>{t('labels.point.unit')}</Table.Th>
+              <Table.Th>{t('labels.point.active')}</Table.Th>
+              <Table.Th>
+                <Tooltip label={t('labels.point.hiddenOnMap')} withArrow>
+                  <span style={{ display: 'inline-flex' }}>
+                    <IconMapPinOff size={16} aria-label={t('labels.point.hiddenOnMap')} />
+                  </span>
+                </Tooltip>
+              </Table.Th>
+              <Table.Th>{t('labels.point.lastDataDate')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {points.map((point) => (
+              <Table.Tr
+                key={point._id}
+                onClick={() => onOpen(point)}
+                style={{ cursor: 'pointer' }}
+                bg={point._id === activePointId ? 'var(--mantine-color-blue-light)' : undefined}
+                data-point-id={point._id}
+              >
+                <Table.Td onClick={(event) => event.stopPropagation()}>
+                  <Checkbox aria-label={point.name} checked={checked.has(point._id)} onChange={() => toggle(point._id)} />
+                </Table.Td>
+                <Table.Td miw={170}>
+                  <Group gap={8} wrap="nowrap">
+                    <span style={{ width: 10, height: 10, borderRadius: 5, background: point.default_color, flexShrink: 0 }} />
+                    <Text size="sm" fw={500}>
+                      {point.name}
+                    </Text>
+                    {point.calculation && point.calculation.formula.trim() !== '' && (
+                      <Tooltip label={`${t('labels.point.calculated')} : ${point.calculation.formula}`} withArrow>
+                        <span style={{ display: 'inline-flex', flexShrink: 0 }}>
+                          <IconMathFunction size={16} color="var(--mantine-color-grape-6)" aria-label={t('labels.point.calculated')} />
+                        </span>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" ff="monospace">
+                    {point.technical_id}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t(`labels.resources.${point.resource}`)}</Table.Td>
+                <Table.Td>{t(`labels.seriesTypes.${point.series_type}`)}</Table.Td>
+                <Table.Td>{point.unit || '—'}</Table.Td>
+                <Table.Td>
+                  <Tooltip label={t(point.active ? 'labels.point.activeYes' : 'labels.point.activeNo')} withArrow>
+                    {point.active ? (
+                      <IconCircleCheck size={18} color="var(--mantine-color-green-6)" aria-label={t('labels.point.activeYes')} />
+                    ) : (
+                      <IconCircleOff size={18} color="var(--mantine-color-gray-5)" aria-label={t('labels.point.activeNo')} />
+                    )}
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>
+                  {point.hide_on_maplytics ? (
+                    <IconEyeOff size={16} color="var(--mantine-color-gray-6)" aria-label={t('labels.point.hiddenOnMap')} />
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={point.last_data_date ? undefined : 'dimmed'}>
+                    {formatDateTime(point.last_data_date)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {!loading && points.length === 0 && (
+          <Text size="sm" c="dimmed" ta="center" py="lg">
+            {t('hints.points.none')}
+          </Text>
+        )}
+      </ScrollArea>
+
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog === 'merge' ? t('buttons.mergeInto') : t('buttons.moveToLocation')}
+        centered
+      >
+        <Stack>
+          {dialog === 'move' ? (
+            <>
+              <Text size="sm">{t('hints.points.move', { count: selected.length })}</Text>
+              <Select
+                label={t('labels.point.targetLocation')}
+                data={locationChoices}
+                renderOption={renderLocationOption(locationDepths(flattenTree(roots)))}
+                value={dialogTarget}
+                onChange={setDialogTarget}
+                searchable
+                comboboxProps={{ withinPortal: true }}
+              />
+            </>
+          ) : (
+            <>
+              <Text size="sm">{t('hints.points.merge', { count: selected.length })}</Text>
+              <Select
+                label={t('labels.point.mergeTarget')}
+                data={points.map((point) => ({ value: point._id, label: `${point.name} (${point.technical_id})` }))}
+                value={dialogTarget}
+                onChange={setDialogTarget}
+                searchable
+                comboboxProps={{ withinPortal: true }}
+              />
+              {mergeTarget && mergeSources.length > 0 && (
+                <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+                  {t('hints.points.mergeConfirm', { count: mergeSources.length, target: mergeTarget.name })}
+                </Alert>
+              )}
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              {t('buttons.cancel')}
+            </Button>
+            <Button
+              color={dialog === 'merge' ? 'orange' : undefined}
+              disabled={!dialogTarget || (dialog === 'merge' && mergeSources.length === 0)}
+              loading={bulk.isPending}
+              onClick={dialog === 'merge' ? runMerge : runMove}
+            >
+              {dialog === 'merge' ? t('buttons.merge') : t('buttons.move')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+};

@@ -1,0 +1,219 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Card, Group, Input, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCalendarTime, IconSend } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { SAVED_DATA_WARNING_TIMEOUT_MS } from '@shared/constants';
+import { locationLabel } from '@shared/permissions/location-visibility';
+import { dataEntrySchema, type DataEntry } from '@shared/schemas/series';
+import { errorCodeOf } from '../../../lib/http';
+import { notify, notifyGenericFailure } from '../../../lib/notify';
+import { addSavedData } from '../../../lib/saved-data';
+import { renderLocationOption } from '../../locations-settings/components/location-option';
+import { locationsInTree, useVisibleLocations } from '../../locations/hooks/use-visible-locations';
+import { manualEntryPointsQueryOptions, sendEntries, WITHOUT_LOCATION } from '../api/manual-entry';
+
+/** With the automated date on, the shown date follows the clock every second (spec 2 §9). */
+const CLOCK_TICK_MS = 1_000;
+const PICKER_FORMAT = "yyyy-MM-dd'T'HH:mm";
+
+const useNow = (running: boolean): DateTime => {
+  const [now, setNow] = useState(() => DateTime.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(DateTime.now());
+    const timer = window.setInterval(() => setNow(DateTime.now()), CLOCK_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [running]);
+  return now;
+};
+
+/**
+ * /manual_entry (spec 2 §2): a location the user may open (or 'Points without location'), one of
+ * its points, a value and a date. Without an answer from the server the entry is kept locally and
+ * sent later from the header's saved-data indicator.
+ */
+export const ManualEntryForm = () => {
+  const { t } = useTranslation();
+  const roots = useVisibleLocations();
+  const [location, setLocation] = useState<string | null>(null);
+  const [pointId, setPointId] = useState<string | null>(null);
+  const [value, setValue] = useState<number | string>('');
+  const [automated, setAutomated] = useState(true);
+  const [manualDate, setManualDate] = useState<string>('');
+  const [errors, setErrors] = useState<{ location?: string; point?: string; value?: string; date?: string }>({});
+  const now = useNow(automated);
+
+  // Only locations the user may open; those above them stay out of the choice.
+  const clickable = useMemo(() => locationsInTree(roots).filter(({ location: node }) => node.clickable), [roots]);
+  const locationChoices = [
+    { value: WITHOUT_LOCATION, label: t('labels.settingsLocations.withoutLocation') },
+    ...clickable.map(({ location: node }) => ({ value: node._id, label: locationLabel(node) })),
+  ];
+  const renderOption = useMemo(
+    () => renderLocationOption(new Map(clickable.map(({ location: node, ancestors }) => [node._id, ancestors.length]))),
+    [clickable],
+  );
+
+  const points = useQuery({ ...manualEntryPointsQueryOptions(location ?? ''), enabled: location !== null });
+  const point = points.data?.find((candidate) => candidate._id === pointId) ?? null;
+
+  const send = useMutation({ mutationFn: (entry: DataEntry) => sendEntries([entry]) });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!location) next.location = t('errors.fields.required');
+    if (!pointId) next.point = t('errors.fields.required');
+    if (typeof value !== 'number' || !Number.isFinite(value)) next.value = t('errors.fields.required');
+    const date = automated ? DateTime.now() : DateTime.fromFormat(manualDate, PICKER_FORMAT);
+    if (!automated && !date.isValid) next.date = t('errors.fields.required');
+    else if (!automated && date > DateTime.now()) next.date = t('errors.manualEntry.future');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const parsed = dataEntrySchema.safeParse({
+      point: pointId,
+      date: date.toISO({ suppressMilliseconds: true }),
+      value,
+      automated_datetime: automated,
+    });
+    if (!parsed.success) return setErrors({ value: t('errors.fields.invalid') });
+    const entry = parsed.data;
+    send.mutate(entry, {
+      onSuccess: (answer) => {
+        notify({ kind: 'success', title: t('toasts.ok'), message: t(`toasts.${answer.msg ?? 'data_saved'}`) });
+        setValue('');
+      },
+      onError: (error) => {
+        const code = errorCodeOf(error);
+        if (code === 'network_error') {
+          // Nothing came back: the entry waits in this browser for the header's indicator.
+          addSavedData(entry as unknown as Record<string, unknown>);
+          setValue('');
+          return notify({
+            kind: 'warning',
+            title: t('errors.network_error'),
+            message: t('errors.savedData.kept'),
+            autoClose: SAVED_DATA_WARNING_TIMEOUT_MS,
+          });
+        }
+        if (code === 'internal_error') return notifyGenericFailure();
+        notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t(`errors.${code}`) });
+      },
+    });
+  };
+
+  const maxDate = DateTime.now().toFormat(PICKER_FORMAT);
+
+  return (
+    <Stack gap="lg" maw={640}>
+      <Title order={2}>{t('labels.menu.manualEntry')}</Title>
+      <Card withBorder radius="md" padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {t('hints.manualEntry.intro')}
+            </Text>
+            <Select
+              label={t('labels.manualEntry.location')}
+              placeholder={t('labels.manualEntry.chooseLocation')}
+              data={locationChoices}
+              value={location}
+              onChange={(next) => {
+                setLocation(next);
+                setPointId(null);
+                setErrors((current) => ({ ...current, location: undefined }));
+              }}
+              renderOption={renderOption}
+              searchable
+              nothingFoundMessage={t('hints.manualEntry.noLocation')}
+              error={errors.location}
+              data-testid="manual-entry-location"
+            />
+            <Select
+              label={t('labels.manualEntry.point')}
+              placeholder={
+                !location
+                  ? t('hints.manualEntry.chooseLocationFirst')
+                  : points.data?.length === 0
+                    ? t('hints.manualEntry.noPoint')
+                    : t('labels.manualEntry.choosePoint')
+              }
+              data={(points.data ?? []).map((candidate) => ({ value: candidate._id, label: candidate.name }))}
+              value={pointId}
+              onChange={(next) => {
+                setPointId(next);
+                setErrors((current) => ({ ...current, point: undefined }));
+              }}
+              disabled={!location || points.isPending || points.data?.length === 0}
+              searchable
+              error={errors.point}
+              data-testid="manual-entry-point"
+            />
+            {points.isError && (
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('errors.titles.sorry')}>
+                {t('errors.generic')}
+              </Alert>
+            )}
+            <NumberInput
+              label={t('labels.manualEntry.value')}
+              value={value}
+              onChange={(next) => {
+                setValue(next);
+                setErrors((current) => ({ ...current, value: undefined }));
+              }}
+              decimalSeparator=","
+              rightSection={point?.unit ? <Text size="sm" c="dimmed" pr="xs">{point.unit}</Text> : null}
+              rightSectionWidth={point?.unit ? 60 : undefined}
+              hideControls
+              error={errors.value}
+              data-testid="manual-entry-value"
+            />
+            <Switch
+              label={t('labels.manualEntry.automatedDate')}
+              description={t('hints.manualEntry.automatedDate')}
+              checked={automated}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setAutomated(on);
+                if (!on) setManualDate(DateTime.now().toFormat(PICKER_FORMAT));
+                setErrors((current) => ({ ...current, date: undefined }));
+              }}
+            />
+            {automated ? (
+              <TextInput
+                label={t('labels.manualEntry.date')}
+                value={now.toFormat('dd/MM/yyyy HH:mm:ss')}
+                readOnly
+                leftSection={<IconCalendarTime size={16} />}
+                data-testid="manual-entry-clock"
+              />
+            ) : (
+              <Input.Wrapper label={t('labels.manualEntry.date')} error={errors.date}>
+                <Input
+                  component="input"
+                  type="datetime-local"
+                  value={manualDate}
+                  max={maxDate}
+                  onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+                    setManualDate(event.currentTarget.value);
+                    setErrors((current) => ({ ...current, date: undefined }));
+                  }}
+                  leftSection={<IconCalendarTime size={16} />}
+                  error={!!errors.date}
+                  data-testid="manual-entry-date"
+                />
+              </Input.Wrapper>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+                {t('buttons.send')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+};
