@@ -193,3 +193,16 @@ describe('merging points', () => {
     expect((await api('PUT', '/api/v1/points/merge', { token: admin, body: { points: [id], merge_to: id } })).status).toBe(400);
   });
 });
+
+describe('detaching points', () => {
+  it('removes points from every location when neither a target nor a current location is given', async () => {
+    const id = (await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point({ location: ['loc-lyon-a', 'loc-lyon-b'] }) })).body.data!._id;
+    const moved = await api<{ location: string[] }[]>('PUT', '/api/v1/points/position', {
+      token: admin,
+      body: { points: [id], location_id: null, current_location: null },
+    });
+    expect(moved.body.data?.[0].location).toEqual([]);
+    const alone = await api<{ _id: string }[]>('GET', '/api/v1/locations/points/alone', { token: admin });
+    expect(alone.body.data?.map((entry) => entry._id)).toContain(id);
+  });
+});

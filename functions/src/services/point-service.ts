@@ -170,7 +170,10 @@ const finishSave = async (caller: Caller, before: Point | null, point: Point): P
 export const technicalIdIsUnique = async (caller: Caller, technicalId: string, pointId?: string) =>
   !(await isTechnicalIdTaken(customerOf(caller), technicalId, pointId));
 
-/** Moves points from one location (or none) to another; a point id as target is the spec's error. */
+/**
+ * Moves points from one location (or none) to another; a point id as target is the spec's error.
+ * With neither a target nor a current location, the points are detached from every location.
+ */
 export const positionPoints = async (
   caller: Caller,
   pointIds: readonly string[],
@@ -185,7 +188,8 @@ export const positionPoints = async (
   const moved = pointIds.map((id) => {
     const point = byId.get(id);
     if (!point) throw new AppError('not_found');
-    const kept = point.location.filter((locationId) => locationId !== current && locationId !== target);
+    // No target and no current location: the points leave every location.
+    const kept = target === null && current === null ? [] : point.location.filter((locationId) => locationId !== current && locationId !== target);
     return { ...point, location: target ? [...kept, target] : kept, updated_at: new Date().toISOString() };
   });
   await updatePoints(moved);
