@@ -118,6 +118,13 @@ describe('public endpoints', () => {
     expect(answer.body.data).not.toHaveProperty('app.dashboard');
   });
 
+  it('answers the OpenAPI document of the deployed routes', async () => {
+    const answer = await api<{ openapi: string; paths: Record<string, unknown> }>('GET', '/api/v1/openapi.json');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data?.openapi).toBe('3.1.0');
+    expect(Object.keys(answer.body.data!.paths)).toContain('/api/v1/series/query');
+  });
+
   it('answers the customizations, empty until a logo is uploaded', async () => {
     const answer = await api('GET', '/api/v1/system/customizations');
     expect(answer.body).toEqual({ res: true, data: { logo: null, background_image: null } });

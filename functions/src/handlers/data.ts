@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { idSchema } from '@shared/schemas/common';
+import { ipmvpAggregateRequestSchema } from '@shared/schemas/point-requests';
 import { dataIngestRequestSchema, seriesQuerySchema } from '@shared/schemas/series';
-import { calculationSchema } from '@shared/series/calculations';
 import { createHttpHandler, operation, withMessage } from '../middleware/http-handler';
 import { requireCaller } from '../middleware/require-caller';
 import { aggregateForIpmvp } from '../services/ipmvp-service';
@@ -17,12 +15,7 @@ export const handler = createHttpHandler('data', {
   }),
   querySeries: operation({ body: seriesQuerySchema, run: (request) => querySeries(requireCaller(request), request.body) }),
   aggregateIpmvp: operation({
-    body: z.object({
-      sampling: z.enum(['day', 'week', 'month', 'year']),
-      point: idSchema,
-      calculation: calculationSchema,
-      offset: z.number().int().min(0).max(1000).default(0),
-    }),
+    body: ipmvpAggregateRequestSchema,
     run: (request) => aggregateForIpmvp(requireCaller(request), request.body),
   }),
 });

@@ -89,6 +89,8 @@ export const createHttpHandler = (group: EndpointGroup, operations: Record<strin
   const routes = routesOfGroup(group);
   const missing = routes.filter((route) => !operations[route.operation]).map((route) => route.operation);
   if (missing.length) throw new Error(`Group ${group} lacks operations: ${missing.join(', ')}`);
+  const mismatched = routes.filter((route) => operations[route.operation].body !== route.body).map((route) => route.operation);
+  if (mismatched.length) throw new Error(`Group ${group} validates other bodies than the route table says: ${mismatched.join(', ')}`);
 
   const core = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const route = findRoute(routes, event);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { calculationSchema } from '../series/calculations';
+import { idSchema } from './common';
+import { pointInputSchema } from './point';
+
+/** A point to save, sent bare or as `{ point }`. */
+export const pointSaveRequestSchema = z
+  .union([z.object({ point: pointInputSchema }), pointInputSchema])
+  .transform((body) => ('point' in body && typeof body.point === 'object' ? body.point : (body as z.infer<typeof pointInputSchema>)));
+
+export const technicalIdCheckRequestSchema = z.object({
+  point: z.object({ technical_id: z.string().trim().min(1), _id: idSchema.optional() }),
+});
+
+export const pointPositionRequestSchema = z.object({
+  points: z.array(idSchema).min(1).max(500),
+  location_id: idSchema.nullable(),
+  current_location: idSchema.nullish(),
+});
+
+export const pointMergeRequestSchema = z.object({ points: z.array(idSchema).min(1).max(50), merge_to: idSchema });
+
+export const ipmvpAggregateRequestSchema = z.object({
+  sampling: z.enum(['day', 'week', 'month', 'year']),
+  point: idSchema,
+  calculation: calculationSchema,
+  offset: z.number().int().min(0).max(1000).default(0),
+});
