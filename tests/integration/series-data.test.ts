@@ -173,3 +173,32 @@ describe('IPMVP aggregate', () => {
     expect(none.body.msg).toBe('no_data_found');
   });
 });
+
+describe('unit conversion of a point', () => {
+  it('converts the stored values when the unit changes within its family', async () => {
+    const technicalId = unique();
+    const id = (
+      await api<{ _id: string }>('POST', '/api/v1/points', {
+        token: admin,
+        body: { name: 'Sous-compteur', technical_id: technicalId, resource: 'electricity', series_type: 'counter', unit: 'Wh', location: ['loc-grenoble'] },
+      })
+    ).body.data!._id;
+    await api('POST', '/api/v1/data', {
+      token: admin,
+      body: { data: [1500, 2500].map((value, hour) => ({ point: id, date: `2026-07-01T0${hour}:00:00+02:00`, value })) },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const saved = await api('PUT', '/api/v1/points', {
+      token: admin,
+      body: { _id: id, name: 'Sous-compteur', technical_id: technicalId, resource: 'electricity', series_type: 'counter', unit: 'kWh', location: ['loc-grenoble'] },
+    });
+    expect(saved.body.msg).toBe('conversion_launched');
+    const day = { period_type: 'dateToDate', period: 'day', sampling: 'day', start: '2026-07-01T00:00:00+02:00', end: '2026-07-02T00:00:00+02:00' };
+    const total = await eventually(
+      () => query({ ...day, points: [{ point: id, calculation: 'sum' }] }),
+      (answer) => valuesOf(answer)?.[0] === 4,
+    );
+    expect(valuesOf(total)).toEqual([4]);
+    expect(total.body.data?.series[0].unit).toBe('kWh');
+  });
+});

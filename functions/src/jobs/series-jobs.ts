@@ -1,4 +1,5 @@
 import type { JobProgress } from '@shared/realtime/events';
+import { convertUnit } from '@shared/series/unit-conversion';
 import { getPoint } from '../data/point-repository';
 import { deleteRawValues, earliestRollup, listRawEntries } from '../data/series-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
@@ -77,7 +78,29 @@ const merge = async (job: Extract<LaunchedJob, { kind: 'merge' }>): Promise<void
   }
 };
 
-/** Long series work started by the API or the stream: calculations, merges, purges. */
+/** Rewrites a point's stored values in its new unit, month by month. */
+const convert = async (job: Extract<LaunchedJob, { kind: 'convert' }>): Promise<void> => {
+  const [points, locations] = await Promise.all([pointsOfCustomerById(job.customerId), listLocationsOfCustomer(job.customerId)]);
+  const point = points.get(job.pointId);
+  if (!point) return;
+  const zone = zoneOfPoint(point, locations);
+  let done = 0;
+  await forEachMonthOfValues(job.pointId, async (values) => {
+    const converted = values.map((value) => ({
+      ...value,
+      pointId: job.pointId,
+      customerId: job.customerId,
+      zone,
+      value: convertUnit(value.value, job.fromUnit, job.toUnit),
+    }));
+    await storeValuesInBulk(job.customerId, converted, points);
+    await recalculateDependents(job.customerId, job.pointId, converted[0].at, converted.at(-1)!.at);
+    done += 1;
+    await progress(job, done, done + 1, 'running');
+  });
+};
+
+/** Long series work started by the API or the stream: calculations, merges, purges, conversions. */
 export const handler = async (job: LaunchedJob): Promise<void> => {
   logger.info('job started', { job: job.jobId, kind: job.kind, point: job.pointId });
   try {
@@ -91,6 +114,8 @@ export const handler = async (job: LaunchedJob): Promise<void> => {
       }
     } else if (job.kind === 'merge') {
       await merge(job);
+    } else if (job.kind === 'convert') {
+      await convert(job);
     } else {
       await purge(job);
     }

@@ -6,7 +6,8 @@ import { lambda } from '../clients/lambda';
 export type SeriesJob =
   | { kind: 'calculate'; customerId: string; pointId: string; requestedBy: string | null; from?: number; to?: number }
   | { kind: 'merge'; customerId: string; pointId: string; sourceIds: string[]; requestedBy: string | null }
-  | { kind: 'purge'; customerId: string; pointId: string; requestedBy: string | null };
+  | { kind: 'purge'; customerId: string; pointId: string; requestedBy: string | null }
+  | { kind: 'convert'; customerId: string; pointId: string; fromUnit: string; toUnit: string; requestedBy: string | null };
 
 export type LaunchedJob = SeriesJob & { jobId: string };
 

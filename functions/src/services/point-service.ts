@@ -7,6 +7,7 @@ import { checkFormula } from '@shared/series/formula';
 import { checkBaselinesAndTargets } from '@shared/series/ipmvp';
 import { nextReplacementLetter } from '@shared/series/replacement-letters';
 import { UNIT_DECIMALS } from '@shared/series/rounding';
+import { canConvert } from '@shared/series/unit-conversion';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { deletePoint, getPoint, isTechnicalIdTaken, listPointsOfCustomer, savePoint, updatePoints } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
@@ -134,7 +135,7 @@ const dependsOn = (points: readonly Point[], sourceIds: readonly string[], point
 
 export interface SavedPoint {
   point: Point;
-  msg: 'calculation_launched' | 'point_saved';
+  msg: 'calculation_launched' | 'conversion_launched' | 'point_saved';
 }
 
 const calculationChanged = (before: Point | null, after: Point): boolean =>
@@ -161,7 +162,22 @@ export const updatePoint = async (caller: Caller, input: PointInput): Promise<Sa
   return finishSave(caller, existing, point);
 };
 
+/**
+ * A unit changed to another of the same family (Wh → kWh, °C → °F …) on a point holding data:
+ * its stored values are converted by a job, so the history keeps meaning the same quantities.
+ */
+const unitConverted = (before: Point | null, after: Point): boolean =>
+  before !== null &&
+  before.unit !== after.unit &&
+  before.last_data_date !== null &&
+  !isCalculatedPoint(after) &&
+  canConvert(before.unit, after.unit);
+
 const finishSave = async (caller: Caller, before: Point | null, point: Point): Promise<SavedPoint> => {
+  if (unitConverted(before, point)) {
+    await launchJob({ kind: 'convert', customerId: point.customer, pointId: point._id, fromUnit: before!.unit, toUnit: point.unit, requestedBy: caller.userId });
+    return { point, msg: 'conversion_launched' };
+  }
   if (!calculationChanged(before, point)) return { point, msg: 'point_saved' };
   await launchJob({ kind: 'calculate', customerId: point.customer, pointId: point._id, requestedBy: caller.userId });
   return { point, msg: 'calculation_launched' };
