@@ -110,6 +110,42 @@ describe('locations and points settings', () => {
     }
   });
 
+  it('adds a baseline to a point with the spec rules: period and value required, no duplicate period', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser);
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl('/settings/locations_and_points'));
+      const table = page.getByTestId('points-table');
+      await table.getByText('Compteur eau froide', { exact: true }).click({ timeout: UI_TIMEOUT_MS });
+      const editor = page.getByTestId('point-panel').getByTestId('ipmvp-editor');
+      await editor.waitFor({ timeout: UI_TIMEOUT_MS });
+      const date = `20${Date.now() % 90 + 10}`;
+      await editor.getByTestId('ipmvp-date').fill(date);
+      await editor.getByTestId('ipmvp-add').click();
+      await editor.getByText('La période et la valeur de la référence sont obligatoires').waitFor();
+
+      await editor.getByTestId('ipmvp-value').fill('1200');
+      await editor.getByTestId('ipmvp-add').click();
+      await editor.getByRole('cell', { name: date }).waitFor();
+      await editor.getByTestId('ipmvp-date').fill(date);
+      await editor.getByTestId('ipmvp-value').fill('1300');
+      await editor.getByTestId('ipmvp-add').click();
+      await editor.getByText('Une référence ou un objectif existe déjà pour cette période').waitFor();
+
+      await page.getByTestId('point-panel').getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByText('Point enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const saved = await page.evaluate(async (token) => {
+        const response = await fetch('/api/v1/points', { headers: { Authorization: `Bearer ${token}` } });
+        const body = (await response.json()) as { data: { _id: string; baselines: { baseline_period_date: string; baseline_calculation: string; value: number }[] }[] };
+        return body.data.find((point) => point._id === 'pt-water-counter')?.baselines;
+      }, await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string));
+      expect(saved).toContainEqual(expect.objectContaining({ baseline_period_date: date, baseline_calculation: 'avg', value: 1200 }));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('does not offer the screen to a member of the basic customer', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser);

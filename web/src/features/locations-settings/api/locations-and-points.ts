@@ -85,3 +85,11 @@ export const mergePoints = (points: string[], mergeTo: string) =>
   apiPut<{ job: unknown }>('/v1/points/merge', { points, merge_to: mergeTo });
 
 export const deletePoint = (id: string) => apiDelete<{ deleted: string }>(`/v1/points/${encodeURIComponent(id)}`);
+
+/** The value a baseline or target is compared with: one calculation over one whole period. */
+export const aggregateForIpmvp = (request: { sampling: string; point: string; calculation: string; offset: number }) =>
+  apiPost<{ value: number; unit: string }>('/v1/data/aggregate/IPMVP', request);
+
+/** Deletes a point's values between two bare dates (inclusive) or `none`. */
+export const deleteValues = (pointId: string, from: string, to: string) =>
+  apiDelete<{ deleted: number }>(`/v2/data/${encodeURIComponent(pointId)}/${encodeURIComponent(from)}/${encodeURIComponent(to)}`);

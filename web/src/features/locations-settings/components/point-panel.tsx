@@ -41,6 +41,9 @@ import {
   type PointForm,
 } from '../hooks/point-form';
 import { CalculationEditor } from './calculation-editor';
+import { IpmvpEditor } from './ipmvp-editor';
+import { DataDeletion } from './data-deletion';
+import type { SeriesType } from '@shared/series/calculations';
 import { CollapsiblePanel } from './collapsible-panel';
 
 const TECHNICAL_ID_DEBOUNCE_MS = 500;
@@ -147,6 +150,9 @@ export const PointPanel = ({
         }
         case 'operating_range_invalid':
           return setErrors((current) => ({ ...current, operating_range_low: t('errors.operating_range_invalid') }));
+        case 'baseline_incomplete':
+        case 'baseline_duplicate':
+          return notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t(`errors.${code}`) });
         case 'point_child_of_point':
           return setErrors((current) => ({ ...current, location: t('errors.point_child_of_point') }));
         default:
@@ -431,6 +437,32 @@ export const PointPanel = ({
               </Text>
             )}
           </Stack>
+
+          <Divider />
+          <Stack gap="xs">
+            <Text fw={600} size="sm">
+              {t('labels.ipmvp.title')}
+            </Text>
+            <IpmvpEditor
+              baselines={form.baselines}
+              targets={form.targets}
+              seriesType={(form.series_type ?? 'index') as SeriesType}
+              pointId={base?._id ?? null}
+              onChange={update}
+            />
+          </Stack>
+
+          {base && (
+            <>
+              <Divider />
+              <Stack gap="xs">
+                <Text fw={600} size="sm">
+                  {t('labels.dataDeletion.title')}
+                </Text>
+                <DataDeletion pointId={base._id} pointName={base.name} />
+              </Stack>
+            </>
+          )}
 
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

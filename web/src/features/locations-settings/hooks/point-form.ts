@@ -1,4 +1,4 @@
-import type { Point, PointCalculation, PointInput } from '@shared/schemas/point';
+import type { Baseline, Point, PointCalculation, PointInput, Target } from '@shared/schemas/point';
 import { pointInputSchema } from '@shared/schemas/point';
 import { DEFAULT_CALCULATION, type Calculation, type SeriesType } from '@shared/series/calculations';
 import { checkFormula, type FormulaCheck } from '@shared/series/formula';
@@ -43,6 +43,8 @@ export interface PointForm {
   calculated: boolean;
   formula: string;
   sources: SourceRow[];
+  baselines: Baseline[];
+  targets: Target[];
 }
 
 let rowCounter = 0;
@@ -68,6 +70,8 @@ export const emptyPointForm = (location: string[]): PointForm => ({
   calculated: false,
   formula: '',
   sources: [],
+  baselines: [],
+  targets: [],
 });
 
 export const pointFormOf = (point: Point): PointForm => ({
@@ -90,6 +94,8 @@ export const pointFormOf = (point: Point): PointForm => ({
   calculated: point.calculation !== null && (point.calculation.formula.trim() !== '' || point.calculation.points_list.length > 0),
   formula: point.calculation?.formula ?? '',
   sources: (point.calculation?.points_list ?? []).map((entry) => ({ key: rowKey(), ...entry })),
+  baselines: [...point.baselines],
+  targets: [...point.targets],
 });
 
 const UNIT_CATEGORY: Record<string, 'temperature' | 'electricity' | 'volume'> = {
@@ -148,10 +154,10 @@ export const pointBodyOf = (form: PointForm, base: Point | null): unknown => {
           _id: base._id,
           source: base.source,
           replacement_letter: base.replacement_letter,
-          baselines: base.baselines,
-          targets: base.targets,
         }
       : {}),
+    baselines: form.baselines,
+    targets: form.targets,
     name: form.name,
     technical_id: form.technical_id,
     resource: form.resource,
