@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { testEnvironment } from '../support/environment';
-import { launchBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
+import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 
 describe('locations and points settings', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('lets an administrator create a location under Siège Lyon, then a point in it, and refuses a duplicate technical id', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const suffix = Date.now().toString(36).toUpperCase();
     const locationName = `Bâtiment test ${suffix}`;
     const pointName = `Compteur test ${suffix}`;
@@ -112,7 +105,7 @@ describe('locations and points settings', () => {
 
   it('adds a baseline to a point with the spec rules: period and value required, no duplicate period', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.premiumAdministrator);
       await page.goto(webUrl('/settings/locations_and_points'));
@@ -148,7 +141,7 @@ describe('locations and points settings', () => {
 
   it('does not offer the screen to a member of the basic customer', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.basicMember);
       const menu = await navigation(page);

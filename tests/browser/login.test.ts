@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { REMEMBERED_SESSION_DAYS } from '@shared/constants';
 import { testEnvironment } from '../support/environment';
-import { launchBrowser, openPage, UI_TIMEOUT_MS, webUrl } from './support/browser';
+import { useBrowser, openPage, UI_TIMEOUT_MS, webUrl } from './support/browser';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('sign-in', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('tells in French that the e-mail or password contains errors, then accepts the right password', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await page.goto(webUrl('/login'));
       await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(accounts.premiumMember.email);
@@ -39,7 +32,7 @@ describe('sign-in', () => {
 
   it('keeps a remembered session for 7 days and restores it on the next visit', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await page.goto(webUrl('/login'));
       await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(accounts.basicAdministrator.email);
@@ -61,7 +54,7 @@ describe('sign-in', () => {
   });
 
   it('sends an unknown address to the sign-in screen and a page behind sign-in back there with the login message', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await page.goto(webUrl('/no/such/page'));
       await page.waitForURL('**/login', { timeout: UI_TIMEOUT_MS });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { testEnvironment } from '../support/environment';
-import { launchBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS } from './support/browser';
+import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 
@@ -11,17 +11,11 @@ const choose = async (page: Page, testId: string, option: string) => {
 };
 
 describe('manual data entry', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('sends a value, keeps it locally when the network fails, and sends it later from the header', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.premiumAdministrator);
       const menu = await navigation(page);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { testEnvironment } from '../support/environment';
-import { launchBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
+import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
 
 const PREMIUM_ENTRIES = ['Maplytics', 'Rapports', 'Alertes & notifications', 'Rappels'];
 
@@ -25,17 +25,11 @@ const expandTree = async (page: Page) => {
 };
 
 describe('navigation by role and licence', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('hides the premium entries from a member of a non-premium customer', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.basicMember);
       const menu = await navigation(page);
@@ -53,7 +47,7 @@ describe('navigation by role and licence', () => {
 
   it('offers a member only the locations they are allowed, the way down to them included', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.premiumMember);
       await navigation(page);
@@ -86,7 +80,7 @@ describe('navigation by role and licence', () => {
 
   it('lets a super user switch customers from the header and stay on the page', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.super);
       await navigation(page);
@@ -106,7 +100,7 @@ describe('navigation by role and licence', () => {
 
   it('gives no customer selector to a customer administrator', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.premiumAdministrator);
       await navigation(page);

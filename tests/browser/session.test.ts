@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SOCKET_LOGIN_COUNTDOWN_SECONDS } from '@shared/constants';
 import { testEnvironment } from '../support/environment';
-import { launchBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS } from './support/browser';
+import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS } from './support/browser';
 
 const MINUTE_MS = 60_000;
 
 describe('session life', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('renews the session on a route change once a tenth of its life has passed, not before', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await page.clock.install();
       const renewals: string[] = [];
@@ -47,8 +40,8 @@ describe('session life', () => {
 
   it('counts down in a second browser of the same user and then logs it out', async () => {
     const { accounts } = testEnvironment();
-    const first = await openPage(browser);
-    const second = await openPage(browser);
+    const first = await openPage(browser());
+    const second = await openPage(browser());
     try {
       await signIn(first.page, accounts.basicAdministrator);
       await navigation(first.page);

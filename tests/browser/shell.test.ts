@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SIDEBAR_WIDTH } from '@shared/constants';
 import { testEnvironment } from '../support/environment';
-import { launchBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
+import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
 
 describe('application shell', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows the French shell to an administrator, switches to English, keeps a dragged sidebar width and logs out', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.premiumAdministrator);
       const menu = await navigation(page);
@@ -67,7 +60,7 @@ describe('application shell', () => {
 
   it('stores 500 px when the sidebar is dragged past its maximum', async () => {
     const { accounts } = testEnvironment();
-    const { context, page } = await openPage(browser, { width: 1600, height: 900 });
+    const { context, page } = await openPage(browser(), { width: 1600, height: 900 });
     try {
       await signIn(page, accounts.premiumMember);
       await navigation(page);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { testEnvironment, type TestEnvironment } from '../../support/environment';
 
@@ -43,4 +44,19 @@ export const navigation = async (page: Page) => {
   const panel = page.getByTestId('navigation');
   await panel.locator('[data-menu-entry]').first().waitFor({ timeout: UI_TIMEOUT_MS });
   return panel;
+};
+
+/** One Chromium for the tests of a file: launched before them, closed after them. */
+export const useBrowser = (): (() => Browser) => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet');
+    return browser;
+  };
 };
