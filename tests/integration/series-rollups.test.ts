@@ -21,14 +21,14 @@ describe('rollups kept by the series stream', () => {
     expect(days.map((day) => day.count)).toEqual([24, 25, 24]);
     const hours = await series.rollups(point, 'hour', '202610');
     expect(hours).toHaveLength(73);
-    const months = await series.rollups(point, 'month');
+    const months = await series.rollups(point, 'month', '2026');
     expect(months).toHaveLength(1);
     expect(months[0]).toMatchObject({ count: 73, first: 1000, last: 1144, min: 1000, max: 1144 });
   });
 
   it('makes the daily diffs add up to the month diff', async () => {
     const days = await series.rollups(point, 'day', '2026');
-    const months = await series.rollups(point, 'month');
+    const months = await series.rollups(point, 'month', '2026');
     const asBuckets = (rows: typeof days) =>
       rows.map((row) => ({ start: row.start, aggregate: { ...row, firstAt: 0, lastAt: 0 } }));
     const daily = calculate('diff', { buckets: asBuckets(days), lastBefore: null }) as number[];
@@ -39,7 +39,7 @@ describe('rollups kept by the series stream', () => {
   it('recomputes the touched buckets when a value is replaced', async () => {
     await series.putRaw(point, [{ at: readings[30].at, value: 5000 }]);
     const months = await eventually(
-      () => series.rollups(point, 'month'),
+      () => series.rollups(point, 'month', '2026'),
       (rows) => rows[0]?.max === 5000,
     );
     expect(months[0]).toMatchObject({ count: 73, max: 5000 });
@@ -48,7 +48,7 @@ describe('rollups kept by the series stream', () => {
   it('recomputes the touched buckets when a value is deleted, and drops emptied buckets', async () => {
     await series.deleteRaw(point, readings[30].at);
     const months = await eventually(
-      () => series.rollups(point, 'month'),
+      () => series.rollups(point, 'month', '2026'),
       (rows) => rows[0]?.count === 72,
     );
     expect(months[0].max).toBe(1144);

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, ListSecretsCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { testEnvironment } from './environment';
+import { decodePack } from '../../functions/src/data/rollup-pack';
 
 const clientOptions = () => ({
   endpoint: testEnvironment().endpoint,
@@ -66,16 +67,16 @@ export const series = {
         Key: { PK: `S#${pointId}#${new Date(at).toISOString().slice(0, 7).replace('-', '')}`, SK: String(at).padStart(13, '0') },
       }),
     ),
-  /** Rollups of one partition: hours of a UTC month (yyyyMM), days of a UTC year, or all months. */
-  rollups: async (pointId: string, level: 'hour' | 'day' | 'month', partition = '') => {
+  /** Rollups of one pack (hours of a UTC month yyyyMM, days or months of a UTC year yyyy), or of every pack. */
+  rollups: async (pointId: string, level: 'hour' | 'day' | 'month', pack = '') => {
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const answer = await dynamo().send(
       new QueryCommand({
         TableName: testEnvironment().seriesTable,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `R#${pointId}#${level}${partition ? `#${partition}` : ''}` },
+        KeyConditionExpression: pack ? 'PK = :pk AND SK = :pack' : 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `R#${pointId}#${level}`, ...(pack ? { ':pack': pack } : {}) },
       }),
     );
-    return (answer.Items ?? []) as { start: number; count: number; sum: number; min: number; max: number; first: number; last: number }[];
+    return (answer.Items ?? []).flatMap((item) => decodePack(item.r as Uint8Array));
   },
 };

@@ -1,31 +1,55 @@
 import { describe, expect, it } from 'vitest';
+import { applyChanges, decodePack, encodePack } from '../../functions/src/data/rollup-pack';
 import { seriesKeys } from '../../functions/src/data/series-keys';
 
 const at = (iso: string) => Date.parse(iso);
 
 describe('series keys', () => {
-  it('keeps hour rollups per UTC month, day rollups per UTC year and month rollups together', () => {
-    expect(seriesKeys.rollup('p1', 'hour', at('2026-03-29T01:00:00Z')).PK).toBe('R#p1#hour#202603');
-    expect(seriesKeys.rollup('p1', 'day', at('2025-12-31T23:00:00Z')).PK).toBe('R#p1#day#2025');
-    expect(seriesKeys.rollup('p1', 'month', at('2026-03-01T00:00:00Z')).PK).toBe('R#p1#month');
-    expect(seriesKeys.rollup('p1', 'hour', at('2026-03-29T01:00:00Z')).SK).toBe('1774746000000');
+  it('packs hour rollups per UTC month and day and month rollups per UTC year, one partition per level', () => {
+    expect(seriesKeys.rollupPack('p1', 'hour', at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'R#p1#hour', SK: '202603' });
+    expect(seriesKeys.rollupPack('p1', 'day', at('2025-12-31T23:00:00Z'))).toEqual({ PK: 'R#p1#day', SK: '2025' });
+    expect(seriesKeys.rollupPack('p1', 'month', at('2026-03-01T00:00:00Z'))).toEqual({ PK: 'R#p1#month', SK: '2026' });
   });
 
-  it('lists the partitions a range reads, oldest first', () => {
-    expect(seriesKeys.rollupPartitionsBetween('p1', 'day', at('2024-12-31T23:00:00Z'), at('2026-02-01T00:00:00Z'))).toEqual([
-      'R#p1#day#2024',
-      'R#p1#day#2025',
-      'R#p1#day#2026',
-    ]);
-    expect(seriesKeys.rollupPartitionsBetween('p1', 'hour', at('2026-01-31T23:00:00Z'), at('2026-03-01T00:00:00Z'))).toEqual([
-      'R#p1#hour#202601',
-      'R#p1#hour#202602',
-    ]);
+  it('keeps raw values per point and UTC month with sortable times', () => {
+    expect(seriesKeys.raw('p1', at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'S#p1#202603', SK: '1774746000000' });
+    expect(seriesKeys.monthsBetween(at('2025-12-31T23:00:00Z'), at('2026-02-01T00:00:00Z'))).toEqual(['202512', '202601']);
+  });
+});
+
+describe('rollup packs', () => {
+  const rollup = (start: number, value: number) => ({
+    start,
+    count: 6,
+    sum: value * 6 + 0.1,
+    min: value - 1e-9,
+    max: value + 123456.789,
+    first: value,
+    firstAt: start + 1,
+    last: -value,
+    lastAt: start + 3_599_999,
   });
 
-  it('steps back to the previous partition for "latest before" searches', () => {
-    expect(new Date(seriesKeys.previousRollupPartitionStart('hour', at('2026-03-10T00:00:00Z'))!).toISOString()).toBe('2026-02-28T23:59:59.999Z');
-    expect(new Date(seriesKeys.previousRollupPartitionStart('day', at('2026-03-10T00:00:00Z'))!).toISOString()).toBe('2025-12-31T23:59:59.999Z');
-    expect(seriesKeys.previousRollupPartitionStart('month', 0)).toBeNull();
+  it('round-trips every number exactly, sorted by start', () => {
+    const rollups = [rollup(1_774_749_600_000, 3.3), rollup(1_774_746_000_000, 0.1 + 0.2)];
+    const decoded = decodePack(encodePack(rollups));
+    expect(decoded).toEqual([rollups[1], rollups[0]]);
+  });
+
+  it('reads a pack that does not start on an 8-byte boundary', () => {
+    const bytes = encodePack([rollup(1000, 1)]);
+    const shifted = new Uint8Array(bytes.byteLength + 3);
+    shifted.set(bytes, 3);
+    expect(decodePack(shifted.subarray(3))).toEqual([rollup(1000, 1)]);
+  });
+
+  it('refuses a truncated pack', () => {
+    expect(() => decodePack(encodePack([rollup(1000, 1)]).subarray(1))).toThrow(/whole records/);
+  });
+
+  it('replaces and removes buckets, keeping the others', () => {
+    const current = [rollup(1000, 1), rollup(2000, 2), rollup(3000, 3)];
+    const changed = applyChanges(current, new Map([[2000, null], [3000, rollup(3000, 9)], [500, rollup(500, 5)]]));
+    expect(changed.map((entry) => [entry.start, entry.first])).toEqual([[500, 5], [1000, 1], [3000, 9]]);
   });
 });

@@ -1,9 +1,13 @@
-import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Aggregate, RawValue } from '@shared/series/aggregate';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { RawValue } from '@shared/series/aggregate';
 import type { RollupLevel } from '@shared/series/buckets';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
+import { applyChanges, decodePack, encodePack, type StoredRollup } from './rollup-pack';
 import { seriesKeys } from './series-keys';
+
+export type { StoredRollup } from './rollup-pack';
 
 import type { STATUS_CODES } from '@shared/schemas/series';
 
@@ -15,10 +19,6 @@ export interface StoredValue extends RawValue {
   status: StatusCode;
   /** Time zone of the point's location when written: the calendar its rollups use. */
   zone: string;
-}
-
-export interface StoredRollup extends Aggregate {
-  start: number;
 }
 
 const table = (): string => requireSetting('SERIES_TABLE');
@@ -99,70 +99,98 @@ export const listRawEntries = async (pointId: string, from: number, to: number):
   return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
 };
 
+const decodeItem = (item: Record<string, unknown>): StoredRollup[] => decodePack(item.r as Uint8Array);
+
 /** The earliest month rollup: where a point's data starts. */
 export const earliestRollup = async (pointId: string, level: 'month'): Promise<StoredRollup | null> => {
   const answer = await dynamo.send(
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartitionOf(pointId, level, 0) },
+      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level) },
       Limit: 1,
     }),
   );
-  return answer.Items?.[0] ? toRollup(answer.Items[0]) : null;
+  return answer.Items?.[0] ? (decodeItem(answer.Items[0])[0] ?? null) : null;
 };
 
-export const putRollup = async (pointId: string, level: RollupLevel, rollup: StoredRollup): Promise<void> => {
-  await dynamo.send(
-    new PutCommand({ TableName: table(), Item: rollupItem(pointId, level, rollup) }),
-  );
-};
-
-const rollupItem = (pointId: string, level: RollupLevel, rollup: StoredRollup) => ({
-  ...seriesKeys.rollup(pointId, level, rollup.start),
-  start: rollup.start,
-  count: rollup.count,
-  sum: rollup.sum,
-  min: rollup.min,
-  max: rollup.max,
-  first: rollup.first,
-  firstAt: rollup.firstAt,
-  last: rollup.last,
-  lastAt: rollup.lastAt,
-});
-
-/** Writes many rollups of one point and level at once. */
-export const putRollups = (pointId: string, level: RollupLevel, rollups: readonly StoredRollup[]): Promise<void> =>
-  batchWrite(rollups.map((rollup) => ({ PutRequest: { Item: rollupItem(pointId, level, rollup) } })));
-
-export const deleteRollup = async (pointId: string, level: RollupLevel, start: number): Promise<void> => {
-  await dynamo.send(new DeleteCommand({ TableName: table(), Key: seriesKeys.rollup(pointId, level, start) }));
-};
-
-const toRollup = (item: Record<string, unknown>): StoredRollup => ({
-  start: Number(item.start),
-  count: Number(item.count),
-  sum: Number(item.sum),
-  min: Number(item.min),
-  max: Number(item.max),
-  first: Number(item.first),
-  firstAt: Number(item.firstAt),
-  last: Number(item.last),
-  lastAt: Number(item.lastAt),
-});
-
-/** Rollups of a level whose bucket starts in [from, to), oldest first; partitions read in parallel. */
+/** Rollups of a level whose bucket starts in [from, to), oldest first: one item per pack read. */
 export const listRollups = async (pointId: string, level: RollupLevel, from: number, to: number): Promise<StoredRollup[]> => {
-  const pages = await Promise.all(
-    seriesKeys.rollupPartitionsBetween(pointId, level, from, to).map((partition) =>
-      queryAll({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': partition, ':from': seriesKeys.sortKey(from), ':to': seriesKeys.sortKey(to - 1) },
-      }),
-    ),
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': seriesKeys.rollupPartition(pointId, level),
+      ':from': seriesKeys.packOf(level, from),
+      ':to': seriesKeys.packOf(level, to - 1),
+    },
+  });
+  return items.flatMap(decodeItem).filter((rollup) => rollup.start >= from && rollup.start < to);
+};
+
+/**
+ * The latest rollup of a level starting before an instant: what `diff` subtracts from. Packs
+ * exist only where there is data, so the newest pack at or before the instant's holds it, or
+ * the one before that when all of its buckets start later.
+ */
+export const latestRollupBefore = async (pointId: string, level: RollupLevel, before: number): Promise<StoredRollup | null> => {
+  const answer = await dynamo.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND SK <= :pack',
+      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level), ':pack': seriesKeys.packOf(level, before - 1) },
+      ScanIndexForward: false,
+      Limit: 2,
+    }),
   );
-  return pages.flat().map(toRollup);
+  for (const item of answer.Items ?? []) {
+    const earlier = decodeItem(item).filter((rollup) => rollup.start < before);
+    if (earlier.length) return earlier.at(-1)!;
+  }
+  return null;
+};
+
+const WRITE_ATTEMPTS = 8;
+
+/**
+ * Sets (a rollup) or removes (null) buckets of one level, one read-modify-write per pack touched.
+ * Each pack carries a version and a write only lands on the version it read, so two writers
+ * changing different buckets of one pack both land; a writer that lost the race reads again.
+ */
+export const writeRollups = async (
+  pointId: string,
+  level: RollupLevel,
+  changes: ReadonlyMap<number, StoredRollup | null>,
+): Promise<void> => {
+  const byPack = new Map<string, Map<number, StoredRollup | null>>();
+  for (const [start, rollup] of changes) {
+    const pack = seriesKeys.packOf(level, start);
+    byPack.set(pack, (byPack.get(pack) ?? new Map()).set(start, rollup));
+  }
+  await Promise.all([...byPack.values()].map((packChanges) => writePack(pointId, level, packChanges)));
+};
+
+const writePack = async (pointId: string, level: RollupLevel, changes: ReadonlyMap<number, StoredRollup | null>): Promise<void> => {
+  const Key = seriesKeys.rollupPack(pointId, level, changes.keys().next().value!);
+  for (let attempt = 1; ; attempt += 1) {
+    const current = (await dynamo.send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }))).Item;
+    const version = current ? Number(current.ver) : 0;
+    const rollups = applyChanges(current ? decodeItem(current) : [], changes);
+    const condition = current
+      ? { ConditionExpression: 'ver = :ver', ExpressionAttributeValues: { ':ver': version } }
+      : { ConditionExpression: 'attribute_not_exists(PK)' };
+    try {
+      if (rollups.length) {
+        await dynamo.send(new PutCommand({ TableName: table(), Item: { ...Key, n: rollups.length, r: encodePack(rollups), ver: version + 1 }, ...condition }));
+      } else if (current) {
+        await dynamo.send(new DeleteCommand({ TableName: table(), Key, ...condition }));
+      }
+      return;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException) || attempt >= WRITE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
 };
 
 /** The last raw value before an instant, looking back up to two months of partitions. */
@@ -179,28 +207,6 @@ export const latestRawBefore = async (pointId: string, before: number): Promise<
     );
     const item = answer.Items?.[0];
     if (item) return { at: Number(item.t), value: Number(item.v) };
-  }
-  return null;
-};
-
-/** How many partitions back a "latest before" search looks: a year of hours, three years of days. */
-const LOOK_BACK: Record<RollupLevel, number> = { hour: 13, day: 3, month: 1 };
-
-/** The latest rollup of a level starting before an instant: what `diff` subtracts from. */
-export const latestRollupBefore = async (pointId: string, level: RollupLevel, before: number): Promise<StoredRollup | null> => {
-  let cursor: number | null = before - 1;
-  for (let step = 0; step < LOOK_BACK[level] && cursor !== null; step += 1) {
-    const answer = await dynamo.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND SK < :before',
-        ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartitionOf(pointId, level, cursor), ':before': seriesKeys.sortKey(before) },
-        ScanIndexForward: false,
-        Limit: 1,
-      }),
-    );
-    if (answer.Items?.[0]) return toRollup(answer.Items[0]);
-    cursor = seriesKeys.previousRollupPartitionStart(level, cursor);
   }
   return null;
 };

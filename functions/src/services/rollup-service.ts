@@ -1,6 +1,6 @@
 import { aggregateOf, mergeAggregates } from '@shared/series/aggregate';
 import { bucketStart, nextBucketStart, type RollupLevel } from '@shared/series/buckets';
-import { deleteRollup, listRawValues, listRollups, putRollup } from '../data/series-repository';
+import { listRawValues, listRollups, writeRollups, type StoredRollup } from '../data/series-repository';
 
 export interface TouchedInstant {
   pointId: string;
@@ -23,6 +23,7 @@ const distinctBuckets = (touched: readonly TouchedInstant[], level: RollupLevel)
 const SOURCE: Record<Exclude<RollupLevel, 'hour'>, RollupLevel> = { day: 'hour', month: 'day' };
 
 const recomputeLevel = async (touched: readonly TouchedInstant[], level: RollupLevel): Promise<void> => {
+  const changesByPoint = new Map<string, Map<number, StoredRollup | null>>();
   await Promise.all(
     distinctBuckets(touched, level).map(async ({ pointId, zone, start }) => {
       const end = nextBucketStart(start, level, zone);
@@ -30,10 +31,11 @@ const recomputeLevel = async (touched: readonly TouchedInstant[], level: RollupL
         level === 'hour'
           ? aggregateOf(await listRawValues(pointId, start, end))
           : mergeAggregates(await listRollups(pointId, SOURCE[level], start, end));
-      if (aggregate) await putRollup(pointId, level, { ...aggregate, start });
-      else await deleteRollup(pointId, level, start);
+      const changes = changesByPoint.get(pointId) ?? new Map<number, StoredRollup | null>();
+      changesByPoint.set(pointId, changes.set(start, aggregate ? { ...aggregate, start } : null));
     }),
   );
+  await Promise.all([...changesByPoint].map(([pointId, changes]) => writeRollups(pointId, level, changes)));
 };
 
 /**

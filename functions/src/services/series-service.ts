@@ -22,7 +22,7 @@ import {
   listRawValues,
   listRollups,
   putRawValues,
-  putRollups,
+  writeRollups,
 } from '../data/series-repository';
 import { AppError } from '../errors';
 import { customerOf } from './location-service';
@@ -94,7 +94,7 @@ export const storeValuesInBulk = async (
     for (const value of chunk) merged.set(value.at, value.value);
     await putRawValues(chunk, { bulk: true });
     const rollups = computeRollups([...merged].map(([at, value]) => ({ at, value })), zone);
-    for (const level of ROLLUP_LEVELS) await putRollups(pointId, level, rollups[level]);
+    for (const level of ROLLUP_LEVELS) await writeRollups(pointId, level, new Map(rollups[level].map((rollup) => [rollup.start, rollup])));
   }
   await noteLastDataDates(customerId, values, pointsById);
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketKey, bucketStart, bucketStarts, localIso, nextBucketStart } from '@shared/series/buckets';
+import { bucketStart, bucketStarts, localIso, nextBucketStart } from '@shared/series/buckets';
 
 const ms = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;
@@ -26,18 +26,18 @@ describe('bucket boundaries in Europe/Paris', () => {
     expect(bucketStarts(autumn, nextBucketStart(autumn, 'day', zone), 'hour', zone)).toHaveLength(25);
   });
 
-  it('keeps the two 02:00 hours of the autumn night apart in storage keys', () => {
-    const first = bucketKey(ms('2026-10-25T00:30:00Z'), 'hour', zone);
-    const second = bucketKey(ms('2026-10-25T01:30:00Z'), 'hour', zone);
-    expect(first).toBe('2026-10-25T02+02:00');
-    expect(second).toBe('2026-10-25T02+01:00');
+  it('keeps the two 02:00 hours of the autumn night apart by their offsets', () => {
+    const first = localIso(bucketStart(ms('2026-10-25T00:30:00Z'), 'hour', zone), zone);
+    const second = localIso(bucketStart(ms('2026-10-25T01:30:00Z'), 'hour', zone), zone);
+    expect(first).toBe('2026-10-25T02:00:00+02:00');
+    expect(second).toBe('2026-10-25T02:00:00+01:00');
   });
 
   it('starts weeks on Monday and months on the 1st, local time', () => {
     expect(localIso(bucketStart(ms('2026-11-22T10:00:00Z'), 'week', zone), zone)).toBe('2026-11-16T00:00:00+01:00');
     expect(localIso(bucketStart(ms('2026-04-15T10:00:00Z'), 'month', zone), zone)).toBe('2026-04-01T00:00:00+02:00');
-    expect(bucketKey(ms('2026-03-31T22:30:00Z'), 'month', zone)).toBe('2026-04');
-    expect(bucketKey(ms('2026-03-31T22:30:00Z'), 'day', zone)).toBe('2026-04-01');
+    expect(localIso(bucketStart(ms('2026-03-31T22:30:00Z'), 'month', zone), zone)).toBe('2026-04-01T00:00:00+02:00');
+    expect(localIso(bucketStart(ms('2026-03-31T22:30:00Z'), 'day', zone), zone)).toBe('2026-04-01T00:00:00+02:00');
   });
 
   it('counts 12 months and 365 days in 2026', () => {
