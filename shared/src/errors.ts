@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   invalid_formula: 400,
   operating_range_invalid: 400,
+  apply_range_invalid: 400,
   point_child_of_point: 400,
   location_cycle: 400,
   baseline_incomplete: 400,

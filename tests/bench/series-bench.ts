@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
+import { bucketsOf, type SeriesAnswer } from '../../shared/src/schemas/series';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, type Deployment } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
 
@@ -216,7 +217,7 @@ const main = async () => {
         start: new Date(start).toISOString(),
         end: new Date(end).toISOString(),
       };
-      let ours: { series: { buckets: { date: string; value: number | null }[] }[] } | null = null;
+      let ours: SeriesAnswer | null = null;
       const ourTimes: number[] = [];
       for (let run = 0; run < QUERY_RUNS + 2; run += 1) {
         const t = performance.now();
@@ -263,7 +264,7 @@ const main = async () => {
       let equal = true;
       let compared = 0;
       ours!.series.forEach((series, point) => {
-        for (const bucket of series.buckets) {
+        for (const bucket of bucketsOf(ours!, point)) {
           const expected = pgAnswer.get(`${point}|${bucket.date.slice(0, 10)}`);
           if (expected === undefined && bucket.value === null) continue;
           compared += 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testEnvironment } from '../support/environment';
-import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
+import { clickCentered, useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 
@@ -115,15 +115,15 @@ describe('locations and points settings', () => {
       await editor.waitFor({ timeout: UI_TIMEOUT_MS });
       const date = `20${Date.now() % 90 + 10}`;
       await editor.getByTestId('ipmvp-date').fill(date);
-      await editor.getByTestId('ipmvp-add').click();
+      await clickCentered(editor.getByTestId('ipmvp-add'));
       await editor.getByText('La période et la valeur de la référence sont obligatoires').waitFor();
 
       await editor.getByTestId('ipmvp-value').fill('1200');
-      await editor.getByTestId('ipmvp-add').click();
+      await clickCentered(editor.getByTestId('ipmvp-add'));
       await editor.getByRole('cell', { name: date }).waitFor();
       await editor.getByTestId('ipmvp-date').fill(date);
       await editor.getByTestId('ipmvp-value').fill('1300');
-      await editor.getByTestId('ipmvp-add').click();
+      await clickCentered(editor.getByTestId('ipmvp-add'));
       await editor.getByText('Une référence ou un objectif existe déjà pour cette période').waitFor();
 
       await page.getByTestId('point-panel').getByRole('button', { name: 'Enregistrer' }).click();

@@ -87,6 +87,23 @@ describe('points', () => {
     expect(answer.body).toMatchObject({ msg: 'invalid_formula', data: { formula_error: 'unknown_letter' } });
   });
 
+  it('refuses a calculation that ends before it starts, and writes nothing', async () => {
+    const source = await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point() });
+    const body = point({
+      calculation: {
+        formula: 'A',
+        points_list: [{ point_id: source.body.data!._id, point_calculation: 'diff', replacement_letter: 'A' }],
+        apply_from: '2026-02-01T00:00:00+01:00',
+        apply_to: '2026-01-01T00:00:00+01:00',
+      },
+    });
+    const answer = await api('POST', '/api/v1/points', { token: admin, body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe('apply_range_invalid');
+    const check = await api<{ unique: boolean }>('POST', '/api/v1/points/check-unique-technical-id', { token: admin, body: { point: { technical_id: body.technical_id } } });
+    expect(check.body.data?.unique).toBe(true);
+  });
+
   it('refuses to place a point under another point', async () => {
     const first = await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point() });
     const answer = await api('POST', '/api/v1/points', { token: admin, body: point({ location: [first.body.data!._id] }) });
@@ -172,11 +189,11 @@ describe('merging points', () => {
     const total = await eventually(
       async () =>
         (
-          await api<{ series: { buckets: { value: number | null }[] }[] }>('POST', '/api/v1/series/query', {
+          await api<{ series: { values: (number | null)[] }[] }>('POST', '/api/v1/series/query', {
             token: admin,
             body: { points: [{ point: target, calculation: 'sum' }], period_type: 'dateToDate', period: 'day', sampling: 'day', start: '2026-06-01T00:00:00Z', end: '2026-06-02T00:00:00Z' },
           })
-        ).body.data?.series[0].buckets.reduce((sum, bucket) => sum + (bucket.value ?? 0), 0),
+        ).body.data?.series[0].values.reduce<number>((sum, value) => sum + (value ?? 0), 0),
       (value) => value === 7,
     );
     expect(total).toBe(7);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SeriesAnswer } from '@shared/schemas/series';
+import { bucketsOf, type SeriesAnswer } from '@shared/schemas/series';
 import { api, login } from '../support/api';
 import { eventually } from '../support/eventually';
 
@@ -19,7 +19,7 @@ const createPoint = async (body: Record<string, unknown>): Promise<string> => {
 const query = (body: Record<string, unknown>, token = admin) => api<SeriesAnswer>('POST', '/api/v1/series/query', { token, body });
 
 
-const valuesOf = (answer: Awaited<ReturnType<typeof query>>) => answer.body.data?.series[0].buckets.map((bucket) => bucket.value);
+const valuesOf = (answer: Awaited<ReturnType<typeof query>>) => answer.body.data?.series[0].values;
 
 beforeAll(async () => {
   admin = (await login('premiumAdministrator')).user.jwt;
@@ -49,10 +49,19 @@ describe('ingestion and the series query', () => {
       (result) => valuesOf(result)?.reduce((sum: number, value) => sum + (value ?? 0), 0) === march.length,
     );
     const series = answer.body.data!.series[0];
-    expect(series.buckets).toHaveLength(31);
-    expect(series.buckets[0].date).toBe('2026-03-01T00:00:00+01:00');
-    expect(series.buckets[29].date).toBe('2026-03-30T00:00:00+02:00');
+    const { dates } = answer.body.data!.calendars[series.calendar];
+    expect(series.values).toHaveLength(31);
+    expect(dates).toHaveLength(31);
+    expect(dates[0]).toBe('2026-03-01T00:00:00+01:00');
+    expect(dates[29]).toBe('2026-03-30T00:00:00+02:00');
     expect(series.timezone).toBe('Europe/Paris');
+  });
+
+  it('lists the dates once for series that share a zone and a range', async () => {
+    const answer = await query({ ...marchDays, points: [{ point: index, calculation: 'diff' }, { point: index, calculation: 'max' }] });
+    expect(answer.body.data!.calendars).toHaveLength(1);
+    expect(answer.body.data!.series.map((series) => series.calendar)).toEqual([0, 0]);
+    expect(bucketsOf(answer.body.data!, 1)[0]).toEqual({ date: '2026-03-01T00:00:00+01:00', value: expect.any(Number) });
   });
 
   it('makes the daily diffs add up to the month diff', async () => {
@@ -152,6 +161,35 @@ describe('calculated points', () => {
 
     await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point: a, date: hour(3), value: 150 }, { point: b, date: hour(3), value: 4 }] } });
     expect(valuesOf(await eventually(total, (answer) => valuesOf(answer)?.[0] === 60))).toEqual([60]);
+
+    // The same formula at a forced two-hour step, applied from 01:00: the 00:00 step starts
+    // before that and is left out; the 02:00 step holds A's diff 150 − 110 = 40 and B's 3 + 4.
+    const bounded = await api<{ _id: string }>('POST', '/api/v1/points', {
+      token: admin,
+      body: {
+        name: 'Gaz total borné',
+        technical_id: unique(),
+        resource: 'gaz',
+        series_type: 'counter',
+        unit: 'kWh',
+        location: ['loc-grenoble'],
+        periodicity: 3600,
+        calculation: {
+          formula: 'A + B',
+          points_list: [
+            { point_id: a, point_calculation: 'diff', replacement_letter: 'A' },
+            { point_id: b, point_calculation: 'sum', replacement_letter: 'B' },
+          ],
+          force_periodicity_reference: true,
+          periodicity_reference_forced: 7200,
+          apply_from: hour(1),
+        },
+      },
+    });
+    expect(bounded.body.msg).toBe('calculation_launched');
+    const hourly = () => query({ ...day, sampling: 'hour', points: [{ point: bounded.body.data!._id, calculation: 'sum' }] });
+    const values = valuesOf(await eventually(hourly, (answer) => valuesOf(answer)?.[2] === 47));
+    expect(values?.slice(0, 5)).toEqual([null, null, 47, null, null]);
   });
 });
 

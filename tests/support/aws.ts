@@ -77,6 +77,6 @@ export const series = {
         ExpressionAttributeValues: { ':pk': `R#${pointId}#${level}`, ...(pack ? { ':pack': pack } : {}) },
       }),
     );
-    return (answer.Items ?? []).flatMap((item) => decodePack(item.r as Uint8Array));
+    return (answer.Items ?? []).flatMap((item) => decodePack(item));
   },
 };

@@ -30,21 +30,37 @@ describe('rollup packs', () => {
     lastAt: start + 3_599_999,
   });
 
-  it('round-trips every number exactly, sorted by start', () => {
+  it('round-trips every number exactly, sorted by start, one column per field', () => {
     const rollups = [rollup(1_774_749_600_000, 3.3), rollup(1_774_746_000_000, 0.1 + 0.2)];
-    const decoded = decodePack(encodePack(rollups));
-    expect(decoded).toEqual([rollups[1], rollups[0]]);
+    const item = encodePack(rollups);
+    expect(Object.keys(item)).toHaveLength(9);
+    expect(decodePack(item)).toEqual([rollups[1], rollups[0]]);
   });
 
-  it('reads a pack that does not start on an 8-byte boundary', () => {
-    const bytes = encodePack([rollup(1000, 1)]);
-    const shifted = new Uint8Array(bytes.byteLength + 3);
-    shifted.set(bytes, 3);
-    expect(decodePack(shifted.subarray(3))).toEqual([rollup(1000, 1)]);
+  it('reads columns that do not start on an 8-byte boundary', () => {
+    const item = encodePack([rollup(1000, 1)]);
+    const shifted = Object.fromEntries(
+      Object.entries(item).map(([name, bytes]) => {
+        const copy = new Uint8Array(bytes.byteLength + 3);
+        copy.set(bytes, 3);
+        return [name, copy.subarray(3)];
+      }),
+    );
+    expect(decodePack(shifted)).toEqual([rollup(1000, 1)]);
   });
 
-  it('refuses a truncated pack', () => {
-    expect(() => decodePack(encodePack([rollup(1000, 1)]).subarray(1))).toThrow(/whole records/);
+  it('gives NaN for the columns a projection left out', () => {
+    const { col_start, col_last } = encodePack([rollup(1000, 1)]);
+    const [decoded] = decodePack({ col_start, col_last });
+    expect(decoded).toMatchObject({ start: 1000, last: -1 });
+    expect(decoded.sum).toBeNaN();
+    expect(decoded.firstAt).toBeNaN();
+  });
+
+  it('refuses a pack whose columns do not match', () => {
+    const item = encodePack([rollup(1000, 1), rollup(2000, 2)]);
+    expect(() => decodePack({ ...item, col_sum: item.col_sum.subarray(8) })).toThrow(/does not match/);
+    expect(() => decodePack({ col_last: item.col_last })).toThrow(/start column/);
   });
 
   it('replaces and removes buckets, keeping the others', () => {

@@ -4,42 +4,60 @@ export interface StoredRollup extends Aggregate {
   start: number;
 }
 
+/** What a rollup holds, in storage order. */
+export const ROLLUP_FIELDS = ['start', 'count', 'sum', 'min', 'max', 'first', 'firstAt', 'last', 'lastAt'] as const;
+export type RollupField = (typeof ROLLUP_FIELDS)[number];
+
 /**
  * A pack holds every bucket of one level in one stretch of time (hours of a UTC month, days or
  * months of a UTC year) in a single item, so a query reads a handful of items whatever its range.
- * Buckets are stored as little-endian float64 records, sorted by start: exact for every number
- * a rollup holds (epoch milliseconds included) and about half the size of the same numbers as
- * text. The order of the fields is the storage format: append, never reorder.
+ * It is stored by column: one binary attribute per field, little-endian float64 values sorted by
+ * bucket start — exact for every number a rollup holds (epoch milliseconds included), and a
+ * reader fetches only the columns its calculation needs (a daily `diff` reads start, first and
+ * last: a third of the pack).
  */
-const FIELDS = ['start', 'count', 'sum', 'min', 'max', 'first', 'firstAt', 'last', 'lastAt'] as const;
-const RECORD = FIELDS.length * 8;
+export const columnAttribute = (field: RollupField): string => `col_${field}`;
 
-export const encodePack = (rollups: readonly StoredRollup[]): Uint8Array => {
-  const bytes = new Uint8Array(rollups.length * RECORD);
-  const view = new DataView(bytes.buffer);
-  [...rollups]
-    .sort((a, b) => a.start - b.start)
-    .forEach((rollup, index) => FIELDS.forEach((field, column) => view.setFloat64(index * RECORD + column * 8, rollup[field], true)));
-  return bytes;
+export const encodePack = (rollups: readonly StoredRollup[]): Record<string, Uint8Array> => {
+  const sorted = [...rollups].sort((a, b) => a.start - b.start);
+  return Object.fromEntries(
+    ROLLUP_FIELDS.map((field) => {
+      const bytes = new Uint8Array(sorted.length * 8);
+      const view = new DataView(bytes.buffer);
+      sorted.forEach((rollup, index) => view.setFloat64(index * 8, rollup[field], true));
+      return [columnAttribute(field), bytes];
+    }),
+  );
 };
 
-export const decodePack = (bytes: Uint8Array): StoredRollup[] => {
-  if (bytes.byteLength % RECORD !== 0) throw new Error(`Rollup pack of ${bytes.byteLength} bytes is not whole records`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const rollups: StoredRollup[] = [];
-  for (let offset = 0; offset < bytes.byteLength; offset += RECORD) {
-    const read = (column: number) => view.getFloat64(offset + column * 8, true);
-    rollups.push({
-      start: read(0),
-      count: read(1),
-      sum: read(2),
-      min: read(3),
-      max: read(4),
-      first: read(5),
-      firstAt: read(6),
-      last: read(7),
-      lastAt: read(8),
-    });
+/**
+ * The buckets of a pack item, from the columns it was read with: fields whose column was not
+ * read (a projection) are NaN, so a calculation given the wrong columns shows it at once.
+ */
+export const decodePack = (item: Record<string, unknown>): StoredRollup[] => {
+  const starts = item[columnAttribute('start')];
+  if (!(starts instanceof Uint8Array) || starts.byteLength % 8 !== 0) throw new Error('Rollup pack without a whole start column');
+  const length = starts.byteLength / 8;
+  const columns = ROLLUP_FIELDS.map((field) => {
+    const bytes = item[columnAttribute(field)];
+    if (bytes === undefined) return null;
+    if (!(bytes instanceof Uint8Array) || bytes.byteLength !== length * 8) throw new Error(`Rollup pack column ${field} does not match its starts`);
+    return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  });
+  const read = (column: number, index: number) => columns[column]?.getFloat64(index * 8, true) ?? Number.NaN;
+  const rollups: StoredRollup[] = new Array(length);
+  for (let index = 0; index < length; index += 1) {
+    rollups[index] = {
+      start: read(0, index),
+      count: read(1, index),
+      sum: read(2, index),
+      min: read(3, index),
+      max: read(4, index),
+      first: read(5, index),
+      firstAt: read(6, index),
+      last: read(7, index),
+      lastAt: read(8, index),
+    };
   }
   return rollups;
 };

@@ -4,10 +4,10 @@ import type { RawValue } from '@shared/series/aggregate';
 import type { RollupLevel } from '@shared/series/buckets';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
-import { applyChanges, decodePack, encodePack, type StoredRollup } from './rollup-pack';
+import { applyChanges, columnAttribute, decodePack, encodePack, type RollupField, type StoredRollup } from './rollup-pack';
 import { seriesKeys } from './series-keys';
 
-export type { StoredRollup } from './rollup-pack';
+export type { RollupField, StoredRollup } from './rollup-pack';
 
 import type { STATUS_CODES } from '@shared/schemas/series';
 
@@ -99,7 +99,9 @@ export const listRawEntries = async (pointId: string, from: number, to: number):
   return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
 };
 
-const decodeItem = (item: Record<string, unknown>): StoredRollup[] => decodePack(item.r as Uint8Array);
+/** A projection of pack columns: `start` always, then the fields asked for (all when none). */
+const projection = (fields?: readonly RollupField[]) =>
+  fields ? { ProjectionExpression: [...new Set<RollupField>(['start', ...fields])].map(columnAttribute).join(', ') } : {};
 
 /** The earliest month rollup: where a point's data starts. */
 export const earliestRollup = async (pointId: string, level: 'month'): Promise<StoredRollup | null> => {
@@ -111,12 +113,22 @@ export const earliestRollup = async (pointId: string, level: 'month'): Promise<S
       Limit: 1,
     }),
   );
-  return answer.Items?.[0] ? (decodeItem(answer.Items[0])[0] ?? null) : null;
+  return answer.Items?.[0] ? (decodePack(answer.Items[0])[0] ?? null) : null;
 };
 
-/** Rollups of a level whose bucket starts in [from, to), oldest first: one item per pack read. */
-export const listRollups = async (pointId: string, level: RollupLevel, from: number, to: number): Promise<StoredRollup[]> => {
+/**
+ * Rollups of a level whose bucket starts in [from, to), oldest first: one item per pack read.
+ * With `fields`, only those columns are read (the others are NaN).
+ */
+export const listRollups = async (
+  pointId: string,
+  level: RollupLevel,
+  from: number,
+  to: number,
+  fields?: readonly RollupField[],
+): Promise<StoredRollup[]> => {
   const items = await queryAll({
+    ...projection(fields),
     TableName: table(),
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
     ExpressionAttributeValues: {
@@ -125,7 +137,7 @@ export const listRollups = async (pointId: string, level: RollupLevel, from: num
       ':to': seriesKeys.packOf(level, to - 1),
     },
   });
-  return items.flatMap(decodeItem).filter((rollup) => rollup.start >= from && rollup.start < to);
+  return items.flatMap(decodePack).filter((rollup) => rollup.start >= from && rollup.start < to);
 };
 
 /**
@@ -133,9 +145,15 @@ export const listRollups = async (pointId: string, level: RollupLevel, from: num
  * exist only where there is data, so the newest pack at or before the instant's holds it, or
  * the one before that when all of its buckets start later.
  */
-export const latestRollupBefore = async (pointId: string, level: RollupLevel, before: number): Promise<StoredRollup | null> => {
+export const latestRollupBefore = async (
+  pointId: string,
+  level: RollupLevel,
+  before: number,
+  fields?: readonly RollupField[],
+): Promise<StoredRollup | null> => {
   const answer = await dynamo.send(
     new QueryCommand({
+      ...projection(fields),
       TableName: table(),
       KeyConditionExpression: 'PK = :pk AND SK <= :pack',
       ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level), ':pack': seriesKeys.packOf(level, before - 1) },
@@ -144,7 +162,7 @@ export const latestRollupBefore = async (pointId: string, level: RollupLevel, be
     }),
   );
   for (const item of answer.Items ?? []) {
-    const earlier = decodeItem(item).filter((rollup) => rollup.start < before);
+    const earlier = decodePack(item).filter((rollup) => rollup.start < before);
     if (earlier.length) return earlier.at(-1)!;
   }
   return null;
@@ -175,13 +193,13 @@ const writePack = async (pointId: string, level: RollupLevel, changes: ReadonlyM
   for (let attempt = 1; ; attempt += 1) {
     const current = (await dynamo.send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }))).Item;
     const version = current ? Number(current.ver) : 0;
-    const rollups = applyChanges(current ? decodeItem(current) : [], changes);
+    const rollups = applyChanges(current ? decodePack(current) : [], changes);
     const condition = current
       ? { ConditionExpression: 'ver = :ver', ExpressionAttributeValues: { ':ver': version } }
       : { ConditionExpression: 'attribute_not_exists(PK)' };
     try {
       if (rollups.length) {
-        await dynamo.send(new PutCommand({ TableName: table(), Item: { ...Key, n: rollups.length, r: encodePack(rollups), ver: version + 1 }, ...condition }));
+        await dynamo.send(new PutCommand({ TableName: table(), Item: { ...Key, n: rollups.length, ...encodePack(rollups), ver: version + 1 }, ...condition }));
       } else if (current) {
         await dynamo.send(new DeleteCommand({ TableName: table(), Key, ...condition }));
       }

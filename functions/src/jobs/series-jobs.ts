@@ -5,7 +5,7 @@ import { deleteRawValues, earliestRollup, listRawEntries } from '../data/series-
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { deletePoint } from '../data/point-repository';
 import { describeError, logger } from '../logger';
-import { computeCalculatedPoint, dependentsOf } from '../services/calculation-service';
+import { computeCalculatedPoint, dependentsOf, refreshRange } from '../services/calculation-service';
 import { listPointsOfCustomer } from '../data/point-repository';
 import type { LaunchedJob } from '../services/job-launcher';
 import { pushToUser } from '../services/realtime-service';
@@ -34,7 +34,6 @@ const forEachMonthOfValues = async (
   }
 };
 
-const DAY = 86_400_000;
 
 /**
  * Values written in bulk bypass the stream, so the calculated points reading them (and those
@@ -44,7 +43,7 @@ const recalculateDependents = async (customerId: string, pointId: string, from: 
   if (depth > 10) return;
   const dependents = dependentsOf(await listPointsOfCustomer(customerId), new Set([pointId]));
   for (const dependent of dependents) {
-    const result = await computeCalculatedPoint(customerId, dependent._id, { from: from - DAY, to: to + DAY }, async () => undefined);
+    const result = await computeCalculatedPoint(customerId, dependent._id, refreshRange(dependent, from, to), async () => undefined);
     if (result.written > 0) await recalculateDependents(customerId, dependent._id, from, to, depth + 1);
   }
 };

@@ -10,17 +10,12 @@ import type { StoredValue } from '../data/series-repository';
 import { deleteRawValues, earliestRollup, listRawEntries, listRawValues } from '../data/series-repository';
 import { lastValueBefore, storeValuesInBulk, zoneOfPoint } from './series-service';
 import { launchJob } from './job-launcher';
+import { calculationStep } from '@shared/series/calculation-settings';
 
 const DAY = 86_400;
 
 /** The step of a calculated point: its forced or reference periodicity, else its own. */
-export const stepSeconds = (point: Point): number => {
-  const calculation = point.calculation!;
-  return (
-    (calculation.force_periodicity_reference ? calculation.periodicity_reference_forced : calculation.periodicity_reference) ??
-    point.periodicity
-  );
-};
+export const stepSeconds = (point: Point): number => calculationStep(point.calculation!, point.periodicity);
 
 /** Start of the step holding an instant: sub-day steps count from local midnight, longer ones follow the calendar. */
 const stepStart = (at: number, seconds: number, zone: string): number => {
@@ -70,7 +65,9 @@ export const computeCalculatedPoint = async (
 
   const firsts = await Promise.all(sources.map((entry) => earliestRollup(entry.point_id, 'month')));
   const dataStart = Math.min(...firsts.map((first) => first?.firstAt ?? Infinity));
-  const from = Math.max(range.from ?? dataStart, calculation.apply_from ? Date.parse(calculation.apply_from) : -Infinity);
+  // A step starting before apply_from is left out, even when apply_from falls inside it.
+  const applyFrom = calculation.apply_from ? Date.parse(calculation.apply_from) : -Infinity;
+  const from = Math.max(range.from ?? dataStart, applyFrom);
   const to = Math.min(range.to ?? Date.now(), calculation.apply_to ? Date.parse(calculation.apply_to) : Infinity);
   if (!Number.isFinite(from) || from >= to) return { written: 0 };
 
@@ -122,7 +119,7 @@ export const computeCalculatedPoint = async (
           };
         },
       });
-      if (value !== null) results.push({ pointId, customerId, at: start, value, status: '1', zone });
+      if (value !== null && start >= applyFrom) results.push({ pointId, customerId, at: start, value, status: '1', zone });
     });
 
     const kept = new Set(results.map((result) => result.at));
@@ -141,6 +138,14 @@ export const dependentsOf = (points: readonly Point[], sourceIds: ReadonlySet<st
 
 const DAY_MS = 86_400_000;
 
+/**
+ * What a change of source values between two instants makes a dependent recompute: the days
+ * around them when the point allows this optimisation, else its whole series (formulas whose
+ * result at one step depends on far-away values, such as cumulative ones, need the latter).
+ */
+export const refreshRange = (dependent: Point, from: number, to: number): { from?: number; to?: number } =>
+  dependent.calculation?.optimization_allowed === false ? {} : { from: from - DAY_MS, to: to + DAY_MS };
+
 /** Relaunches the calculated points that read any of these points, over the days touched. */
 export const launchDependentCalculations = async (
   customerId: string,
@@ -150,8 +155,7 @@ export const launchDependentCalculations = async (
   const points = await listPointsOfCustomer(customerId);
   for (const dependent of dependentsOf(points, new Set(touched.map((instant) => instant.pointId)))) {
     const relevant = touched.filter((instant) => dependent.calculation!.points_list.some((entry) => entry.point_id === instant.pointId));
-    const from = Math.min(...relevant.map((instant) => instant.at)) - DAY_MS;
-    const to = Math.max(...relevant.map((instant) => instant.at)) + DAY_MS;
-    await launchJob({ kind: 'calculate', customerId, pointId: dependent._id, requestedBy: null, from, to });
+    const range = refreshRange(dependent, Math.min(...relevant.map((instant) => instant.at)), Math.max(...relevant.map((instant) => instant.at)));
+    await launchJob({ kind: 'calculate', customerId, pointId: dependent._id, requestedBy: null, ...range });
   }
 };

@@ -19,7 +19,8 @@ export const aggregateForIpmvp = async (
     offset: request.offset,
   });
   const [series] = answer.series;
-  const value = series.buckets[0]?.value ?? null;
+  const value = series.values[0] ?? null;
   if (value === null) throw new AppError('no_data_found');
-  return { value, unit: series.unit, from: series.from, to: series.to };
+  const { from, to } = answer.calendars[series.calendar];
+  return { value, unit: series.unit, from, to };
 };

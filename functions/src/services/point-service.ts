@@ -11,6 +11,7 @@ import { canConvert } from '@shared/series/unit-conversion';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { deletePoint, getPoint, isTechnicalIdTaken, listPointsOfCustomer, savePoint, updatePoints } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
+import { calculationStep, isApplyRangeValid } from '@shared/series/calculation-settings';
 import { AppError } from '../errors';
 import { customerOf } from './location-service';
 import { launchJob } from './job-launcher';
@@ -108,10 +109,11 @@ const validatePoint = async (customerId: string, input: PointInput, pointId: str
     letters.push(letter);
     return { ...entry, replacement_letter: letter };
   });
-  const periodicity = input.calculation.force_periodicity_reference
-    ? input.calculation.periodicity_reference_forced
-    : (input.calculation.periodicity_reference ?? input.periodicity);
-  const check = checkFormula(input.calculation.formula, { letters, periodicity });
+  if (input.calculation.force_periodicity_reference && input.calculation.periodicity_reference_forced === null) {
+    throw new AppError('validation_failed', { details: 'periodicity_reference_forced' });
+  }
+  if (!isApplyRangeValid(input.calculation)) throw new AppError('apply_range_invalid');
+  const check = checkFormula(input.calculation.formula, { letters, periodicity: calculationStep(input.calculation, input.periodicity) });
   if (!check.valid) {
     throw new AppError('invalid_formula', { data: { formula_error: check.error, detail: check.detail ?? null } });
   }

@@ -1,10 +1,10 @@
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import type { Point } from '@shared/schemas/point';
-import type { DataEntry, PointSeries, SeriesAnswer, SeriesQuery } from '@shared/schemas/series';
+import type { DataEntry, PointSeries, SeriesAnswer, SeriesCalendar, SeriesQuery } from '@shared/schemas/series';
 import { aggregateOf, mergeAggregates, type Aggregate } from '@shared/series/aggregate';
 import { bucketStart, bucketStarts, localIso, nextBucketStart, ROLLUP_LEVELS } from '@shared/series/buckets';
 import { computeRollups } from '@shared/series/rollups';
-import { calculate, DEFAULT_CALCULATION, type Bucket, type Calculation } from '@shared/series/calculations';
+import { aggregateFieldsOf, calculate, DEFAULT_CALCULATION, type Bucket, type Calculation } from '@shared/series/calculations';
 import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
 import { correctPeriod, correctSampling, type Sampling } from '@shared/series/sampling';
@@ -151,8 +151,19 @@ const groupBy = (sources: readonly { start: number; aggregate: Aggregate }[], sa
   return new Map([...groups].map(([key, parts]) => [key, mergeAggregates(parts)!]));
 };
 
-/** Reads the aggregates of every bucket of a range, from the coarsest rollup that serves the sampling. */
-const readAggregates = async (pointId: string, sampling: Sampling, zone: string, from: number, to: number) => {
+/**
+ * Reads the aggregates of every bucket of a range, from the coarsest rollup that serves the
+ * sampling, fetching only the fields the calculation reads (plus the first and last times when
+ * buckets are merged into weeks or years, to order them).
+ */
+const readAggregates = async (
+  pointId: string,
+  sampling: Sampling,
+  zone: string,
+  from: number,
+  to: number,
+  fields: readonly (keyof Aggregate)[],
+) => {
   if (sampling === 'minute') {
     const raw = await listRawValues(pointId, from, to);
     const groups = new Map<number, { at: number; value: number }[]>();
@@ -163,9 +174,10 @@ const readAggregates = async (pointId: string, sampling: Sampling, zone: string,
     return new Map([...groups].map(([key, values]) => [key, aggregateOf(values)!]));
   }
   const level = sampling === 'week' ? 'day' : sampling === 'year' ? 'month' : sampling;
-  const rollups = await listRollups(pointId, level, from, to);
+  const merged = sampling !== level;
+  const rollups = await listRollups(pointId, level, from, to, merged ? [...fields, 'firstAt', 'lastAt'] : fields);
   const sources = rollups.map((rollup) => ({ start: rollup.start, aggregate: rollup as Aggregate }));
-  return sampling === level ? new Map(sources.map(({ start, aggregate }) => [start, aggregate])) : groupBy(sources, sampling, zone);
+  return !merged ? new Map(sources.map(({ start, aggregate }) => [start, aggregate])) : groupBy(sources, sampling, zone);
 };
 
 const rawValuesByBucket = async (pointId: string, sampling: Sampling, zone: string, from: number, to: number) => {
@@ -184,7 +196,33 @@ const rawValuesByBucket = async (pointId: string, sampling: Sampling, zone: stri
  */
 export const lastValueBefore = async (pointId: string, sampling: Sampling, from: number): Promise<number | null> => {
   if (sampling === 'minute') return (await latestRawBefore(pointId, from))?.value ?? null;
-  return (await latestRollupBefore(pointId, sampling === 'hour' ? 'hour' : 'day', from))?.last ?? null;
+  return (await latestRollupBefore(pointId, sampling === 'hour' ? 'hour' : 'day', from, ['last']))?.last ?? null;
+};
+
+/** Bucket starts of a range and their local labels: the same for every point of a zone. */
+interface Calendar {
+  index: number;
+  starts: number[];
+  described: SeriesCalendar;
+}
+
+/** The calendars of one query: built once per zone, range and sampling, shared by the points that use them. */
+const calendarCache = () => {
+  const calendars = new Map<string, Calendar>();
+  return {
+    of: (from: number, to: number, sampling: Sampling, zone: string): Calendar => {
+      const key = `${zone}|${sampling}|${from}|${to}`;
+      let calendar = calendars.get(key);
+      if (!calendar) {
+        const starts = bucketStarts(from, to, sampling, zone);
+        const described = { timezone: zone, from: localIso(from, zone), to: localIso(to, zone), dates: starts.map((start) => localIso(start, zone)) };
+        calendar = { index: calendars.size, starts, described };
+        calendars.set(key, calendar);
+      }
+      return calendar;
+    },
+    list: (): SeriesCalendar[] => [...calendars.values()].map((calendar) => calendar.described),
+  };
 };
 
 const seriesOfPoint = async (
@@ -194,6 +232,7 @@ const seriesOfPoint = async (
   query: SeriesQuery,
   zone: string,
   now: number,
+  calendars: ReturnType<typeof calendarCache>,
 ): Promise<PointSeries> => {
   const period = correctPeriod(query.period_type, query.period);
   const sampling = correctSampling(period, query.sampling);
@@ -205,8 +244,11 @@ const seriesOfPoint = async (
     first?.firstAt ?? null,
   );
   const from = bucketStart(rawFrom, sampling, zone);
-  const starts = bucketStarts(from, to, sampling, zone);
-  const aggregates = await readAggregates(point._id, sampling, zone, from, to);
+  const calendar = calendars.of(from, to, sampling, zone);
+  const { starts } = calendar;
+  // `evo` measures the change of the series type's default calculation.
+  const evolutionBase = DEFAULT_CALCULATION[point.series_type];
+  const aggregates = await readAggregates(point._id, sampling, zone, from, to, aggregateFieldsOf(calculation, evolutionBase));
   const medians = calculation === 'median' ? await rawValuesByBucket(point._id, sampling, zone, from, to) : null;
   const buckets: Bucket[] = starts.map((start) => ({
     start,
@@ -214,8 +256,7 @@ const seriesOfPoint = async (
     values: medians?.get(start),
   }));
   const lastBefore = calculation.includes('diff') || calculation === 'evo' ? await lastValueBefore(point._id, sampling, from) : null;
-  const evolutionBase = DEFAULT_CALCULATION[point.series_type];
-  const values = calculate(calculation, { buckets, lastBefore, evolutionBase: evolutionBase === 'evo' ? 'sum' : evolutionBase });
+  const values = calculate(calculation, { buckets, lastBefore, evolutionBase });
   const unit = calculation === 'evo' ? '%' : conversion ?? point.unit;
   const convert = (value: number | null) =>
     value === null || calculation === 'evo' || calculation === 'count' || !conversion ? value : convertUnit(value, point.unit, conversion);
@@ -225,19 +266,15 @@ const seriesOfPoint = async (
     calculation,
     unit,
     timezone: zone,
-    from: localIso(from, zone),
-    to: localIso(to, zone),
-    buckets: starts.map((start, index) => ({
-      date: localIso(start, zone),
-      value: roundForUnit(convert(values[index]), calculation === 'count' ? 'count' : unit),
-    })),
+    calendar: calendar.index,
+    values: values.map((value) => roundForUnit(convert(value), calculation === 'count' ? 'count' : unit)),
   };
 };
 
 /**
- * The series every widget, export, report and alert reads: per point, the buckets of the range in
- * the point's local calendar, computed from rollups so the cost follows the number of buckets,
- * not the number of raw values.
+ * The series every widget, export, report and alert reads: per point, the values of the buckets
+ * of the range in the point's local calendar, computed from rollups so the cost follows the
+ * number of buckets, not the number of raw values. Points sharing a zone share the calendar.
  */
 export const querySeries = async (caller: Caller, query: SeriesQuery, now: number = Date.now()): Promise<SeriesAnswer> => {
   const customerId = customerOf(caller);
@@ -250,13 +287,14 @@ export const querySeries = async (caller: Caller, query: SeriesQuery, now: numbe
     if (conversion && !canConvert(point.unit, conversion)) throw new AppError('validation_failed', { details: 'unit_conversion' });
     return { point, calculation: entry.calculation ?? DEFAULT_CALCULATION[point.series_type], conversion };
   });
+  const calendars = calendarCache();
   const series = await Promise.all(
     requested.map(({ point, calculation, conversion }) =>
-      seriesOfPoint(point, calculation, conversion, query, zoneOfPoint(point, locations), now),
+      seriesOfPoint(point, calculation, conversion, query, zoneOfPoint(point, locations), now, calendars),
     ),
   );
   const period = correctPeriod(query.period_type, query.period);
-  return { sampling: correctSampling(period, query.sampling), period, series };
+  return { sampling: correctSampling(period, query.sampling), period, calendars: calendars.list(), series };
 };
 
 export const pointsOfCustomerById = async (customerId: string) =>

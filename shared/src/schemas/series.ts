@@ -51,10 +51,16 @@ export const seriesQuerySchema = z
   });
 export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
 
-export interface SeriesBucket {
-  /** Local start of the bucket, ISO with the zone's offset. */
-  date: string;
-  value: number | null;
+/**
+ * The bucket starts of a range in one zone's calendar, as local ISO date-times with the zone's
+ * offset. Every series of an answer that has the same zone and range shares one calendar, so a
+ * 10-point chart carries its dates once.
+ */
+export interface SeriesCalendar {
+  timezone: string;
+  from: string;
+  to: string;
+  dates: string[];
 }
 
 export interface PointSeries {
@@ -63,13 +69,22 @@ export interface PointSeries {
   calculation: string;
   unit: string;
   timezone: string;
-  from: string;
-  to: string;
-  buckets: SeriesBucket[];
+  /** Index of this series' calendar in `calendars`; `values[i]` is the bucket starting at its `dates[i]`. */
+  calendar: number;
+  values: (number | null)[];
 }
 
+/** `POST /api/v1/series/query`: a frame of columns — dates per calendar, values per series. */
 export interface SeriesAnswer {
   sampling: string;
   period: string;
+  calendars: SeriesCalendar[];
   series: PointSeries[];
 }
+
+/** One series as date/value pairs, for consumers that want rows. */
+export const bucketsOf = (answer: SeriesAnswer, index: number): { date: string; value: number | null }[] => {
+  const series = answer.series[index];
+  const { dates } = answer.calendars[series.calendar];
+  return series.values.map((value, position) => ({ date: dates[position], value }));
+};

@@ -23,12 +23,34 @@ export const SERIES_TYPES = ['index', 'counter', 'measure', 'io'] as const;
 export type SeriesType = (typeof SERIES_TYPES)[number];
 
 /** Default calculation of a series type when a point is added to a chart (spec 1 §4.5). */
-export const DEFAULT_CALCULATION: Record<SeriesType, Calculation> = {
+export const DEFAULT_CALCULATION: Record<SeriesType, Exclude<Calculation, 'evo'>> = {
   index: 'diff',
   counter: 'sum',
   measure: 'avg',
   io: 'sum',
 };
+
+/**
+ * The aggregate fields each calculation reads: all a query needs to fetch from storage. The
+ * median reads raw values; it only needs to know which buckets hold any.
+ */
+const FIELDS_READ: Record<Exclude<Calculation, 'evo'>, readonly (keyof Aggregate)[]> = {
+  diff: ['first', 'last'],
+  cumulative_diff: ['first', 'last'],
+  sum: ['sum'],
+  avg: ['sum', 'count'],
+  count: ['count'],
+  max: ['max'],
+  cumulative_max: ['max'],
+  min: ['min'],
+  cumulative_min: ['min'],
+  first: ['first'],
+  last: ['last'],
+  median: [],
+};
+
+export const aggregateFieldsOf = (calculation: Calculation, evolutionBase: Exclude<Calculation, 'evo'> = 'sum'): readonly (keyof Aggregate)[] =>
+  FIELDS_READ[calculation === 'evo' ? evolutionBase : calculation];
 
 export interface Bucket {
   start: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { testEnvironment, type TestEnvironment } from '../../support/environment';
 
 export type Account = TestEnvironment['accounts'][keyof TestEnvironment['accounts']];
@@ -59,4 +59,14 @@ export const useBrowser = (): (() => Browser) => {
     if (!browser) throw new Error('The browser is not launched yet');
     return browser;
   };
+};
+
+/**
+ * Clicks an element after bringing it to the middle of the window: the app's fixed header and
+ * footer would otherwise cover an element scrolled just into view at an edge.
+ */
+export const clickCentered = async (locator: Locator): Promise<void> => {
+  await locator.waitFor({ timeout: UI_TIMEOUT_MS });
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await locator.click();
 };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import type { Point } from '@shared/schemas/point';
 import type { Calculation } from '@shared/series/calculations';
@@ -17,6 +17,9 @@ export const CalculationEditor = ({
   candidates,
   calculations,
   serverError,
+  periodicities,
+  zone,
+  errors,
 }: {
   form: PointForm;
   onChange: (changes: Partial<PointForm>) => void;
@@ -24,6 +27,10 @@ export const CalculationEditor = ({
   candidates: Point[];
   calculations: string[];
   serverError: string | null;
+  periodicities: { value: string; label: string }[];
+  /** Zone the apply-from / apply-to inputs are read in. */
+  zone: string;
+  errors: { apply_to?: string };
 }) => {
   const { t } = useTranslation();
   const check = formulaCheckOf(form);
@@ -145,6 +152,53 @@ export const CalculationEditor = ({
           {t('buttons.addSourcePoint')}
         </Button>
       </Group>
+      <Fieldset legend={t('labels.calculation.settings')} variant="filled" data-testid="calculation-settings">
+        <Stack gap="sm">
+          <Group align="flex-end" gap="md">
+            <Switch
+              label={t('labels.calculation.forcePeriodicity')}
+              description={t('hints.calculation.forcePeriodicity')}
+              checked={form.force_periodicity}
+              onChange={(event) => onChange({ force_periodicity: event.currentTarget.checked })}
+              style={{ flex: 1 }}
+            />
+            {form.force_periodicity && (
+              <Select
+                label={t('labels.calculation.forcedPeriodicity')}
+                data={periodicities}
+                value={form.forced_periodicity}
+                onChange={(value) => value && onChange({ forced_periodicity: value })}
+                allowDeselect={false}
+                w={200}
+              />
+            )}
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              type="datetime-local"
+              label={t('labels.calculation.applyFrom')}
+              value={form.apply_from}
+              onChange={(event) => onChange({ apply_from: event.currentTarget.value })}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('labels.calculation.applyTo')}
+              value={form.apply_to}
+              onChange={(event) => onChange({ apply_to: event.currentTarget.value })}
+              error={errors.apply_to}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('hints.calculation.applyRange', { zone })}
+          </Text>
+          <Switch
+            label={t('labels.calculation.optimizationAllowed')}
+            description={t('hints.calculation.optimizationAllowed')}
+            checked={form.optimization_allowed}
+            onChange={(event) => onChange({ optimization_allowed: event.currentTarget.checked })}
+          />
+        </Stack>
+      </Fieldset>
     </Stack>
   );
 };

@@ -29,7 +29,7 @@ import { ApiRequestError, errorCodeOf } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { checkTechnicalId, savePoint, SETTINGS_KEYS, type PointDefinitions } from '../api/locations-and-points';
 import { notifyFailure } from '../hooks/error-text';
-import { flattenTree, locationDepths, locationOptions } from '../hooks/location-tree';
+import { flattenTree, locationDepths, locationOptions, zoneOfLocations } from '../hooks/location-tree';
 import { renderLocationOption } from './location-option';
 import {
   emptyPointForm,
@@ -72,7 +72,9 @@ export const PointPanel = ({
   const queryClient = useQueryClient();
   const base = target.mode === 'edit' ? target.point : null;
   const targetKey = base ? `${base._id}:${base.updated_at}` : `new:${target.mode === 'create' ? target.location.join(',') : ''}`;
-  const [form, setForm] = useState<PointForm>(() => (base ? pointFormOf(base) : emptyPointForm(target.mode === 'create' ? target.location : [])));
+  const formOfTarget = (): PointForm =>
+    base ? pointFormOf(base, zoneOfLocations(roots, base.location)) : emptyPointForm(target.mode === 'create' ? target.location : []);
+  const [form, setForm] = useState<PointForm>(formOfTarget);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formulaServerError, setFormulaServerError] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(true);
@@ -82,7 +84,7 @@ export const PointPanel = ({
   const technicalIdTaken = idCheck !== null && !idCheck.unique && idCheck.value === form.technical_id.trim();
 
   useEffect(() => {
-    setForm(base ? pointFormOf(base) : emptyPointForm(target.mode === 'create' ? target.location : []));
+    setForm(formOfTarget());
     setErrors({});
     setFormulaServerError(null);
     setIdCheck(null);
@@ -153,6 +155,8 @@ export const PointPanel = ({
         case 'baseline_incomplete':
         case 'baseline_duplicate':
           return notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t(`errors.${code}`) });
+        case 'apply_range_invalid':
+          return setErrors((current) => ({ ...current, apply_to: t('errors.apply_range_invalid') }));
         case 'point_child_of_point':
           return setErrors((current) => ({ ...current, location: t('errors.point_child_of_point') }));
         default:
@@ -182,7 +186,8 @@ export const PointPanel = ({
     }
     const invalidFormula = form.calculated && !formulaCheckOf(form).valid;
     if (form.calculated && form.sources.some((row) => !row.point_id)) next.sources = t('errors.fields.required');
-    const parsed = pointInputSchema.safeParse(pointBodyOf(form, base));
+    if (form.calculated && form.apply_from && form.apply_to && form.apply_from >= form.apply_to) next.apply_to = t('errors.apply_range_invalid');
+    const parsed = pointInputSchema.safeParse(pointBodyOf(form, base, zoneOfLocations(roots, form.location)));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0]) as keyof PointForm;
@@ -429,6 +434,9 @@ export const PointPanel = ({
                 candidates={candidates}
                 calculations={definitions.calculations}
                 serverError={formulaServerError}
+                periodicities={periodicities}
+                zone={zoneOfLocations(roots, form.location)}
+                errors={{ apply_to: errors.apply_to }}
               />
             )}
             {errors.sources && (

@@ -1,4 +1,5 @@
 import type { LocationTreeNode } from '@shared/schemas/location';
+import { DEFAULT_TIMEZONE } from '@shared/constants';
 import { locationLabel } from '@shared/permissions/location-visibility';
 
 export interface FlatTreeEntry {
@@ -28,3 +29,7 @@ export const locationOptions = (entries: readonly FlatTreeEntry[]) =>
 
 export const locationDepths = (entries: readonly FlatTreeEntry[]): Map<string, number> =>
   new Map(entries.map(({ location, depth }) => [location._id, depth]));
+
+/** The calendar a point follows: its first location's zone. */
+export const zoneOfLocations = (roots: readonly LocationTreeNode[], ids: readonly string[]): string =>
+  (ids[0] ? findInTree(roots, ids[0])?.location.timezone : undefined) ?? DEFAULT_TIMEZONE;

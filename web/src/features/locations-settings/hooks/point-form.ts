@@ -2,6 +2,8 @@ import type { Baseline, Point, PointCalculation, PointInput, Target } from '@sha
 import { pointInputSchema } from '@shared/schemas/point';
 import { DEFAULT_CALCULATION, type Calculation, type SeriesType } from '@shared/series/calculations';
 import { checkFormula, type FormulaCheck } from '@shared/series/formula';
+import { calculationStep } from '@shared/series/calculation-settings';
+import { DateTime } from 'luxon';
 
 /** What a saved point sends back when only some of its fields change (bulk hide-on-map). */
 export const toPointInput = (point: Point): PointInput => {
@@ -43,6 +45,13 @@ export interface PointForm {
   calculated: boolean;
   formula: string;
   sources: SourceRow[];
+  /** Compute at another step than the point's periodicity (degree-days need one day). */
+  force_periodicity: boolean;
+  forced_periodicity: string;
+  /** Local date-times ('yyyy-MM-ddTHH:mm', in the point's zone) bounding the calculation; '' is open. */
+  apply_from: string;
+  apply_to: string;
+  optimization_allowed: boolean;
   baselines: Baseline[];
   targets: Target[];
 }
@@ -70,11 +79,29 @@ export const emptyPointForm = (location: string[]): PointForm => ({
   calculated: false,
   formula: '',
   sources: [],
+  force_periodicity: false,
+  forced_periodicity: '86400',
+  apply_from: '',
+  apply_to: '',
+  optimization_allowed: true,
   baselines: [],
   targets: [],
 });
 
-export const pointFormOf = (point: Point): PointForm => ({
+const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
+
+/** An instant as a datetime-local input shows it, in the point's zone. */
+export const toLocalInput = (iso: string | null, zone: string): string =>
+  iso ? DateTime.fromISO(iso, { setZone: true }).setZone(zone).toFormat(LOCAL_INPUT) : '';
+
+/** A datetime-local input's value, read in the point's zone, as an ISO instant with offset. */
+export const fromLocalInput = (value: string, zone: string): string | null => {
+  if (!value) return null;
+  const local = DateTime.fromISO(value, { zone });
+  return local.isValid ? local.toISO({ suppressMilliseconds: true }) : null;
+};
+
+export const pointFormOf = (point: Point, zone: string): PointForm => ({
   name: point.name,
   technical_id: point.technical_id,
   resource: point.resource,
@@ -94,6 +121,11 @@ export const pointFormOf = (point: Point): PointForm => ({
   calculated: point.calculation !== null && (point.calculation.formula.trim() !== '' || point.calculation.points_list.length > 0),
   formula: point.calculation?.formula ?? '',
   sources: (point.calculation?.points_list ?? []).map((entry) => ({ key: rowKey(), ...entry })),
+  force_periodicity: point.calculation?.force_periodicity_reference ?? false,
+  forced_periodicity: String(point.calculation?.periodicity_reference_forced ?? 86400),
+  apply_from: toLocalInput(point.calculation?.apply_from ?? null, zone),
+  apply_to: toLocalInput(point.calculation?.apply_to ?? null, zone),
+  optimization_allowed: point.calculation?.optimization_allowed ?? true,
   baselines: [...point.baselines],
   targets: [...point.targets],
 });
@@ -117,27 +149,35 @@ const numberOrNull = (value: number | string): number | null => (typeof value ==
 /** The letters the formula may use: those of source rows bound to a point. */
 export const lettersOf = (sources: readonly SourceRow[]): string[] => sources.filter((row) => row.point_id).map((row) => row.replacement_letter);
 
+/** The step the calculation runs at, by the same rule as the server's. */
+export const calculationStepOf = (form: PointForm): number =>
+  calculationStep(
+    {
+      force_periodicity_reference: form.force_periodicity,
+      periodicity_reference_forced: Number(form.forced_periodicity) || null,
+      periodicity_reference: Number(form.periodicity) || null,
+    },
+    Number(form.periodicity),
+  );
+
 export const formulaCheckOf = (form: PointForm): FormulaCheck =>
-  checkFormula(form.formula, { letters: lettersOf(form.sources), periodicity: Number(form.periodicity) || null });
+  checkFormula(form.formula, { letters: lettersOf(form.sources), periodicity: calculationStepOf(form) || null });
 
 export const defaultCalculationOf = (seriesType: string | null): Calculation =>
   DEFAULT_CALCULATION[(seriesType ?? 'index') as SeriesType] ?? 'diff';
 
 /** The body of POST / PUT /api/v1/points, before the shared schema checks it. */
-export const pointBodyOf = (form: PointForm, base: Point | null): unknown => {
+export const pointBodyOf = (form: PointForm, base: Point | null, zone: string): unknown => {
   const unit = form.unit.trim();
   const calculation: PointCalculation | null =
     form.calculated && (form.formula.trim() !== '' || form.sources.length > 0)
       ? {
-          ...(base?.calculation ?? {
-            periodicity_reference: null,
-            force_periodicity_reference: false,
-            periodicity_reference_forced: null,
-            apply_from: null,
-            apply_to: null,
-            optimization_allowed: true,
-          }),
           periodicity_reference: Number(form.periodicity),
+          force_periodicity_reference: form.force_periodicity,
+          periodicity_reference_forced: form.force_periodicity ? Number(form.forced_periodicity) || null : null,
+          apply_from: fromLocalInput(form.apply_from, zone),
+          apply_to: fromLocalInput(form.apply_to, zone),
+          optimization_allowed: form.optimization_allowed,
           formula: form.formula,
           points_list: form.sources
             .filter((row) => row.point_id)

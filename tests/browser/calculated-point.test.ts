@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { testEnvironment } from '../support/environment';
+import { clickCentered, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+
+interface SavedPoint {
+  _id: string;
+  technical_id: string;
+  calculation: {
+    force_periodicity_reference: boolean;
+    periodicity_reference_forced: number | null;
+    apply_from: string | null;
+    apply_to: string | null;
+    optimization_allowed: boolean;
+  } | null;
+}
+
+const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
+
+describe('calculated point settings', () => {
+  const browser = useBrowser();
+
+  it('asks for the forced one-day periodicity degree-days need, and refuses an end of calculation before its start', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    const technicalId = `DJU-${Date.now().toString(36).toUpperCase()}`;
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl('/settings/locations_and_points'));
+      const tree = page.getByTestId('locations-tree');
+      await tree.locator('[data-location-id="loc-grenoble"]').click({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('add-point').click();
+      const panel = page.getByTestId('point-panel');
+      await panel.getByRole('textbox', { name: 'Nom' }).first().fill(`Degrés-jours ${technicalId}`);
+      await panel.getByRole('textbox', { name: 'ID technique' }).fill(technicalId);
+      await clickCentered(panel.getByRole('switch', { name: 'Point calculé' }));
+      await clickCentered(panel.getByRole('button', { name: 'Ajouter un point source' }));
+      await clickCentered(panel.getByLabel('Point source'));
+      await page.getByRole('option', { name: /Température atelier/ }).click();
+      await panel.getByLabel('Formule', { exact: true }).fill('degree_days(A, 18)');
+
+      // Ten-minute periodicity: degree-days are refused until the step is forced to one day.
+      const validity = panel.getByTestId('formula-validity');
+      await validity.getByText('Formule invalide').waitFor();
+      await panel.getByText(/les degrés-jours exigent une périodicité forcée à 1 jour/).waitFor();
+      const settings = panel.getByTestId('calculation-settings');
+      await clickCentered(settings.getByRole('switch', { name: 'Forcer la périodicité de référence' }));
+      await settings.getByLabel('Périodicité forcée').waitFor();
+      expect(await settings.getByLabel('Périodicité forcée').inputValue()).toBe('1 jour');
+      await validity.getByText('Formule valide').waitFor();
+      if (SCREENSHOTS) {
+        await settings.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+        await page.screenshot({ path: `${SCREENSHOTS}/calculation-settings.png` });
+      }
+
+      // Reversed application dates: said next to the field, nothing saved.
+      await settings.getByLabel('Appliquer à partir du').fill('2026-03-01T00:00');
+      await settings.getByLabel("Appliquer jusqu'au").fill('2026-01-01T00:00');
+      await clickCentered(panel.getByRole('button', { name: 'Enregistrer' }));
+      await settings.getByText('La fin du calcul doit être postérieure à son début').waitFor();
+      const before = await page.evaluate(async () => {
+        const token = JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string;
+        const response = await fetch('/api/v1/points', { headers: { Authorization: `Bearer ${token}` } });
+        return ((await response.json()) as { data: SavedPoint[] }).data.map((point) => point.technical_id);
+      });
+      expect(before).not.toContain(technicalId);
+
+      await settings.getByLabel("Appliquer jusqu'au").fill('2026-12-31T23:00');
+      await clickCentered(settings.getByRole('switch', { name: 'Ne recalculer que les jours touchés par de nouvelles données sources' }));
+      await clickCentered(panel.getByRole('button', { name: 'Enregistrer' }));
+      await page.getByText('Calcul lancé', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+      const saved = await page.evaluate(async (id) => {
+        const token = JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string;
+        const response = await fetch('/api/v1/points', { headers: { Authorization: `Bearer ${token}` } });
+        const point = ((await response.json()) as { data: SavedPoint[] }).data.find((candidate) => candidate.technical_id === id)!;
+        await fetch(`/api/v1/points/${point._id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+        return point;
+      }, technicalId);
+      // Grenoble follows Europe/Paris: the dates typed are read in its winter offset.
+      expect(saved.calculation).toMatchObject({
+        force_periodicity_reference: true,
+        periodicity_reference_forced: 86400,
+        apply_from: '2026-03-01T00:00:00+01:00',
+        apply_to: '2026-12-31T23:00:00+01:00',
+        optimization_allowed: false,
+      });
+    } finally {
+      await context.close();
+    }
+  });
+});
