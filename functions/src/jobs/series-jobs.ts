@@ -5,7 +5,8 @@ import { deleteRawValues, earliestRollup, listRawEntries } from '../data/series-
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { deletePoint } from '../data/point-repository';
 import { describeError, logger } from '../logger';
-import { computeCalculatedPoint, dependentsOf, refreshRange } from '../services/calculation-service';
+import { refreshRange } from '@shared/series/calculation-settings';
+import { computeCalculatedPoint, dependentsOf } from '../services/calculation-service';
 import { listPointsOfCustomer } from '../data/point-repository';
 import type { LaunchedJob } from '../services/job-launcher';
 import { pushToUser } from '../services/realtime-service';

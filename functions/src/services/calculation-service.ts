@@ -10,7 +10,7 @@ import type { StoredValue } from '../data/series-repository';
 import { deleteRawValues, earliestRollup, listRawEntries, listRawValues } from '../data/series-repository';
 import { lastValueBefore, storeValuesInBulk, zoneOfPoint } from './series-service';
 import { launchJob } from './job-launcher';
-import { calculationStep } from '@shared/series/calculation-settings';
+import { calculationStep, refreshRange } from '@shared/series/calculation-settings';
 
 const DAY = 86_400;
 
@@ -136,17 +136,7 @@ export const computeCalculatedPoint = async (
 export const dependentsOf = (points: readonly Point[], sourceIds: ReadonlySet<string>): Point[] =>
   points.filter((point) => isCalculatedPoint(point) && point.calculation!.points_list.some((entry) => sourceIds.has(entry.point_id)));
 
-const DAY_MS = 86_400_000;
-
-/**
- * What a change of source values between two instants makes a dependent recompute: the days
- * around them when the point allows this optimisation, else its whole series (formulas whose
- * result at one step depends on far-away values, such as cumulative ones, need the latter).
- */
-export const refreshRange = (dependent: Point, from: number, to: number): { from?: number; to?: number } =>
-  dependent.calculation?.optimization_allowed === false ? {} : { from: from - DAY_MS, to: to + DAY_MS };
-
-/** Relaunches the calculated points that read any of these points, over the days touched. */
+/** Relaunches the calculated points that read any of these points, over the days touched (or whole). */
 export const launchDependentCalculations = async (
   customerId: string,
   touched: readonly { pointId: string; at: number }[],

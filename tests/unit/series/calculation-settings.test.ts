@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculationStep, isApplyRangeValid } from '@shared/series/calculation-settings';
+import { calculationStep, isApplyRangeValid, refreshRange } from '@shared/series/calculation-settings';
 import { checkFormula } from '@shared/series/formula';
 import { emptyPointForm, formulaCheckOf, fromLocalInput, pointBodyOf, toLocalInput } from '../../../web/src/features/locations-settings/hooks/point-form';
 
@@ -51,5 +51,18 @@ describe('apply range', () => {
     });
     const forced = pointBodyOf({ ...form, force_periodicity: true, forced_periodicity: '86400' }, null, 'Europe/Paris') as typeof body;
     expect(forced.calculation).toMatchObject({ force_periodicity_reference: true, periodicity_reference_forced: 86400 });
+  });
+});
+
+describe('refresh after new source data', () => {
+  const at = Date.parse('2026-05-10T12:00:00Z');
+  it('recomputes the day before to the day after when optimisation is allowed', () => {
+    expect(refreshRange({ calculation: { optimization_allowed: true } }, at, at + 3_600_000)).toEqual({
+      from: at - 86_400_000,
+      to: at + 3_600_000 + 86_400_000,
+    });
+  });
+  it('recomputes the whole series when it is not', () => {
+    expect(refreshRange({ calculation: { optimization_allowed: false } }, at, at)).toEqual({});
   });
 });
