@@ -156,7 +156,8 @@ const main = async () => {
       rmSync(csv, { force: true });
 
       // 1a. The emulator's ceiling: the same rows, plain BatchWriteItem, no rollups, into a table
-      // of their own that is dropped afterwards (so the emulator does not carry them on).
+      // made like the series table (same keys, same stream) but of their own, dropped afterwards
+      // so the emulator does not carry them on.
       const ceilingTable = `bench-ceiling-${years}y`;
       await tables.send(
         new CreateTableCommand({
@@ -164,6 +165,7 @@ const main = async () => {
           BillingMode: 'PAY_PER_REQUEST',
           AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }, { AttributeName: 'SK', AttributeType: 'S' }],
           KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }],
+          StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
         }),
       );
       peakRss = 0;
@@ -175,7 +177,7 @@ const main = async () => {
             new BatchWriteCommand({
               RequestItems: {
                 [ceilingTable]: month.slice(offset, offset + 25).map((row) => ({
-                  PutRequest: { Item: { PK: `S#${row.point}#${new Date(row.at).toISOString().slice(0, 7)}`, SK: String(row.at).padStart(13, '0'), t: row.at, v: row.value } },
+                  PutRequest: { Item: { PK: `S#${row.point}#${new Date(row.at).toISOString().slice(0, 7)}`, SK: String(row.at).padStart(13, '0'), t: row.at, v: row.value, s: '1', z: ZONE, c: customerId } },
                 })),
               },
             }),

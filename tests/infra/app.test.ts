@@ -45,6 +45,18 @@ describe('the CDK app', () => {
     for (const method of custom) expect(method.Properties.AuthorizerId).toBeDefined();
   });
 
+  it('lets only single raw writes and raw deletions of the series stream reach the rollup function', () => {
+    const [mapping] = Object.values(resources(templates.api, 'AWS::Lambda::EventSourceMapping'));
+    const patterns = (mapping.Properties.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((filter) => JSON.parse(filter.Pattern));
+    expect(patterns).toEqual([
+      {
+        eventName: ['INSERT', 'MODIFY'],
+        dynamodb: { Keys: { PK: { S: [{ prefix: 'S#' }] } }, NewImage: { b: { N: ['0'] } } },
+      },
+      { eventName: ['REMOVE'], dynamodb: { Keys: { PK: { S: [{ prefix: 'S#' }] } } } },
+    ]);
+  });
+
   it('keeps tables, buckets and the signing secret when the stack is deleted', () => {
     for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SecretsManager::Secret']) {
       const found = Object.values(resources(templates.data, type));

@@ -53,7 +53,7 @@ export const series = {
         new BatchWriteCommand({
           RequestItems: {
             [testEnvironment().seriesTable]: values.slice(offset, offset + 25).map(({ at, value }) => ({
-              PutRequest: { Item: { PK: `S#${pointId}#${month(at)}`, SK: pad(at), t: at, v: value, s: '1', z: zone } },
+              PutRequest: { Item: { PK: `S#${pointId}#${month(at)}`, SK: pad(at), t: at, v: value, s: '1', z: zone, b: 0 } },
             })),
           },
         }),

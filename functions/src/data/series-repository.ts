@@ -41,8 +41,9 @@ const batchWrite = async (all: readonly WriteRequest[]): Promise<void> => {
 };
 
 /**
- * Writes raw values; writing the same (point, time) again replaces the value. Values written by
- * the bulk path carry `b`: their rollups are written with them, so the stream leaves them be.
+ * Writes raw values; writing the same (point, time) again replaces the value. `b` says who rolls
+ * them up: 1 for the bulk path, which writes their rollups with them; 0 for single writes, which
+ * the table stream rolls up (its event filter lets only those and deletions through).
  */
 export const putRawValues = (values: readonly StoredValue[], options: { bulk?: boolean } = {}): Promise<void> =>
   batchWrite(
@@ -55,7 +56,7 @@ export const putRawValues = (values: readonly StoredValue[], options: { bulk?: b
           s: value.status,
           z: value.zone,
           c: value.customerId,
-          ...(options.bulk ? { b: 1 } : {}),
+          b: options.bulk ? 1 : 0,
         },
       },
     })),

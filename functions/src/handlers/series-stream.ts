@@ -15,8 +15,9 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
     const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
     const partition = image?.PK?.S;
     if (!image || !partition?.startsWith('S#')) continue;
-    // The bulk path wrote this value's rollups itself (a deletion always recomputes).
-    if (record.dynamodb?.NewImage?.b?.N) continue;
+    // The bulk path wrote this value's rollups itself (a deletion always recomputes). The event
+    // filter already drops these; the check keeps the handler right without it.
+    if (record.dynamodb?.NewImage?.b?.N === '1') continue;
     touched.push({
       pointId: partition.slice(2, partition.lastIndexOf('#')),
       at: Number(image.t?.N),

@@ -125,6 +125,18 @@ export class ApiStack extends Stack {
         maxBatchingWindow: Duration.seconds(1),
         retryAttempts: 10,
         bisectBatchOnError: true,
+        // Only what needs rolling up reaches the function: single raw writes and raw deletions.
+        // Rollup packs and bulk raw writes (which carry their rollups) never invoke it.
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith('S#') } }, NewImage: { b: { N: lambda.FilterRule.isEqual('0') } } },
+          }),
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('REMOVE'),
+            dynamodb: { Keys: { PK: { S: lambda.FilterRule.beginsWith('S#') } } },
+          }),
+        ],
       }),
     );
 
