@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testEnvironment } from '../support/environment';
-import { clickCentered, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { callApi, clickCentered, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 interface SavedPoint {
   _id: string;
@@ -57,11 +57,7 @@ describe('calculated point settings', () => {
       await settings.getByLabel("Appliquer jusqu'au").fill('2026-01-01T00:00');
       await clickCentered(panel.getByRole('button', { name: 'Enregistrer' }));
       await settings.getByText('La fin du calcul doit être postérieure à son début').waitFor();
-      const before = await page.evaluate(async () => {
-        const token = JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string;
-        const response = await fetch('/api/v1/points', { headers: { Authorization: `Bearer ${token}` } });
-        return ((await response.json()) as { data: SavedPoint[] }).data.map((point) => point.technical_id);
-      });
+      const before = (await callApi<SavedPoint[]>(page, 'GET', '/api/v1/points')).map((point) => point.technical_id);
       expect(before).not.toContain(technicalId);
 
       await settings.getByLabel("Appliquer jusqu'au").fill('2026-12-31T23:00');
@@ -69,13 +65,8 @@ describe('calculated point settings', () => {
       await clickCentered(panel.getByRole('button', { name: 'Enregistrer' }));
       await page.getByText('Calcul lancé', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
 
-      const saved = await page.evaluate(async (id) => {
-        const token = JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string;
-        const response = await fetch('/api/v1/points', { headers: { Authorization: `Bearer ${token}` } });
-        const point = ((await response.json()) as { data: SavedPoint[] }).data.find((candidate) => candidate.technical_id === id)!;
-        await fetch(`/api/v1/points/${point._id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
-        return point;
-      }, technicalId);
+      const saved = (await callApi<SavedPoint[]>(page, 'GET', '/api/v1/points')).find((point) => point.technical_id === technicalId)!;
+      await callApi(page, 'DELETE', `/api/v1/points/${saved._id}`);
       // Grenoble follows Europe/Paris: the dates typed are read in its winter offset.
       expect(saved.calculation).toMatchObject({
         force_periodicity_reference: true,

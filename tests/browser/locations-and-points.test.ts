@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testEnvironment } from '../support/environment';
-import { clickCentered, useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
+import { callApi, clickCentered, useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 
@@ -48,11 +48,8 @@ describe('locations and points settings', () => {
       await created.waitFor({ timeout: UI_TIMEOUT_MS });
       const createdId = await tree.locator('[data-location-id]', { hasText: locationName }).getAttribute('data-location-id');
       expect(createdId).toBeTruthy();
-      const lyonChildren = await page.evaluate(async (token) => {
-        const response = await fetch('/api/v2/locations', { headers: { Authorization: `Bearer ${token}` } });
-        const body = (await response.json()) as { data: { _id: string; children: { _id: string }[] }[] };
-        return body.data.find((node) => node._id === 'loc-lyon')?.children.map((child) => child._id) ?? [];
-      }, await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string));
+      const savedTree = await callApi<{ _id: string; children: { _id: string }[] }[]>(page, 'GET', '/api/v2/locations');
+      const lyonChildren = savedTree.find((node) => node._id === 'loc-lyon')?.children.map((child) => child._id) ?? [];
       expect(lyonChildren).toContain(createdId);
       // The navigation's locations follow.
       const inNavigation = page.getByTestId('navigation').locator(`[data-location-id="${createdId}"]`);
@@ -128,11 +125,8 @@ describe('locations and points settings', () => {
 
       await page.getByTestId('point-panel').getByRole('button', { name: 'Enregistrer' }).click();
       await page.getByText('Point enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
-      const saved = await page.evaluate(async (token) => {
-        const response = await fetch('/api/v1/points', { headers: { Authorization: `Bearer ${token}` } });
-        const body = (await response.json()) as { data: { _id: string; baselines: { baseline_period_date: string; baseline_calculation: string; value: number }[] }[] };
-        return body.data.find((point) => point._id === 'pt-water-counter')?.baselines;
-      }, await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string));
+      const points = await callApi<{ _id: string; baselines: { baseline_period_date: string; baseline_calculation: string; value: number }[] }[]>(page, 'GET', '/api/v1/points');
+      const saved = points.find((point) => point._id === 'pt-water-counter')?.baselines;
       expect(saved).toContainEqual(expect.objectContaining({ baseline_period_date: date, baseline_calculation: 'avg', value: 1200 }));
     } finally {
       await context.close();

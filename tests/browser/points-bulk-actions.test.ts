@@ -1,23 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
-import { openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
-
-/** Calls the API as the signed-in user, the way the screen does. */
-const callApi = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const token = JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string;
-      const response = await fetch(path, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return ((await response.json()) as { data: unknown }).data;
-    },
-    { method, path, body },
-  ) as Promise<T>;
+import { callApi, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 interface SavedPoint {
   _id: string;

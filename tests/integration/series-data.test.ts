@@ -134,25 +134,29 @@ describe('calculated points', () => {
       body: { data: [100, 110, 130].flatMap((value, h) => [{ point: a, date: hour(h), value }, { point: b, date: hour(h), value: h + 1 }]) },
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const saved = await api<{ _id: string }>('POST', '/api/v1/points', {
-      token: admin,
-      body: {
-        name: 'Gaz total',
-        technical_id: unique(),
-        resource: 'gaz',
-        series_type: 'counter',
-        unit: 'kWh',
-        location: ['loc-grenoble'],
-        periodicity: 3600,
-        calculation: {
-          formula: 'A + B',
-          points_list: [
-            { point_id: a, point_calculation: 'diff', replacement_letter: 'A' },
-            { point_id: b, point_calculation: 'sum', replacement_letter: 'B' },
-          ],
+    // A + B over hourly steps: A's consumption (diff) plus B's sum.
+    const totalOf = (name: string, settings: Record<string, unknown> = {}) =>
+      api<{ _id: string }>('POST', '/api/v1/points', {
+        token: admin,
+        body: {
+          name,
+          technical_id: unique(),
+          resource: 'gaz',
+          series_type: 'counter',
+          unit: 'kWh',
+          location: ['loc-grenoble'],
+          periodicity: 3600,
+          calculation: {
+            formula: 'A + B',
+            points_list: [
+              { point_id: a, point_calculation: 'diff', replacement_letter: 'A' },
+              { point_id: b, point_calculation: 'sum', replacement_letter: 'B' },
+            ],
+            ...settings,
+          },
         },
-      },
-    });
+      });
+    const saved = await totalOf('Gaz total');
     expect(saved.body.msg).toBe('calculation_launched');
     const day = { period_type: 'dateToDate', sampling: 'day', period: 'day', start: '2026-05-10T00:00:00+02:00', end: '2026-05-11T00:00:00+02:00' };
     const total = () => query({ ...day, points: [{ point: saved.body.data!._id, calculation: 'sum' }] });
@@ -164,28 +168,7 @@ describe('calculated points', () => {
 
     // The same formula at a forced two-hour step, applied from 01:00: the 00:00 step starts
     // before that and is left out; the 02:00 step holds A's diff 150 − 110 = 40 and B's 3 + 4.
-    const bounded = await api<{ _id: string }>('POST', '/api/v1/points', {
-      token: admin,
-      body: {
-        name: 'Gaz total borné',
-        technical_id: unique(),
-        resource: 'gaz',
-        series_type: 'counter',
-        unit: 'kWh',
-        location: ['loc-grenoble'],
-        periodicity: 3600,
-        calculation: {
-          formula: 'A + B',
-          points_list: [
-            { point_id: a, point_calculation: 'diff', replacement_letter: 'A' },
-            { point_id: b, point_calculation: 'sum', replacement_letter: 'B' },
-          ],
-          force_periodicity_reference: true,
-          periodicity_reference_forced: 7200,
-          apply_from: hour(1),
-        },
-      },
-    });
+    const bounded = await totalOf('Gaz total borné', { force_periodicity_reference: true, periodicity_reference_forced: 7200, apply_from: hour(1) });
     expect(bounded.body.msg).toBe('calculation_launched');
     const hourly = () => query({ ...day, sampling: 'hour', points: [{ point: bounded.body.data!._id, calculation: 'sum' }] });
     const values = valuesOf(await eventually(hourly, (answer) => valuesOf(answer)?.[2] === 47));

@@ -70,3 +70,18 @@ export const clickCentered = async (locator: Locator): Promise<void> => {
   await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await locator.click();
 };
+
+/** Calls the API as the user signed in on this page, with the token the app stored. */
+export const callApi = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const token = JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string;
+      const response = await fetch(path, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return ((await response.json()) as { data: unknown }).data;
+    },
+    { method, path, body },
+  ) as Promise<T>;
