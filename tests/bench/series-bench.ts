@@ -2,7 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { bucketsOf, type SeriesAnswer } from '../../shared/src/schemas/series';
@@ -28,6 +28,7 @@ const SIZES = argument('years', '1,5').split(',').map(Number);
 const POINTS = 10;
 const STEP = 10 * 60_000;
 const ZONE = 'Europe/Paris';
+const CUSTOMER = 'cust-energie-plus';
 const PORT = Number(argument('port', '4597'));
 const QUERY_RUNS = 20;
 const NAIVE_RUNS = Number(argument('naive-runs', '3'));
@@ -107,22 +108,77 @@ const postgres = (() => {
   };
 })();
 
-const main = async () => {
-  const emulator = await startEmulator(PORT, 'bench');
-  postgres.start();
-  const results: Record<number, { ours: number; naive: number; pg: number; ingest: number; raw: number; equal: boolean; rss: number }> = {};
+interface SizeResult {
+  rows: number;
+  ours: number;
+  naive: number;
+  pg: number;
+  ingest: number;
+  raw: number;
+  equal: boolean;
+  compared: number;
+  expected: number;
+  rss: number;
+}
+
+/**
+ * Runs one phase in an emulator of its own, so each measurement sees only its own data: the
+ * 5-year query does not also carry the 1-year set, nor the millions of stream records the
+ * ceiling table leaves behind (the emulator keeps a deleted table's stream for 24 hours).
+ */
+const inFreshEmulator = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+  const emulator = await startEmulator(PORT, name);
   try {
-    const deployment: Deployment = await deployToEmulator(emulator.endpoint, 'bench');
-    const passwords = generateDemoPasswords();
-    await seedDemoData(deployment, passwords);
-    Object.assign(process.env, awsEnvironment(emulator.endpoint), {
-      ENTITIES_TABLE: deployment.entitiesTable,
-      SERIES_TABLE: deployment.seriesTable,
-    });
-    const { storeValuesInBulk } = await import('../../functions/src/services/series-service');
-    const { pointsOfCustomerById } = await import('../../functions/src/services/series-service');
+    Object.assign(process.env, awsEnvironment(emulator.endpoint));
+    return await work();
+  } finally {
+    await emulator.stop();
+  }
+};
+
+/** 1a. The emulator's ceiling: the rows through plain BatchWriteItem, no rollups, into a table made like the series table (same keys, same stream). */
+const measureCeiling = (years: number, start: number): Promise<number> =>
+  inFreshEmulator('bench-ceiling', async () => {
     const tables = new DynamoDBClient({});
     const documents = DynamoDBDocumentClient.from(tables);
+    const ceilingTable = 'bench-ceiling';
+    await tables.send(
+      new CreateTableCommand({
+        TableName: ceilingTable,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }, { AttributeName: 'SK', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }],
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
+    let rows = 0;
+    const started = performance.now();
+    for (const month of monthsOfRows(start, years)) {
+      for (let offset = 0; offset < month.length; offset += 25) {
+        await documents.send(
+          new BatchWriteCommand({
+            RequestItems: {
+              [ceilingTable]: month.slice(offset, offset + 25).map((row) => ({
+                PutRequest: { Item: { PK: `S#${row.point}#${new Date(row.at).toISOString().slice(0, 7)}`, SK: String(row.at).padStart(13, '0'), t: row.at, v: row.value, s: '1', z: ZONE, c: CUSTOMER, b: 1 } },
+              })),
+            },
+          }),
+        );
+      }
+      rows += month.length;
+    }
+    return rows / ((performance.now() - started) / 1000);
+  });
+
+/** 1b, 2 and 3 for one size, in a freshly deployed stack. */
+const measureEngine = (years: number, start: number): Promise<Omit<SizeResult, 'raw'>> =>
+  inFreshEmulator('bench', async () => {
+    const deployment: Deployment = await deployToEmulator(process.env.AWS_ENDPOINT_URL!, 'bench');
+    const passwords = generateDemoPasswords();
+    await seedDemoData(deployment, passwords);
+    Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable });
+    const { storeValuesInBulk, pointsOfCustomerById } = await import('../../functions/src/services/series-service');
+    const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));
     const api = async (method: string, apiPath: string, token: string | null, body?: unknown) => {
       const answer = await fetch(`${deployment.restBaseUrl}${apiPath}`, {
         method,
@@ -135,167 +191,142 @@ const main = async () => {
       user: { email: 'admin@energie-plus.example', password: passwords.premiumAdministrator },
     });
     const token = login.data.user.jwt as string;
-
-    for (const years of SIZES) {
-      const customerId = 'cust-energie-plus';
-      const pointIds: string[] = [];
-      for (let point = 0; point < POINTS; point += 1) {
-        const created = await api('POST', '/api/v1/points', token, {
-          name: `Bench ${years}y ${point}`,
-          technical_id: `BENCH-${years}Y-${point}-${Date.now()}`,
-          resource: 'electricity',
-          series_type: 'index',
-          unit: 'kWh',
-          location: ['loc-lyon-a'],
-        });
-        pointIds.push(created.data._id);
-      }
-      const points = await pointsOfCustomerById(customerId);
-      const start = DateTime.fromISO('2020-01-01T00:00:00', { zone: ZONE }).toMillis();
-      const csv = path.join(tmpdir(), `bench-${years}y.csv`);
-      rmSync(csv, { force: true });
-
-      // 1a. The emulator's ceiling: the same rows, plain BatchWriteItem, no rollups, into a table
-      // made like the series table (same keys, same stream) but of their own, dropped afterwards
-      // so the emulator does not carry them on.
-      const ceilingTable = `bench-ceiling-${years}y`;
-      await tables.send(
-        new CreateTableCommand({
-          TableName: ceilingTable,
-          BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }, { AttributeName: 'SK', AttributeType: 'S' }],
-          KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }],
-          StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-        }),
-      );
-      peakRss = 0;
-      let rows = 0;
-      let started = performance.now();
-      for (const month of monthsOfRows(start, years)) {
-        for (let offset = 0; offset < month.length; offset += 25) {
-          await documents.send(
-            new BatchWriteCommand({
-              RequestItems: {
-                [ceilingTable]: month.slice(offset, offset + 25).map((row) => ({
-                  PutRequest: { Item: { PK: `S#${row.point}#${new Date(row.at).toISOString().slice(0, 7)}`, SK: String(row.at).padStart(13, '0'), t: row.at, v: row.value, s: '1', z: ZONE, c: customerId } },
-                })),
-              },
-            }),
-          );
-        }
-        rows += month.length;
-        sampleMemory();
-      }
-      const rawRate = rows / ((performance.now() - started) / 1000);
-      await tables.send(new DeleteTableCommand({ TableName: ceilingTable }));
-
-      // 1b. Our bulk path, rollups included.
-      peakRss = 0;
-      started = performance.now();
-      for (const month of monthsOfRows(start, years)) {
-        await storeValuesInBulk(
-          customerId,
-          month.map((row) => ({ pointId: pointIds[row.point], customerId, at: row.at, value: row.value, status: '1' as const, zone: ZONE })),
-          points,
-        );
-        sampleMemory();
-      }
-      const ingestRate = rows / ((performance.now() - started) / 1000);
-      const rss = peakRss;
-
-      // The same rows for PostgreSQL, written outside the timed phases.
-      for (const month of monthsOfRows(start, years)) {
-        writeFileSync(csv, `${month.map((row) => `${row.point},${new Date(row.at).toISOString()},${row.value}`).join('\n')}\n`, { flag: 'a' });
-      }
-      execFileSync('chmod', ['644', csv]);
-
-      // 2. Daily diff over the whole range: ours, PostgreSQL, naive.
-      const end = DateTime.fromMillis(start, { zone: ZONE }).plus({ years }).toMillis();
-      const query = {
-        points: pointIds.map((point) => ({ point, calculation: 'diff' })),
-        sampling: 'day',
-        period_type: 'dateToDate',
-        period: 'year',
-        start: new Date(start).toISOString(),
-        end: new Date(end).toISOString(),
-      };
-      let ours: SeriesAnswer | null = null;
-      const ourTimes: number[] = [];
-      for (let run = 0; run < QUERY_RUNS + 2; run += 1) {
-        const t = performance.now();
-        const answer = await api('POST', '/api/v1/series/query', token, query);
-        if (!answer.res) throw new Error(`Query failed: ${answer.msg}`);
-        if (run >= 2) ourTimes.push(performance.now() - t);
-        ours = answer.data;
-      }
-      postgres.load(csv);
-      const pgTimes: number[] = [];
-      let pgAnswer = new Map<string, number>();
-      for (let run = 0; run < QUERY_RUNS; run += 1) {
-        const t = performance.now();
-        pgAnswer = postgres.dailyDiff();
-        pgTimes.push(performance.now() - t);
-      }
-      const naiveTimes: number[] = [];
-      for (let run = 0; run < NAIVE_RUNS; run += 1) {
-        const t = performance.now();
-        for (const pointId of pointIds) {
-          const daily = new Map<string, number>();
-          for (let month = start; month < end; month = DateTime.fromMillis(month, { zone: 'UTC' }).plus({ months: 1 }).startOf('month').toMillis()) {
-            const partition = `S#${pointId}#${new Date(month).toISOString().slice(0, 7).replace('-', '')}`;
-            let key: Record<string, unknown> | undefined;
-            do {
-              const page = await documents.send(
-                new QueryCommand({ TableName: deployment.seriesTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ExclusiveStartKey: key }),
-              );
-              for (const item of page.Items ?? []) {
-                const day = DateTime.fromMillis(Number(item.t), { zone: ZONE }).toISODate()!;
-                daily.set(day, Number(item.v));
-              }
-              sampleMemory();
-              key = page.LastEvaluatedKey;
-            } while (key);
-          }
-          const lasts = [...daily].sort(([a], [b]) => a.localeCompare(b));
-          lasts.map(([, last], index) => (index > 0 ? last - lasts[index - 1][1] : 0));
-        }
-        naiveTimes.push(performance.now() - t);
-      }
-
-      // 3. Every bucket equal to PostgreSQL's.
-      let equal = true;
-      let compared = 0;
-      ours!.series.forEach((series, point) => {
-        for (const bucket of bucketsOf(ours!, point)) {
-          const expected = pgAnswer.get(`${point}|${bucket.date.slice(0, 10)}`);
-          if (expected === undefined && bucket.value === null) continue;
-          compared += 1;
-          if (expected !== bucket.value) {
-            if (equal) console.log(`  first difference: point ${point} ${bucket.date}: ours ${bucket.value}, PostgreSQL ${expected}`);
-            equal = false;
-          }
-        }
+    const pointIds: string[] = [];
+    for (let point = 0; point < POINTS; point += 1) {
+      const created = await api('POST', '/api/v1/points', token, {
+        name: `Bench ${years}y ${point}`,
+        technical_id: `BENCH-${years}Y-${point}`,
+        resource: 'electricity',
+        series_type: 'index',
+        unit: 'kWh',
+        location: ['loc-lyon-a'],
       });
-      const result = {
-        ours: percentile50(ourTimes),
-        naive: percentile50(naiveTimes),
-        pg: percentile50(pgTimes),
-        ingest: ingestRate,
-        raw: rawRate,
-        equal: equal && compared === pgAnswer.size,
-        rss,
-      };
+      pointIds.push(created.data._id);
+    }
+    const points = await pointsOfCustomerById(CUSTOMER);
+
+    // 1b. Our bulk path, rollups included.
+    peakRss = 0;
+    let rows = 0;
+    const started = performance.now();
+    for (const month of monthsOfRows(start, years)) {
+      await storeValuesInBulk(
+        CUSTOMER,
+        month.map((row) => ({ pointId: pointIds[row.point], customerId: CUSTOMER, at: row.at, value: row.value, status: '1' as const, zone: ZONE })),
+        points,
+      );
+      rows += month.length;
+      sampleMemory();
+    }
+    const ingest = rows / ((performance.now() - started) / 1000);
+    const rss = peakRss;
+
+    // The same rows for PostgreSQL, written outside the timed phases.
+    const csv = path.join(tmpdir(), `bench-${years}y.csv`);
+    rmSync(csv, { force: true });
+    for (const month of monthsOfRows(start, years)) {
+      writeFileSync(csv, `${month.map((row) => `${row.point},${new Date(row.at).toISOString()},${row.value}`).join('\n')}\n`, { flag: 'a' });
+    }
+    execFileSync('chmod', ['644', csv]);
+
+    // 2. Daily diff over the whole range: ours, PostgreSQL, naive.
+    const end = DateTime.fromMillis(start, { zone: ZONE }).plus({ years }).toMillis();
+    const query = {
+      points: pointIds.map((point) => ({ point, calculation: 'diff' })),
+      sampling: 'day',
+      period_type: 'dateToDate',
+      period: 'year',
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+    };
+    let ours: SeriesAnswer | null = null;
+    const ourTimes: number[] = [];
+    for (let run = 0; run < QUERY_RUNS + 2; run += 1) {
+      const t = performance.now();
+      const answer = await api('POST', '/api/v1/series/query', token, query);
+      if (!answer.res) throw new Error(`Query failed: ${answer.msg}`);
+      if (run >= 2) ourTimes.push(performance.now() - t);
+      ours = answer.data;
+    }
+    postgres.load(csv);
+    rmSync(csv, { force: true });
+    const pgTimes: number[] = [];
+    let pgAnswer = new Map<string, number>();
+    for (let run = 0; run < QUERY_RUNS; run += 1) {
+      const t = performance.now();
+      pgAnswer = postgres.dailyDiff();
+      pgTimes.push(performance.now() - t);
+    }
+    const naiveTimes: number[] = [];
+    for (let run = 0; run < NAIVE_RUNS; run += 1) {
+      const t = performance.now();
+      for (const pointId of pointIds) {
+        const daily = new Map<string, number>();
+        for (let month = start; month < end; month = DateTime.fromMillis(month, { zone: 'UTC' }).plus({ months: 1 }).startOf('month').toMillis()) {
+          const partition = `S#${pointId}#${new Date(month).toISOString().slice(0, 7).replace('-', '')}`;
+          let key: Record<string, unknown> | undefined;
+          do {
+            const page = await documents.send(
+              new QueryCommand({ TableName: deployment.seriesTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ExclusiveStartKey: key }),
+            );
+            for (const item of page.Items ?? []) {
+              const day = DateTime.fromMillis(Number(item.t), { zone: ZONE }).toISODate()!;
+              daily.set(day, Number(item.v));
+            }
+            sampleMemory();
+            key = page.LastEvaluatedKey;
+          } while (key);
+        }
+        const lasts = [...daily].sort(([a], [b]) => a.localeCompare(b));
+        lasts.map(([, last], index) => (index > 0 ? last - lasts[index - 1][1] : 0));
+      }
+      naiveTimes.push(performance.now() - t);
+    }
+
+    // 3. Every bucket equal to PostgreSQL's.
+    let equal = true;
+    let compared = 0;
+    ours!.series.forEach((series, point) => {
+      for (const bucket of bucketsOf(ours!, point)) {
+        const expected = pgAnswer.get(`${point}|${bucket.date.slice(0, 10)}`);
+        if (expected === undefined && bucket.value === null) continue;
+        compared += 1;
+        if (expected !== bucket.value) {
+          if (equal) console.log(`  first difference: point ${point} ${bucket.date}: ours ${bucket.value}, PostgreSQL ${expected}`);
+          equal = false;
+        }
+      }
+    });
+    return {
+      rows,
+      ours: percentile50(ourTimes),
+      naive: percentile50(naiveTimes),
+      pg: percentile50(pgTimes),
+      ingest,
+      equal: equal && compared === pgAnswer.size,
+      compared,
+      expected: pgAnswer.size,
+      rss,
+    };
+  });
+
+const main = async () => {
+  postgres.start();
+  const results: Record<number, SizeResult> = {};
+  try {
+    const start = DateTime.fromISO('2020-01-01T00:00:00', { zone: ZONE }).toMillis();
+    for (const years of SIZES) {
+      const raw = await measureCeiling(years, start);
+      const result: SizeResult = { ...(await measureEngine(years, start)), raw };
       results[years] = result;
       console.log(
-        `${years} year(s), ${rows} rows: ingest ${Math.round(ingestRate)} rows/s with rollups vs ${Math.round(rawRate)} rows/s raw ceiling ` +
-          `(${(ingestRate / rawRate).toFixed(2)}), peak RSS ${(rss / 1024 / 1024).toFixed(0)} MiB; daily diff p50: ours ${result.ours.toFixed(1)} ms, ` +
-          `PostgreSQL ${result.pg.toFixed(1)} ms, naive ${result.naive.toFixed(0)} ms (${NAIVE_RUNS} runs); buckets compared ${compared}/${pgAnswer.size}, equal ${result.equal}`,
+        `${years} year(s), ${result.rows} rows: ingest ${Math.round(result.ingest)} rows/s with rollups vs ${Math.round(raw)} rows/s raw ceiling ` +
+          `(${(result.ingest / raw).toFixed(2)}), peak RSS ${(result.rss / 1024 / 1024).toFixed(0)} MiB; daily diff p50: ours ${result.ours.toFixed(1)} ms, ` +
+          `PostgreSQL ${result.pg.toFixed(1)} ms, naive ${result.naive.toFixed(0)} ms (${NAIVE_RUNS} runs); buckets compared ${result.compared}/${result.expected}, equal ${result.equal}`,
       );
-      rmSync(csv, { force: true });
     }
   } finally {
     postgres.stop();
-    await emulator.stop();
   }
   const [small, large] = [results[SIZES[0]], results[SIZES.at(-1)!]];
   console.log(
