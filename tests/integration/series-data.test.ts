@@ -72,6 +72,29 @@ describe('ingestion and the series query', () => {
     expect(monthly[0]).toBe(march.at(-1)!.value - march[0].value);
   });
 
+  it('merges days into weeks starting on Monday, and reads minutes from the raw values', async () => {
+    const days = bucketsOf((await query({ ...marchDays, points: [{ point: index, calculation: 'diff' }] })).body.data!, 0);
+    const answer = await query({ ...marchDays, sampling: 'week', points: [{ point: index, calculation: 'diff' }] });
+    const weeks = bucketsOf(answer.body.data!, 0);
+    expect(answer.body.data!.sampling).toBe('week');
+    expect(weeks.map((week) => week.date.slice(0, 10))).toEqual(['2026-02-23', '2026-03-02', '2026-03-09', '2026-03-16', '2026-03-23', '2026-03-30']);
+    weeks.forEach((week, position) => {
+      const next = weeks[position + 1]?.date ?? '9999';
+      const daily = days.filter((day) => day.date >= week.date && day.date < next).reduce((sum, day) => sum + (day.value ?? 0), 0);
+      expect(week.value).toBe(Math.round(daily * 10) / 10);
+    });
+
+    const oneDay = { period_type: 'dateToDate', period: 'day', sampling: 'minute', start: '2026-03-02T00:00:00+01:00', end: '2026-03-03T00:00:00+01:00' };
+    const minutes = bucketsOf((await query({ ...oneDay, points: [{ point: index, calculation: 'last' }] })).body.data!, 0);
+    expect(minutes).toHaveLength(24 * 60);
+    expect(minutes.filter((minute) => minute.value !== null)).toEqual(
+      march.filter((entry) => entry.date >= '2026-03-01T23:00' && entry.date < '2026-03-02T23:00').map((entry, step) => ({
+        date: `2026-03-02T${String(step * 6).padStart(2, '0')}:00:00+01:00`,
+        value: entry.value,
+      })),
+    );
+  });
+
   it('converts units and rounds per unit', async () => {
     const answer = await query({ ...marchDays, sampling: 'month', points: [{ point: index, calculation: 'diff', unit_conversion: { to: 'MWh' } }] });
     expect(answer.body.data?.series[0].unit).toBe('MWh');

@@ -30,6 +30,19 @@ export const encodePack = (rollups: readonly StoredRollup[]): Record<string, Uin
   );
 };
 
+/** Whether this platform stores float64 little-endian, as packs do: then a column is read in place. */
+const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
+
+/** A column's values: a view when the bytes are aligned (or a copy when not), read one by one on a big-endian platform. */
+const float64Column = (bytes: Uint8Array): Float64Array => {
+  const length = bytes.byteLength / 8;
+  if (LITTLE_ENDIAN) {
+    return bytes.byteOffset % 8 === 0 ? new Float64Array(bytes.buffer, bytes.byteOffset, length) : new Float64Array(bytes.slice().buffer);
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Float64Array.from({ length }, (_, index) => view.getFloat64(index * 8, true));
+};
+
 /**
  * The buckets of a pack item, from the columns it was read with: fields whose column was not
  * read (a projection) are NaN, so a calculation given the wrong columns shows it at once.
@@ -38,25 +51,24 @@ export const decodePack = (item: Record<string, unknown>): StoredRollup[] => {
   const starts = item[columnAttribute('start')];
   if (!(starts instanceof Uint8Array) || starts.byteLength % 8 !== 0) throw new Error('Rollup pack without a whole start column');
   const length = starts.byteLength / 8;
-  const columns = ROLLUP_FIELDS.map((field) => {
+  const [start, count, sum, min, max, first, firstAt, last, lastAt] = ROLLUP_FIELDS.map((field) => {
     const bytes = item[columnAttribute(field)];
     if (bytes === undefined) return null;
     if (!(bytes instanceof Uint8Array) || bytes.byteLength !== length * 8) throw new Error(`Rollup pack column ${field} does not match its starts`);
-    return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return float64Column(bytes);
   });
-  const read = (column: number, index: number) => columns[column]?.getFloat64(index * 8, true) ?? Number.NaN;
   const rollups: StoredRollup[] = new Array(length);
   for (let index = 0; index < length; index += 1) {
     rollups[index] = {
-      start: read(0, index),
-      count: read(1, index),
-      sum: read(2, index),
-      min: read(3, index),
-      max: read(4, index),
-      first: read(5, index),
-      firstAt: read(6, index),
-      last: read(7, index),
-      lastAt: read(8, index),
+      start: start![index],
+      count: count ? count[index] : Number.NaN,
+      sum: sum ? sum[index] : Number.NaN,
+      min: min ? min[index] : Number.NaN,
+      max: max ? max[index] : Number.NaN,
+      first: first ? first[index] : Number.NaN,
+      firstAt: firstAt ? firstAt[index] : Number.NaN,
+      last: last ? last[index] : Number.NaN,
+      lastAt: lastAt ? lastAt[index] : Number.NaN,
     };
   }
   return rollups;

@@ -138,7 +138,11 @@ export const listRollups = async (
       ':to': seriesKeys.packOf(level, to - 1),
     },
   });
-  return items.flatMap(decodePack).filter((rollup) => rollup.start >= from && rollup.start < to);
+  const rollups: StoredRollup[] = [];
+  for (const item of items) {
+    for (const rollup of decodePack(item)) if (rollup.start >= from && rollup.start < to) rollups.push(rollup);
+  }
+  return rollups;
 };
 
 /**

@@ -142,19 +142,25 @@ export const deleteValues = async (caller: Caller, pointId: string, fromBound: s
   return { deleted: entries.length };
 };
 
-const groupBy = (sources: readonly { start: number; aggregate: Aggregate }[], sampling: Sampling, zone: string) => {
-  const groups = new Map<number, Aggregate[]>();
-  for (const { start, aggregate } of sources) {
-    const key = bucketStart(start, sampling, zone);
-    groups.set(key, [...(groups.get(key) ?? []), aggregate]);
+/** The aggregate of one bucket, with the bucket's start. */
+type BucketAggregate = Aggregate & { start: number };
+
+/** Sorted parts merged into the buckets of a coarser sampling; the buckets come out sorted too. */
+const mergeInto = <T>(parts: readonly T[], startOf: (part: T) => number, merge: (parts: T[]) => Aggregate): BucketAggregate[] => {
+  const groups = new Map<number, T[]>();
+  for (const part of parts) {
+    const key = startOf(part);
+    const group = groups.get(key);
+    if (group) group.push(part);
+    else groups.set(key, [part]);
   }
-  return new Map([...groups].map(([key, parts]) => [key, mergeAggregates(parts)!]));
+  return [...groups].map(([start, group]) => ({ ...merge(group), start }));
 };
 
 /**
- * Reads the aggregates of every bucket of a range, from the coarsest rollup that serves the
- * sampling, fetching only the fields the calculation reads (plus the first and last times when
- * buckets are merged into weeks or years, to order them).
+ * Reads the aggregates of the buckets of a range that hold data, oldest first, from the coarsest
+ * rollup that serves the sampling, fetching only the fields the calculation reads (plus the
+ * first and last times when buckets are merged into weeks or years, to order them).
  */
 const readAggregates = async (
   pointId: string,
@@ -163,21 +169,25 @@ const readAggregates = async (
   from: number,
   to: number,
   fields: readonly (keyof Aggregate)[],
-) => {
+): Promise<readonly BucketAggregate[]> => {
   if (sampling === 'minute') {
     const raw = await listRawValues(pointId, from, to);
-    const groups = new Map<number, { at: number; value: number }[]>();
-    for (const value of raw) {
-      const key = bucketStart(value.at, 'minute', zone);
-      groups.set(key, [...(groups.get(key) ?? []), value]);
-    }
-    return new Map([...groups].map(([key, values]) => [key, aggregateOf(values)!]));
+    return mergeInto(raw, (value) => bucketStart(value.at, 'minute', zone), (values) => aggregateOf(values)!);
   }
   const level = sampling === 'week' ? 'day' : sampling === 'year' ? 'month' : sampling;
   const merged = sampling !== level;
   const rollups = await listRollups(pointId, level, from, to, merged ? [...fields, 'firstAt', 'lastAt'] : fields);
-  const sources = rollups.map((rollup) => ({ start: rollup.start, aggregate: rollup as Aggregate }));
-  return !merged ? new Map(sources.map(({ start, aggregate }) => [start, aggregate])) : groupBy(sources, sampling, zone);
+  return merged ? mergeInto(rollups, (rollup) => bucketStart(rollup.start, sampling, zone), (parts) => mergeAggregates(parts)!) : rollups;
+};
+
+/** Each bucket of a calendar with its aggregate (null where no data): one walk over both, both sorted. */
+const alignBuckets = (starts: readonly number[], aggregates: readonly BucketAggregate[], medians: ReadonlyMap<number, number[]> | null): Bucket[] => {
+  let next = 0;
+  return starts.map((start) => {
+    while (next < aggregates.length && aggregates[next].start < start) next += 1;
+    const aggregate = next < aggregates.length && aggregates[next].start === start ? aggregates[next] : null;
+    return { start, aggregate, values: medians?.get(start) };
+  });
 };
 
 const rawValuesByBucket = async (pointId: string, sampling: Sampling, zone: string, from: number, to: number) => {
@@ -250,11 +260,7 @@ const seriesOfPoint = async (
   const evolutionBase = DEFAULT_CALCULATION[point.series_type];
   const aggregates = await readAggregates(point._id, sampling, zone, from, to, aggregateFieldsOf(calculation, evolutionBase));
   const medians = calculation === 'median' ? await rawValuesByBucket(point._id, sampling, zone, from, to) : null;
-  const buckets: Bucket[] = starts.map((start) => ({
-    start,
-    aggregate: aggregates.get(start) ?? null,
-    values: medians?.get(start),
-  }));
+  const buckets = alignBuckets(starts, aggregates, medians);
   const lastBefore = calculation.includes('diff') || calculation === 'evo' ? await lastValueBefore(point._id, sampling, from) : null;
   const values = calculate(calculation, { buckets, lastBefore, evolutionBase });
   const unit = calculation === 'evo' ? '%' : conversion ?? point.unit;

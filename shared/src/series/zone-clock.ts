@@ -17,6 +17,9 @@ const DAY = 86_400_000;
 const PROBE_STEP = DAY;
 
 interface YearOffsets {
+  /** The UTC year: [start, end). */
+  start: number;
+  end: number;
   /** Offset (minutes) at the start of the UTC year. */
   initial: number;
   /** Changes within the year: from `at` on, the offset is `offset`. */
@@ -49,6 +52,8 @@ const offsetLabel = (minutes: number, fixedUtc: boolean): string => {
 
 class CachedZoneClock implements ZoneClock {
   private readonly years = new Map<number, YearOffsets>();
+  /** The year last looked at: consecutive buckets nearly always fall in it. */
+  private recent: YearOffsets | null = null;
   private readonly fixedUtc: boolean;
 
   constructor(
@@ -128,12 +133,15 @@ class CachedZoneClock implements ZoneClock {
   }
 
   private yearOf(instant: number): YearOffsets {
+    const recent = this.recent;
+    if (recent && instant >= recent.start && instant < recent.end) return recent;
     const year = new Date(instant).getUTCFullYear();
     let offsets = this.years.get(year);
     if (!offsets) {
       offsets = this.probeYear(year);
       this.years.set(year, offsets);
     }
+    this.recent = offsets;
     return offsets;
   }
 
@@ -157,7 +165,7 @@ class CachedZoneClock implements ZoneClock {
       }
       [before, beforeOffset] = [probe, probeOffset];
     }
-    return { initial, changes };
+    return { start, end, initial, changes };
   }
 }
 
