@@ -95,6 +95,16 @@ describe('ingestion and the series query', () => {
     );
   });
 
+  it('takes the median of the raw values of each bucket', async () => {
+    const firstDays = { ...marchDays, end: '2026-03-04T00:00:00+01:00' };
+    const medians = valuesOf(await query({ ...firstDays, points: [{ point: index, calculation: 'median' }] }));
+    const expected = [0, 1, 2].map((day) => {
+      const values = march.slice(day * 4, day * 4 + 4).map((entry) => entry.value).sort((a, b) => a - b);
+      return (values[1] + values[2]) / 2;
+    });
+    expect(medians).toEqual(expected);
+  });
+
   it('converts units and rounds per unit', async () => {
     const answer = await query({ ...marchDays, sampling: 'month', points: [{ point: index, calculation: 'diff', unit_conversion: { to: 'MWh' } }] });
     expect(answer.body.data?.series[0].unit).toBe('MWh');

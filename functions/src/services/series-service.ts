@@ -194,7 +194,9 @@ const rawValuesByBucket = async (pointId: string, sampling: Sampling, zone: stri
   const groups = new Map<number, number[]>();
   for (const value of await listRawValues(pointId, from, to)) {
     const key = bucketStart(value.at, sampling, zone);
-    groups.set(key, [...(groups.get(key) ?? []), value.value]);
+    const group = groups.get(key);
+    if (group) group.push(value.value);
+    else groups.set(key, [value.value]);
   }
   return groups;
 };
