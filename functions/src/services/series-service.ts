@@ -3,7 +3,7 @@ import type { Point } from '@shared/schemas/point';
 import type { DataEntry, PointSeries, SeriesAnswer, SeriesCalendar, SeriesQuery } from '@shared/schemas/series';
 import { aggregateOf, mergeAggregates, type Aggregate } from '@shared/series/aggregate';
 import { bucketStart, bucketStarts, localIso, nextBucketStart, ROLLUP_LEVELS } from '@shared/series/buckets';
-import { computeRollups } from '@shared/series/rollups';
+import { computeRollups, groupBy, mergeByBucket, type Rollup } from '@shared/series/rollups';
 import { aggregateFieldsOf, calculate, DEFAULT_CALCULATION, type Bucket, type Calculation } from '@shared/series/calculations';
 import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
@@ -142,21 +142,6 @@ export const deleteValues = async (caller: Caller, pointId: string, fromBound: s
   return { deleted: entries.length };
 };
 
-/** The aggregate of one bucket, with the bucket's start. */
-type BucketAggregate = Aggregate & { start: number };
-
-/** Sorted parts merged into the buckets of a coarser sampling; the buckets come out sorted too. */
-const mergeInto = <T>(parts: readonly T[], startOf: (part: T) => number, merge: (parts: T[]) => Aggregate): BucketAggregate[] => {
-  const groups = new Map<number, T[]>();
-  for (const part of parts) {
-    const key = startOf(part);
-    const group = groups.get(key);
-    if (group) group.push(part);
-    else groups.set(key, [part]);
-  }
-  return [...groups].map(([start, group]) => ({ ...merge(group), start }));
-};
-
 /**
  * Reads the aggregates of the buckets of a range that hold data, oldest first, from the coarsest
  * rollup that serves the sampling, fetching only the fields the calculation reads (plus the
@@ -169,19 +154,19 @@ const readAggregates = async (
   from: number,
   to: number,
   fields: readonly (keyof Aggregate)[],
-): Promise<readonly BucketAggregate[]> => {
+): Promise<readonly Rollup[]> => {
   if (sampling === 'minute') {
     const raw = await listRawValues(pointId, from, to);
-    return mergeInto(raw, (value) => bucketStart(value.at, 'minute', zone), (values) => aggregateOf(values)!);
+    return mergeByBucket(raw, (value) => bucketStart(value.at, 'minute', zone), (values) => aggregateOf(values)!);
   }
   const level = sampling === 'week' ? 'day' : sampling === 'year' ? 'month' : sampling;
   const merged = sampling !== level;
   const rollups = await listRollups(pointId, level, from, to, merged ? [...fields, 'firstAt', 'lastAt'] : fields);
-  return merged ? mergeInto(rollups, (rollup) => bucketStart(rollup.start, sampling, zone), (parts) => mergeAggregates(parts)!) : rollups;
+  return merged ? mergeByBucket(rollups, (rollup) => bucketStart(rollup.start, sampling, zone), (parts) => mergeAggregates(parts)!) : rollups;
 };
 
 /** Each bucket of a calendar with its aggregate (null where no data): one walk over both, both sorted. */
-const alignBuckets = (starts: readonly number[], aggregates: readonly BucketAggregate[], medians: ReadonlyMap<number, number[]> | null): Bucket[] => {
+const alignBuckets = (starts: readonly number[], aggregates: readonly Rollup[], medians: ReadonlyMap<number, number[]> | null): Bucket[] => {
   let next = 0;
   return starts.map((start) => {
     while (next < aggregates.length && aggregates[next].start < start) next += 1;
@@ -191,14 +176,8 @@ const alignBuckets = (starts: readonly number[], aggregates: readonly BucketAggr
 };
 
 const rawValuesByBucket = async (pointId: string, sampling: Sampling, zone: string, from: number, to: number) => {
-  const groups = new Map<number, number[]>();
-  for (const value of await listRawValues(pointId, from, to)) {
-    const key = bucketStart(value.at, sampling, zone);
-    const group = groups.get(key);
-    if (group) group.push(value.value);
-    else groups.set(key, [value.value]);
-  }
-  return groups;
+  const groups = groupBy(await listRawValues(pointId, from, to), (value) => bucketStart(value.at, sampling, zone));
+  return new Map([...groups].map(([start, values]) => [start, values.map((value) => value.value)]));
 };
 
 /**
