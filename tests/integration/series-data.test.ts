@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bucketsOf, type SeriesAnswer } from '@shared/schemas/series';
 import { api, login } from '../support/api';
+import { series } from '../support/aws';
 import { eventually } from '../support/eventually';
 
 let admin: string;
@@ -70,6 +71,29 @@ describe('ingestion and the series query', () => {
     expect(monthly).toHaveLength(1);
     expect(Math.round(daily.reduce((sum, value) => sum + (value ?? 0), 0) * 10) / 10).toBe(monthly[0]);
     expect(monthly[0]).toBe(march.at(-1)!.value - march[0].value);
+  });
+
+  it('subtracts the last value before the range, however far back it lies', async () => {
+    // June 2023, nothing in 2024, June 2025: a range in 2025 looks back past a whole empty year.
+    const gapped = await createPoint({ name: 'Index with a gap', resource: 'electricity', series_type: 'index', unit: 'kWh' });
+    const values = [['2023-06-15T08:00:00Z', 100], ['2023-06-15T18:00:00Z', 110], ['2025-06-15T08:00:00Z', 150], ['2025-06-15T18:00:00Z', 175]];
+    await api('POST', '/api/v1/data', { token: admin, body: { data: values.map(([date, value]) => ({ point: gapped, date, value })) } });
+    const daysOf = (start: string, end: string) =>
+      query({ period_type: 'dateToDate', period: 'day', sampling: 'day', start, end, points: [{ point: gapped, calculation: 'diff' }] });
+    const afterGap = await eventually(
+      () => daysOf('2025-06-15T00:00:00+02:00', '2025-06-16T00:00:00+02:00'),
+      (answer) => valuesOf(answer)?.[0] !== null && valuesOf(answer)?.[0] !== undefined,
+    );
+    expect(valuesOf(afterGap)).toEqual([175 - 110]);
+    // Before the data starts there is nothing to subtract: the day's first value stands in.
+    expect(valuesOf(await daysOf('2023-06-14T00:00:00+02:00', '2023-06-16T00:00:00+02:00'))).toEqual([null, 110 - 100]);
+    // ... also when the data starts in a later year than the range (a pack read apart).
+    const fromDecember = valuesOf(await daysOf('2022-12-01T00:00:00+01:00', '2023-06-16T00:00:00+02:00'))!;
+    expect(fromDecember.at(-1)).toBe(110 - 100);
+    expect(fromDecember.slice(0, -1).every((value) => value === null)).toBe(true);
+    // The extent marker stays at the earliest pack when later packs are created.
+    expect(await series.firstPack(gapped, 'day')).toBe('2023');
+    expect(await series.firstPack(gapped, 'hour')).toBe('202306');
   });
 
   it('merges days into weeks starting on Monday, and reads minutes from the raw values', async () => {

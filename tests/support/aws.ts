@@ -79,4 +79,7 @@ export const series = {
     );
     return (answer.Items ?? []).flatMap((item) => decodePack(item));
   },
+  /** A point's extent marker for one level: the sort key at or before its earliest pack. */
+  firstPack: async (pointId: string, level: 'hour' | 'day' | 'month') =>
+    (await dynamo().send(new GetCommand({ TableName: testEnvironment().seriesTable, Key: { PK: `E#${pointId}`, SK: level } }))).Item?.firstPack,
 };

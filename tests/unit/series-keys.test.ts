@@ -11,6 +11,16 @@ describe('series keys', () => {
     expect(seriesKeys.rollupPack('p1', 'month', at('2026-03-01T00:00:00Z'))).toEqual({ PK: 'R#p1#month', SK: '2026' });
   });
 
+  it('lists the packs of a range and the pack before one, across year ends', () => {
+    expect(seriesKeys.packsBetween('day', at('2019-12-31T23:00:00Z'), at('2024-12-31T23:00:00Z'))).toEqual(['2019', '2020', '2021', '2022', '2023', '2024']);
+    expect(seriesKeys.packsBetween('month', at('2026-01-01T00:00:00Z'), at('2027-01-01T00:00:00Z'))).toEqual(['2026']);
+    expect(seriesKeys.packsBetween('hour', at('2025-11-30T23:00:00Z'), at('2026-02-01T00:00:00Z'))).toEqual(['202511', '202512', '202601']);
+    expect(seriesKeys.packBefore('2020')).toBe('2019');
+    expect(seriesKeys.packBefore('202601')).toBe('202512');
+    expect(seriesKeys.packBefore('202611')).toBe('202610');
+    expect(seriesKeys.extent('p1', 'day')).toEqual({ PK: 'E#p1', SK: 'day' });
+  });
+
   it('keeps raw values per point and UTC month with sortable times', () => {
     expect(seriesKeys.raw('p1', at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'S#p1#202603', SK: '1774746000000' });
     expect(seriesKeys.monthsBetween(at('2025-12-31T23:00:00Z'), at('2026-02-01T00:00:00Z'))).toEqual(['202512', '202601']);

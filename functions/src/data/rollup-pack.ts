@@ -45,9 +45,10 @@ const float64Column = (bytes: Uint8Array): Float64Array => {
 
 /**
  * The buckets of a pack item, from the columns it was read with: fields whose column was not
- * read (a projection) are NaN, so a calculation given the wrong columns shows it at once.
+ * read (a projection) are NaN, so a calculation given the wrong columns shows it at once. With a
+ * range, only the buckets starting in [from, to) (the columns are sorted by start).
  */
-export const decodePack = (item: Record<string, unknown>): StoredRollup[] => {
+export const decodePack = (item: Record<string, unknown>, range?: { from: number; to: number }): StoredRollup[] => {
   const starts = item[columnAttribute('start')];
   if (!(starts instanceof Uint8Array) || starts.byteLength % 8 !== 0) throw new Error('Rollup pack without a whole start column');
   const length = starts.byteLength / 8;
@@ -57,9 +58,15 @@ export const decodePack = (item: Record<string, unknown>): StoredRollup[] => {
     if (!(bytes instanceof Uint8Array) || bytes.byteLength !== length * 8) throw new Error(`Rollup pack column ${field} does not match its starts`);
     return float64Column(bytes);
   });
-  const rollups: StoredRollup[] = new Array(length);
-  for (let index = 0; index < length; index += 1) {
-    rollups[index] = {
+  let [begin, end] = [0, length];
+  if (range) {
+    while (begin < length && start![begin] < range.from) begin += 1;
+    end = begin;
+    while (end < length && start![end] < range.to) end += 1;
+  }
+  const rollups: StoredRollup[] = new Array(end - begin);
+  for (let index = begin; index < end; index += 1) {
+    rollups[index - begin] = {
       start: start![index],
       count: count ? count[index] : Number.NaN,
       sum: sum ? sum[index] : Number.NaN,

@@ -15,6 +15,24 @@ const utcMonth = (instant: number): string => new Date(instant).toISOString().sl
 const packOf = (level: RollupLevel, instant: number): string =>
   level === 'hour' ? utcMonth(instant) : String(new Date(instant).getUTCFullYear());
 
+/** The UTC months (yyyyMM) holding instants in [from, to). */
+const monthsBetween = (from: number, to: number): string[] => {
+  const months: string[] = [];
+  const cursor = new Date(Date.UTC(new Date(from).getUTCFullYear(), new Date(from).getUTCMonth(), 1));
+  while (cursor.getTime() < to) {
+    months.push(utcMonth(cursor.getTime()));
+    cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+  }
+  return months;
+};
+
+/** The pack sort key just before one: the previous UTC month (yyyyMM) or year (yyyy). */
+const packBefore = (pack: string): string => {
+  if (pack.length === 4) return String(Number(pack) - 1);
+  const [year, month] = [Number(pack.slice(0, 4)), Number(pack.slice(4))];
+  return month === 1 ? `${year - 1}12` : `${year}${String(month - 1).padStart(2, '0')}`;
+};
+
 export const seriesKeys = {
   raw: (pointId: string, at: number) => ({ PK: `S#${pointId}#${utcMonth(at)}`, SK: pad(at) }),
   rawPartition: (pointId: string, month: string) => `S#${pointId}#${month}`,
@@ -24,17 +42,23 @@ export const seriesKeys = {
   rollupPack: (pointId: string, level: RollupLevel, start: number) => ({ PK: `R#${pointId}#${level}`, SK: packOf(level, start) }),
   /** The sort key of the pack holding an instant. */
   packOf,
+  /** The sort keys of the packs holding buckets that start in [from, to), oldest first. */
+  packsBetween: (level: RollupLevel, from: number, to: number): string[] => {
+    if (level === 'hour') return monthsBetween(from, to);
+    const years: string[] = [];
+    for (let year = new Date(from).getUTCFullYear(); year <= new Date(to - 1).getUTCFullYear(); year += 1) years.push(String(year));
+    return years;
+  },
+  packBefore,
+  /**
+   * A point's extent marker for one level: `firstPack`, the sort key of its earliest pack or one
+   * before it (set before a pack is created, never raised), so a reader knows when nothing can
+   * precede a range without querying for it.
+   */
+  extent: (pointId: string, level: RollupLevel) => ({ PK: `E#${pointId}`, SK: level }),
   sortKey: pad,
   /** The UTC months (yyyyMM) whose raw partitions hold instants in [from, to). */
-  monthsBetween: (from: number, to: number): string[] => {
-    const months: string[] = [];
-    const cursor = new Date(Date.UTC(new Date(from).getUTCFullYear(), new Date(from).getUTCMonth(), 1));
-    while (cursor.getTime() < to) {
-      months.push(utcMonth(cursor.getTime()));
-      cursor.setUTCMonth(cursor.getUTCMonth() + 1);
-    }
-    return months;
-  },
+  monthsBetween,
   /** Point id of a raw partition key. */
   pointOfRaw: (PK: string): string => PK.slice(2, PK.lastIndexOf('#')),
 };

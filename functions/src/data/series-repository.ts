@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RawValue } from '@shared/series/aggregate';
 import type { RollupLevel } from '@shared/series/buckets';
 import { requireSetting } from '../config';
@@ -100,6 +100,9 @@ export const listRawEntries = async (pointId: string, from: number, to: number):
   return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
 };
 
+/** The rollups of consecutive packs as one list (`concat` copies in bulk; `flatMap` goes element by element). */
+const concatenated = (lists: readonly StoredRollup[][]): StoredRollup[] => (lists.length === 1 ? lists[0] : ([] as StoredRollup[]).concat(...lists));
+
 /** A projection of pack columns: `start` always, then the fields asked for (all when none). */
 const projection = (fields?: readonly RollupField[]) =>
   fields ? { ProjectionExpression: [...new Set<RollupField>(['start', ...fields])].map(columnAttribute).join(', ') } : {};
@@ -138,11 +141,7 @@ export const listRollups = async (
       ':to': seriesKeys.packOf(level, to - 1),
     },
   });
-  const rollups: StoredRollup[] = [];
-  for (const item of items) {
-    for (const rollup of decodePack(item)) if (rollup.start >= from && rollup.start < to) rollups.push(rollup);
-  }
-  return rollups;
+  return concatenated(items.map((item) => decodePack(item, { from, to })));
 };
 
 /**
@@ -171,6 +170,153 @@ export const latestRollupBefore = async (
     if (earlier.length) return earlier.at(-1)!;
   }
   return null;
+};
+
+type Key = { PK: string; SK: string };
+
+const BATCH_GET = 100;
+
+/** Items by exact key, 100 keys per call in parallel, retrying what DynamoDB leaves unprocessed. */
+const batchGet = async (keys: readonly Key[], ProjectionExpression: string): Promise<Map<string, Record<string, unknown>>> => {
+  const items = new Map<string, Record<string, unknown>>();
+  const chunks = Array.from({ length: Math.ceil(keys.length / BATCH_GET) }, (_, index) => keys.slice(index * BATCH_GET, (index + 1) * BATCH_GET));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending: Record<string, unknown>[] = chunk;
+      for (let attempt = 0; pending.length > 0; attempt += 1) {
+        if (attempt > 8) throw new Error('Series reads kept being throttled');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
+        const answer = await dynamo.send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ProjectionExpression } } }));
+        for (const item of answer.Responses?.[table()] ?? []) items.set(`${item.PK}|${item.SK}`, item);
+        pending = answer.UnprocessedKeys?.[table()]?.Keys ?? [];
+      }
+    }),
+  );
+  return items;
+};
+
+export interface RollupRead {
+  pointId: string;
+  level: RollupLevel;
+  from: number;
+  to: number;
+  /** Whether the latest rollup before `from` is wanted too (what `diff` subtracts from). */
+  before: boolean;
+}
+
+export interface RollupRange {
+  /** Rollups starting in [from, to), oldest first. */
+  rollups: StoredRollup[];
+  /** The latest rollup starting before `from` (only its `last` read), when asked for and there is one. */
+  before: StoredRollup | null;
+}
+
+export interface RangeFields {
+  /** Read for every rollup of a range. */
+  every: readonly RollupField[];
+  /** Read only for the first rollup of a range, and only when no rollup precedes it. */
+  head: readonly RollupField[];
+}
+
+/**
+ * Rollup ranges of many points in one batch read by exact pack keys (the packs of a range are
+ * known from its bounds), with the columns of `fields` only (the others NaN). For `before`, the
+ * pack preceding the range's and the point's extent marker come in the same read: the latest
+ * rollup before the range is in one of the two, or there is none when the marker says no pack is
+ * older; only a gap of a whole pack or more before the range costs a query. The head fields are
+ * read with the range's first pack (and the one before it); when the first rollup lies in a later
+ * pack and nothing precedes it, one more read fetches them for that rollup alone.
+ */
+export const readRollupRanges = async (reads: readonly RollupRead[], fields: RangeFields): Promise<RollupRange[]> => {
+  const [headKeys, restKeys] = [new Map<string, Key>(), new Map<string, Key>()];
+  const want = (keys: Map<string, Key>, key: Key) => keys.set(`${key.PK}|${key.SK}`, key);
+  const plans = reads.map((read) => {
+    const PK = seriesKeys.rollupPartition(read.pointId, read.level);
+    const [first, ...later] = seriesKeys.packsBetween(read.level, read.from, read.to);
+    const previous = seriesKeys.packBefore(first);
+    for (const SK of read.before ? [previous, first] : [first]) want(headKeys, { PK, SK });
+    for (const SK of later) want(restKeys, { PK, SK });
+    if (read.before) want(headKeys, seriesKeys.extent(read.pointId, read.level));
+    return { PK, first, later, previous };
+  });
+  const every = [...new Set<RollupField>(['start', ...fields.every, ...(reads.some((read) => read.before) ? (['last'] as const) : [])])];
+  const head = [...new Set<RollupField>([...every, ...fields.head])];
+  const [headItems, restItems] = await Promise.all([
+    batchGet([...headKeys.values()], ['PK', 'SK', 'firstPack', ...head.map(columnAttribute)].join(', ')),
+    batchGet([...restKeys.values()], ['PK', 'SK', ...every.map(columnAttribute)].join(', ')),
+  ]);
+  const packIn = (items: Map<string, Record<string, unknown>>, PK: string, SK: string, range: { from: number; to: number }) => {
+    const item = items.get(`${PK}|${SK}`);
+    return item ? decodePack(item, range) : [];
+  };
+  return Promise.all(
+    reads.map(async (read, index): Promise<RollupRange> => {
+      const { PK, first, later, previous } = plans[index];
+      const rollups = concatenated([packIn(headItems, PK, first, read), ...later.map((SK) => packIn(restItems, PK, SK, read))]);
+      const beforeRange = { from: -Infinity, to: read.from };
+      const found = read.before ? (packIn(headItems, PK, first, beforeRange).at(-1) ?? packIn(headItems, PK, previous, beforeRange).at(-1)) : undefined;
+      const before = read.before ? await rollupBefore(read, headItems, found, previous) : null;
+      return { rollups: before === null ? await withHeadFields(read, rollups, fields.head, first) : rollups, before };
+    }),
+  );
+};
+
+/** The latest rollup before a range: the one found in the packs read, or none when the extent marker says nothing is older, or else a query. */
+const rollupBefore = async (
+  read: RollupRead,
+  headItems: Map<string, Record<string, unknown>>,
+  found: StoredRollup | undefined,
+  previous: string,
+): Promise<StoredRollup | null> => {
+  if (found) return found;
+  const extent = seriesKeys.extent(read.pointId, read.level);
+  const firstPack = headItems.get(`${extent.PK}|${extent.SK}`)?.firstPack;
+  if (typeof firstPack === 'string' && firstPack >= previous) return null;
+  return latestRollupBefore(read.pointId, read.level, read.from, ['last']);
+};
+
+/** The head fields of a range's first rollup when it lies beyond the range's first pack (read without them). */
+const withHeadFields = async (read: RollupRead, rollups: StoredRollup[], head: readonly RollupField[], firstPack: string): Promise<StoredRollup[]> => {
+  const [earliest] = rollups;
+  if (!earliest || head.length === 0 || seriesKeys.packOf(read.level, earliest.start) === firstPack) return rollups;
+  const answer = await dynamo.send(
+    new GetCommand({ TableName: table(), Key: seriesKeys.rollupPack(read.pointId, read.level, earliest.start), ...projection(head) }),
+  );
+  const [complete] = answer.Item ? decodePack(answer.Item, { from: earliest.start, to: earliest.start + 1 }) : [];
+  if (!complete) return rollups;
+  return [{ ...earliest, ...Object.fromEntries(head.map((field) => [field, complete[field]])) }, ...rollups.slice(1)];
+};
+
+/**
+ * Lowers a point's extent marker to a pack about to be created (or to an older pack the marker
+ * has not seen: packs written before markers existed). Never raises it, so the marker stays at
+ * or before the earliest pack whatever the order writers run in.
+ */
+const noteNewPack = async (pointId: string, level: RollupLevel, pack: string): Promise<void> => {
+  const oldest = await dynamo.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level) },
+      ProjectionExpression: 'SK',
+      Limit: 1,
+    }),
+  );
+  const existing = oldest.Items?.[0]?.SK as string | undefined;
+  const firstPack = existing !== undefined && existing < pack ? existing : pack;
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: seriesKeys.extent(pointId, level),
+        UpdateExpression: 'SET firstPack = :pack',
+        ConditionExpression: 'attribute_not_exists(firstPack) OR firstPack > :pack',
+        ExpressionAttributeValues: { ':pack': firstPack },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 };
 
 const WRITE_ATTEMPTS = 8;
@@ -204,6 +350,7 @@ const writePack = async (pointId: string, level: RollupLevel, changes: ReadonlyM
       : { ConditionExpression: 'attribute_not_exists(PK)' };
     try {
       if (rollups.length) {
+        if (!current) await noteNewPack(pointId, level, Key.SK);
         await dynamo.send(new PutCommand({ TableName: table(), Item: { ...Key, n: rollups.length, ...encodePack(rollups), ver: version + 1 }, ...condition }));
       } else if (current) {
         await dynamo.send(new DeleteCommand({ TableName: table(), Key, ...condition }));

@@ -2,9 +2,9 @@ import { DEFAULT_TIMEZONE } from '@shared/constants';
 import type { Point } from '@shared/schemas/point';
 import type { DataEntry, PointSeries, SeriesAnswer, SeriesCalendar, SeriesQuery } from '@shared/schemas/series';
 import { aggregateOf, mergeAggregates, type Aggregate } from '@shared/series/aggregate';
-import { bucketStart, bucketStarts, localIso, nextBucketStart, ROLLUP_LEVELS } from '@shared/series/buckets';
+import { bucketStart, bucketStarts, localIso, nextBucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
 import { computeRollups, groupBy, mergeByBucket, type Rollup } from '@shared/series/rollups';
-import { aggregateFieldsOf, calculate, DEFAULT_CALCULATION, type Bucket, type Calculation } from '@shared/series/calculations';
+import { aggregateFieldsOf, calculate, DEFAULT_CALCULATION, type Bucket, type Calculation, type FieldsRead } from '@shared/series/calculations';
 import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
 import { correctPeriod, correctSampling, type Sampling } from '@shared/series/sampling';
@@ -20,8 +20,8 @@ import {
   latestRollupBefore,
   listRawEntries,
   listRawValues,
-  listRollups,
   putRawValues,
+  readRollupRanges,
   writeRollups,
 } from '../data/series-repository';
 import { AppError } from '../errors';
@@ -142,29 +142,6 @@ export const deleteValues = async (caller: Caller, pointId: string, fromBound: s
   return { deleted: entries.length };
 };
 
-/**
- * Reads the aggregates of the buckets of a range that hold data, oldest first, from the coarsest
- * rollup that serves the sampling, fetching only the fields the calculation reads (plus the
- * first and last times when buckets are merged into weeks or years, to order them).
- */
-const readAggregates = async (
-  pointId: string,
-  sampling: Sampling,
-  zone: string,
-  from: number,
-  to: number,
-  fields: readonly (keyof Aggregate)[],
-): Promise<readonly Rollup[]> => {
-  if (sampling === 'minute') {
-    const raw = await listRawValues(pointId, from, to);
-    return mergeByBucket(raw, (value) => bucketStart(value.at, 'minute', zone), (values) => aggregateOf(values)!);
-  }
-  const level = sampling === 'week' ? 'day' : sampling === 'year' ? 'month' : sampling;
-  const merged = sampling !== level;
-  const rollups = await listRollups(pointId, level, from, to, merged ? [...fields, 'firstAt', 'lastAt'] : fields);
-  return merged ? mergeByBucket(rollups, (rollup) => bucketStart(rollup.start, sampling, zone), (parts) => mergeAggregates(parts)!) : rollups;
-};
-
 /** Each bucket of a calendar with its aggregate (null where no data): one walk over both, both sorted. */
 const alignBuckets = (starts: readonly number[], aggregates: readonly Rollup[], medians: ReadonlyMap<number, number[]> | null): Bucket[] => {
   let next = 0;
@@ -216,7 +193,28 @@ const calendarCache = () => {
   };
 };
 
-const seriesOfPoint = async (
+/** One series of a query: its range in its zone's calendar and what it reads. */
+interface SeriesPlan {
+  point: Point;
+  calculation: Calculation;
+  conversion: string | null;
+  zone: string;
+  sampling: Sampling;
+  from: number;
+  to: number;
+  calendar: Calendar;
+  /** `evo` measures the change of the series type's default calculation. */
+  evolutionBase: Exclude<Calculation, 'evo'>;
+  /** The rollups read: the coarsest level whose buckets nest in the sampling's (none for minutes: raw values). */
+  level: RollupLevel | null;
+  fields: FieldsRead;
+  /** Whether the calculation subtracts from the last value before the range. */
+  needsBefore: boolean;
+}
+
+const LEVEL_OF_SAMPLING: Record<Sampling, RollupLevel | null> = { minute: null, hour: 'hour', day: 'day', week: 'day', month: 'month', year: 'month' };
+
+const planSeries = async (
   point: Point,
   calculation: Calculation,
   conversion: string | null,
@@ -224,7 +222,7 @@ const seriesOfPoint = async (
   zone: string,
   now: number,
   calendars: ReturnType<typeof calendarCache>,
-): Promise<PointSeries> => {
+): Promise<SeriesPlan> => {
   const period = correctPeriod(query.period_type, query.period);
   const sampling = correctSampling(period, query.sampling);
   const first = period === 'all' ? await earliestRollup(point._id, 'month') : null;
@@ -235,15 +233,70 @@ const seriesOfPoint = async (
     first?.firstAt ?? null,
   );
   const from = bucketStart(rawFrom, sampling, zone);
-  const calendar = calendars.of(from, to, sampling, zone);
-  const { starts } = calendar;
-  // `evo` measures the change of the series type's default calculation.
   const evolutionBase = DEFAULT_CALCULATION[point.series_type];
-  const aggregates = await readAggregates(point._id, sampling, zone, from, to, aggregateFieldsOf(calculation, evolutionBase));
-  const medians = calculation === 'median' ? await rawValuesByBucket(point._id, sampling, zone, from, to) : null;
-  const buckets = alignBuckets(starts, aggregates, medians);
-  const lastBefore = calculation.includes('diff') || calculation === 'evo' ? await lastValueBefore(point._id, sampling, from) : null;
-  const values = calculate(calculation, { buckets, lastBefore, evolutionBase });
+  const level = LEVEL_OF_SAMPLING[sampling];
+  const fields = aggregateFieldsOf(calculation, evolutionBase);
+  return {
+    point,
+    calculation,
+    conversion,
+    zone,
+    sampling,
+    from,
+    to,
+    calendar: calendars.of(from, to, sampling, zone),
+    evolutionBase,
+    level,
+    // Weeks and years merge day and month rollups, ordered by their first and last times.
+    fields: level !== null && level !== sampling ? { ...fields, every: [...fields.every, 'firstAt', 'lastAt'] } : fields,
+    needsBefore: calculation.includes('diff') || calculation === 'evo',
+  };
+};
+
+interface SeriesInput {
+  /** Aggregates of the range's buckets that hold data, oldest first. */
+  aggregates: readonly Rollup[];
+  lastBefore: number | null;
+}
+
+/**
+ * What every series of a query reads: the rollup ranges of all its points in one batch read
+ * (the last value before each range with them), minutes from raw values point by point.
+ */
+const readSeriesInputs = async (plans: readonly SeriesPlan[]): Promise<SeriesInput[]> => {
+  const fromRollups = plans.filter((plan) => plan.level !== null);
+  const ranges = await readRollupRanges(
+    fromRollups.map((plan) => ({ pointId: plan.point._id, level: plan.level!, from: plan.from, to: plan.to, before: plan.needsBefore })),
+    {
+      every: [...new Set(fromRollups.flatMap((plan) => plan.fields.every))],
+      head: [...new Set(fromRollups.flatMap((plan) => plan.fields.head))],
+    },
+  );
+  const byPlan = new Map(fromRollups.map((plan, index) => [plan, ranges[index]]));
+  return Promise.all(
+    plans.map(async (plan): Promise<SeriesInput> => {
+      const range = byPlan.get(plan);
+      if (range) {
+        const { sampling, zone } = plan;
+        const aggregates = plan.level === sampling
+          ? range.rollups
+          : mergeByBucket(range.rollups, (rollup) => bucketStart(rollup.start, sampling, zone), (parts) => mergeAggregates(parts)!);
+        return { aggregates, lastBefore: range.before?.last ?? null };
+      }
+      const raw = await listRawValues(plan.point._id, plan.from, plan.to);
+      return {
+        aggregates: mergeByBucket(raw, (value) => bucketStart(value.at, 'minute', plan.zone), (values) => aggregateOf(values)!),
+        lastBefore: plan.needsBefore ? await lastValueBefore(plan.point._id, 'minute', plan.from) : null,
+      };
+    }),
+  );
+};
+
+const seriesOf = async (plan: SeriesPlan, { aggregates, lastBefore }: SeriesInput): Promise<PointSeries> => {
+  const { point, calculation, conversion, calendar } = plan;
+  const medians = calculation === 'median' ? await rawValuesByBucket(point._id, plan.sampling, plan.zone, plan.from, plan.to) : null;
+  const buckets = alignBuckets(calendar.starts, aggregates, medians);
+  const values = calculate(calculation, { buckets, lastBefore, evolutionBase: plan.evolutionBase });
   const unit = calculation === 'evo' ? '%' : conversion ?? point.unit;
   const convert = (value: number | null) =>
     value === null || calculation === 'evo' || calculation === 'count' || !conversion ? value : convertUnit(value, point.unit, conversion);
@@ -252,7 +305,7 @@ const seriesOfPoint = async (
     name: point.name,
     calculation,
     unit,
-    timezone: zone,
+    timezone: plan.zone,
     calendar: calendar.index,
     values: values.map((value) => roundForUnit(convert(value), calculation === 'count' ? 'count' : unit)),
   };
@@ -275,11 +328,13 @@ export const querySeries = async (caller: Caller, query: SeriesQuery, now: numbe
     return { point, calculation: entry.calculation ?? DEFAULT_CALCULATION[point.series_type], conversion };
   });
   const calendars = calendarCache();
-  const series = await Promise.all(
+  const plans = await Promise.all(
     requested.map(({ point, calculation, conversion }) =>
-      seriesOfPoint(point, calculation, conversion, query, zoneOfPoint(point, locations), now, calendars),
+      planSeries(point, calculation, conversion, query, zoneOfPoint(point, locations), now, calendars),
     ),
   );
+  const inputs = await readSeriesInputs(plans);
+  const series = await Promise.all(plans.map((plan, index) => seriesOf(plan, inputs[index])));
   const period = correctPeriod(query.period_type, query.period);
   return { sampling: correctSampling(period, query.sampling), period, calendars: calendars.list(), series };
 };

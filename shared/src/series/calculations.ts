@@ -35,8 +35,8 @@ export const DEFAULT_CALCULATION: Record<SeriesType, Exclude<Calculation, 'evo'>
  * median reads raw values; it only needs to know which buckets hold any.
  */
 const FIELDS_READ: Record<Exclude<Calculation, 'evo'>, readonly (keyof Aggregate)[]> = {
-  diff: ['first', 'last'],
-  cumulative_diff: ['first', 'last'],
+  diff: ['last'],
+  cumulative_diff: ['last'],
   sum: ['sum'],
   avg: ['sum', 'count'],
   count: ['count'],
@@ -49,8 +49,23 @@ const FIELDS_READ: Record<Exclude<Calculation, 'evo'>, readonly (keyof Aggregate
   median: [],
 };
 
-export const aggregateFieldsOf = (calculation: Calculation, evolutionBase: Exclude<Calculation, 'evo'> = 'sum'): readonly (keyof Aggregate)[] =>
-  FIELDS_READ[calculation === 'evo' ? evolutionBase : calculation];
+/** What `diff` reads of the first bucket holding data when no value precedes the range: its first value. */
+const HEAD_FIELDS_READ: Partial<Record<Exclude<Calculation, 'evo'>, readonly (keyof Aggregate)[]>> = {
+  diff: ['first'],
+  cumulative_diff: ['first'],
+};
+
+export interface FieldsRead {
+  /** Read for every bucket. */
+  every: readonly (keyof Aggregate)[];
+  /** Read only for the first bucket holding data, and only when no value precedes the range. */
+  head: readonly (keyof Aggregate)[];
+}
+
+export const aggregateFieldsOf = (calculation: Calculation, evolutionBase: Exclude<Calculation, 'evo'> = 'sum'): FieldsRead => {
+  const read = calculation === 'evo' ? evolutionBase : calculation;
+  return { every: FIELDS_READ[read], head: HEAD_FIELDS_READ[read] ?? [] };
+};
 
 export interface Bucket {
   start: number;

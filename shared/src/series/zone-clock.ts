@@ -43,6 +43,23 @@ const floorTo = (value: number, step: number) => value - (((value % step) + step
 
 const two = (value: number) => String(value).padStart(2, '0');
 
+const TWO_DIGITS = Array.from({ length: 100 }, (_, value) => two(value));
+
+/**
+ * The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+ * `civil_from_days`, integer arithmetic only): labelling a bucket then needs no `Date`.
+ */
+const civilFromDays = (days: number): { year: number; month: number; day: number } => {
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day: dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1 };
+};
+
 const offsetLabel = (minutes: number, fixedUtc: boolean): string => {
   if (minutes === 0 && fixedUtc) return 'Z';
   const sign = minutes < 0 ? '-' : '+';
@@ -97,14 +114,41 @@ class CachedZoneClock implements ZoneClock {
 
   iso(instant: number): string {
     const offset = this.offset(instant);
-    const local = new Date(instant + offset * MINUTE);
-    const milliseconds = local.getUTCMilliseconds();
+    const local = instant + offset * MINUTE;
+    const days = Math.floor(local / DAY);
+    const { year, month, day } = civilFromDays(days);
+    if (year < 1000 || year > 9999) return this.isoOfOtherYear(local, offset);
+    const time = local - days * DAY;
+    const milliseconds = time % 1000;
     return (
-      `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}` +
-      `T${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}` +
+      `${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}` +
+      `T${TWO_DIGITS[Math.floor(time / HOUR)]}:${TWO_DIGITS[Math.floor(time / MINUTE) % 60]}:${TWO_DIGITS[Math.floor(time / 1000) % 60]}` +
       (milliseconds ? `.${String(milliseconds).padStart(3, '0')}` : '') +
-      offsetLabel(offset, this.fixedUtc)
+      this.offsetLabel(offset)
     );
+  }
+
+  /** Years of fewer or more than four digits, through `Date` (rare: the fast path above is for the usual ones). */
+  private isoOfOtherYear(local: number, offset: number): string {
+    const date = new Date(local);
+    const milliseconds = date.getUTCMilliseconds();
+    return (
+      `${String(date.getUTCFullYear()).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}` +
+      `T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}` +
+      (milliseconds ? `.${String(milliseconds).padStart(3, '0')}` : '') +
+      this.offsetLabel(offset)
+    );
+  }
+
+  private readonly offsetLabels = new Map<number, string>();
+
+  private offsetLabel(minutes: number): string {
+    let label = this.offsetLabels.get(minutes);
+    if (label === undefined) {
+      label = offsetLabel(minutes, this.fixedUtc);
+      this.offsetLabels.set(minutes, label);
+    }
+    return label;
   }
 
   private localStart(local: number, unit: CalendarUnit): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateOf, mergeAggregates } from '@shared/series/aggregate';
-import { aggregateFieldsOf, calculate, CALCULATIONS, evolution, type Bucket } from '@shared/series/calculations';
+import { aggregateFieldsOf, calculate, CALCULATIONS, evolution, type Bucket, type FieldsRead } from '@shared/series/calculations';
 
 const bucket = (start: number, values: number[]): Bucket => ({
   start,
@@ -73,27 +73,38 @@ describe('merged aggregates', () => {
 
 describe('fields each calculation reads', () => {
   const full: Bucket[] = [
+    { start: -10, aggregate: null, values: [] },
     { start: 0, aggregate: { count: 3, sum: 30, min: 5, max: 15, first: 5, firstAt: 1, last: 15, lastAt: 3 }, values: [5, 10, 15] },
     { start: 10, aggregate: null, values: [] },
     { start: 20, aggregate: { count: 2, sum: 41, min: 20, max: 21, first: 21, firstAt: 21, last: 20, lastAt: 22 }, values: [21, 20] },
     { start: 30, aggregate: { count: 1, sum: -4, min: -4, max: -4, first: -4, firstAt: 31, last: -4, lastAt: 31 }, values: [-4] },
   ];
-  /** The buckets as a projected read gives them: unread fields are NaN. */
-  const projected = (fields: readonly string[]): Bucket[] =>
-    full.map((bucket) => ({
-      ...bucket,
-      aggregate: bucket.aggregate
-        ? (Object.fromEntries(Object.entries(bucket.aggregate).map(([key, value]) => [key, fields.includes(key) ? value : Number.NaN])) as Bucket['aggregate'])
-        : null,
-    }));
+  /**
+   * The buckets as a projected read gives them: unread fields are NaN, the head fields read only
+   * on the first bucket holding data and only when nothing precedes the range.
+   */
+  const projected = ({ every, head }: FieldsRead, lastBefore: number | null): Bucket[] => {
+    const headIndex = lastBefore === null ? full.findIndex((bucket) => bucket.aggregate) : -1;
+    return full.map((bucket, index) => {
+      const fields: readonly string[] = index === headIndex ? [...every, ...head] : every;
+      return {
+        ...bucket,
+        aggregate: bucket.aggregate
+          ? (Object.fromEntries(Object.entries(bucket.aggregate).map(([key, value]) => [key, fields.includes(key) ? value : Number.NaN])) as Bucket['aggregate'])
+          : null,
+      };
+    });
+  };
 
   for (const calculation of CALCULATIONS) {
     for (const base of ['diff', 'sum', 'avg'] as const) {
       if (calculation !== 'evo' && base !== 'sum') continue;
-      it(`${calculation}${calculation === 'evo' ? ` of ${base}` : ''} needs only ${aggregateFieldsOf(calculation, base).join(', ') || 'which buckets hold data'}`, () => {
+      const { every, head } = aggregateFieldsOf(calculation, base);
+      const described = `${every.join(', ') || 'which buckets hold data'}${head.length ? ` (and ${head.join(', ')} of the first bucket when nothing precedes)` : ''}`;
+      it(`${calculation}${calculation === 'evo' ? ` of ${base}` : ''} needs only ${described}`, () => {
         for (const lastBefore of [2, null]) {
           const input = { lastBefore, evolutionBase: base };
-          expect(calculate(calculation, { ...input, buckets: projected(aggregateFieldsOf(calculation, base)) })).toEqual(
+          expect(calculate(calculation, { ...input, buckets: projected(aggregateFieldsOf(calculation, base), lastBefore) })).toEqual(
             calculate(calculation, { ...input, buckets: full }),
           );
         }

@@ -64,6 +64,15 @@ describe('zone clock', () => {
     expect(clock.iso(clock.nextStart(thursday, 'day'))).toBe('2011-12-31T00:00:00+14:00');
   });
 
+  it('writes every calendar date like luxon, leap days and centuries included, with milliseconds when there are some', () => {
+    const clock = zoneClock('UTC');
+    for (let at = Date.UTC(1600, 0, 1); at < Date.UTC(2500, 0, 1); at += 86_400_000 * 29 + 3_723_456) {
+      expect(clock.iso(at)).toBe(DateTime.fromMillis(at, { zone: 'UTC' }).toISO({ suppressMilliseconds: true }));
+    }
+    expect(clock.iso(Date.UTC(2000, 1, 29, 23, 59, 59, 7))).toBe('2000-02-29T23:59:59.007Z');
+    expect(clock.iso(Date.UTC(999, 11, 31))).toBe('0999-12-31T00:00:00Z');
+  });
+
   it('refuses an unknown zone', () => {
     expect(() => zoneClock('Mars/Olympus')).toThrow(/time zone/);
   });
