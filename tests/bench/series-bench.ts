@@ -15,8 +15,9 @@ import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
  * 1. ingest through the bulk path (rows/s, peak memory) next to plain BatchWriteItem of the same
  *    rows without rollups (the emulator's ceiling);
  * 2. daily `diff` of the 10 points over the whole range through the series endpoint (warm p50 of
- *    20), next to PostgreSQL aggregating the raw rows and to a naive raw read through DynamoDB
- *    aggregated in Node;
+ *    20, taken in three rounds: the figure is their median), next to PostgreSQL aggregating the
+ *    raw rows and to a naive raw read through DynamoDB aggregated in Node; and the last year of
+ *    the set alone (the same answer whatever the rows before it);
  * 3. every bucket of our answer compared with PostgreSQL's.
  * The last line is machine-readable.
  */
@@ -31,6 +32,8 @@ const ZONE = 'Europe/Paris';
 const CUSTOMER = 'cust-energie-plus';
 const PORT = Number(argument('port', '4597'));
 const QUERY_RUNS = 20;
+/** Rounds of QUERY_RUNS queries: the figure is the median of their p50s, steadier against the emulator's own pauses. */
+const QUERY_ROUNDS = 3;
 const NAIVE_RUNS = Number(argument('naive-runs', '3'));
 
 const percentile50 = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -111,6 +114,10 @@ const postgres = (() => {
 interface SizeResult {
   rows: number;
   ours: number;
+  /** p50 of each round, for the log. */
+  ourRounds: number[];
+  /** The last year of the set alone: the same answer size whatever the rows before it. */
+  lastYear: number;
   naive: number;
   pg: number;
   ingest: number;
@@ -239,15 +246,30 @@ const measureEngine = (years: number, start: number): Promise<Omit<SizeResult, '
       start: new Date(start).toISOString(),
       end: new Date(end).toISOString(),
     };
+    const timedQueries = async (body: unknown, runs: number): Promise<{ times: number[]; answer: SeriesAnswer }> => {
+      const times: number[] = [];
+      let answer: SeriesAnswer | null = null;
+      for (let run = 0; run < runs; run += 1) {
+        const t = performance.now();
+        const reply = await api('POST', '/api/v1/series/query', token, body);
+        if (!reply.res) throw new Error(`Query failed: ${reply.msg}`);
+        times.push(performance.now() - t);
+        answer = reply.data;
+      }
+      return { times, answer: answer! };
+    };
+    await timedQueries(query, 2); // warm-up: Lambda containers, connections
+    const ourRounds: number[] = [];
     let ours: SeriesAnswer | null = null;
-    const ourTimes: number[] = [];
-    for (let run = 0; run < QUERY_RUNS + 2; run += 1) {
-      const t = performance.now();
-      const answer = await api('POST', '/api/v1/series/query', token, query);
-      if (!answer.res) throw new Error(`Query failed: ${answer.msg}`);
-      if (run >= 2) ourTimes.push(performance.now() - t);
-      ours = answer.data;
+    for (let round = 0; round < QUERY_ROUNDS; round += 1) {
+      const { times, answer } = await timedQueries(query, QUERY_RUNS);
+      ourRounds.push(percentile50(times));
+      ours = answer;
     }
+    const lastYearStart = DateTime.fromMillis(end, { zone: ZONE }).minus({ years: 1 }).toMillis();
+    const lastYearQuery = { ...query, start: new Date(lastYearStart).toISOString() };
+    await timedQueries(lastYearQuery, 2);
+    const lastYear = percentile50((await timedQueries(lastYearQuery, QUERY_RUNS)).times);
     postgres.load(csv);
     rmSync(csv, { force: true });
     const pgTimes: number[] = [];
@@ -299,7 +321,9 @@ const measureEngine = (years: number, start: number): Promise<Omit<SizeResult, '
     });
     return {
       rows,
-      ours: percentile50(ourTimes),
+      ours: percentile50(ourRounds),
+      ourRounds,
+      lastYear,
       naive: percentile50(naiveTimes),
       pg: percentile50(pgTimes),
       ingest,
@@ -324,11 +348,19 @@ const main = async () => {
           `(${(result.ingest / raw).toFixed(2)}), peak RSS ${(result.rss / 1024 / 1024).toFixed(0)} MiB; daily diff p50: ours ${result.ours.toFixed(1)} ms, ` +
           `PostgreSQL ${result.pg.toFixed(1)} ms, naive ${result.naive.toFixed(0)} ms (${NAIVE_RUNS} runs); buckets compared ${result.compared}/${result.expected}, equal ${result.equal}`,
       );
+      console.log(
+        `  ours: p50 of ${QUERY_RUNS} in ${QUERY_ROUNDS} rounds ${result.ourRounds.map((time) => time.toFixed(1)).join(' / ')} ms (median ${result.ours.toFixed(1)}); ` +
+          `the last year alone ${result.lastYear.toFixed(1)} ms`,
+      );
     }
   } finally {
     postgres.stop();
   }
   const [small, large] = [results[SIZES[0]], results[SIZES.at(-1)!]];
+  console.log(
+    `Same answer, ${(large.rows / small.rows).toFixed(1)}x the rows (the last year of each set): ours ${small.lastYear.toFixed(1)} -> ${large.lastYear.toFixed(1)} ms ` +
+      `(${(large.lastYear / small.lastYear).toFixed(2)}x)`,
+  );
   console.log(
     `series-bench: growth=${(large.ours / small.ours).toFixed(2)} naive_ratio=${(small.naive / small.ours).toFixed(1)} ` +
       `pg_ratio=${(small.pg / small.ours).toFixed(2)} ingest_ratio=${(small.ingest / small.raw).toFixed(2)} ` +
