@@ -214,7 +214,7 @@ export interface RollupRange {
 export interface RangeFields {
   /** Read for every rollup of a range. */
   every: readonly RollupField[];
-  /** Read only for the first rollup of a range, and only when no rollup precedes it. */
+  /** Read only for the first rollup of a range read with `before`, and only when no rollup precedes it. */
   head: readonly RollupField[];
 }
 
@@ -256,7 +256,7 @@ export const readRollupRanges = async (reads: readonly RollupRead[], fields: Ran
       const beforeRange = { from: -Infinity, to: read.from };
       const found = read.before ? (packIn(headItems, PK, first, beforeRange).at(-1) ?? packIn(headItems, PK, previous, beforeRange).at(-1)) : undefined;
       const before = read.before ? await rollupBefore(read, headItems, found, previous) : null;
-      return { rollups: before === null ? await withHeadFields(read, rollups, fields.head, first) : rollups, before };
+      return { rollups: read.before && before === null ? await withHeadFields(read, rollups, fields.head, first) : rollups, before };
     }),
   );
 };
