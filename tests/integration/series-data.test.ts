@@ -135,6 +135,14 @@ describe('ingestion and the series query', () => {
     expect(valuesOf(answer)?.[0]).toBe(Math.round(((march.at(-1)!.value - march[0].value) / 1000) * 100) / 100);
   });
 
+  it('refuses a date-to-date range that does not end after it starts', async () => {
+    for (const end of [marchDays.start, '2026-02-01T00:00:00+01:00']) {
+      const answer = await query({ ...marchDays, end, points: [{ point: index }] });
+      expect(answer.status).toBe(400);
+      expect(answer.body.data).toBeUndefined();
+    }
+  });
+
   it('corrects a sampling that does not fit the period', async () => {
     const answer = await query({ period_type: 'fixedPeriod', period: 'year', sampling: 'hour', points: [{ point: index }] });
     expect(answer.body.data?.sampling).toBe('day');

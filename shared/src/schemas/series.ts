@@ -48,6 +48,9 @@ export const seriesQuerySchema = z
   })
   .refine((query) => query.period_type !== 'dateToDate' || (query.start && query.end), {
     message: 'start and end are required for dateToDate',
+  })
+  .refine((query) => query.period_type !== 'dateToDate' || !query.start || !query.end || Date.parse(query.end) > Date.parse(query.start), {
+    message: 'end must be after start',
   });
 export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
 
