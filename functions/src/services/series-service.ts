@@ -157,14 +157,18 @@ const rawValuesByBucket = async (pointId: string, sampling: Sampling, zone: stri
   return new Map([...groups].map(([start, values]) => [start, values.map((value) => value.value)]));
 };
 
+/** The rollups a sampling reads: the coarsest level whose buckets nest in its own (none for minutes: raw values). */
+const LEVEL_OF_SAMPLING: Record<Sampling, RollupLevel | null> = { minute: null, hour: 'hour', day: 'day', week: 'day', month: 'month', year: 'month' };
+
 /**
- * The last value before a bucket-aligned instant, from the coarsest store whose buckets nest in
- * the sampling's (so nothing after the instant can be in it): raw values for minutes, hour
- * rollups for hours, day rollups otherwise — each in a small partition.
+ * The last value before a bucket-aligned instant, from the store a query of that sampling reads
+ * (its buckets nest in the sampling's, so nothing after the instant can be in them): raw values
+ * for minutes, hour rollups for hours, day rollups for days and weeks, month rollups above.
  */
 export const lastValueBefore = async (pointId: string, sampling: Sampling, from: number): Promise<number | null> => {
-  if (sampling === 'minute') return (await latestRawBefore(pointId, from))?.value ?? null;
-  return (await latestRollupBefore(pointId, sampling === 'hour' ? 'hour' : 'day', from, ['last']))?.last ?? null;
+  const level = LEVEL_OF_SAMPLING[sampling];
+  if (level === null) return (await latestRawBefore(pointId, from))?.value ?? null;
+  return (await latestRollupBefore(pointId, level, from, ['last']))?.last ?? null;
 };
 
 /** Bucket starts of a range and their local labels: the same for every point of a zone. */
@@ -211,8 +215,6 @@ interface SeriesPlan {
   /** Whether the calculation subtracts from the last value before the range. */
   needsBefore: boolean;
 }
-
-const LEVEL_OF_SAMPLING: Record<Sampling, RollupLevel | null> = { minute: null, hour: 'hour', day: 'day', week: 'day', month: 'month', year: 'month' };
 
 const planSeries = async (
   point: Point,
