@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import { bucketsOf, type SeriesAnswer } from '../../shared/src/schemas/series';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, type Deployment } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
+import { seriesKeys } from '../../functions/src/data/series-keys';
 
 /**
  * `npm run bench:series [-- --years 1,5]`: the series engine against two baselines, same run,
@@ -285,7 +286,7 @@ const measureEngine = (years: number, start: number): Promise<Omit<SizeResult, '
       for (const pointId of pointIds) {
         const daily = new Map<string, number>();
         for (let month = start; month < end; month = DateTime.fromMillis(month, { zone: 'UTC' }).plus({ months: 1 }).startOf('month').toMillis()) {
-          const partition = `S#${pointId}#${new Date(month).toISOString().slice(0, 7).replace('-', '')}`;
+          const partition = seriesKeys.rawPartition({ customerId: CUSTOMER, pointId }, new Date(month).toISOString().slice(0, 7).replace('-', ''));
           let key: Record<string, unknown> | undefined;
           do {
             const page = await documents.send(

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { calculate } from '@shared/series/calculations';
-import { series } from '../support/aws';
+import { series, seriesRef } from '../support/aws';
 import { eventually } from '../support/eventually';
 
 const HOUR = 3_600_000;
-const point = `pt-rollup-${Date.now()}`;
+const point = seriesRef(`pt-rollup-${Date.now()}`);
 
 
 describe('rollups kept by the series stream', () => {

@@ -3,6 +3,7 @@ import { GetSecretValueCommand, ListSecretsCommand, SecretsManagerClient } from 
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { testEnvironment } from './environment';
 import { decodePack } from '../../functions/src/data/rollup-pack';
+import { seriesKeys, type SeriesRef } from '../../functions/src/data/series-keys';
 
 const clientOptions = () => ({
   endpoint: testEnvironment().endpoint,
@@ -42,44 +43,51 @@ export const jwtSecret = async (): Promise<string> => {
   return value.SecretString ?? '';
 };
 
-/** Raw values written straight into the series table, as the bulk ingestion path stores them. */
+/** A point's series in the premium demo customer unless said otherwise. */
+export const seriesRef = (pointId: string, customerId = testEnvironment().customers.premium): SeriesRef => ({ customerId, pointId });
+
+const queryPartition = async (PK: string) => {
+  const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const answer = await dynamo().send(
+    new QueryCommand({ TableName: testEnvironment().seriesTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK } }),
+  );
+  return answer.Items ?? [];
+};
+
+/** Raw values written straight into the series table (single writes: the stream rolls them up), and reads of what the table holds. */
 export const series = {
-  putRaw: async (pointId: string, values: { at: number; value: number }[], zone = 'Europe/Paris') => {
+  putRaw: async (ref: SeriesRef, values: { at: number; value: number }[], zone = 'Europe/Paris') => {
     const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-    const pad = (at: number) => String(at).padStart(13, '0');
-    const month = (at: number) => new Date(at).toISOString().slice(0, 7).replace('-', '');
     for (let offset = 0; offset < values.length; offset += 25) {
       await dynamo().send(
         new BatchWriteCommand({
           RequestItems: {
             [testEnvironment().seriesTable]: values.slice(offset, offset + 25).map(({ at, value }) => ({
-              PutRequest: { Item: { PK: `S#${pointId}#${month(at)}`, SK: pad(at), t: at, v: value, s: '1', z: zone, b: 0 } },
+              PutRequest: { Item: { ...seriesKeys.raw(ref, at), t: at, v: value, s: '1', z: zone, c: ref.customerId, b: 0 } },
             })),
           },
         }),
       );
     }
   },
-  deleteRaw: (pointId: string, at: number) =>
-    dynamo().send(
-      new DeleteCommand({
-        TableName: testEnvironment().seriesTable,
-        Key: { PK: `S#${pointId}#${new Date(at).toISOString().slice(0, 7).replace('-', '')}`, SK: String(at).padStart(13, '0') },
-      }),
-    ),
+  deleteRaw: (ref: SeriesRef, at: number) =>
+    dynamo().send(new DeleteCommand({ TableName: testEnvironment().seriesTable, Key: seriesKeys.raw(ref, at) })),
   /** Rollups of one pack (hours of a UTC month yyyyMM, days or months of a UTC year yyyy), or of every pack. */
-  rollups: async (pointId: string, level: 'hour' | 'day' | 'month', pack = '') => {
-    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-    const answer = await dynamo().send(
-      new QueryCommand({
-        TableName: testEnvironment().seriesTable,
-        KeyConditionExpression: pack ? 'PK = :pk AND SK = :pack' : 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `R#${pointId}#${level}`, ...(pack ? { ':pack': pack } : {}) },
-      }),
-    );
-    return (answer.Items ?? []).flatMap((item) => decodePack(item));
-  },
+  rollups: async (ref: SeriesRef, level: 'hour' | 'day' | 'month', pack = '') =>
+    (await queryPartition(seriesKeys.rollupPartition(ref, level)))
+      .filter((item) => !pack || item.SK === pack)
+      .flatMap((item) => decodePack(item)),
   /** A point's extent marker for one level: the sort key at or before its earliest pack. */
-  firstPack: async (pointId: string, level: 'hour' | 'day' | 'month') =>
-    (await dynamo().send(new GetCommand({ TableName: testEnvironment().seriesTable, Key: { PK: `E#${pointId}`, SK: level } }))).Item?.firstPack,
+  firstPack: async (ref: SeriesRef, level: 'hour' | 'day' | 'month') =>
+    (await dynamo().send(new GetCommand({ TableName: testEnvironment().seriesTable, Key: seriesKeys.extent(ref, level) }))).Item?.firstPack,
+  /** How many items of every kind a point's series holds: raw values of the given months, rollup packs, markers. */
+  itemCount: async (ref: SeriesRef, months: readonly string[]) => {
+    const partitions = [
+      ...months.map((month) => seriesKeys.rawPartition(ref, month)),
+      ...(['hour', 'day', 'month'] as const).map((level) => seriesKeys.rollupPartition(ref, level)),
+      seriesKeys.rawMonths(ref),
+      seriesKeys.extent(ref, 'hour').PK,
+    ];
+    return (await Promise.all(partitions.map(queryPartition))).reduce((sum, items) => sum + items.length, 0);
+  },
 };

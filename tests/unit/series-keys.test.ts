@@ -3,12 +3,13 @@ import { applyChanges, decodePack, encodePack } from '../../functions/src/data/r
 import { seriesKeys } from '../../functions/src/data/series-keys';
 
 const at = (iso: string) => Date.parse(iso);
+const p1 = { customerId: 'c1', pointId: 'p1' };
 
 describe('series keys', () => {
   it('packs hour rollups per UTC month and day and month rollups per UTC year, one partition per level', () => {
-    expect(seriesKeys.rollupPack('p1', 'hour', at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'R#p1#hour', SK: '202603' });
-    expect(seriesKeys.rollupPack('p1', 'day', at('2025-12-31T23:00:00Z'))).toEqual({ PK: 'R#p1#day', SK: '2025' });
-    expect(seriesKeys.rollupPack('p1', 'month', at('2026-03-01T00:00:00Z'))).toEqual({ PK: 'R#p1#month', SK: '2026' });
+    expect(seriesKeys.rollupPack(p1, 'hour', at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'R#c1#p1#hour', SK: '202603' });
+    expect(seriesKeys.rollupPack(p1, 'day', at('2025-12-31T23:00:00Z'))).toEqual({ PK: 'R#c1#p1#day', SK: '2025' });
+    expect(seriesKeys.rollupPack(p1, 'month', at('2026-03-01T00:00:00Z'))).toEqual({ PK: 'R#c1#p1#month', SK: '2026' });
   });
 
   it('lists the packs of a range and the pack before one, across year ends', () => {
@@ -18,11 +19,22 @@ describe('series keys', () => {
     expect(seriesKeys.packBefore('2020')).toBe('2019');
     expect(seriesKeys.packBefore('202601')).toBe('202512');
     expect(seriesKeys.packBefore('202611')).toBe('202610');
-    expect(seriesKeys.extent('p1', 'day')).toEqual({ PK: 'E#p1', SK: 'day' });
+    expect(seriesKeys.extent(p1, 'day')).toEqual({ PK: 'E#c1#p1', SK: 'day' });
+  });
+
+  it('carries the customer in every key, so equal point ids of two customers never share an item', () => {
+    const other = { customerId: 'c2', pointId: 'p1' };
+    const at2026 = at('2026-03-29T01:00:00Z');
+    expect(seriesKeys.raw(p1, at2026).PK).not.toBe(seriesKeys.raw(other, at2026).PK);
+    expect(seriesKeys.rollupPartition(p1, 'day')).not.toBe(seriesKeys.rollupPartition(other, 'day'));
+    expect(seriesKeys.extent(p1, 'day').PK).not.toBe(seriesKeys.extent(other, 'day').PK);
+    expect(seriesKeys.rawMonths(p1)).not.toBe(seriesKeys.rawMonths(other));
+    expect(seriesKeys.seriesOfRaw(seriesKeys.raw(other, at2026).PK)).toEqual(other);
   });
 
   it('keeps raw values per point and UTC month with sortable times', () => {
-    expect(seriesKeys.raw('p1', at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'S#p1#202603', SK: '1774746000000' });
+    expect(seriesKeys.raw(p1, at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'S#c1#p1#202603', SK: '1774746000000' });
+    expect(seriesKeys.rawMonth(p1, '202603')).toEqual({ PK: 'M#c1#p1', SK: '202603' });
     expect(seriesKeys.monthsBetween(at('2025-12-31T23:00:00Z'), at('2026-02-01T00:00:00Z'))).toEqual(['202512', '202601']);
   });
 });

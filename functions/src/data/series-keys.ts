@@ -1,6 +1,21 @@
 import type { RollupLevel } from '@shared/series/buckets';
 
 /**
+ * The series of one point of one customer. Every series key carries both, so two customers'
+ * points can never share an item even if their ids were equal.
+ */
+export interface SeriesRef {
+  customerId: string;
+  pointId: string;
+}
+
+/** The series of a stored point. */
+export const seriesOfPoint = (point: { customer: string; _id: string }): SeriesRef => ({ customerId: point.customer, pointId: point._id });
+
+/** Ids never hold `#` (see idSchema), so it separates the parts of a key. */
+const owner = ({ customerId, pointId }: SeriesRef): string => `${customerId}#${pointId}`;
+
+/**
  * Key formats of the series table. Raw values: one partition per point and UTC month, sorted by
  * time, one item per value. Rollups: one partition per point and level, one item (a pack) per
  * stretch of time — hours of a UTC month, days and months of a UTC year — so a query reads one
@@ -34,12 +49,18 @@ const packBefore = (pack: string): string => {
 };
 
 export const seriesKeys = {
-  raw: (pointId: string, at: number) => ({ PK: `S#${pointId}#${utcMonth(at)}`, SK: pad(at) }),
-  rawPartition: (pointId: string, month: string) => `S#${pointId}#${month}`,
+  raw: (series: SeriesRef, at: number) => ({ PK: `S#${owner(series)}#${utcMonth(at)}`, SK: pad(at) }),
+  rawPartition: (series: SeriesRef, month: string) => `S#${owner(series)}#${month}`,
+  /**
+   * The UTC months (sort keys yyyyMM) in which a point has raw values were written: one marker
+   * item each, so purges, merges and conversions find every raw partition without rollups.
+   */
+  rawMonths: (series: SeriesRef) => `M#${owner(series)}`,
+  rawMonth: (series: SeriesRef, month: string) => ({ PK: `M#${owner(series)}`, SK: month }),
   /** The partition of a point's rollups of one level. */
-  rollupPartition: (pointId: string, level: RollupLevel) => `R#${pointId}#${level}`,
+  rollupPartition: (series: SeriesRef, level: RollupLevel) => `R#${owner(series)}#${level}`,
   /** The key of the pack holding the bucket starting at an instant. */
-  rollupPack: (pointId: string, level: RollupLevel, start: number) => ({ PK: `R#${pointId}#${level}`, SK: packOf(level, start) }),
+  rollupPack: (series: SeriesRef, level: RollupLevel, start: number) => ({ PK: `R#${owner(series)}#${level}`, SK: packOf(level, start) }),
   /** The sort key of the pack holding an instant. */
   packOf,
   /** The sort keys of the packs holding buckets that start in [from, to), oldest first. */
@@ -55,10 +76,14 @@ export const seriesKeys = {
    * before it (set before a pack is created, never raised), so a reader knows when nothing can
    * precede a range without querying for it.
    */
-  extent: (pointId: string, level: RollupLevel) => ({ PK: `E#${pointId}`, SK: level }),
+  extent: (series: SeriesRef, level: RollupLevel) => ({ PK: `E#${owner(series)}`, SK: level }),
   sortKey: pad,
   /** The UTC months (yyyyMM) whose raw partitions hold instants in [from, to). */
   monthsBetween,
-  /** Point id of a raw partition key. */
-  pointOfRaw: (PK: string): string => PK.slice(2, PK.lastIndexOf('#')),
+  /** The series of a raw partition key (`S#<customer>#<point>#<yyyyMM>`). */
+  seriesOfRaw: (PK: string): SeriesRef => {
+    const [, customerId, pointId] = PK.split('#');
+    return { customerId, pointId };
+  },
+  utcMonth,
 };

@@ -5,9 +5,10 @@ import type { RollupLevel } from '@shared/series/buckets';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 import { applyChanges, columnAttribute, decodePack, encodePack, type RollupField, type StoredRollup } from './rollup-pack';
-import { seriesKeys } from './series-keys';
+import { seriesKeys, type SeriesRef } from './series-keys';
 
 export type { RollupField, StoredRollup } from './rollup-pack';
+export { seriesOfPoint, type SeriesRef } from './series-keys';
 
 import type { STATUS_CODES } from '@shared/schemas/series';
 
@@ -45,12 +46,13 @@ const batchWrite = async (all: readonly WriteRequest[]): Promise<void> => {
  * them up: 1 for the bulk path, which writes their rollups with them; 0 for single writes, which
  * the table stream rolls up (its event filter lets only those and deletions through).
  */
-export const putRawValues = (values: readonly StoredValue[], options: { bulk?: boolean } = {}): Promise<void> =>
-  batchWrite(
+export const putRawValues = async (values: readonly StoredValue[], options: { bulk?: boolean } = {}): Promise<void> => {
+  await noteRawMonths(values);
+  await batchWrite(
     values.map((value) => ({
       PutRequest: {
         Item: {
-          ...seriesKeys.raw(value.pointId, value.at),
+          ...seriesKeys.raw(value, value.at),
           t: value.at,
           v: value.value,
           s: value.status,
@@ -61,6 +63,62 @@ export const putRawValues = (values: readonly StoredValue[], options: { bulk?: b
       },
     })),
   );
+};
+
+/** Marks the months the values fall in before they are written, so no raw partition is ever unlisted. */
+const noteRawMonths = async (values: readonly StoredValue[]): Promise<void> => {
+  const months = new Map<string, { PK: string; SK: string }>();
+  for (const value of values) {
+    const key = seriesKeys.rawMonth(value, seriesKeys.utcMonth(value.at));
+    months.set(`${key.PK}|${key.SK}`, key);
+  }
+  await batchWrite([...months.values()].map((key) => ({ PutRequest: { Item: key } })));
+};
+
+/** The UTC months (yyyyMM) in which raw values of a point were ever written, oldest first. */
+export const listRawMonths = async (series: SeriesRef): Promise<string[]> =>
+  (
+    await queryAll({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': seriesKeys.rawMonths(series) },
+      ProjectionExpression: 'SK',
+    })
+  ).map((item) => String(item.SK));
+
+/** Every raw value of one month partition, with its status. */
+export const listRawEntriesOfMonth = async (series: SeriesRef, month: string): Promise<(RawValue & { status: StatusCode })[]> =>
+  (
+    await queryAll({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(series, month) },
+    })
+  ).map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
+
+/** Deletes every rollup pack of a point, all levels. */
+export const deleteRollupPartitions = async (series: SeriesRef): Promise<void> => {
+  const packs = await Promise.all(
+    (['hour', 'day', 'month'] as const).map((level) =>
+      queryAll({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level) },
+        ProjectionExpression: 'PK, SK',
+      }),
+    ),
+  );
+  await batchWrite(packs.flat().map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
+};
+
+/** Forgets a point's month markers and extent markers: the last step of a purge, once its raw values are gone. */
+export const deleteSeriesMarkers = async (series: SeriesRef): Promise<void> => {
+  const months = await listRawMonths(series);
+  await batchWrite([
+    ...months.map((month) => ({ DeleteRequest: { Key: seriesKeys.rawMonth(series, month) } })),
+    ...(['hour', 'day', 'month'] as const).map((level) => ({ DeleteRequest: { Key: seriesKeys.extent(series, level) } })),
+  ]);
+};
 
 const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> => {
   const items: Record<string, unknown>[] = [];
@@ -74,15 +132,15 @@ const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]): P
 };
 
 /** Deletes raw values by time; the stream then recomputes the rollups they leave. */
-export const deleteRawValues = (pointId: string, instants: readonly number[]): Promise<void> =>
-  batchWrite(instants.map((at) => ({ DeleteRequest: { Key: seriesKeys.raw(pointId, at) } })));
+export const deleteRawValues = (series: SeriesRef, instants: readonly number[]): Promise<void> =>
+  batchWrite(instants.map((at) => ({ DeleteRequest: { Key: seriesKeys.raw(series, at) } })));
 
 /** Raw values of a point in [from, to), oldest first. */
-export const listRawValues = async (pointId: string, from: number, to: number): Promise<RawValue[]> =>
-  (await listRawEntries(pointId, from, to)).map(({ at, value }) => ({ at, value }));
+export const listRawValues = async (series: SeriesRef, from: number, to: number): Promise<RawValue[]> =>
+  (await listRawEntries(series, from, to)).map(({ at, value }) => ({ at, value }));
 
 /** Raw values with their status, for exports and data screens. */
-export const listRawEntries = async (pointId: string, from: number, to: number): Promise<(RawValue & { status: StatusCode })[]> => {
+export const listRawEntries = async (series: SeriesRef, from: number, to: number): Promise<(RawValue & { status: StatusCode })[]> => {
   const months = seriesKeys.monthsBetween(from, to);
   const pages = await Promise.all(
     months.map((month) =>
@@ -90,7 +148,7 @@ export const listRawEntries = async (pointId: string, from: number, to: number):
         TableName: table(),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         ExpressionAttributeValues: {
-          ':pk': seriesKeys.rawPartition(pointId, month),
+          ':pk': seriesKeys.rawPartition(series, month),
           ':from': seriesKeys.sortKey(from),
           ':to': seriesKeys.sortKey(to - 1),
         },
@@ -108,12 +166,12 @@ const projection = (fields?: readonly RollupField[]) =>
   fields ? { ProjectionExpression: [...new Set<RollupField>(['start', ...fields])].map(columnAttribute).join(', ') } : {};
 
 /** The earliest month rollup: where a point's data starts. */
-export const earliestRollup = async (pointId: string, level: 'month'): Promise<StoredRollup | null> => {
+export const earliestRollup = async (series: SeriesRef, level: 'month'): Promise<StoredRollup | null> => {
   const answer = await dynamo.send(
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level) },
+      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level) },
       Limit: 1,
     }),
   );
@@ -125,7 +183,7 @@ export const earliestRollup = async (pointId: string, level: 'month'): Promise<S
  * With `fields`, only those columns are read (the others are NaN).
  */
 export const listRollups = async (
-  pointId: string,
+  series: SeriesRef,
   level: RollupLevel,
   from: number,
   to: number,
@@ -136,7 +194,7 @@ export const listRollups = async (
     TableName: table(),
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
     ExpressionAttributeValues: {
-      ':pk': seriesKeys.rollupPartition(pointId, level),
+      ':pk': seriesKeys.rollupPartition(series, level),
       ':from': seriesKeys.packOf(level, from),
       ':to': seriesKeys.packOf(level, to - 1),
     },
@@ -150,7 +208,7 @@ export const listRollups = async (
  * the one before that when all of its buckets start later.
  */
 export const latestRollupBefore = async (
-  pointId: string,
+  series: SeriesRef,
   level: RollupLevel,
   before: number,
   fields?: readonly RollupField[],
@@ -160,7 +218,7 @@ export const latestRollupBefore = async (
       ...projection(fields),
       TableName: table(),
       KeyConditionExpression: 'PK = :pk AND SK <= :pack',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level), ':pack': seriesKeys.packOf(level, before - 1) },
+      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level), ':pack': seriesKeys.packOf(level, before - 1) },
       ScanIndexForward: false,
       Limit: 2,
     }),
@@ -196,7 +254,7 @@ const batchGet = async (keys: readonly Key[], ProjectionExpression: string): Pro
 };
 
 export interface RollupRead {
-  pointId: string;
+  series: SeriesRef;
   level: RollupLevel;
   from: number;
   to: number;
@@ -231,12 +289,12 @@ export const readRollupRanges = async (reads: readonly RollupRead[], fields: Ran
   const [headKeys, restKeys] = [new Map<string, Key>(), new Map<string, Key>()];
   const want = (keys: Map<string, Key>, key: Key) => keys.set(`${key.PK}|${key.SK}`, key);
   const plans = reads.map((read) => {
-    const PK = seriesKeys.rollupPartition(read.pointId, read.level);
+    const PK = seriesKeys.rollupPartition(read.series, read.level);
     const [first, ...later] = seriesKeys.packsBetween(read.level, read.from, read.to);
     const previous = seriesKeys.packBefore(first);
     for (const SK of read.before ? [previous, first] : [first]) want(headKeys, { PK, SK });
     for (const SK of later) want(restKeys, { PK, SK });
-    if (read.before) want(headKeys, seriesKeys.extent(read.pointId, read.level));
+    if (read.before) want(headKeys, seriesKeys.extent(read.series, read.level));
     return { PK, first, later, previous };
   });
   const every = [...new Set<RollupField>(['start', ...fields.every, ...(reads.some((read) => read.before) ? (['last'] as const) : [])])];
@@ -269,10 +327,10 @@ const rollupBefore = async (
   previous: string,
 ): Promise<StoredRollup | null> => {
   if (found) return found;
-  const extent = seriesKeys.extent(read.pointId, read.level);
+  const extent = seriesKeys.extent(read.series, read.level);
   const firstPack = headItems.get(`${extent.PK}|${extent.SK}`)?.firstPack;
   if (typeof firstPack === 'string' && firstPack >= previous) return null;
-  return latestRollupBefore(read.pointId, read.level, read.from, ['last']);
+  return latestRollupBefore(read.series, read.level, read.from, ['last']);
 };
 
 /** The head fields of a range's first rollup when it lies beyond the range's first pack (read without them). */
@@ -280,7 +338,7 @@ const withHeadFields = async (read: RollupRead, rollups: StoredRollup[], head: r
   const [earliest] = rollups;
   if (!earliest || head.length === 0 || seriesKeys.packOf(read.level, earliest.start) === firstPack) return rollups;
   const answer = await dynamo.send(
-    new GetCommand({ TableName: table(), Key: seriesKeys.rollupPack(read.pointId, read.level, earliest.start), ...projection(head) }),
+    new GetCommand({ TableName: table(), Key: seriesKeys.rollupPack(read.series, read.level, earliest.start), ...projection(head) }),
   );
   const [complete] = answer.Item ? decodePack(answer.Item, { from: earliest.start, to: earliest.start + 1 }) : [];
   if (!complete) return rollups;
@@ -292,12 +350,12 @@ const withHeadFields = async (read: RollupRead, rollups: StoredRollup[], head: r
  * has not seen: packs written before markers existed). Never raises it, so the marker stays at
  * or before the earliest pack whatever the order writers run in.
  */
-const noteNewPack = async (pointId: string, level: RollupLevel, pack: string): Promise<void> => {
+const noteNewPack = async (series: SeriesRef, level: RollupLevel, pack: string): Promise<void> => {
   const oldest = await dynamo.send(
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(pointId, level) },
+      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level) },
       ProjectionExpression: 'SK',
       Limit: 1,
     }),
@@ -308,7 +366,7 @@ const noteNewPack = async (pointId: string, level: RollupLevel, pack: string): P
     await dynamo.send(
       new UpdateCommand({
         TableName: table(),
-        Key: seriesKeys.extent(pointId, level),
+        Key: seriesKeys.extent(series, level),
         UpdateExpression: 'SET firstPack = :pack',
         ConditionExpression: 'attribute_not_exists(firstPack) OR firstPack > :pack',
         ExpressionAttributeValues: { ':pack': firstPack },
@@ -327,7 +385,7 @@ const WRITE_ATTEMPTS = 8;
  * changing different buckets of one pack both land; a writer that lost the race reads again.
  */
 export const writeRollups = async (
-  pointId: string,
+  series: SeriesRef,
   level: RollupLevel,
   changes: ReadonlyMap<number, StoredRollup | null>,
 ): Promise<void> => {
@@ -336,11 +394,11 @@ export const writeRollups = async (
     const pack = seriesKeys.packOf(level, start);
     byPack.set(pack, (byPack.get(pack) ?? new Map()).set(start, rollup));
   }
-  await Promise.all([...byPack.values()].map((packChanges) => writePack(pointId, level, packChanges)));
+  await Promise.all([...byPack.values()].map((packChanges) => writePack(series, level, packChanges)));
 };
 
-const writePack = async (pointId: string, level: RollupLevel, changes: ReadonlyMap<number, StoredRollup | null>): Promise<void> => {
-  const Key = seriesKeys.rollupPack(pointId, level, changes.keys().next().value!);
+const writePack = async (series: SeriesRef, level: RollupLevel, changes: ReadonlyMap<number, StoredRollup | null>): Promise<void> => {
+  const Key = seriesKeys.rollupPack(series, level, changes.keys().next().value!);
   for (let attempt = 1; ; attempt += 1) {
     const current = (await dynamo.send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }))).Item;
     const version = current ? Number(current.ver) : 0;
@@ -350,7 +408,7 @@ const writePack = async (pointId: string, level: RollupLevel, changes: ReadonlyM
       : { ConditionExpression: 'attribute_not_exists(PK)' };
     try {
       if (rollups.length) {
-        if (!current) await noteNewPack(pointId, level, Key.SK);
+        if (!current) await noteNewPack(series, level, Key.SK);
         await dynamo.send(new PutCommand({ TableName: table(), Item: { ...Key, n: rollups.length, ...encodePack(rollups), ver: version + 1 }, ...condition }));
       } else if (current) {
         await dynamo.send(new DeleteCommand({ TableName: table(), Key, ...condition }));
@@ -364,13 +422,13 @@ const writePack = async (pointId: string, level: RollupLevel, changes: ReadonlyM
 };
 
 /** The last raw value before an instant, looking back up to two months of partitions. */
-export const latestRawBefore = async (pointId: string, before: number): Promise<RawValue | null> => {
+export const latestRawBefore = async (series: SeriesRef, before: number): Promise<RawValue | null> => {
   for (const month of seriesKeys.monthsBetween(before - 62 * 86_400_000, before).reverse()) {
     const answer = await dynamo.send(
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: 'PK = :pk AND SK < :before',
-        ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(pointId, month), ':before': seriesKeys.sortKey(before) },
+        ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(series, month), ':before': seriesKeys.sortKey(before) },
         ScanIndexForward: false,
         Limit: 1,
       }),

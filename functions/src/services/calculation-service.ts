@@ -63,7 +63,9 @@ export const computeCalculatedPoint = async (
   const seconds = stepSeconds(point);
   const sources = calculation.points_list.filter((entry) => byId.has(entry.point_id));
 
-  const firsts = await Promise.all(sources.map((entry) => earliestRollup(entry.point_id, 'month')));
+  const sourceSeries = (entry: { point_id: string }) => ({ customerId, pointId: entry.point_id });
+  const series = { customerId, pointId };
+  const firsts = await Promise.all(sources.map((entry) => earliestRollup(sourceSeries(entry), 'month')));
   const dataStart = Math.min(...firsts.map((first) => first?.firstAt ?? Infinity));
   // A step starting before apply_from is left out, even when apply_from falls inside it.
   const applyFrom = calculation.apply_from ? Date.parse(calculation.apply_from) : -Infinity;
@@ -76,7 +78,7 @@ export const computeCalculatedPoint = async (
   for (let month = bucketStart(from, 'month', zone); month < to; month = nextBucketStart(month, 'month', zone)) months.push(month);
   const lastBefore = new Map<string, number | null>();
   for (const entry of sources) {
-    lastBefore.set(entry.point_id, await lastValueBefore(entry.point_id, seconds >= DAY ? 'day' : seconds % 3600 === 0 ? 'hour' : 'minute', stepStart(from, seconds, zone)));
+    lastBefore.set(entry.point_id, await lastValueBefore(sourceSeries(entry), seconds >= DAY ? 'day' : seconds % 3600 === 0 ? 'hour' : 'minute', stepStart(from, seconds, zone)));
   }
 
   let written = 0;
@@ -88,7 +90,7 @@ export const computeCalculatedPoint = async (
 
     const perSource = new Map<string, { values: (number | null)[]; buckets: Bucket[] }>();
     for (const entry of sources) {
-      const raw = await listRawValues(entry.point_id, chunkFrom, chunkTo);
+      const raw = await listRawValues(sourceSeries(entry), chunkFrom, chunkTo);
       const grouped = new Map<number, { at: number; value: number }[]>();
       for (const value of raw) {
         const key = stepStart(value.at, seconds, zone);
@@ -123,8 +125,8 @@ export const computeCalculatedPoint = async (
     });
 
     const kept = new Set(results.map((result) => result.at));
-    const stale = (await listRawEntries(pointId, chunkFrom, chunkTo)).filter((entry) => !kept.has(entry.at));
-    await deleteRawValues(pointId, stale.map((entry) => entry.at));
+    const stale = (await listRawEntries(series, chunkFrom, chunkTo)).filter((entry) => !kept.has(entry.at));
+    await deleteRawValues(series, stale.map((entry) => entry.at));
     await storeValuesInBulk(customerId, results, byId);
     written += results.length;
     await onProgress({ done: index + 1, total: months.length });

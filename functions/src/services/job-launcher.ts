@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { requireSetting } from '../config';
 import { lambda } from '../clients/lambda';
+import { newId } from './new-id';
 
 export type SeriesJob =
   | { kind: 'calculate'; customerId: string; pointId: string; requestedBy: string | null; from?: number; to?: number }
@@ -13,7 +13,7 @@ export type LaunchedJob = SeriesJob & { jobId: string };
 
 /** Starts long series work in the jobs function without waiting for it. */
 export const launchJob = async (job: SeriesJob): Promise<string> => {
-  const jobId = `job-${randomUUID()}`;
+  const jobId = newId('job');
   await lambda.send(
     new InvokeCommand({
       FunctionName: requireSetting('SERIES_JOBS_FUNCTION'),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Location } from '@shared/schemas/location';
 import type { LocationInput } from '@shared/schemas/location-input';
 import { buildLocationTree } from '@shared/permissions/location-visibility';
@@ -8,6 +7,7 @@ import { getUser } from '../data/user-repository';
 import { deleteLocation, getLocation, listLocationsOfCustomer, putLocation, putLocations } from '../data/location-repository';
 import { getPoint, listPointsOfCustomer, updatePoints } from '../data/point-repository';
 import { AppError } from '../errors';
+import { newId } from './new-id';
 import type { Caller } from './session-service';
 
 export const customerOf = (caller: Caller): string => {
@@ -51,8 +51,8 @@ export const createLocation = async (caller: Caller, input: LocationInput): Prom
   const customerId = customerOf(caller);
   await assertParent(customerId, input.parent);
   const siblings = (await listLocationsOfCustomer(customerId)).filter((location) => location.parent === input.parent);
-  const location: Location = { ...input, _id: input._id ?? `loc-${randomUUID()}`, customer: customerId, position: siblings.length };
-  if (await getLocation(customerId, location._id)) throw new AppError('conflict');
+  // A client's `_id` on create is ignored: ids are the server's.
+  const location: Location = { ...input, _id: newId('loc'), customer: customerId, position: siblings.length };
   await putLocation(location);
   return location;
 };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isSuperUser } from '@shared/permissions/roles';
 import type { Point, PointInput } from '@shared/schemas/point';
 import { APPLICATIONS, isCalculatedPoint, OPERATING_RANGE_OPERATORS, PERIODICITIES, RESOURCES, UNIT_CATEGORIES } from '@shared/schemas/point';
@@ -15,6 +14,7 @@ import { calculationStep, isApplyRangeValid } from '@shared/series/calculation-s
 import { AppError } from '../errors';
 import { customerOf } from './location-service';
 import { launchJob } from './job-launcher';
+import { newId } from './new-id';
 import type { Caller } from './session-service';
 
 export const pointDefinitions = () => ({
@@ -145,8 +145,8 @@ const calculationChanged = (before: Point | null, after: Point): boolean =>
 
 export const createPoint = async (caller: Caller, input: PointInput): Promise<SavedPoint> => {
   const customerId = customerOf(caller);
-  const pointId = input._id ?? `pt-${randomUUID()}`;
-  if (await getPoint(customerId, pointId)) throw new AppError('conflict');
+  // A client's `_id` on create is ignored: ids are the server's, so none can name another customer's point.
+  const pointId = newId('pt');
   const valid = await validatePoint(customerId, input, pointId);
   const now = new Date().toISOString();
   const point: Point = { ...valid, _id: pointId, customer: customerId, last_data_date: null, created_at: now, updated_at: now };

@@ -1,20 +1,24 @@
+import type { DynamoDBRecord } from 'aws-lambda';
+import { DEFAULT_TIMEZONE } from '@shared/constants';
 import { aggregateOf, mergeAggregates } from '@shared/series/aggregate';
 import { bucketStart, nextBucketStart, type RollupLevel } from '@shared/series/buckets';
-import { listRawValues, listRollups, writeRollups, type StoredRollup } from '../data/series-repository';
+import { seriesKeys } from '../data/series-keys';
+import { listRawValues, listRollups, writeRollups, type SeriesRef, type StoredRollup } from '../data/series-repository';
+import { describeError, logger } from '../logger';
+import { launchDependentCalculations } from './calculation-service';
 
-export interface TouchedInstant {
-  pointId: string;
+export interface TouchedInstant extends SeriesRef {
   at: number;
   zone: string;
 }
 
-const groupKey = (pointId: string, zone: string, start: number) => `${pointId}|${zone}|${start}`;
+const seriesKey = ({ customerId, pointId }: SeriesRef) => `${customerId}|${pointId}`;
 
 const distinctBuckets = (touched: readonly TouchedInstant[], level: RollupLevel) => {
-  const buckets = new Map<string, { pointId: string; zone: string; start: number }>();
-  for (const { pointId, zone, at } of touched) {
+  const buckets = new Map<string, { series: SeriesRef; zone: string; start: number }>();
+  for (const { customerId, pointId, zone, at } of touched) {
     const start = bucketStart(at, level, zone);
-    buckets.set(groupKey(pointId, zone, start), { pointId, zone, start });
+    buckets.set(`${customerId}|${pointId}|${zone}|${start}`, { series: { customerId, pointId }, zone, start });
   }
   return [...buckets.values()];
 };
@@ -23,19 +27,20 @@ const distinctBuckets = (touched: readonly TouchedInstant[], level: RollupLevel)
 const SOURCE: Record<Exclude<RollupLevel, 'hour'>, RollupLevel> = { day: 'hour', month: 'day' };
 
 const recomputeLevel = async (touched: readonly TouchedInstant[], level: RollupLevel): Promise<void> => {
-  const changesByPoint = new Map<string, Map<number, StoredRollup | null>>();
+  const changesBySeries = new Map<string, { series: SeriesRef; changes: Map<number, StoredRollup | null> }>();
   await Promise.all(
-    distinctBuckets(touched, level).map(async ({ pointId, zone, start }) => {
+    distinctBuckets(touched, level).map(async ({ series, zone, start }) => {
       const end = nextBucketStart(start, level, zone);
       const aggregate =
         level === 'hour'
-          ? aggregateOf(await listRawValues(pointId, start, end))
-          : mergeAggregates(await listRollups(pointId, SOURCE[level], start, end));
-      const changes = changesByPoint.get(pointId) ?? new Map<number, StoredRollup | null>();
-      changesByPoint.set(pointId, changes.set(start, aggregate ? { ...aggregate, start } : null));
+          ? aggregateOf(await listRawValues(series, start, end))
+          : mergeAggregates(await listRollups(series, SOURCE[level], start, end));
+      const entry = changesBySeries.get(seriesKey(series)) ?? { series, changes: new Map<number, StoredRollup | null>() };
+      changesBySeries.set(seriesKey(series), entry);
+      entry.changes.set(start, aggregate ? { ...aggregate, start } : null);
     }),
   );
-  await Promise.all([...changesByPoint].map(([pointId, changes]) => writeRollups(pointId, level, changes)));
+  await Promise.all([...changesBySeries.values()].map(({ series, changes }) => writeRollups(series, level, changes)));
 };
 
 /**
@@ -47,4 +52,31 @@ export const recomputeRollups = async (touched: readonly TouchedInstant[]): Prom
   await recomputeLevel(touched, 'hour');
   await recomputeLevel(touched, 'day');
   await recomputeLevel(touched, 'month');
+};
+
+/** The raw values a batch of series-table stream records wrote or removed. Rollup items and bulk writes are left out. */
+const touchedByRecords = (records: readonly DynamoDBRecord[]): TouchedInstant[] =>
+  records.flatMap((record) => {
+    const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
+    const partition = image?.PK?.S;
+    if (!image || !partition?.startsWith('S#')) return [];
+    // The bulk path wrote this value's rollups itself (a deletion always recomputes). The event
+    // filter already drops these; the check keeps the function right without it.
+    if (record.dynamodb?.NewImage?.b?.N === '1') return [];
+    return [{ ...seriesKeys.seriesOfRaw(partition), at: Number(image.t?.N), zone: image.z?.S ?? DEFAULT_TIMEZONE }];
+  });
+
+/** Rolls up what a stream batch changed, then relaunches the calculated points reading those points. */
+export const rollUpRawChanges = async (records: readonly DynamoDBRecord[]): Promise<void> => {
+  const touched = touchedByRecords(records);
+  await recomputeRollups(touched);
+  try {
+    const byCustomer = new Map<string, TouchedInstant[]>();
+    for (const instant of touched) byCustomer.set(instant.customerId, [...(byCustomer.get(instant.customerId) ?? []), instant]);
+    for (const [customerId, instants] of byCustomer) await launchDependentCalculations(customerId, instants);
+  } catch (error) {
+    // Rollups are done; a failed refresh must not replay the batch. The calculation can be relaunched.
+    logger.error('dependent calculations not launched', describeError(error));
+  }
+  logger.info('rollups recomputed', { records: records.length, raw: touched.length });
 };

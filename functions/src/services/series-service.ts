@@ -19,10 +19,13 @@ import {
   latestRawBefore,
   latestRollupBefore,
   listRawEntries,
+  listRawMonths,
   listRawValues,
   putRawValues,
   readRollupRanges,
+  seriesOfPoint,
   writeRollups,
+  type SeriesRef,
 } from '../data/series-repository';
 import { AppError } from '../errors';
 import { customerOf } from './location-service';
@@ -81,20 +84,21 @@ export const storeValuesInBulk = async (
 ): Promise<void> => {
   const chunks = new Map<string, StoredValue[]>();
   for (const value of values) {
-    const key = `${value.pointId}|${value.zone}|${bucketStart(value.at, 'month', value.zone)}`;
+    const key = `${value.customerId}|${value.pointId}|${value.zone}|${bucketStart(value.at, 'month', value.zone)}`;
     const chunk = chunks.get(key);
     if (chunk) chunk.push(value);
     else chunks.set(key, [value]);
   }
   for (const [key, chunk] of chunks) {
-    const [pointId, zone, month] = key.split('|');
+    const [, , zone, month] = key.split('|');
+    const series: SeriesRef = { customerId: chunk[0].customerId, pointId: chunk[0].pointId };
     const from = Number(month);
     const to = nextBucketStart(from, 'month', zone);
-    const merged = new Map((await listRawValues(pointId, from, to)).map((value) => [value.at, value.value]));
+    const merged = new Map((await listRawValues(series, from, to)).map((value) => [value.at, value.value]));
     for (const value of chunk) merged.set(value.at, value.value);
     await putRawValues(chunk, { bulk: true });
     const rollups = computeRollups([...merged].map(([at, value]) => ({ at, value })), zone);
-    for (const level of ROLLUP_LEVELS) await writeRollups(pointId, level, new Map(rollups[level].map((rollup) => [rollup.start, rollup])));
+    for (const level of ROLLUP_LEVELS) await writeRollups(series, level, new Map(rollups[level].map((rollup) => [rollup.start, rollup])));
   }
   await noteLastDataDates(customerId, values, pointsById);
 };
@@ -136,9 +140,12 @@ export const deleteValues = async (caller: Caller, pointId: string, fromBound: s
   const from = parseBound(fromBound, zone, false) ?? Date.parse(point.created_at) - 100 * 365 * 86_400_000;
   const to = parseBound(toBound, zone, true) ?? Date.now() + 365 * 86_400_000;
   if (to < from) throw new AppError('validation_failed', { details: 'to is before from' });
-  const first = (await earliestRollup(pointId, 'month'))?.firstAt ?? from;
-  const entries = await listRawEntries(pointId, Math.max(from, first), to + 1);
-  await deleteRawValues(pointId, entries.map((entry) => entry.at));
+  // The first month values were written in bounds an open start (rollups may lag behind the writes).
+  const [firstMonth] = await listRawMonths(seriesOfPoint(point));
+  if (firstMonth === undefined) return { deleted: 0 };
+  const first = Date.UTC(Number(firstMonth.slice(0, 4)), Number(firstMonth.slice(4)) - 1, 1);
+  const entries = await listRawEntries(seriesOfPoint(point), Math.max(from, first), to + 1);
+  await deleteRawValues(seriesOfPoint(point), entries.map((entry) => entry.at));
   return { deleted: entries.length };
 };
 
@@ -152,8 +159,8 @@ const alignBuckets = (starts: readonly number[], aggregates: readonly Rollup[], 
   });
 };
 
-const rawValuesByBucket = async (pointId: string, sampling: Sampling, zone: string, from: number, to: number) => {
-  const groups = groupBy(await listRawValues(pointId, from, to), (value) => bucketStart(value.at, sampling, zone));
+const rawValuesByBucket = async (series: SeriesRef, sampling: Sampling, zone: string, from: number, to: number) => {
+  const groups = groupBy(await listRawValues(series, from, to), (value) => bucketStart(value.at, sampling, zone));
   return new Map([...groups].map(([start, values]) => [start, values.map((value) => value.value)]));
 };
 
@@ -165,10 +172,10 @@ const LEVEL_OF_SAMPLING: Record<Sampling, RollupLevel | null> = { minute: null, 
  * (its buckets nest in the sampling's, so nothing after the instant can be in them): raw values
  * for minutes, hour rollups for hours, day rollups for days and weeks, month rollups above.
  */
-export const lastValueBefore = async (pointId: string, sampling: Sampling, from: number): Promise<number | null> => {
+export const lastValueBefore = async (series: SeriesRef, sampling: Sampling, from: number): Promise<number | null> => {
   const level = LEVEL_OF_SAMPLING[sampling];
-  if (level === null) return (await latestRawBefore(pointId, from))?.value ?? null;
-  return (await latestRollupBefore(pointId, level, from, ['last']))?.last ?? null;
+  if (level === null) return (await latestRawBefore(series, from))?.value ?? null;
+  return (await latestRollupBefore(series, level, from, ['last']))?.last ?? null;
 };
 
 /** Bucket starts of a range and their local labels: the same for every point of a zone. */
@@ -227,7 +234,7 @@ const planSeries = async (
 ): Promise<SeriesPlan> => {
   const period = correctPeriod(query.period_type, query.period);
   const sampling = correctSampling(period, query.sampling);
-  const first = period === 'all' ? await earliestRollup(point._id, 'month') : null;
+  const first = period === 'all' ? await earliestRollup(seriesOfPoint(point), 'month') : null;
   const { from: rawFrom, to } = periodRange(
     { periodType: query.period_type, period, offset: query.offset, start: query.start, end: query.end },
     now,
@@ -268,7 +275,7 @@ interface SeriesInput {
 const readSeriesInputs = async (plans: readonly SeriesPlan[]): Promise<SeriesInput[]> => {
   const fromRollups = plans.filter((plan) => plan.level !== null);
   const ranges = await readRollupRanges(
-    fromRollups.map((plan) => ({ pointId: plan.point._id, level: plan.level!, from: plan.from, to: plan.to, before: plan.needsBefore })),
+    fromRollups.map((plan) => ({ series: seriesOfPoint(plan.point), level: plan.level!, from: plan.from, to: plan.to, before: plan.needsBefore })),
     {
       every: [...new Set(fromRollups.flatMap((plan) => plan.fields.every))],
       head: [...new Set(fromRollups.flatMap((plan) => plan.fields.head))],
@@ -285,10 +292,10 @@ const readSeriesInputs = async (plans: readonly SeriesPlan[]): Promise<SeriesInp
           : mergeByBucket(range.rollups, (rollup) => bucketStart(rollup.start, sampling, zone), (parts) => mergeAggregates(parts)!);
         return { aggregates, lastBefore: range.before?.last ?? null };
       }
-      const raw = await listRawValues(plan.point._id, plan.from, plan.to);
+      const raw = await listRawValues(seriesOfPoint(plan.point), plan.from, plan.to);
       return {
         aggregates: mergeByBucket(raw, (value) => bucketStart(value.at, 'minute', plan.zone), (values) => aggregateOf(values)!),
-        lastBefore: plan.needsBefore ? await lastValueBefore(plan.point._id, 'minute', plan.from) : null,
+        lastBefore: plan.needsBefore ? await lastValueBefore(seriesOfPoint(plan.point), 'minute', plan.from) : null,
       };
     }),
   );
@@ -296,7 +303,7 @@ const readSeriesInputs = async (plans: readonly SeriesPlan[]): Promise<SeriesInp
 
 const seriesOf = async (plan: SeriesPlan, { aggregates, lastBefore }: SeriesInput): Promise<PointSeries> => {
   const { point, calculation, conversion, calendar } = plan;
-  const medians = calculation === 'median' ? await rawValuesByBucket(point._id, plan.sampling, plan.zone, plan.from, plan.to) : null;
+  const medians = calculation === 'median' ? await rawValuesByBucket(seriesOfPoint(point), plan.sampling, plan.zone, plan.from, plan.to) : null;
   const buckets = alignBuckets(calendar.starts, aggregates, medians);
   const values = calculate(calculation, { buckets, lastBefore, evolutionBase: plan.evolutionBase });
   const unit = calculation === 'evo' ? '%' : conversion ?? point.unit;
