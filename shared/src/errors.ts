@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   application_locked: 403,
   customer_deactivated: 403,
   forbidden: 403,
+  not_allowed: 403,
   premium_required: 403,
   not_found: 404,
   no_data_found: 404,

@@ -223,3 +223,32 @@ describe('detaching points', () => {
     expect(alone.body.data?.map((entry) => entry._id)).toContain(id);
   });
 });
+
+describe('writes that meet', () => {
+  it('keeps both an ingest and an administrator\'s edit made at the same moment', async () => {
+    const created = await api<{ _id: string; technical_id: string }>('POST', '/api/v1/points', { token: admin, body: point() });
+    const { _id: id, technical_id } = created.body.data!;
+    const rounds = Array.from({ length: 5 }, (_, round) => round);
+    for (const round of rounds) {
+      const date = new Date(Date.parse('2026-03-01T00:00:00Z') + round * 3_600_000).toISOString();
+      const [ingest, edit] = await Promise.all([
+        api('POST', '/api/v1/data', { token: admin, body: { data: [{ point: id, date, value: round }] } }),
+        api('PUT', '/api/v1/points', { token: admin, body: point({ _id: id, technical_id, name: `Compteur ${round}` }) }),
+      ]);
+      expect([ingest.status, edit.status]).toEqual([200, 200]);
+    }
+    const saved = (await api<{ _id: string; name: string; last_data_date: string }[]>('GET', '/api/v1/points', { token: admin })).body.data!.find(
+      (entry) => entry._id === id,
+    );
+    expect(saved?.name).toBe('Compteur 4');
+    expect(saved?.last_data_date).toBe('2026-03-01T04:00:00.000Z');
+  });
+
+  it('never moves the latest value date back when older values arrive later', async () => {
+    const id = (await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point() })).body.data!._id;
+    await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point: id, date: '2026-04-02T00:00:00Z', value: 2 }] } });
+    await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point: id, date: '2026-04-01T00:00:00Z', value: 1 }] } });
+    const saved = (await api<{ _id: string; last_data_date: string }[]>('GET', '/api/v1/points', { token: admin })).body.data!.find((entry) => entry._id === id);
+    expect(saved?.last_data_date).toBe('2026-04-02T00:00:00.000Z');
+  });
+});

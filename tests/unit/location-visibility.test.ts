@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   buildLocationTree,
   flattenLocationTree,
+  isPointVisible,
   locationLabel,
+  openableLocationIds,
   visibleLocationTree,
   type LocationNode,
 } from '@shared/permissions/location-visibility';
@@ -45,5 +47,24 @@ describe('location visibility', () => {
     expect(locationLabel({ name: 'LYON-01', denomination: 'Siège social' })).toBe('Siège social');
     expect(locationLabel({ name: 'LYON-01', denomination: '  ' })).toBe('LYON-01');
     expect(locationLabel({ name: 'LYON-01', denomination: null })).toBe('LYON-01');
+  });
+});
+
+describe('points seen by a user limited by location visibility', () => {
+  it('never shows a point of a hidden location, even with the every-location permission or an explicit grant', () => {
+    const openable = openableLocationIds(flat, 'view');
+    expect(isPointVisible(['secret-child'], openable, 'view')).toBe(false);
+    expect(isPointVisible(['floor-1'], openable, 'view')).toBe(true);
+    const granted = openableLocationIds(flat, ['secret', 'floor-1']);
+    expect(isPointVisible(['secret'], granted, ['secret', 'floor-1'])).toBe(false);
+  });
+
+  it('shows a point through any location the user may open, and points without location only with the every-location permission', () => {
+    const allowed = ['building-a'];
+    const openable = openableLocationIds(flat, allowed);
+    expect(isPointVisible(['building-b', 'building-a'], openable, allowed)).toBe(true);
+    expect(isPointVisible(['site'], openable, allowed)).toBe(false);
+    expect(isPointVisible([], openable, allowed)).toBe(false);
+    expect(isPointVisible([], openableLocationIds(flat, 'view'), 'view')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { can, canEditShared, decideAccess, permissionSetFor } from '@shared/permissions/abilities';
-import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
+import { can, decideAccess, permissionSetFor } from '@shared/permissions/abilities';
+import { DEFAULT_PERMISSIONS, permissionMapInCustomer } from '@shared/permissions/default-permissions';
 import { isPremiumKey } from '@shared/permissions/resource-keys';
 import { isRootUser, isSuperUser } from '@shared/permissions/roles';
 
@@ -42,12 +42,16 @@ describe('permission rules', () => {
     expect(isPremiumKey('app.dashboard')).toBe(false);
     expect(isPremiumKey('app.manual_entry')).toBe(false);
   });
+});
 
-  it('lets root, super users and the owner edit shared objects', () => {
-    const item = { user: 'u-owner', sharing: { shared: true } };
-    expect(canEditShared({ userId: 'u-owner', role: 'member', isRoot: false }, item)).toBe(true);
-    expect(canEditShared({ userId: 'u-other', role: 'administrator', isRoot: false }, item)).toBe(false);
-    expect(canEditShared({ userId: 'u-super', role: 'super_administrator', isRoot: false }, item)).toBe(true);
+describe('permission maps per customer', () => {
+  it('takes a customer\'s own sets for its roles and never for super users', () => {
+    const stored = { member: { 'app.dashboard': ['view' as const] }, super_administrator: {} };
+    const map = permissionMapInCustomer(stored);
+    expect(map.member).toEqual({ 'app.dashboard': ['view'] });
+    expect(map.administrator).toEqual(DEFAULT_PERMISSIONS.administrator);
+    expect(map.super_administrator).toEqual(DEFAULT_PERMISSIONS.super_administrator);
+    expect(permissionMapInCustomer(null)).toEqual(DEFAULT_PERMISSIONS);
   });
 });
 

@@ -1,3 +1,15 @@
+import type { OwnedKind } from '@shared/api/routes';
+
+const OWNED_PREFIX: Record<OwnedKind, string> = {
+  tab: 'TAB#',
+  widget: 'WGT#',
+  alert: 'ALERT#',
+  reminder: 'REM#',
+  export: 'EXP#',
+  report: 'REP#',
+  subscription: 'SUB#',
+};
+
 /**
  * Key formats of the entities table, in one place. Tenant-owned items live under the customer's
  * partition; global items (super users, system settings) under fixed partitions.
@@ -25,8 +37,12 @@ export const keys = {
   }),
   notificationsOfUser: (customerId: string, userId: string) => ({ PK: `C#${customerId}`, prefix: `NOTIF#${userId}#` }),
   loginAttempts: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'ATTEMPTS' }),
+  /** A customer's permission map (role → keys → actions): each customer's own, seeded with the defaults. */
+  customerPermissions: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'ACL' }),
+  /** Owned objects (tabs, widgets, alerts …) under their customer, one sort-key prefix per kind. */
+  owned: (customerId: string, kind: OwnedKind, id: string) => ({ PK: `C#${customerId}`, SK: `${OWNED_PREFIX[kind]}${id}` }),
+  ownedOfCustomer: (customerId: string, kind: OwnedKind) => ({ PK: `C#${customerId}`, prefix: OWNED_PREFIX[kind] }),
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
-  permissions: { PK: 'SYSTEM', SK: 'ACL' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
 } as const;

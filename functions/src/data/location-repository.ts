@@ -1,4 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '../errors';
 import type { Location } from '@shared/schemas/location';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
@@ -24,14 +26,45 @@ export const putLocation = async (location: Location): Promise<void> => {
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: itemOf(location) }));
 };
 
-/** Writes several locations at once, all or nothing (at most 100). */
-export const putLocations = async (locations: readonly Location[]): Promise<void> => {
-  if (locations.length === 0) return;
-  await dynamo.send(
-    new TransactWriteCommand({
-      TransactItems: locations.map((location) => ({ Put: { TableName: entitiesTable(), Item: itemOf(location) } })),
-    }),
-  );
+/** Saves an edited location's fields, all but its position among its siblings (moves keep theirs); it must still exist. */
+export const updateLocationFields = async (location: Location): Promise<void> => {
+  const { _id, customer, position: _position, ...fields } = location;
+  const names = Object.keys(fields);
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: keys.location(customer, _id),
+        UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, fields[name as keyof typeof fields]])),
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new AppError('not_found', { cause: error });
+    throw error;
+  }
+};
+
+/** Sets the parent and position of several existing locations (100 per transaction), leaving their other fields to other writers. */
+export const placeLocations = async (customerId: string, placements: readonly Pick<Location, '_id' | 'parent' | 'position'>[]): Promise<void> => {
+  for (let offset = 0; offset < placements.length; offset += 100) {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: placements.slice(offset, offset + 100).map(({ _id, parent, position }) => ({
+          Update: {
+            TableName: entitiesTable(),
+            Key: keys.location(customerId, _id),
+            UpdateExpression: 'SET parent = :parent, #position = :position',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: { '#position': 'position' },
+            ExpressionAttributeValues: { ':parent': parent, ':position': position },
+          },
+        })),
+      }),
+    );
+  }
 };
 
 export const deleteLocation = async (customerId: string, locationId: string): Promise<void> => {

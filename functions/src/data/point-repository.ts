@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
@@ -28,13 +28,31 @@ const isConditionFailure = (error: unknown): boolean =>
   (error as { name?: string }).name === 'TransactionCanceledException' ||
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
+/** Fields a save never writes: set by the server elsewhere (`last_data_date` by ingestion) or fixed at creation. */
+const NOT_SAVED = new Set(['_id', 'customer', 'last_data_date', 'created_at']);
+
+/** An update of the named attributes only, so writers of other attributes (ingestion) are never undone. */
+const updateOf = (key: { PK: string; SK: string }, values: Record<string, unknown>, condition: string) => {
+  const names = Object.keys(values);
+  return {
+    TableName: entitiesTable(),
+    Key: key,
+    UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, values[name]])),
+  };
+};
+
 /**
  * Saves a point and claims its technical id in one transaction: two points of a customer can
  * never share a technical id, even when saved at the same instant. A changed technical id
- * releases the old claim.
+ * releases the old claim. A new point is put whole (and must not exist); an existing one gets
+ * its editable fields updated (and must still exist), leaving `last_data_date` to ingestion.
  */
-export const savePoint = async (point: Point, previousTechnicalId: string | null): Promise<void> => {
+export const savePoint = async (point: Point, previousTechnicalId: string | null, mode: 'create' | 'update'): Promise<void> => {
   const table = entitiesTable();
+  const key = keys.point(point.customer, point._id);
   const claim = {
     Put: {
       TableName: table,
@@ -48,36 +66,69 @@ export const savePoint = async (point: Point, previousTechnicalId: string | null
     previousTechnicalId && previousTechnicalId !== point.technical_id
       ? [{ Delete: { TableName: table, Key: keys.technicalId(point.customer, previousTechnicalId) } }]
       : [];
+  const write =
+    mode === 'create'
+      ? { Put: { TableName: table, Item: { ...key, kind: 'point', ...point }, ConditionExpression: 'attribute_not_exists(PK)' } }
+      : { Update: updateOf(key, Object.fromEntries(Object.entries(point).filter(([name]) => !NOT_SAVED.has(name))), 'attribute_exists(PK)') };
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          claim,
-          ...release,
-          { Put: { TableName: table, Item: { ...keys.point(point.customer, point._id), kind: 'point', ...point } } },
-        ],
-      }),
-    );
+    await dynamo.send(new TransactWriteCommand({ TransactItems: [claim, ...release, write] }));
   } catch (error) {
-    if (isConditionFailure(error)) throw new AppError('technical_id_exists', { cause: error });
+    if (isConditionFailure(error)) {
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      if (reasons.at(-1)?.Code === 'ConditionalCheckFailed') throw new AppError('not_found', { cause: error });
+      throw new AppError('technical_id_exists', { cause: error });
+    }
     throw error;
   }
 };
 
-/** Saves several existing points at once (at most 100), all or nothing. */
-export const updatePoints = async (points: readonly Point[]): Promise<void> => {
-  for (let offset = 0; offset < points.length; offset += 100) {
+/** Moves a point's latest value date forward, never back: concurrent ingests and edits all keep theirs. */
+export const advanceLastDataDate = async (customerId: string, pointId: string, at: string): Promise<void> => {
+  try {
     await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: points.slice(offset, offset + 100).map((point) => ({
-          Put: {
-            TableName: entitiesTable(),
-            Item: { ...keys.point(point.customer, point._id), kind: 'point', ...point },
-            ConditionExpression: 'attribute_exists(PK)',
-          },
-        })),
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: keys.point(customerId, pointId),
+        UpdateExpression: 'SET last_data_date = :at',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(last_data_date) OR last_data_date = :none OR last_data_date < :at)',
+        ExpressionAttributeValues: { ':at': at, ':none': null },
       }),
     );
+  } catch (error) {
+    // A later date is already there (or the point is gone): nothing to do.
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/**
+ * Sets the locations of several points (at most 100 at once, all or nothing), each only if it
+ * still holds the locations it was read with; a concurrent move answers 409 rather than being lost.
+ */
+export const setPointLocations = async (
+  customerId: string,
+  changes: readonly { pointId: string; before: readonly string[]; after: readonly string[] }[],
+  now: string,
+): Promise<void> => {
+  for (let offset = 0; offset < changes.length; offset += 100) {
+    try {
+      await dynamo.send(
+        new TransactWriteCommand({
+          TransactItems: changes.slice(offset, offset + 100).map(({ pointId, before, after }) => ({
+            Update: {
+              TableName: entitiesTable(),
+              Key: keys.point(customerId, pointId),
+              UpdateExpression: 'SET #location = :after, updated_at = :now',
+              ConditionExpression: 'attribute_exists(PK) AND #location = :before',
+              ExpressionAttributeNames: { '#location': 'location' },
+              ExpressionAttributeValues: { ':after': after, ':before': before, ':now': now },
+            },
+          })),
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new AppError('conflict', { cause: error });
+      throw error;
+    }
   }
 };
 

@@ -1,6 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PermissionMap } from '@shared/permissions/default-permissions';
-import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
 import type { Customizations } from '@shared/schemas/session';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
@@ -30,15 +29,15 @@ export const putSystemConfig = async (systemConfig: SystemConfig): Promise<void>
   );
 };
 
-/** The role → resource → actions map; the seeded defaults until an administrator changes it. */
-export const getPermissionMap = async (): Promise<PermissionMap> => {
-  const item = await getItem(keys.permissions);
-  return (item?.permissions as PermissionMap | undefined) ?? DEFAULT_PERMISSIONS;
+/** A customer's role → resource → actions map, or null when none was stored (the defaults apply). */
+export const getCustomerPermissionMap = async (customerId: string): Promise<Partial<PermissionMap> | null> => {
+  const item = await getItem(keys.customerPermissions(customerId));
+  return (item?.permissions as PermissionMap | undefined) ?? null;
 };
 
-export const putPermissionMap = async (permissions: PermissionMap): Promise<void> => {
+export const putCustomerPermissionMap = async (customerId: string, permissions: Partial<PermissionMap>): Promise<void> => {
   await dynamo.send(
-    new PutCommand({ TableName: entitiesTable(), Item: { ...keys.permissions, kind: 'acl', permissions } }),
+    new PutCommand({ TableName: entitiesTable(), Item: { ...keys.customerPermissions(customerId), kind: 'acl', permissions } }),
   );
 };
 

@@ -1,7 +1,6 @@
-import { createHttpHandler, operation } from '../middleware/http-handler';
-import { requireCaller } from '../middleware/require-caller';
+import { createHttpHandler } from '../middleware/http-handler';
 import { refreshUserLists } from '../services/user-service';
 
 export const handler = createHttpHandler('application', {
-  updateUsers: operation({ run: (request) => refreshUserLists(requireCaller(request)) }),
+  updateUsers: ({ caller }) => refreshUserLists(caller),
 });

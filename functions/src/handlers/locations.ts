@@ -1,37 +1,20 @@
-import { locationInputSchema, locationPositionV1Schema, locationPositionV2Schema } from '@shared/schemas/location-input';
-import { createHttpHandler, operation, withMessage } from '../middleware/http-handler';
-import { requireCaller } from '../middleware/require-caller';
+import type { LocationInput } from '@shared/schemas/location-input';
+import { createHttpHandler, withMessage } from '../middleware/http-handler';
 import { createLocation, listLocationTree, positionLocations, removeLocation, updateLocation } from '../services/location-service';
 import { listPointsOfSelection } from '../services/point-service';
+import type { Caller } from '../services/session-service';
 
-const update = operation({
-  body: locationInputSchema,
-  run: async (request) => withMessage(await updateLocation(requireCaller(request), request.body), 'location_saved'),
-});
+const update = async (caller: Caller, body: LocationInput) => withMessage(await updateLocation(caller, body), 'location_saved');
 
 export const handler = createHttpHandler('locations', {
-  listLocations: operation({ run: (request) => listLocationTree(requireCaller(request)) }),
-  createLocation: operation({
-    body: locationInputSchema,
-    run: async (request) => withMessage(await createLocation(requireCaller(request), request.body), 'location_saved'),
-  }),
-  updateLocation: update,
-  updateLocationV1: update,
-  positionLocations: operation({
-    body: locationPositionV2Schema,
-    run: ({ body, ...request }) =>
-      positionLocations(
-        requireCaller(request),
-        body.locations.map((_id, position) => ({ _id, parent: body.parent_id, position })),
-      ),
-  }),
-  positionLocationsV1: operation({
-    body: locationPositionV1Schema,
-    run: ({ body, ...request }) => positionLocations(requireCaller(request), body.locations),
-  }),
-  deleteLocation: operation({ run: (request) => removeLocation(requireCaller(request), request.params.id) }),
-  listPointsWithoutLocation: operation({ run: (request) => listPointsOfSelection(requireCaller(request), 'alone', false) }),
-  listPointsOfLocation: operation({
-    run: (request) => listPointsOfSelection(requireCaller(request), request.params.locationId, false),
-  }),
+  listLocations: ({ caller }) => listLocationTree(caller),
+  createLocation: async ({ caller, body }) => withMessage(await createLocation(caller, body), 'location_saved'),
+  updateLocation: ({ caller, body }) => update(caller, body),
+  updateLocationV1: ({ caller, body }) => update(caller, body),
+  positionLocations: ({ caller, body }) =>
+    positionLocations(caller, body.locations.map((_id, position) => ({ _id, parent: body.parent_id, position }))),
+  positionLocationsV1: ({ caller, body }) => positionLocations(caller, body.locations),
+  deleteLocation: ({ caller, params }) => removeLocation(caller, params.id),
+  listPointsWithoutLocation: ({ caller }) => listPointsOfSelection(caller, 'alone', false),
+  listPointsOfLocation: ({ caller, params }) => listPointsOfSelection(caller, params.locationId, false),
 });

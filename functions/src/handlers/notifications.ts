@@ -1,7 +1,6 @@
-import { createHttpHandler, operation } from '../middleware/http-handler';
-import { requireCaller } from '../middleware/require-caller';
+import { createHttpHandler } from '../middleware/http-handler';
 import { listUnreadNotifications } from '../services/notification-service';
 
 export const handler = createHttpHandler('notifications', {
-  listUnreadNotifications: operation({ run: (request) => listUnreadNotifications(requireCaller(request)) }),
+  listUnreadNotifications: ({ caller }) => listUnreadNotifications(caller),
 });

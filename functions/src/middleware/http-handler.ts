@@ -1,35 +1,36 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
-import type { EndpointGroup, RouteDefinition } from '@shared/api/routes';
-import { routeKey, routesOfGroup } from '@shared/api/routes';
-import { can, permissionSetFor } from '@shared/permissions/abilities';
-import { isPremiumKey } from '@shared/permissions/resource-keys';
+import type { EndpointGroup, OperationsOf, RouteDefinition } from '@shared/api/routes';
+import { API, routeKey, routesOfGroup } from '@shared/api/routes';
 import type { RequestView } from '@shared/permissions/request-view';
 import { effectiveRequestView } from '@shared/permissions/request-view';
 import type { LanguageKey } from '@shared/constants';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@shared/constants';
-import { getCustomer } from '../data/customer-repository';
-import { getPermissionMap } from '../data/system-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
+import { assertRouteAllowed } from '../services/access-service';
 import type { Caller } from '../services/session-service';
 import { callerFromAuthorizer } from './caller';
 import { mapError } from './error-mapper';
+import { applyOwnership } from './ownership';
 
-export interface HttpRequest<Body = unknown> {
-  body: Body;
-  params: Record<string, string>;
-  query: Record<string, string>;
+type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+
+/** What a handler receives: everything the route table describes, already checked and parsed. */
+/** The parts of a route a request's types follow. */
+type RouteShape = Pick<RouteDefinition, 'access'> & { body: unknown; params: unknown; query: unknown };
+
+export interface HttpRequest<Route extends RouteShape = RouteDefinition> {
+  body: Output<Route['body']>;
+  params: Output<Route['params']>;
+  query: Output<Route['query']>;
   headers: { language: LanguageKey; requestView: RequestView; mobile: boolean };
-  /** Absent on public routes. */
-  caller: Caller | null;
+  /** Null only on public routes. */
+  caller: RouteDefinition['access'] extends Route['access'] ? Caller | null : Route['access'] extends 'public' ? null : Caller;
 }
 
-export interface Operation<Schema extends z.ZodTypeAny = z.ZodTypeAny> {
-  body?: Schema;
-  run: (request: HttpRequest<z.infer<Schema>>) => Promise<unknown>;
-}
+export type RouteHandler<Route extends RouteShape = RouteDefinition> = (request: HttpRequest<Route>) => Promise<unknown>;
 
 const MESSAGE = Symbol('answer with message');
 
@@ -39,11 +40,8 @@ export const withMessage = <T>(data: T, msg: string) => ({ [MESSAGE]: true as co
 const isWithMessage = (value: unknown): value is ReturnType<typeof withMessage> =>
   typeof value === 'object' && value !== null && MESSAGE in value;
 
-/** Typed helper so each operation's body type is inferred from its schema. */
-export const operation = <Schema extends z.ZodTypeAny>(definition: Operation<Schema>): Operation<Schema> => definition;
-
 const decodeBody = (event: APIGatewayProxyEvent): unknown => {
-  if (!event.body) return {};
+  if (!event.body) return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
     return JSON.parse(text);
@@ -55,24 +53,14 @@ const decodeBody = (event: APIGatewayProxyEvent): unknown => {
 const lowerCaseHeaders = (headers: APIGatewayProxyEvent['headers']): Record<string, string> =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value ?? '')]));
 
-const findRoute = (routes: RouteDefinition[], event: APIGatewayProxyEvent): RouteDefinition => {
-  const byTemplate = new Map(routes.map((route) => [routeKey(route.method, route.path), route]));
-  const found = byTemplate.get(routeKey(event.httpMethod, event.resource));
-  if (!found) throw new AppError('not_found', { details: `No route for ${event.httpMethod} ${event.resource}` });
-  return found;
+const parse = <T>(schema: z.ZodType<T>, value: unknown, part: string): T => {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError('validation_failed', { details: { part, issues: parsed.error.issues } });
+  return parsed.data;
 };
 
-const assertAllowed = async (route: RouteDefinition, caller: Caller | null): Promise<void> => {
-  if (route.access === 'public') return;
-  if (!caller) throw new AppError('unauthorized');
-  if (route.permission && !can(permissionSetFor(await getPermissionMap(), caller.role), route.permission, route.action)) {
-    throw new AppError('forbidden');
-  }
-  if (route.permission && isPremiumKey(route.permission)) {
-    const customer = caller.customerId ? await getCustomer(caller.customerId) : null;
-    if (!customer?.is_premium) throw new AppError('premium_required');
-  }
-};
+const decodedPathParameters = (event: APIGatewayProxyEvent): Record<string, string> =>
+  Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([name, value]) => [name, decodeURIComponent(value ?? '')]));
 
 const json = (statusCode: number, body: unknown): APIGatewayProxyResult => ({
   statusCode,
@@ -80,39 +68,40 @@ const json = (statusCode: number, body: unknown): APIGatewayProxyResult => ({
   body: JSON.stringify(body),
 });
 
+type Operations<Group extends EndpointGroup> = { [Name in OperationsOf<Group>]: RouteHandler<(typeof API)[Name]> };
+
 /**
- * The one HTTP stack of every endpoint group: route lookup by the API Gateway resource template,
- * header normalisation, JSON body (base64 decoded when API Gateway encoded it), schema
- * validation, caller from the authorizer, permission and premium checks, and the error mapper.
+ * The one HTTP stack of every endpoint group, doing what the route table says in this order:
+ * route lookup by the API Gateway resource template, caller from the authorizer, the route's
+ * permission, premium flag and the customer's standing, header normalisation, path parameters,
+ * query and body parsed by their schemas (400 before anything is read), the ownership step on
+ * routes of owned objects, then the handler; the error mapper answers every failure.
  */
-export const createHttpHandler = (group: EndpointGroup, operations: Record<string, Operation>) => {
+export const createHttpHandler = <Group extends EndpointGroup>(group: Group, operations: Operations<Group>) => {
   const routes = routesOfGroup(group);
-  const missing = routes.filter((route) => !operations[route.operation]).map((route) => route.operation);
+  const handlers = operations as unknown as Record<string, RouteHandler>;
+  const missing = routes.filter((route) => !handlers[route.operation]).map((route) => route.operation);
   if (missing.length) throw new Error(`Group ${group} lacks operations: ${missing.join(', ')}`);
-  const mismatched = routes.filter((route) => operations[route.operation].body !== route.body).map((route) => route.operation);
-  if (mismatched.length) throw new Error(`Group ${group} validates other bodies than the route table says: ${mismatched.join(', ')}`);
+  const byTemplate = new Map(routes.map((route) => [routeKey(route.method, route.path), route]));
 
   const core = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    const route = findRoute(routes, event);
+    const route = byTemplate.get(routeKey(event.httpMethod, event.resource));
+    if (!route) throw new AppError('not_found', { details: `No route for ${event.httpMethod} ${event.resource}` });
     const caller = route.access === 'public' ? null : callerFromAuthorizer(event.requestContext.authorizer);
-    await assertAllowed(route, caller);
+    if (caller) await assertRouteAllowed(route, caller);
     const headers = lowerCaseHeaders(event.headers);
-    const language = (LANGUAGES as readonly string[]).includes(headers.language) ? (headers.language as LanguageKey) : DEFAULT_LANGUAGE;
-    const op = operations[route.operation];
-    const rawBody = decodeBody(event);
-    const parsed = op.body ? op.body.safeParse(rawBody) : { success: true as const, data: rawBody };
-    if (!parsed.success) throw new AppError('validation_failed', { details: parsed.error.issues });
-    const data = await op.run({
-      body: parsed.data,
-      params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, decodeURIComponent(v ?? '')])),
-      query: Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? ''])),
+    const request: HttpRequest = {
+      params: parse(route.params, decodedPathParameters(event), 'params'),
+      query: parse(route.query, event.queryStringParameters ?? {}, 'query'),
+      body: route.body ? parse(route.body, decodeBody(event) ?? {}, 'body') : undefined,
       headers: {
-        language,
+        language: (LANGUAGES as readonly string[]).includes(headers.language) ? (headers.language as LanguageKey) : DEFAULT_LANGUAGE,
         requestView: effectiveRequestView(headers.requestview, { role: caller?.role ?? 'member', isRoot: caller?.isRoot ?? false }),
         mobile: headers.mobile === 'true',
       },
       caller,
-    });
+    };
+    const data = await applyOwnership(route, request, handlers[route.operation]);
     logger.info('request', { group, operation: route.operation, user: caller?.userId, customer: caller?.customerId });
     return json(200, isWithMessage(data) ? { res: true, data: data.data, msg: data.msg } : { res: true, data });
   };

@@ -4,8 +4,8 @@ import { buildLocationTree } from '@shared/permissions/location-visibility';
 import { isSuperUser } from '@shared/permissions/roles';
 import { visibleLocationTree } from '@shared/permissions/location-visibility';
 import { getUser } from '../data/user-repository';
-import { deleteLocation, getLocation, listLocationsOfCustomer, putLocation, putLocations } from '../data/location-repository';
-import { getPoint, listPointsOfCustomer, updatePoints } from '../data/point-repository';
+import { deleteLocation, getLocation, listLocationsOfCustomer, placeLocations, putLocation, updateLocationFields } from '../data/location-repository';
+import { getPoint, listPointsOfCustomer, setPointLocations } from '../data/point-repository';
 import { AppError } from '../errors';
 import { newId } from './new-id';
 import type { Caller } from './session-service';
@@ -63,7 +63,7 @@ export const updateLocation = async (caller: Caller, input: LocationInput): Prom
   const existing = await requireLocation(customerId, input._id);
   if (input.parent !== existing.parent) await assertParent(customerId, input.parent, existing._id);
   const location: Location = { ...existing, ...input, _id: existing._id, customer: customerId };
-  await putLocation(location);
+  await updateLocationFields(location);
   return location;
 };
 
@@ -79,7 +79,7 @@ export const positionLocations = async (
     if (move.parent !== existing.parent) await assertParent(customerId, move.parent, existing._id);
     moved.push({ ...existing, parent: move.parent, position: move.position });
   }
-  for (let offset = 0; offset < moved.length; offset += 100) await putLocations(moved.slice(offset, offset + 100));
+  await placeLocations(customerId, moved);
   return moved;
 };
 
@@ -99,9 +99,13 @@ export const removeLocation = async (caller: Caller, locationId: string) => {
     .map((child, index) => ({ ...child, parent: location.parent, position: siblingsAfter + index }));
   const points = (await listPointsOfCustomer(customerId))
     .filter((point) => point.location.includes(locationId))
-    .map((point) => ({ ...point, location: point.location.filter((id) => id !== locationId), updated_at: new Date().toISOString() }));
-  for (let offset = 0; offset < children.length; offset += 100) await putLocations(children.slice(offset, offset + 100));
-  await updatePoints(points);
+    .map((point) => ({ ...point, location: point.location.filter((id) => id !== locationId) }));
+  await placeLocations(customerId, children);
+  await setPointLocations(
+    customerId,
+    points.map((point) => ({ pointId: point._id, before: [...point.location, locationId], after: point.location })),
+    new Date().toISOString(),
+  );
   await deleteLocation(customerId, locationId);
   return {
     deleted: locationId,

@@ -1,3 +1,4 @@
+import { isPointVisible, openableLocationIds } from '@shared/permissions/location-visibility';
 import { isSuperUser } from '@shared/permissions/roles';
 import type { Point, PointInput } from '@shared/schemas/point';
 import { APPLICATIONS, isCalculatedPoint, OPERATING_RANGE_OPERATORS, PERIODICITIES, RESOURCES, UNIT_CATEGORIES } from '@shared/schemas/point';
@@ -8,7 +9,7 @@ import { nextReplacementLetter } from '@shared/series/replacement-letters';
 import { UNIT_DECIMALS } from '@shared/series/rounding';
 import { canConvert } from '@shared/series/unit-conversion';
 import { listLocationsOfCustomer } from '../data/location-repository';
-import { deletePoint, getPoint, isTechnicalIdTaken, listPointsOfCustomer, savePoint, updatePoints } from '../data/point-repository';
+import { deletePoint, getPoint, isTechnicalIdTaken, listPointsOfCustomer, savePoint, setPointLocations } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
 import { calculationStep, isApplyRangeValid } from '@shared/series/calculation-settings';
 import { AppError } from '../errors';
@@ -40,9 +41,10 @@ export const listVisiblePoints = async (caller: Caller): Promise<Point[]> => {
   const customerId = customerOf(caller);
   const points = await listPointsOfCustomer(customerId);
   if (isSuperUser(caller) || caller.role === 'administrator') return points;
-  const allowed = (await getUser(caller.homeCustomerId, caller.userId))?.allowed_locations ?? [];
-  if (allowed === 'view') return points;
-  return points.filter((point) => point.location.some((id) => allowed.includes(id)));
+  const [user, locations] = await Promise.all([getUser(caller.homeCustomerId, caller.userId), listLocationsOfCustomer(customerId)]);
+  const allowed = user?.allowed_locations ?? [];
+  const openable = openableLocationIds(locations, allowed);
+  return points.filter((point) => isPointVisible(point.location, openable, allowed));
 };
 
 const descendantsOf = (locations: { _id: string; parent: string | null }[], rootId: string): Set<string> => {
@@ -150,7 +152,7 @@ export const createPoint = async (caller: Caller, input: PointInput): Promise<Sa
   const valid = await validatePoint(customerId, input, pointId);
   const now = new Date().toISOString();
   const point: Point = { ...valid, _id: pointId, customer: customerId, last_data_date: null, created_at: now, updated_at: now };
-  await savePoint(point, null);
+  await savePoint(point, null, 'create');
   return finishSave(caller, null, point);
 };
 
@@ -160,7 +162,7 @@ export const updatePoint = async (caller: Caller, input: PointInput): Promise<Sa
   const existing = await requirePoint(customerId, input._id);
   const valid = await validatePoint(customerId, input, existing._id);
   const point: Point = { ...existing, ...valid, _id: existing._id, customer: customerId, updated_at: new Date().toISOString() };
-  await savePoint(point, existing.technical_id);
+  await savePoint(point, existing.technical_id, 'update');
   return finishSave(caller, existing, point);
 };
 
@@ -203,14 +205,15 @@ export const positionPoints = async (
   if (target && points.some((point) => point._id === target)) throw new AppError('point_child_of_point');
   if (target && !locations.some((location) => location._id === target)) throw new AppError('not_found');
   const byId = new Map(points.map((point) => [point._id, point]));
+  const now = new Date().toISOString();
   const moved = pointIds.map((id) => {
     const point = byId.get(id);
     if (!point) throw new AppError('not_found');
     // No target and no current location: the points leave every location.
     const kept = target === null && current === null ? [] : point.location.filter((locationId) => locationId !== current && locationId !== target);
-    return { ...point, location: target ? [...kept, target] : kept, updated_at: new Date().toISOString() };
+    return { ...point, location: target ? [...kept, target] : kept, updated_at: now };
   });
-  await updatePoints(moved);
+  await setPointLocations(customerId, moved.map((point) => ({ pointId: point._id, before: byId.get(point._id)!.location, after: point.location })), now);
   return moved;
 };
 

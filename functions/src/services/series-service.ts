@@ -11,7 +11,7 @@ import { correctPeriod, correctSampling, type Sampling } from '@shared/series/sa
 import { canConvert, convertUnit } from '@shared/series/unit-conversion';
 import type { Location } from '@shared/schemas/location';
 import { listLocationsOfCustomer } from '../data/location-repository';
-import { listPointsOfCustomer, updatePoints } from '../data/point-repository';
+import { advanceLastDataDate, listPointsOfCustomer } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/series-repository';
 import {
   deleteRawValues,
@@ -110,12 +110,11 @@ const noteLastDataDates = async (
 ): Promise<void> => {
   const latest = new Map<string, number>();
   for (const value of values) latest.set(value.pointId, Math.max(latest.get(value.pointId) ?? 0, value.at));
-  const touched = [...latest].flatMap(([pointId, at]) => {
-    const point = pointsById.get(pointId);
-    if (!point || (point.last_data_date && Date.parse(point.last_data_date) >= at)) return [];
-    return [{ ...point, last_data_date: new Date(at).toISOString() }];
+  const advanced = [...latest].filter(([pointId, at]) => {
+    const known = pointsById.get(pointId)?.last_data_date;
+    return !known || Date.parse(known) < at;
   });
-  if (touched.length) await updatePoints(touched.map((point) => ({ ...point, customer: customerId })));
+  await Promise.all(advanced.map(([pointId, at]) => advanceLastDataDate(customerId, pointId, new Date(at).toISOString())));
 };
 
 const parseBound = (bound: string, zone: string, end: boolean): number | null => {

@@ -6,7 +6,8 @@ import type { AllowedLocations } from '@shared/permissions/location-visibility';
 import { buildLocationTree, flattenLocationTree, visibleLocationTree } from '@shared/permissions/location-visibility';
 import { getCustomer, listCustomers } from '../data/customer-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
-import { getPermissionMap, getSystemConfig } from '../data/system-repository';
+import { getSystemConfig } from '../data/system-repository';
+import { permissionsOfCustomer } from './access-service';
 import type { StoredUser } from '../data/user-repository';
 import { findUserByEmail, getUser, listSuperUsers, listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
@@ -65,7 +66,7 @@ export const buildLoginPayload = async (user: StoredUser, customer: Customer, re
       root: user.is_root,
       rem: remember,
     }),
-    getPermissionMap(),
+    permissionsOfCustomer(customer._id),
     listLocationsOfCustomer(customer._id),
     superUser ? listCustomers() : Promise.resolve([customer]),
     listUsersOfCustomer(customer._id),

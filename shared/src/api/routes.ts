@@ -1,6 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { OwnedIntent } from '../permissions/ownership';
 import type { Action, ResourceKey } from '../permissions/resource-keys';
+import { isPremiumKey } from '../permissions/resource-keys';
+import { locationSchema } from '../schemas/location';
 import { locationInputSchema, locationPositionV1Schema, locationPositionV2Schema } from '../schemas/location-input';
+import { notificationSchema } from '../schemas/notification';
+import { pointSchema } from '../schemas/point';
 import {
   ipmvpAggregateRequestSchema,
   pointMergeRequestSchema,
@@ -8,8 +13,31 @@ import {
   pointSaveRequestSchema,
   technicalIdCheckRequestSchema,
 } from '../schemas/point-requests';
-import { dataIngestRequestSchema, seriesQuerySchema } from '../schemas/series';
-import { authenticateRequestSchema, autoLoginRequestSchema, changeCustomerRequestSchema } from '../schemas/session';
+import { dataIngestRequestSchema, seriesAnswerSchema, seriesQuerySchema } from '../schemas/series';
+import {
+  authenticateRequestSchema,
+  autoLoginRequestSchema,
+  changeCustomerRequestSchema,
+  customizationsSchema,
+  loginPayloadSchema,
+} from '../schemas/session';
+import { idSchema } from '../schemas/common';
+import {
+  aclResponseSchema,
+  dataDeletionResponseSchema,
+  ingestResponseSchema,
+  ipmvpAggregateResponseSchema,
+  jobResponseSchema,
+  locationDeletionResponseSchema,
+  locationTreeResponseSchema,
+  notificationsReadResponseSchema,
+  openApiResponseSchema,
+  pointDefinitionsResponseSchema,
+  pointDeletionResponseSchema,
+  pointWithLocationNamesSchema,
+  technicalIdCheckResponseSchema,
+  userListsResponseSchema,
+} from './responses';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -17,100 +45,275 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
-export interface RouteDefinition {
-  /** Stable name the handler dispatches on. */
+/** The explicit permission of a signed-in route that any signed-in user may call. */
+export const ANY_SIGNED_IN_USER = 'any-signed-in-user' as const;
+export type RoutePermission = ResourceKey | typeof ANY_SIGNED_IN_USER;
+
+/** Kinds of owned objects: each carries an owner and `sharing.shared` (see permissions/ownership). */
+export const OWNED_KINDS = ['tab', 'widget', 'alert', 'reminder', 'export', 'report', 'subscription'] as const;
+export type OwnedKind = (typeof OWNED_KINDS)[number];
+
+/**
+ * How the ownership step treats a route of owned objects: `list` keeps, of the answer's array,
+ * what the request view shows; any other intent loads the object named by the path parameter
+ * `param` and lets the call through only as the ownership policy decides (404 or 403 `not_allowed`).
+ */
+export interface OwnedRule {
+  kind: OwnedKind;
+  intent: OwnedIntent | 'list';
+  param?: string;
+}
+
+/** Path parameters and query strings are objects of strings before their schema reads them. */
+type StringsSchema = z.ZodType<Record<string, unknown>, Record<string, string | undefined>>;
+
+const NO_PARAMETERS = z.object({});
+
+/** Everything about a route, enforced by the server and read by the web, the API stack and the OpenAPI document. */
+export interface RouteDefinition<
+  Group extends EndpointGroup = EndpointGroup,
+  Body extends z.ZodType = z.ZodType,
+  Params extends StringsSchema = StringsSchema,
+  Query extends StringsSchema = StringsSchema,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** Stable name the handler dispatches on: the route's key in `API`. */
   operation: string;
   method: HttpMethod;
   /** Path under the API base, in API Gateway template form (`/api/v1/tabs/{id}`). */
   path: string;
-  group: EndpointGroup;
+  group: Group;
   /** `public` routes run without the authorizer. */
   access: 'public' | 'signed-in';
-  /** Permission key the caller's role must view; null when any signed-in user may call it. */
-  permission: ResourceKey | null;
+  /** The permission key the caller's role must hold, or `ANY_SIGNED_IN_USER`; null only on public routes. */
+  permission: RoutePermission | null;
   /** What the caller does on that key: viewing, creating, editing or deleting. */
   action: Action;
+  /** Refused with 403 `premium_required` to a customer without the premium licence. */
   premium: boolean;
-  /** The request body's schema: the handler validates with it, the OpenAPI document shows it. */
-  body?: z.ZodType;
+  /** The request body's schema (validated before the handler runs); none for routes without a body. */
+  body: Body | null;
+  /** The path parameters' schema: a malformed id answers 400 before anything is read. */
+  params: Params;
+  query: Query;
+  /** The schema of `data` in a successful answer. */
+  response: Response;
+  /** Set on routes of owned objects: the ownership step applies the one policy. */
+  owned: OwnedRule | null;
 }
 
-const route = (
-  operation: string,
+interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
+  body?: Body;
+  params?: Params;
+  query?: Query;
+  response: Response;
+  owned?: OwnedRule;
+}
+
+interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
+  permission: RoutePermission;
+  action?: Action;
+  /** Defaults to whether the permission key is a premium one (spec 1 §6). */
+  premium?: boolean;
+}
+
+type Defined<T, Fallback> = [T] extends [undefined] ? Fallback : T;
+
+const publicRoute = <
+  const Group extends EndpointGroup,
+  Body extends z.ZodType | undefined = undefined,
+  Params extends StringsSchema | undefined = undefined,
+  Query extends StringsSchema | undefined = undefined,
+  Response extends z.ZodType = z.ZodType,
+>(
   method: HttpMethod,
   path: string,
-  group: EndpointGroup,
-  options: Partial<Pick<RouteDefinition, 'access' | 'permission' | 'action' | 'premium' | 'body'>> = {},
-): RouteDefinition => ({
-  operation,
-  method,
-  path,
-  group,
-  access: options.access ?? 'signed-in',
-  permission: options.permission ?? null,
-  action: options.action ?? 'view',
-  premium: options.premium ?? false,
-  body: options.body,
-});
+  group: Group,
+  spec: RouteSpec<Body & (z.ZodType | null), Params, Query, Response>,
+) =>
+  ({
+    operation: '',
+    method,
+    path,
+    group,
+    access: 'public' as const,
+    permission: null,
+    action: 'view',
+    premium: false,
+    body: (spec.body ?? null) as Defined<Body, null>,
+    params: (spec.params ?? NO_PARAMETERS) as Defined<Params, typeof NO_PARAMETERS>,
+    query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
+    response: spec.response,
+    owned: spec.owned ?? null,
+  });
+
+const route = <
+  const Group extends EndpointGroup,
+  Body extends z.ZodType | undefined = undefined,
+  Params extends StringsSchema | undefined = undefined,
+  Query extends StringsSchema | undefined = undefined,
+  Response extends z.ZodType = z.ZodType,
+>(
+  method: HttpMethod,
+  path: string,
+  group: Group,
+  spec: SignedInSpec<Body & (z.ZodType | null), Params, Query, Response>,
+) =>
+  ({
+    operation: '',
+    method,
+    path,
+    group,
+    access: 'signed-in' as const,
+    permission: spec.permission,
+    action: spec.action ?? 'view',
+    premium: spec.premium ?? (spec.permission !== ANY_SIGNED_IN_USER && isPremiumKey(spec.permission)),
+    body: (spec.body ?? null) as Defined<Body, null>,
+    params: (spec.params ?? NO_PARAMETERS) as Defined<Params, typeof NO_PARAMETERS>,
+    query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
+    response: spec.response,
+    owned: spec.owned ?? null,
+  });
 
 const SETTINGS = { permission: 'app.settings.locations_and_points' } as const;
 
-/** Every route of the REST API (spec 1 §7, spec 2 §7, spec 3 §7), as it grows issue by issue. */
-export const ROUTES: readonly RouteDefinition[] = [
-  route('authenticate', 'POST', '/api/v1/users/authenticate', 'users', { access: 'public', body: authenticateRequestSchema }),
-  route('autoLogin', 'POST', '/api/v1/users/auto_login', 'users', { access: 'public', body: autoLoginRequestSchema }),
-  route('changeCustomer', 'POST', '/api/v1/users/change-customer', 'users', {
+const byId = z.object({ id: idSchema });
+/** A location id, or `all` and `alone` (points without location). */
+const locationSelection = z.object({ locationId: z.union([z.enum(['all', 'alone']), idSchema]) });
+/** A bound of a range of values: a date, a date-time, or `none` for an open side. */
+const rangeBound = z.union([z.literal('none'), z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.iso.datetime({ offset: true })]);
+
+/** Every route of the REST API (spec 1 §7, spec 2 §7, spec 3 §7), as it grows issue by issue, by operation name. */
+const TABLE = {
+  authenticate: publicRoute('POST', '/api/v1/users/authenticate', 'users', { body: authenticateRequestSchema, response: loginPayloadSchema }),
+  autoLogin: publicRoute('POST', '/api/v1/users/auto_login', 'users', { body: autoLoginRequestSchema, response: loginPayloadSchema }),
+  changeCustomer: route('POST', '/api/v1/users/change-customer', 'users', {
     permission: 'app.show_all_customers',
     body: changeCustomerRequestSchema,
+    response: loginPayloadSchema,
   }),
-  route('setLastNotificationRead', 'GET', '/api/v1/users/set_last_notification_read', 'users'),
-  route('getCustomizations', 'GET', '/api/v1/system/customizations', 'system', { access: 'public' }),
-  route('getAnonymousAcl', 'GET', '/api/v1/acl', 'system', { access: 'public' }),
-  route('getOpenApiDocument', 'GET', '/api/v1/openapi.json', 'system', { access: 'public' }),
-  route('updateUsers', 'GET', '/api/v1/application/update-users', 'application'),
-  route('listUnreadNotifications', 'GET', '/api/v1/notifications/unread', 'notifications', {
+  setLastNotificationRead: route('GET', '/api/v1/users/set_last_notification_read', 'users', {
+    permission: ANY_SIGNED_IN_USER,
+    response: notificationsReadResponseSchema,
+  }),
+  getCustomizations: publicRoute('GET', '/api/v1/system/customizations', 'system', { response: customizationsSchema }),
+  getAnonymousAcl: publicRoute('GET', '/api/v1/acl', 'system', { response: aclResponseSchema }),
+  getOpenApiDocument: publicRoute('GET', '/api/v1/openapi.json', 'system', { response: openApiResponseSchema }),
+  updateUsers: route('GET', '/api/v1/application/update-users', 'application', {
+    permission: 'app.show_all_customers',
+    response: userListsResponseSchema,
+  }),
+  listUnreadNotifications: route('GET', '/api/v1/notifications/unread', 'notifications', {
     permission: 'app.notifications',
+    response: z.object({ new: z.array(notificationSchema) }),
   }),
 
-  route('listLocations', 'GET', '/api/v2/locations', 'locations'),
-  route('createLocation', 'POST', '/api/v2/locations', 'locations', { ...SETTINGS, action: 'create', body: locationInputSchema }),
-  route('updateLocation', 'PUT', '/api/v2/locations', 'locations', { ...SETTINGS, action: 'edit', body: locationInputSchema }),
-  route('updateLocationV1', 'PUT', '/api/v1/locations', 'locations', { ...SETTINGS, action: 'edit', body: locationInputSchema }),
-  route('positionLocations', 'PUT', '/api/v2/locations/position', 'locations', {
+  listLocations: route('GET', '/api/v2/locations', 'locations', { permission: ANY_SIGNED_IN_USER, response: locationTreeResponseSchema }),
+  createLocation: route('POST', '/api/v2/locations', 'locations', { ...SETTINGS, action: 'create', body: locationInputSchema, response: locationSchema }),
+  updateLocation: route('PUT', '/api/v2/locations', 'locations', { ...SETTINGS, action: 'edit', body: locationInputSchema, response: locationSchema }),
+  updateLocationV1: route('PUT', '/api/v1/locations', 'locations', { ...SETTINGS, action: 'edit', body: locationInputSchema, response: locationSchema }),
+  positionLocations: route('PUT', '/api/v2/locations/position', 'locations', {
     ...SETTINGS,
     action: 'edit',
     body: locationPositionV2Schema,
+    response: z.array(locationSchema),
   }),
-  route('positionLocationsV1', 'PUT', '/api/v1/locations/position', 'locations', {
+  positionLocationsV1: route('PUT', '/api/v1/locations/position', 'locations', {
     ...SETTINGS,
     action: 'edit',
     body: locationPositionV1Schema,
+    response: z.array(locationSchema),
   }),
-  route('deleteLocation', 'DELETE', '/api/v1/locations/{id}', 'locations', { ...SETTINGS, action: 'delete' }),
-  route('listPointsWithoutLocation', 'GET', '/api/v1/locations/points/alone', 'locations'),
-  route('listPointsOfLocation', 'GET', '/api/v1/locations/points/{locationId}', 'locations'),
+  deleteLocation: route('DELETE', '/api/v1/locations/{id}', 'locations', {
+    ...SETTINGS,
+    action: 'delete',
+    params: byId,
+    response: locationDeletionResponseSchema,
+  }),
+  listPointsWithoutLocation: route('GET', '/api/v1/locations/points/alone', 'locations', {
+    permission: ANY_SIGNED_IN_USER,
+    response: z.array(pointSchema),
+  }),
+  listPointsOfLocation: route('GET', '/api/v1/locations/points/{locationId}', 'locations', {
+    permission: ANY_SIGNED_IN_USER,
+    params: z.object({ locationId: idSchema }),
+    response: z.array(pointSchema),
+  }),
 
-  route('pointDefinitions', 'GET', '/api/v1/points/definitions', 'points'),
-  route('listPointsOfSelection', 'GET', '/api/v2/points/get-all/{locationId}', 'points'),
-  route('listPoints', 'GET', '/api/v1/points', 'points'),
-  route('listPointsWithLocationNames', 'GET', '/api/v1/points/get-all-with-locations-name', 'points'),
-  route('createPoint', 'POST', '/api/v1/points', 'points', { ...SETTINGS, action: 'create', body: pointSaveRequestSchema }),
-  route('updatePoint', 'PUT', '/api/v1/points', 'points', { ...SETTINGS, action: 'edit', body: pointSaveRequestSchema }),
-  route('checkTechnicalId', 'POST', '/api/v1/points/check-unique-technical-id', 'points', {
+  pointDefinitions: route('GET', '/api/v1/points/definitions', 'points', { permission: ANY_SIGNED_IN_USER, response: pointDefinitionsResponseSchema }),
+  listPointsOfSelection: route('GET', '/api/v2/points/get-all/{locationId}', 'points', {
+    permission: ANY_SIGNED_IN_USER,
+    params: locationSelection,
+    response: z.array(pointSchema),
+  }),
+  listPoints: route('GET', '/api/v1/points', 'points', { permission: ANY_SIGNED_IN_USER, response: z.array(pointSchema) }),
+  listPointsWithLocationNames: route('GET', '/api/v1/points/get-all-with-locations-name', 'points', {
+    permission: ANY_SIGNED_IN_USER,
+    response: z.array(pointWithLocationNamesSchema),
+  }),
+  createPoint: route('POST', '/api/v1/points', 'points', { ...SETTINGS, action: 'create', body: pointSaveRequestSchema, response: pointSchema }),
+  updatePoint: route('PUT', '/api/v1/points', 'points', { ...SETTINGS, action: 'edit', body: pointSaveRequestSchema, response: pointSchema }),
+  checkTechnicalId: route('POST', '/api/v1/points/check-unique-technical-id', 'points', {
     ...SETTINGS,
     body: technicalIdCheckRequestSchema,
+    response: technicalIdCheckResponseSchema,
   }),
-  route('positionPoints', 'PUT', '/api/v1/points/position', 'points', { ...SETTINGS, action: 'edit', body: pointPositionRequestSchema }),
-  route('mergePoints', 'PUT', '/api/v1/points/merge', 'points', { ...SETTINGS, action: 'edit', body: pointMergeRequestSchema }),
-  route('deletePoint', 'DELETE', '/api/v1/points/{id}', 'points', { ...SETTINGS, action: 'delete' }),
+  positionPoints: route('PUT', '/api/v1/points/position', 'points', {
+    ...SETTINGS,
+    action: 'edit',
+    body: pointPositionRequestSchema,
+    response: z.array(pointSchema),
+  }),
+  mergePoints: route('PUT', '/api/v1/points/merge', 'points', { ...SETTINGS, action: 'edit', body: pointMergeRequestSchema, response: jobResponseSchema }),
+  deletePoint: route('DELETE', '/api/v1/points/{id}', 'points', { ...SETTINGS, action: 'delete', params: byId, response: pointDeletionResponseSchema }),
 
-  route('ingestData', 'POST', '/api/v1/data', 'data', { permission: 'app.manual_entry', action: 'create', body: dataIngestRequestSchema }),
-  route('deleteData', 'DELETE', '/api/v2/data/{pointId}/{from}/{to}', 'data', { ...SETTINGS, action: 'delete' }),
-  route('querySeries', 'POST', '/api/v1/series/query', 'data', { permission: 'app.dashboard', body: seriesQuerySchema }),
-  route('aggregateIpmvp', 'POST', '/api/v1/data/aggregate/IPMVP', 'data', { permission: 'app.dashboard', body: ipmvpAggregateRequestSchema }),
-];
+  ingestData: route('POST', '/api/v1/data', 'data', {
+    permission: 'app.manual_entry',
+    action: 'create',
+    body: dataIngestRequestSchema,
+    response: ingestResponseSchema,
+  }),
+  deleteData: route('DELETE', '/api/v2/data/{pointId}/{from}/{to}', 'data', {
+    ...SETTINGS,
+    action: 'delete',
+    params: z.object({ pointId: idSchema, from: rangeBound, to: rangeBound }),
+    response: dataDeletionResponseSchema,
+  }),
+  querySeries: route('POST', '/api/v1/series/query', 'data', { permission: 'app.dashboard', body: seriesQuerySchema, response: seriesAnswerSchema }),
+  aggregateIpmvp: route('POST', '/api/v1/data/aggregate/IPMVP', 'data', {
+    permission: 'app.dashboard',
+    body: ipmvpAggregateRequestSchema,
+    response: ipmvpAggregateResponseSchema,
+  }),
+};
 
-export const routesOfGroup = (group: EndpointGroup): RouteDefinition[] =>
-  ROUTES.filter((candidate) => candidate.group === group);
+type Table = typeof TABLE;
+export type OperationName = keyof Table;
+
+/** The route table by operation name; `operation` is the key. */
+export const API = Object.fromEntries(Object.entries(TABLE).map(([operation, entry]) => [operation, { ...entry, operation }])) as {
+  [Name in OperationName]: Table[Name] & { operation: Name };
+};
+
+/** Every route of the REST API, as a list. */
+export const ROUTES: readonly RouteDefinition[] = Object.values(API) as unknown as RouteDefinition[];
+
+/** The operations one group's function serves. */
+export type OperationsOf<Group extends EndpointGroup> = {
+  [Name in OperationName]: Table[Name]['group'] extends Group ? Name : never;
+}[OperationName];
+
+export const routesOfGroup = (group: EndpointGroup): RouteDefinition[] => ROUTES.filter((candidate) => candidate.group === group);
 
 export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;
+
+/** The names of a path template's parameters (`/api/v2/data/{pointId}/{from}/{to}` → pointId, from, to). */
+export const pathParameterNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+
+/** A path with its parameters filled in (each encoded). */
+export const fillPath = (path: string, params: Record<string, string>): string =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} of ${path}`);
+    return encodeURIComponent(value);
+  });

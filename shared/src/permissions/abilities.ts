@@ -1,8 +1,7 @@
 import type { Action, ResourceKey } from './resource-keys';
 import { isPremiumKey } from './resource-keys';
 import type { PermissionMap, PermissionSet } from './default-permissions';
-import type { Identity, Role } from './roles';
-import { isSuperUser } from './roles';
+import type { Role } from './roles';
 
 /** The set that applies to a user: the one named by their internal role. */
 export const permissionSetFor = (permissions: PermissionMap, role: Role): PermissionSet =>
@@ -33,12 +32,3 @@ export const decideAccess = (context: AccessContext, key: ResourceKey | null): A
   if (isPremiumKey(key) && !context.isPremium) return 'license';
   return 'allowed';
 };
-
-export interface Owned {
-  user?: string | null;
-  sharing?: { shared?: boolean } | null;
-}
-
-/** Root, super users, or the owner may edit or delete shared objects (spec 1 §6). */
-export const canEditShared = (identity: Identity & { userId: string }, item: Owned): boolean =>
-  isSuperUser(identity) || item.user === identity.userId;

@@ -1,4 +1,5 @@
 import type { Role } from './roles';
+import { CUSTOMER_ROLES } from './roles';
 import type { Action, ResourceKey } from './resource-keys';
 import { RESOURCE_KEYS } from './resource-keys';
 
@@ -58,3 +59,12 @@ export const DEFAULT_PERMISSIONS: PermissionMap = {
 
 /** What an anonymous visitor may see: the public screens only. */
 export const ANONYMOUS_PERMISSIONS: PermissionSet = { 'app.about': VIEW };
+
+/**
+ * The permission map in force in a customer: the customer's own sets for its roles (member,
+ * administrator), seeded with the defaults; super users' sets are the product's, never a customer's.
+ */
+export const permissionMapInCustomer = (stored: Partial<PermissionMap> | null): PermissionMap => ({
+  ...DEFAULT_PERMISSIONS,
+  ...Object.fromEntries(CUSTOMER_ROLES.flatMap((role) => (stored?.[role] ? [[role, stored[role]]] : []))),
+});

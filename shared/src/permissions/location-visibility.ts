@@ -58,3 +58,15 @@ export const flattenLocationTree = <T extends { children: T[] }>(roots: readonly
 /** Label in menus: the denomination, or the name when there is none. */
 export const locationLabel = (location: Pick<LocationNode, 'name' | 'denomination'>): string =>
   location.denomination?.trim() ? location.denomination : location.name;
+
+/** The ids of the locations a user may open: clickable nodes of their visible tree (hidden ones and their subtrees left out). */
+export const openableLocationIds = (items: readonly Omit<LocationNode, 'children'>[], allowed: AllowedLocations): Set<string> =>
+  new Set(flattenLocationTree(visibleLocationTree(buildLocationTree(items), allowed)).filter((node) => node.clickable).map((node) => node._id));
+
+/**
+ * Whether a user limited by location visibility sees a point: through one of its locations they
+ * may open; a point without location only with the every-location permission. A point of a
+ * hidden location is never shown.
+ */
+export const isPointVisible = (pointLocations: readonly string[], openable: ReadonlySet<string>, allowed: AllowedLocations): boolean =>
+  pointLocations.length === 0 ? allowed === 'view' : pointLocations.some((id) => openable.has(id));

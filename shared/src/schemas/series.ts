@@ -59,31 +59,34 @@ export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
  * offset. Every series of an answer that has the same zone and range shares one calendar, so a
  * 10-point chart carries its dates once.
  */
-export interface SeriesCalendar {
-  timezone: string;
-  from: string;
-  to: string;
-  dates: string[];
-}
+export const seriesCalendarSchema = z.object({
+  timezone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  dates: z.array(z.string()),
+});
+export type SeriesCalendar = z.infer<typeof seriesCalendarSchema>;
 
-export interface PointSeries {
-  point: string;
-  name: string;
-  calculation: string;
-  unit: string;
-  timezone: string;
+export const pointSeriesSchema = z.object({
+  point: idSchema,
+  name: z.string(),
+  calculation: z.string(),
+  unit: z.string(),
+  timezone: z.string(),
   /** Index of this series' calendar in `calendars`; `values[i]` is the bucket starting at its `dates[i]`. */
-  calendar: number;
-  values: (number | null)[];
-}
+  calendar: z.number().int(),
+  values: z.array(z.number().nullable()),
+});
+export type PointSeries = z.infer<typeof pointSeriesSchema>;
 
 /** `POST /api/v1/series/query`: a frame of columns — dates per calendar, values per series. */
-export interface SeriesAnswer {
-  sampling: string;
-  period: string;
-  calendars: SeriesCalendar[];
-  series: PointSeries[];
-}
+export const seriesAnswerSchema = z.object({
+  sampling: z.string(),
+  period: z.string(),
+  calendars: z.array(seriesCalendarSchema),
+  series: z.array(pointSeriesSchema),
+});
+export type SeriesAnswer = z.infer<typeof seriesAnswerSchema>;
 
 /** One series as date/value pairs, for consumers that want rows. */
 export const bucketsOf = (answer: SeriesAnswer, index: number): { date: string; value: number | null }[] => {

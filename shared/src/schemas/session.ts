@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { PermissionMap } from '../permissions/default-permissions';
-import type { CustomerSummary } from './customer';
-import type { Location } from './location';
-import type { User, UserSummary } from './user';
+import { ACTIONS, RESOURCE_KEYS } from '../permissions/resource-keys';
+import { roleSchema } from '../permissions/roles';
+import { customerSummarySchema } from './customer';
+import { locationSchema, type Location } from './location';
+import { userSchema, userSummarySchema } from './user';
 import { idSchema } from './common';
 
 export const authenticateRequestSchema = z.object({
@@ -24,49 +26,59 @@ export type AutoLoginRequest = z.infer<typeof autoLoginRequestSchema>;
 export const changeCustomerRequestSchema = z.object({ customer: idSchema });
 export type ChangeCustomerRequest = z.infer<typeof changeCustomerRequestSchema>;
 
-export interface SessionUser extends User {
+/** The signed-in user with their token (ISO date-times; `remember` keeps the session 7 days). */
+export const sessionUserSchema = userSchema.extend({
   /** The bearer token for every further call. */
-  jwt: string;
-  /** When the token stops being accepted (ISO date-time). */
-  expires_at: string;
-  /** When the token was issued (ISO date-time), for renewal on activity. */
-  issued_at: string;
-  remember: boolean;
-}
+  jwt: z.string(),
+  /** When the token stops being accepted. */
+  expires_at: z.string(),
+  /** When the token was issued, for renewal on activity. */
+  issued_at: z.string(),
+  remember: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** A location of the visible tree: whether it may be opened, and its visible children. */
-export interface VisibleLocation extends Location {
-  clickable: boolean;
-  children: VisibleLocation[];
-}
+export type VisibleLocation = Location & { clickable: boolean; children: VisibleLocation[] };
+export const visibleLocationSchema: z.ZodType<VisibleLocation> = z.lazy(() =>
+  locationSchema.extend({ clickable: z.boolean(), children: z.array(visibleLocationSchema) }),
+);
 
-export interface FlatLocation {
-  _id: string;
-  name: string;
-  denomination: string | null;
-  parent: string | null;
-  clickable: boolean;
-}
+export const flatLocationSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  denomination: z.string().nullable(),
+  parent: idSchema.nullable(),
+  clickable: z.boolean(),
+});
+export type FlatLocation = z.infer<typeof flatLocationSchema>;
+
+const permissionSetSchema = z.partialRecord(z.enum(RESOURCE_KEYS), z.array(z.enum(ACTIONS)));
 
 /** The login payload (spec 1 §3.1), answered by authenticate, auto_login and change-customer. */
-export interface LoginPayload {
-  user: SessionUser;
-  customers: CustomerSummary[];
-  customer_users: UserSummary[];
-  super_users: UserSummary[];
-  customer: CustomerSummary & { is_premium: boolean };
+export const loginPayloadSchema = z.object({
+  user: sessionUserSchema,
+  customers: z.array(customerSummarySchema),
+  customer_users: z.array(userSummarySchema),
+  super_users: z.array(userSummarySchema),
+  customer: customerSummarySchema.extend({ is_premium: z.boolean() }),
+  permissions: z.record(roleSchema, permissionSetSchema),
+  locations: z.array(visibleLocationSchema),
+  locations_flattened: z.array(flatLocationSchema),
+  sources: z.array(z.unknown()),
+  default_sources: z.array(z.unknown()),
+  default_units: z.record(z.string(), z.string()),
+  reports: z.array(z.unknown()),
+  is_premium: z.boolean(),
+  communication: z.object({ can_from_server: z.boolean() }),
+  machine_id: z.string(),
+  is_locked: z.boolean(),
+});
+export interface LoginPayload extends Omit<z.infer<typeof loginPayloadSchema>, 'permissions'> {
   permissions: PermissionMap;
-  locations: VisibleLocation[];
-  locations_flattened: FlatLocation[];
-  sources: unknown[];
-  default_sources: unknown[];
-  default_units: Record<string, string>;
-  reports: unknown[];
-  is_premium: boolean;
-  communication: { can_from_server: boolean };
-  machine_id: string;
-  is_locked: boolean;
 }
+
+export const customizationsSchema = z.object({ logo: z.string().nullable(), background_image: z.string().nullable() });
 
 export interface Customizations {
   logo: string | null;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ACTIONS, RESOURCE_KEYS } from '../permissions/resource-keys';
+import { idSchema } from '../schemas/common';
+import { locationSchema, type LocationTreeNode } from '../schemas/location';
+import { pointSchema } from '../schemas/point';
+import { userSummarySchema } from '../schemas/user';
+
+/** Answers of routes that have no entity schema of their own. */
+
+export const notificationsReadResponseSchema = z.object({ last_notification_read: z.string() });
+
+export const aclResponseSchema = z.partialRecord(z.enum(RESOURCE_KEYS), z.array(z.enum(ACTIONS)));
+
+export const openApiResponseSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+
+export const userListsResponseSchema = z.object({ customer_users: z.array(userSummarySchema), super_users: z.array(userSummarySchema) });
+
+/** The locations tree: every location for administrators (hidden ones flagged), the visible tree with `clickable` for members. */
+export const locationTreeResponseSchema: z.ZodType<(LocationTreeNode & { clickable?: boolean })[]> = z.array(
+  z.lazy(() => locationSchema.extend({ clickable: z.boolean().optional(), children: locationTreeResponseSchema })),
+);
+
+export const locationDeletionResponseSchema = z.object({
+  deleted: idSchema,
+  moved_children: z.array(idSchema),
+  detached_points: z.array(idSchema),
+  points_without_location: z.array(idSchema),
+});
+export type LocationDeletion = z.infer<typeof locationDeletionResponseSchema>;
+
+export const pointDefinitionsResponseSchema = z.object({
+  resources: z.array(z.string()),
+  applications: z.array(z.string()),
+  series_types: z.array(z.string()),
+  unit_categories: z.array(z.string()),
+  units: z.array(z.string()),
+  periodicities: z.array(z.number()),
+  calculations: z.array(z.string()),
+  default_calculations: z.record(z.string(), z.string()),
+  operating_range_operators: z.array(z.string()),
+});
+export type PointDefinitions = z.infer<typeof pointDefinitionsResponseSchema>;
+
+export const pointWithLocationNamesSchema = pointSchema.extend({ locations_name: z.array(z.string()) });
+
+export const technicalIdCheckResponseSchema = z.object({ unique: z.boolean() });
+
+/** A long job started in the background; its progress comes over the WebSocket. */
+export const jobResponseSchema = z.object({ job: z.string() });
+
+export const pointDeletionResponseSchema = z.object({ deleted: idSchema });
+
+export const ingestResponseSchema = z.object({ saved: z.number().int() });
+
+export const dataDeletionResponseSchema = z.object({ deleted: z.number().int() });
+
+export const ipmvpAggregateResponseSchema = z.object({ value: z.number().nullable(), unit: z.string(), from: z.string(), to: z.string() });
