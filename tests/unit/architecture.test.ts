@@ -51,3 +51,46 @@ describe('dependencies point one way', () => {
     expect(violations('infra', ['shared'])).toEqual([]);
   });
 });
+
+/** The files a file imports by relative path, as repository paths without extension. */
+const importedFiles = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((match) =>
+    path.relative(ROOT, path.resolve(path.dirname(file), match[1] ?? match[2])),
+  );
+
+const filesOf = (folder: string) => sourceFiles(path.join(ROOT, folder));
+
+describe('layers', () => {
+  it('keeps web features apart: a feature imports no other feature (routes compose them)', () => {
+    const crossings = filesOf('web/src/features').flatMap((file) => {
+      const feature = path.relative(path.join(ROOT, 'web/src/features'), file).split(path.sep)[0];
+      return importedFiles(file)
+        .filter((target) => target.startsWith(`web${path.sep}src${path.sep}features${path.sep}`))
+        .filter((target) => target.split(path.sep)[3] !== feature)
+        .map((target) => `${path.relative(ROOT, file)} imports ${target}`);
+    });
+    expect(crossings).toEqual([]);
+  });
+
+  it('lets handlers call services and middleware, never repositories or SDK clients', () => {
+    const reaching = [...filesOf('functions/src/handlers'), ...filesOf('functions/src/realtime')].flatMap((file) =>
+      importedFiles(file)
+        .filter((target) => /^functions\/src\/(data|clients)\//.test(target.split(path.sep).join('/')))
+        .map((target) => `${path.relative(ROOT, file)} imports ${target}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+
+  it('keeps business logic in services: jobs only hand their event to a service', () => {
+    const reaching = filesOf('functions/src/jobs').flatMap((file) =>
+      importedFiles(file)
+        .filter((target) => !target.split(path.sep).join('/').startsWith('functions/src/services/'))
+        .map((target) => `${path.relative(ROOT, file)} imports ${target}`),
+    );
+    expect(reaching).toEqual([]);
+    for (const file of filesOf('functions/src/jobs')) {
+      const code = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !/^\s*(\/\/|\*|\/\*\*|import )/.test(line));
+      expect(code.length, `${path.relative(ROOT, file)} is more than a hand-over`).toBeLessThanOrEqual(6);
+    }
+  });
+});

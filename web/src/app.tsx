@@ -5,9 +5,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { PendingAuthentication } from './features/auth/components/pending-authentication';
 import { useRestoreSession } from './features/auth/hooks/use-restore-session';
+import { onRedirectAction } from './lib/http';
 import { translate } from './lib/i18n';
 import { notify } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
+import { pathOfState } from './lib/state-path';
 import { endSession, getSession, useSession } from './lib/session';
 import { createAppRouter } from './routes/router';
 import { theme } from './theme';
@@ -21,6 +23,7 @@ const queryClient = createQueryClient({
 });
 
 const router = createAppRouter(queryClient);
+onRedirectAction((state) => void router.navigate({ to: pathOfState(state) }));
 
 /** Pending authentication shows a loader; the router starts once the session is settled. */
 const SessionGate = () => {

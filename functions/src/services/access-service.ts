@@ -36,8 +36,8 @@ export const permissionsOfCustomer = async (customerId: string): Promise<Permiss
 
 /**
  * What the route table says of a signed-in route, enforced: the customer is active (super users
- * excepted), the caller's role holds the permission and action, and the customer is premium
- * where the route is.
+ * excepted), the caller's role holds the permission and action (root-only routes: root), and the
+ * customer is premium where the route is.
  */
 export const assertRouteAllowed = async (route: RouteDefinition, caller: Caller): Promise<void> => {
   const facts = caller.customerId ? await customerFacts(caller.customerId) : null;
@@ -47,5 +47,6 @@ export const assertRouteAllowed = async (route: RouteDefinition, caller: Caller)
   if (route.permission !== ANY_SIGNED_IN_USER && route.permission !== null) {
     if (!can(permissionSetFor(permissions, caller.role), route.permission, route.action)) throw new AppError('forbidden');
   }
+  if (route.rootOnly && !caller.isRoot) throw new AppError('forbidden');
   if (route.premium && !facts?.customer?.is_premium) throw new AppError('premium_required');
 };

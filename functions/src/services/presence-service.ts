@@ -2,10 +2,27 @@ import { GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CONNECTION_TTL_SECONDS, SOCKET_LOGIN_COUNTDOWN_SECONDS } from '@shared/constants';
 import type { ClientMessage } from '@shared/realtime/events';
 import { managementApi } from '../clients/management-api';
-import { deleteConnection, getConnection, identifyConnection, listConnectionsOfUser } from '../data/connection-repository';
+import { deleteConnection, getConnection, identifyConnection, listConnectionsOfUser, putConnection } from '../data/connection-repository';
+import { verifyToken } from './token-service';
 import { sendToConnection } from './realtime-service';
 
 type StoreUserId = Extract<ClientMessage, { action: 'storeUserId' }>;
+
+/** Records a new connection of a signed-in browser (the token must be valid); throws when it is not. */
+export const openConnection = async (connectionId: string, token: string): Promise<{ user: string }> => {
+  const claims = await verifyToken(token);
+  await putConnection({
+    connection_id: connectionId,
+    user_id: claims.sub,
+    customer_id: claims.cid ?? 'none',
+    navigator_id: null,
+    expires_at: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,
+  });
+  return { user: claims.sub };
+};
+
+/** Forgets a closed connection. */
+export const closeConnection = (connectionId: string): Promise<void> => deleteConnection(connectionId);
 
 const isLive = async (connectionId: string): Promise<boolean> => {
   try {

@@ -30,7 +30,7 @@ const fieldSchemas = (schema: z.ZodType): Record<string, unknown> => {
 const describe = (route: RouteDefinition): string => {
   const who = route.access === 'public' ? 'Public.' : route.permission === ANY_SIGNED_IN_USER ? 'Any signed-in user.' : `Needs \`${route.permission}\` (${route.action}).`;
   const owned = route.owned ? ` Owned ${route.owned.kind}s: ${route.owned.intent === 'list' ? 'filtered by the RequestView header' : `the ownership policy (${route.owned.intent})`}.` : '';
-  return `${who}${route.premium ? ' Premium customers only (403 premium_required).' : ''}${owned}`;
+  return `${who}${route.rootOnly ? ' Root only.' : ''}${route.premium ? ' Premium customers only (403 premium_required).' : ''}${owned}`;
 };
 
 /**

@@ -91,6 +91,8 @@ export interface RouteDefinition<
   action: Action;
   /** Refused with 403 `premium_required` to a customer without the premium licence. */
   premium: boolean;
+  /** Only root may call it, whatever the permission map says (spec 1 §6). */
+  rootOnly: boolean;
   /** The request body's schema (validated before the handler runs); none for routes without a body. */
   body: Body | null;
   /** The path parameters' schema: a malformed id answers 400 before anything is read. */
@@ -115,6 +117,7 @@ interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> e
   action?: Action;
   /** Defaults to whether the permission key is a premium one (spec 1 §6). */
   premium?: boolean;
+  rootOnly?: boolean;
 }
 
 type Defined<T, Fallback> = [T] extends [undefined] ? Fallback : T;
@@ -138,8 +141,9 @@ const publicRoute = <
     group,
     access: 'public' as const,
     permission: null,
-    action: 'view',
+    action: 'view' as Action,
     premium: false,
+    rootOnly: false,
     body: (spec.body ?? null) as Defined<Body, null>,
     params: (spec.params ?? NO_PARAMETERS) as Defined<Params, typeof NO_PARAMETERS>,
     query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
@@ -166,8 +170,9 @@ const route = <
     group,
     access: 'signed-in' as const,
     permission: spec.permission,
-    action: spec.action ?? 'view',
+    action: spec.action ?? ('view' as Action),
     premium: spec.premium ?? (spec.permission !== ANY_SIGNED_IN_USER && isPremiumKey(spec.permission)),
+    rootOnly: spec.rootOnly ?? false,
     body: (spec.body ?? null) as Defined<Body, null>,
     params: (spec.params ?? NO_PARAMETERS) as Defined<Params, typeof NO_PARAMETERS>,
     query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
@@ -201,6 +206,7 @@ const TABLE = {
   getOpenApiDocument: publicRoute('GET', '/api/v1/openapi.json', 'system', { response: openApiResponseSchema }),
   updateUsers: route('GET', '/api/v1/application/update-users', 'application', {
     permission: 'app.show_all_customers',
+    rootOnly: true,
     response: userListsResponseSchema,
   }),
   listUnreadNotifications: route('GET', '/api/v1/notifications/unread', 'notifications', {

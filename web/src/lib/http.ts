@@ -4,6 +4,8 @@ import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import type { ErrorCode } from '@shared/errors';
 import { isErrorCode } from '@shared/errors';
 import { effectiveRequestView } from '@shared/permissions/request-view';
+import type { z } from 'zod';
+import { fillPath, type HttpMethod, type RouteDefinition } from '@shared/api/routes';
 import type { Envelope } from '@shared/schemas/common';
 import { config } from '../config';
 import { currentLanguage } from './i18n';
@@ -94,24 +96,55 @@ const failureOf = (error: unknown): ApiRequestError => {
   return new ApiRequestError('network_error', null, undefined, { cause: error });
 };
 
-interface RequestOptions {
-  body?: unknown;
-  timeoutMs?: number;
-}
-
-type Operation = typeof get;
-
 /** The data of an answer with the success message code beside it (`location_saved`, `calculation_launched`…). */
 export interface Answer<T> {
   data: T;
   msg: string | null;
 }
 
-const callForAnswer = async <T>(operation: Operation, path: string, options: RequestOptions = {}): Promise<Answer<T>> => {
+type Route = RouteDefinition;
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : never;
+
+/** What a call to a route sends: its path parameters, query and body, typed by the route table. */
+export type CallOptions<R extends Route> = (z.input<R['params']> extends Record<string, never> ? { params?: undefined } : { params: z.input<R['params']> }) &
+  (R['body'] extends z.ZodType ? { body: Input<R['body']> } : { body?: undefined }) & {
+    query?: z.input<R['query']>;
+    timeoutMs?: number;
+  };
+
+export type ResponseOf<R extends Route> = z.output<R['response']>;
+
+const OPERATIONS: Record<HttpMethod, typeof get> = { GET: get, POST: post as typeof get, PUT: put as typeof get, DELETE: del as unknown as typeof get };
+
+/** The browser's path of a route: the table's path with its parameters, under the runtime API base. */
+const browserPath = (route: Route, options: { params?: unknown; query?: unknown }): string => {
+  const path = fillPath(route.path, (options.params ?? {}) as Record<string, string>).replace(/^\/api(?=\/)/, config().apiBase);
+  const query = Object.entries((options.query ?? {}) as Record<string, string | undefined>).filter(([, value]) => value !== undefined);
+  return query.length ? `${path}?${new URLSearchParams(query as [string, string][]).toString()}` : path;
+};
+
+let redirectTo: ((state: string) => void) | null = null;
+
+/** Where an answer's `action: 'redirect:<state>'` leads (spec 1 §7): set once by the router. */
+export const onRedirectAction = (navigate: (state: string) => void): void => {
+  redirectTo = navigate;
+};
+
+const followAction = (envelope: Envelope<unknown> & { action?: unknown }): void => {
+  if (typeof envelope.action === 'string' && envelope.action.startsWith('redirect:')) redirectTo?.(envelope.action.slice('redirect:'.length));
+};
+
+/**
+ * Calls one route of the table through Amplify's REST client, the one HTTP client: path, method
+ * and types come from the route. Failures become `ApiRequestError` with the server's code; an
+ * answer's redirect action is followed whether it succeeded or not.
+ */
+export const callApiForAnswer = async <R extends Route>(route: R, options: CallOptions<R>): Promise<Answer<ResponseOf<R>>> => {
+  const path = browserPath(route, options);
   try {
-    const { body } = await operation({
+    const { body } = await OPERATIONS[route.method]({
       apiName: API_NAME,
-      path: `${config().apiBase}${path}`,
+      path,
       options: {
         ...(options.body === undefined ? {} : { body: options.body as never }),
         ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
@@ -119,31 +152,23 @@ const callForAnswer = async <T>(operation: Operation, path: string, options: Req
     }).response;
     const envelope = parseEnvelope(await body.text());
     if (!envelope) throw new ApiRequestError('internal_error', null);
+    followAction(envelope);
     if (!envelope.res) {
       throw new ApiRequestError(isErrorCode(envelope.msg) ? envelope.msg : 'internal_error', null, envelope.data);
     }
-    return { data: envelope.data as T, msg: typeof envelope.msg === 'string' ? envelope.msg : null };
+    return { data: envelope.data as ResponseOf<R>, msg: typeof envelope.msg === 'string' ? envelope.msg : null };
   } catch (error) {
     const failure = failureOf(error);
-    // Low-level HTTP errors go to the console only (spec 1 §8); the screens show translated codes.
-    console.error(`API ${path} failed: ${failure.code}`, failure.cause ?? '');
+    if (error instanceof ApiError && error.response) {
+      const envelope = parseEnvelope(error.response.body);
+      if (envelope) followAction(envelope);
+    }
+    // Answers the server names are the screens' to show (translated); only the unexplained reach the console (spec 1 §8).
+    if (failure.code === 'internal_error' || failure.code === 'network_error') console.error(`API ${path} failed: ${failure.code}`, failure.cause ?? '');
     throw failure;
   }
 };
 
-const call = async <T>(operation: Operation, path: string, options: RequestOptions = {}): Promise<T> =>
-  (await callForAnswer<T>(operation, path, options)).data;
-
-/** Paths are relative to the API base: `/v1/users/authenticate`. */
-export const apiGet = <T>(path: string, options?: RequestOptions) => call<T>(get, path, options);
-export const apiPost = <T>(path: string, body: unknown, options?: RequestOptions) =>
-  call<T>(post as Operation, path, { ...options, body });
-export const apiPut = <T>(path: string, body: unknown, options?: RequestOptions) =>
-  call<T>(put as Operation, path, { ...options, body });
-export const apiDelete = <T>(path: string, options?: RequestOptions) => call<T>(del as unknown as Operation, path, options);
-
-/** Like `apiPost` / `apiPut`, keeping the answer's message code. */
-export const apiPostForAnswer = <T>(path: string, body: unknown, options?: RequestOptions) =>
-  callForAnswer<T>(post as Operation, path, { ...options, body });
-export const apiPutForAnswer = <T>(path: string, body: unknown, options?: RequestOptions) =>
-  callForAnswer<T>(put as Operation, path, { ...options, body });
+/** Like `callApiForAnswer`, keeping the data only. */
+export const callApi = async <R extends Route>(route: R, options: CallOptions<R>): Promise<ResponseOf<R>> =>
+  (await callApiForAnswer(route, options)).data;

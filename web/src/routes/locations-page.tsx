@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Stack, Title } from '@mantine/core';
 import { LocationGrid } from '../features/locations/components/location-grid';
-import { locationsInTree, useVisibleLocations } from '../features/locations/hooks/use-visible-locations';
+import { locationsInTree, useVisibleLocations } from '../lib/visible-locations';
 
 /** /locations: every visible location; those the user may not open are shown without a link. */
 export const LocationsPage = () => {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import { customizationsQueryOptions } from '../features/customizations/api/get-customizations';
-import { findLocation, locationSlug, visibleLocationsOf } from '../features/locations/hooks/use-visible-locations';
+import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
 import { notify } from '../lib/notify';
 import { endSession, getSession } from '../lib/session';

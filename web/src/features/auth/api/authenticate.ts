@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthenticateRequest, LoginPayload } from '@shared/schemas/session';
-import { apiPost } from '../../../lib/http';
+import { API } from '@shared/api/routes';
+import { callApi } from '../../../lib/http';
 
 export const authenticate = (request: AuthenticateRequest): Promise<LoginPayload> =>
-  apiPost<LoginPayload>('/v1/users/authenticate', request);
+  callApi(API.authenticate, { body: request });
 
 export const authenticateMutationOptions = () => ({
   mutationKey: ['session', 'authenticate'] as const,

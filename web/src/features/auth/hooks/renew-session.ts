@@ -44,19 +44,3 @@ export const renewSessionIfDue = (now: Date = new Date()): 'live' | 'expired' | 
   }
   return 'live';
 };
-
-/**
- * Asks for a fresh login payload now, e.g. after the locations tree changed in the settings, so
- * the navigation's locations follow. Failures keep the current session as it is.
- */
-export const refreshSessionPayload = async (): Promise<void> => {
-  const session = getSession();
-  if (session.status !== 'logged-in') return;
-  const { jwt } = session.payload.user;
-  try {
-    const payload = await autoLogin({ token: jwt, last_customer: session.payload.customer._id });
-    if (isCurrentToken(jwt)) startSession(payload);
-  } catch {
-    // The next renewal tries again; the navigation only shows an older tree meanwhile.
-  }
-};

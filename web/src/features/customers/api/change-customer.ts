@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginPayload } from '@shared/schemas/session';
-import { apiPost } from '../../../lib/http';
+import { API } from '@shared/api/routes';
+import { callApi } from '../../../lib/http';
 
 export const changeCustomer = (customer: string): Promise<LoginPayload> =>
-  apiPost<LoginPayload>('/v1/users/change-customer', { customer });
+  callApi(API.changeCustomer, { body: { customer } });
 
 export const changeCustomerMutationOptions = () => ({
   mutationKey: ['session', 'change-customer'] as const,

@@ -1,8 +1,9 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Customizations } from '@shared/schemas/session';
-import { apiGet } from '../../../lib/http';
+import { API } from '@shared/api/routes';
+import { callApi } from '../../../lib/http';
 
-export const getCustomizations = (): Promise<Customizations> => apiGet<Customizations>('/v1/system/customizations');
+export const getCustomizations = (): Promise<Customizations> => callApi(API.getCustomizations, {});
 
 export const customizationsQueryOptions = () =>
   queryOptions({ queryKey: ['customizations'], queryFn: getCustomizations, staleTime: 5 * 60_000 });

@@ -1,3 +1,4 @@
+import type { Calculation } from '@shared/series/calculations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Button, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
@@ -95,7 +96,7 @@ export const IpmvpEditor = ({
     if (!pointId || !draft.period || !draft.calculation) return;
     setLooking(true);
     try {
-      const answer = await aggregateForIpmvp({ sampling: draft.period, point: pointId, calculation: draft.calculation, offset: draft.offset });
+      const answer = await aggregateForIpmvp({ sampling: draft.period, point: pointId, calculation: draft.calculation as Calculation, offset: draft.offset });
       setDraft((current) => ({ ...current, value: answer.value }));
       setError(null);
     } catch (failure) {

@@ -25,11 +25,11 @@ import type { LocationTreeNode } from '@shared/schemas/location';
 import { LOCATION_TYPES } from '@shared/schemas/location';
 import { locationInputSchema, type LocationInput } from '@shared/schemas/location-input';
 import { notify } from '../../../lib/notify';
-import { refreshSessionPayload } from '../../auth/hooks/renew-session';
+import { refreshSessionPayload } from '../../../lib/refresh-session';
 import { deleteLocation, moveLocation, saveLocation, SETTINGS_KEYS, type LocationDeletion } from '../api/locations-and-points';
 import { notifyFailure } from '../hooks/error-text';
 import { findInTree, flattenTree, locationDepths, locationOptions, subtreeIds } from '../hooks/location-tree';
-import { renderLocationOption } from './location-option';
+import { renderLocationOption } from '../../../components/location-option';
 import { CollapsiblePanel } from './collapsible-panel';
 
 /** The address search waits this long after the last key (spec 3 §9). */

@@ -30,7 +30,7 @@ import { notify } from '../../../lib/notify';
 import { checkTechnicalId, savePoint, SETTINGS_KEYS, type PointDefinitions } from '../api/locations-and-points';
 import { notifyFailure } from '../hooks/error-text';
 import { flattenTree, locationDepths, locationOptions, zoneOfLocations } from '../hooks/location-tree';
-import { renderLocationOption } from './location-option';
+import { renderLocationOption } from '../../../components/location-option';
 import {
   emptyPointForm,
   formulaCheckOf,

@@ -35,7 +35,7 @@ import {
 } from '../api/locations-and-points';
 import { notifyFailure } from '../hooks/error-text';
 import { findInTree, flattenTree, locationDepths, locationOptions, subtreeIds } from '../hooks/location-tree';
-import { renderLocationOption } from './location-option';
+import { renderLocationOption } from '../../../components/location-option';
 import { toPointInput } from '../hooks/point-form';
 import classes from './points-table.module.css';
 

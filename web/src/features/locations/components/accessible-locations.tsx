@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { locationsInTree, useVisibleLocations } from '../hooks/use-visible-locations';
+import { locationsInTree, useVisibleLocations } from '../../../lib/visible-locations';
 import { LocationGrid } from './location-grid';
 
 /** The locations the user may open, each card linking to its page. */

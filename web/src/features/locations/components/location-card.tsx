@@ -3,8 +3,8 @@ import { Badge, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingCommunity, IconChevronRight, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { locationLabel } from '@shared/permissions/location-visibility';
-import type { LocationInTree } from '../hooks/use-visible-locations';
-import { locationSlug } from '../hooks/use-visible-locations';
+import type { LocationInTree } from '../../../lib/visible-locations';
+import { locationSlug } from '../../../lib/visible-locations';
 import { LocationFacts } from './location-facts';
 
 /** One location as a card; a location the user may not open is shown without a link. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Text } from '@mantine/core';
 import { IconBuilding, IconClock, IconMapPin, IconRuler2 } from '@tabler/icons-react';
-import type { VisibleLocation } from '../hooks/use-visible-locations';
+import type { VisibleLocation } from '../../../lib/visible-locations';
 
 const Fact = ({ icon, children }: { icon: ReactNode; children: ReactNode }) => (
   <Group gap={6} wrap="nowrap" c="dimmed">

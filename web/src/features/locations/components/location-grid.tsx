@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import type { LocationInTree } from '../hooks/use-visible-locations';
+import type { LocationInTree } from '../../../lib/visible-locations';
 import { LocationCard } from './location-card';
 
 export const LocationGrid = ({ entries }: { entries: LocationInTree[] }) => (

@@ -2,8 +2,8 @@ import { NavLink } from '@mantine/core';
 import { IconBuildingCommunity, IconMapPins } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { locationLabel } from '@shared/permissions/location-visibility';
-import type { VisibleLocation } from '../hooks/use-visible-locations';
-import { findLocation, locationSlug, useVisibleLocations } from '../hooks/use-visible-locations';
+import type { VisibleLocation } from '../../../lib/visible-locations';
+import { findLocation, locationSlug, useVisibleLocations } from '../../../lib/visible-locations';
 
 const containsActive = (location: VisibleLocation, activeIds: ReadonlySet<string>) => activeIds.has(location._id);
 

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Anchor, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { locationLabel } from '@shared/permissions/location-visibility';
-import type { LocationInTree } from '../hooks/use-visible-locations';
-import { locationSlug } from '../hooks/use-visible-locations';
+import type { LocationInTree } from '../../../lib/visible-locations';
+import { locationSlug } from '../../../lib/visible-locations';
 import { LocationFacts } from './location-facts';
 import { LocationGrid } from './location-grid';
 

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Point } from '@shared/schemas/point';
 import type { DataEntry } from '@shared/schemas/series';
-import { apiGet, apiPostForAnswer } from '../../../lib/http';
+import { API } from '@shared/api/routes';
+import { callApi, callApiForAnswer } from '../../../lib/http';
 
 /** 'Points without location' in the location choice (spec 2 §2). */
 export const WITHOUT_LOCATION = 'alone';
@@ -11,7 +12,9 @@ export const manualEntryPointsQueryOptions = (location: string) =>
   queryOptions({
     queryKey: ['manual-entry', 'points', location],
     queryFn: () =>
-      apiGet<Point[]>(location === WITHOUT_LOCATION ? '/v1/locations/points/alone' : `/v1/locations/points/${encodeURIComponent(location)}`),
+      location === WITHOUT_LOCATION
+        ? callApi(API.listPointsWithoutLocation, {})
+        : callApi(API.listPointsOfLocation, { params: { locationId: location } }),
   });
 
-export const sendEntries = (entries: DataEntry[]) => apiPostForAnswer<unknown>('/v1/data', { data: entries });
+export const sendEntries = (entries: DataEntry[]) => callApiForAnswer(API.ingestData, { body: { data: entries } });

@@ -10,8 +10,8 @@ import { dataEntrySchema, type DataEntry } from '@shared/schemas/series';
 import { errorCodeOf } from '../../../lib/http';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { addSavedData } from '../../../lib/saved-data';
-import { renderLocationOption } from '../../locations-settings/components/location-option';
-import { locationsInTree, useVisibleLocations } from '../../locations/hooks/use-visible-locations';
+import { renderLocationOption } from '../../../components/location-option';
+import { locationsInTree, useVisibleLocations } from '../../../lib/visible-locations';
 import { manualEntryPointsQueryOptions, sendEntries, WITHOUT_LOCATION } from '../api/manual-entry';
 
 /** With the automated date on, the shown date follows the clock every second (spec 2 §9). */

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationItem } from '@shared/schemas/notification';
-import { apiGet } from '../../../lib/http';
+import { API } from '@shared/api/routes';
+import { callApi } from '../../../lib/http';
 
 export const getUnreadNotifications = async (): Promise<NotificationItem[]> =>
-  (await apiGet<{ new: NotificationItem[] }>('/v1/notifications/unread')).new;
+  (await callApi(API.listUnreadNotifications, {})).new;
 
 /** The list is reloaded at most every 30 seconds (spec 1 §9), or when the server pushes news. */
 export const unreadNotificationsQueryOptions = () =>

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/http';
+import { API } from '@shared/api/routes';
+import { callApi } from '../../../lib/http';
 
 export const markNotificationsRead = (): Promise<{ last_notification_read: string }> =>
-  apiGet<{ last_notification_read: string }>('/v1/users/set_last_notification_read');
+  callApi(API.setLastNotificationRead, {});
 
 export const markNotificationsReadMutationOptions = () => ({
   mutationKey: ['notifications', 'mark-read'] as const,

@@ -1,8 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SavedEntry } from '../../../lib/saved-data';
-import { apiPost } from '../../../lib/http';
+import { API } from '@shared/api/routes';
+import type { DataEntry } from '@shared/schemas/series';
+import { callApi } from '../../../lib/http';
 
-export const sendSavedData = (data: SavedEntry[]): Promise<unknown> => apiPost('/v1/data', { data });
+export const sendSavedData = (data: SavedEntry[]): Promise<unknown> => 
+  // Entries kept in the browser are sent as they were saved; the server checks every one.
+  callApi(API.ingestData, { body: { data: data as DataEntry[] } });
 
 export const sendSavedDataMutationOptions = () => ({
   mutationKey: ['saved-data', 'send'] as const,

@@ -1,6 +1,6 @@
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { LoginPayload } from '@shared/schemas/session';
-import { useLoginPayload } from '../../../lib/session';
+import { useLoginPayload } from './session';
 
 /** A node of the visible tree the login payload carries: clickable or not, children filtered alike. */
 export type VisibleLocation = Omit<LocationTreeNode, 'children'> & { clickable: boolean; children: VisibleLocation[] };

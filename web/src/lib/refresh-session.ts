@@ -1,0 +1,21 @@
+import { API } from '@shared/api/routes';
+import { callApi } from './http';
+import { getSession, startSession } from './session';
+
+/**
+ * Asks for a fresh login payload now, e.g. after the locations tree changed in the settings, so
+ * the navigation's locations follow. Failures keep the current session as it is.
+ */
+export const refreshSessionPayload = async (): Promise<void> => {
+  const session = getSession();
+  if (session.status !== 'logged-in') return;
+  const { jwt } = session.payload.user;
+  try {
+    const payload = await callApi(API.autoLogin, { body: { token: jwt, last_customer: session.payload.customer._id } });
+    const current = getSession();
+    // A logout or a change of customer while the call was out wins over its answer.
+    if (current.status === 'logged-in' && current.payload.user.jwt === jwt) startSession(payload);
+  } catch {
+    // The next renewal tries again; the navigation only shows an older tree meanwhile.
+  }
+};
