@@ -12,7 +12,7 @@ import type { Caller } from './session-service';
  * How long a function instance trusts what it read of a customer (active, premium, permission
  * map): a deactivated customer's users are refused within this time, not when their token ends.
  */
-const CUSTOMER_FACTS_TTL_MS = 30_000;
+const CUSTOMER_FACTS_TTL_MS = 15_000;
 
 interface CustomerFacts {
   customer: Customer | null;
