@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { login } from '../support/api';
 import { testEnvironment } from '../support/environment';
+import { eventually } from '../support/eventually';
 
 interface Socket {
   socket: WebSocket;
@@ -45,6 +46,32 @@ const open = (token?: string): Promise<Socket> =>
 const storeUserId = (socket: WebSocket, userId: string, navigatorId: string) =>
   socket.send(JSON.stringify({ action: 'storeUserId', user_id: userId, navigator_id: navigatorId, user_role: 'member' }));
 
+const closed = (socket: WebSocket): Promise<void> =>
+  new Promise((resolve) => {
+    if (socket.readyState === WebSocket.CLOSED) return resolve();
+    socket.once('close', () => resolve());
+    socket.close();
+  });
+
+/**
+ * Opens a browser elsewhere (another navigator id) and sends `storeUserId` until it is told
+ * `alreadyConnected`: the positive control that the server has on record, and checked, what was
+ * sent before it. Storing twice is harmless.
+ */
+const toldElsewhere = async (token: string, userId: string, navigatorId: string) => {
+  const elsewhere = await open(token);
+  const told = await eventually(
+    async () => {
+      storeUserId(elsewhere.socket, userId, navigatorId);
+      return elsewhere.next('alreadyConnected', 1000);
+    },
+    (message) => message !== null,
+    15_000,
+  );
+  await closed(elsewhere.socket);
+  return told;
+};
+
 describe('realtime channel', () => {
   it('refuses a connection without a valid token', async () => {
     await expect(open()).rejects.toThrow();
@@ -55,38 +82,34 @@ describe('realtime channel', () => {
     const { user } = await login('premiumAdministrator');
     const first = await open(user.jwt);
     storeUserId(first.socket, user._id, 'navigator-one');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const second = await open(user.jwt);
-    storeUserId(second.socket, user._id, 'navigator-two');
-    const message = await second.next('alreadyConnected');
+    const message = await toldElsewhere(user.jwt, user._id, 'navigator-two');
     expect(message).toMatchObject({ event: 'alreadyConnected', data: { countdown_seconds: 10 } });
     expect(first.messages.find((entry) => entry.event === 'alreadyConnected')).toBeUndefined();
-    first.socket.close();
-    second.socket.close();
+    await closed(first.socket);
   });
 
   it('does not complain when the same browser reconnects', async () => {
     const { user } = await login('basicAdministrator');
     const first = await open(user.jwt);
     storeUserId(first.socket, user._id, 'navigator-same');
-    await new Promise((resolve) => setTimeout(resolve, 500));
     const again = await open(user.jwt);
     storeUserId(again.socket, user._id, 'navigator-same');
-    expect(await again.next('alreadyConnected', 2500)).toBeNull();
-    first.socket.close();
-    again.socket.close();
+    // A browser elsewhere, opened after both, is told: by then both were on record and checked.
+    expect(await toldElsewhere(user.jwt, user._id, 'navigator-elsewhere')).not.toBeNull();
+    expect(again.messages.find((entry) => entry.event === 'alreadyConnected')).toBeUndefined();
+    await Promise.all([closed(first.socket), closed(again.socket)]);
   });
 
   it('forgets a closed browser, so signing in again elsewhere is not refused', async () => {
     const { user } = await login('basicMember');
     const first = await open(user.jwt);
     storeUserId(first.socket, user._id, 'navigator-closed');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    first.socket.close();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await closed(first.socket);
     const second = await open(user.jwt);
     storeUserId(second.socket, user._id, 'navigator-new');
-    expect(await second.next('alreadyConnected', 2500)).toBeNull();
-    second.socket.close();
+    // A third browser is told about the second (live): by then the second was checked, and was not told about the closed one.
+    expect(await toldElsewhere(user.jwt, user._id, 'navigator-third')).not.toBeNull();
+    expect(second.messages.find((entry) => entry.event === 'alreadyConnected')).toBeUndefined();
+    await closed(second.socket);
   });
 });

@@ -80,6 +80,9 @@ export const series = {
   /** A point's extent marker for one level: the sort key at or before its earliest pack. */
   firstPack: async (ref: SeriesRef, level: 'hour' | 'day' | 'month') =>
     (await dynamo().send(new GetCommand({ TableName: testEnvironment().seriesTable, Key: seriesKeys.extent(ref, level) }))).Item?.firstPack,
+  /** Raw values of one UTC month partition at an instant (ISO), read directly. */
+  rawValues: async (ref: SeriesRef, month: string, at: string) =>
+    (await queryPartition(seriesKeys.rawPartition(ref, month))).filter((item) => Number(item.t) === Date.parse(at)),
   /** How many items of every kind a point's series holds: raw values of the given months, rollup packs, markers. */
   itemCount: async (ref: SeriesRef, months: readonly string[]) => {
     const partitions = [

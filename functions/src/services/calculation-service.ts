@@ -7,7 +7,7 @@ import { evaluate, parseFormula } from '@shared/series/formula';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
 import type { StoredValue } from '../data/series-repository';
-import { deleteRawValues, earliestRollup, listRawEntries, listRawValues } from '../data/series-repository';
+import { deleteRawValues, listRawEntries, listRawMonths, listRawValues } from '../data/series-repository';
 import { lastValueBefore, storeValuesInBulk, zoneOfPoint } from './series-service';
 import { launchJob } from './job-launcher';
 import { calculationStep, refreshRange } from '@shared/series/calculation-settings';
@@ -65,8 +65,9 @@ export const computeCalculatedPoint = async (
 
   const sourceSeries = (entry: { point_id: string }) => ({ customerId, pointId: entry.point_id });
   const series = { customerId, pointId };
-  const firsts = await Promise.all(sources.map((entry) => earliestRollup(sourceSeries(entry), 'month')));
-  const dataStart = Math.min(...firsts.map((first) => first?.firstAt ?? Infinity));
+  // Where the sources' data starts: the first UTC month their raw values were written in (rollups may lag behind).
+  const firstMonths = await Promise.all(sources.map(async (entry) => (await listRawMonths(sourceSeries(entry)))[0]));
+  const dataStart = Math.min(...firstMonths.map((month) => (month ? Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1) : Infinity)));
   // A step starting before apply_from is left out, even when apply_from falls inside it.
   const applyFrom = calculation.apply_from ? Date.parse(calculation.apply_from) : -Infinity;
   const from = Math.max(range.from ?? dataStart, applyFrom);
