@@ -15,6 +15,7 @@ export interface Deployment {
   seedFunctionName: string;
   entitiesTable: string;
   seriesTable: string;
+  connectionsTable: string;
   /** Where the REST API answers in the emulator (paths start with /api/...). */
   restBaseUrl: string;
   socketUrl: string;
@@ -53,6 +54,7 @@ export const deployToEmulator = async (endpoint: string, name: string): Promise<
     seedFunctionName: api.SeedFunctionName,
     entitiesTable: outputs.WattWiseData.EntitiesTableName,
     seriesTable: outputs.WattWiseData.SeriesTableName,
+    connectionsTable: outputs.WattWiseData.ConnectionsTableName,
     restBaseUrl: `${endpoint}/_aws/execute-api/${api.RestApiId}/${api.RestApiStage}`,
     socketUrl: `${endpoint.replace(/^http/, 'ws')}/_aws/execute-api/${realtime.SocketApiId}/${realtime.SocketStage}`,
   };
@@ -173,6 +175,7 @@ export const writeTestEnvironment = (
         endpoint: deployment.endpoint,
         entitiesTable: deployment.entitiesTable,
         seriesTable: deployment.seriesTable,
+        connectionsTable: deployment.connectionsTable,
         accounts,
         customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
       },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { login } from '../support/api';
 import { testEnvironment } from '../support/environment';
+import { connectionsOfUser } from '../support/aws';
 import { eventually } from '../support/eventually';
 
 interface Socket {
@@ -104,7 +105,11 @@ describe('realtime channel', () => {
     const { user } = await login('basicMember');
     const first = await open(user.jwt);
     storeUserId(first.socket, user._id, 'navigator-closed');
+    await eventually(() => connectionsOfUser(user._id), (connections) => connections.some((entry) => entry.navigator_id === 'navigator-closed'));
     await closed(first.socket);
+    // The server has forgotten it: its record is gone.
+    const remaining = await eventually(() => connectionsOfUser(user._id), (connections) => connections.every((entry) => entry.navigator_id !== 'navigator-closed'));
+    expect(remaining.some((entry) => entry.navigator_id === 'navigator-closed')).toBe(false);
     const second = await open(user.jwt);
     storeUserId(second.socket, user._id, 'navigator-new');
     // A third browser is told about the second (live): by then the second was checked, and was not told about the closed one.

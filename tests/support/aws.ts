@@ -33,6 +33,20 @@ export const entities = {
     ),
 };
 
+/** The WebSocket connections the server has on record for a user. */
+export const connectionsOfUser = async (userId: string): Promise<Record<string, unknown>[]> => {
+  const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const answer = await dynamo().send(
+    new QueryCommand({
+      TableName: testEnvironment().connectionsTable,
+      IndexName: 'byUser',
+      KeyConditionExpression: 'user_id = :user',
+      ExpressionAttributeValues: { ':user': userId },
+    }),
+  );
+  return answer.Items ?? [];
+};
+
 /** The token signing secret generated at deploy time, to forge expired tokens in tests. */
 export const jwtSecret = async (): Promise<string> => {
   const secrets = new SecretsManagerClient(clientOptions());

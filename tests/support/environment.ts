@@ -12,6 +12,7 @@ export interface TestEnvironment {
   endpoint: string;
   entitiesTable: string;
   seriesTable: string;
+  connectionsTable: string;
   accounts: Record<
     'root' | 'super' | 'premiumAdministrator' | 'premiumMember' | 'basicAdministrator' | 'basicMember',
     { email: string; password: string; customer: string | null }

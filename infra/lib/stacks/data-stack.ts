@@ -66,6 +66,7 @@ export class DataStack extends Stack {
 
     new CfnOutput(this, 'EntitiesTableName', { value: this.entities.tableName });
     new CfnOutput(this, 'SeriesTableName', { value: this.series.tableName });
+    new CfnOutput(this, 'ConnectionsTableName', { value: this.connections.tableName });
 
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
       description: 'Signs session tokens; generated at deploy time.',

@@ -10,7 +10,7 @@ import type { Envelope } from '@shared/schemas/common';
 import { config } from '../config';
 import { currentLanguage } from './i18n';
 import { getSession, identityOf, sessionToken } from './session';
-import { readStored, STORAGE_KEYS } from './storage';
+import { requestViewOf } from './request-view';
 
 const API_NAME = 'wattwise';
 
@@ -43,7 +43,7 @@ const commonHeaders = (): Record<string, string> => {
   return {
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
     Language: currentLanguage(),
-    RequestView: effectiveRequestView(readStored(STORAGE_KEYS.requestView) as string | null, identity),
+    RequestView: session.status === 'logged-in' ? requestViewOf(session.payload.user._id, identity) : effectiveRequestView(null, identity),
     Mobile: String(isMobile()),
   };
 };

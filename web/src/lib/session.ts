@@ -100,7 +100,6 @@ export const resumeSession = (credentials: StoredCredentials): void => commit(cr
 /** Clears the stored credentials; preferences (language, sidebar) and saved data stay. */
 export const endSession = (): void => {
   removeStored(STORAGE_KEYS.credentials);
-  removeStored(STORAGE_KEYS.requestView);
   if (state.status !== 'logged-out') setState({ status: 'logged-out' });
 };
 
