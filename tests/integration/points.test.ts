@@ -1,5 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login } from '../support/api';
+import { entities } from '../support/aws';
+import { testEnvironment } from '../support/environment';
 
 let admin: string;
 let member: string;
@@ -250,5 +252,24 @@ describe('writes that meet', () => {
     await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point: id, date: '2026-04-01T00:00:00Z', value: 1 }] } });
     const saved = (await api<{ _id: string; last_data_date: string }[]>('GET', '/api/v1/points', { token: admin })).body.data!.find((entry) => entry._id === id);
     expect(saved?.last_data_date).toBe('2026-04-02T00:00:00.000Z');
+  });
+});
+
+describe('points of hidden locations', () => {
+  const memberKey = () => ({ PK: `C#${testEnvironment().customers.premium}`, SK: 'USER#usr-premium-member' });
+
+  afterAll(() => entities.set(memberKey(), { allowed_locations: ['loc-lyon-a', 'loc-grenoble'] }));
+
+  it('are never listed to a member, even one granted the hidden location itself', async () => {
+    await entities.set(memberKey(), { allowed_locations: ['loc-lyon-a', 'loc-grenoble', 'loc-archive'] });
+    const create = async (location: string) => (await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point({ location: [location] }) })).body.data!._id;
+    const [archived, visible] = [await create('loc-archive'), await create('loc-lyon-a')];
+    const listed = (await api<{ _id: string }[]>('GET', '/api/v1/points', { token: member })).body.data!.map((entry) => entry._id);
+    expect(listed).toContain(visible);
+    expect(listed).not.toContain(archived);
+    const ofSelection = (await api<{ _id: string }[]>('GET', '/api/v2/points/get-all/all', { token: member })).body.data!.map((entry) => entry._id);
+    expect(ofSelection).not.toContain(archived);
+    const adminList = (await api<{ _id: string }[]>('GET', '/api/v1/points', { token: admin })).body.data!.map((entry) => entry._id);
+    expect(adminList).toContain(archived);
   });
 });
