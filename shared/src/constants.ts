@@ -34,3 +34,14 @@ export const LOGIN_THROTTLE = { maxFailures: 5, windowSeconds: 15 * 60 } as cons
 
 /** How long a WebSocket connection record lives without being refreshed. */
 export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
+
+/**
+ * The palette of 28 colours series and widgets are drawn in (spec 1 §9): seven hues of the
+ * interface's colour scale in four shades, from strong to light, distinguishable side by side.
+ */
+export const PALETTE = [
+  '#1c7ed6', '#2f9e44', '#f59f00', '#e03131', '#7048e8', '#0c8599', '#e8590c',
+  '#1864ab', '#2b8a3e', '#e67700', '#c92a2a', '#5f3dc4', '#0b7285', '#d9480f',
+  '#4dabf7', '#69db7c', '#ffd43b', '#ff8787', '#9775fa', '#3bc9db', '#ffa94d',
+  '#c2255c', '#66a80f', '#495057', '#f06595', '#a9e34b', '#868e96', '#ae3ec9',
+] as const;

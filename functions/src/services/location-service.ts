@@ -2,7 +2,7 @@ import type { Location } from '@shared/schemas/location';
 import type { LocationInput } from '@shared/schemas/location-input';
 import { buildLocationTree } from '@shared/permissions/location-visibility';
 import { isSuperUser } from '@shared/permissions/roles';
-import { visibleLocationTree } from '@shared/permissions/location-visibility';
+import { openableLocationIds, visibleLocationTree } from '@shared/permissions/location-visibility';
 import { getUser } from '../data/user-repository';
 import { deleteLocation, getLocation, listLocationsOfCustomer, placeLocations, putLocation, updateLocationFields } from '../data/location-repository';
 import { getPoint, listPointsOfCustomer, setPointLocations } from '../data/point-repository';
@@ -18,6 +18,19 @@ export const customerOf = (caller: Caller): string => {
 const requireLocation = async (customerId: string, locationId: string): Promise<Location> => {
   const location = await getLocation(customerId, locationId);
   if (!location) throw new AppError('not_found');
+  return location;
+};
+
+/**
+ * A location whose page the caller may open: one of their customer's, not hidden (hidden
+ * locations are never visible), and for members one their location permission allows. Else 404.
+ */
+export const requireVisibleLocation = async (caller: Caller, locationId: string): Promise<Location> => {
+  const customerId = customerOf(caller);
+  const locations = await listLocationsOfCustomer(customerId);
+  const allowed = isSuperUser(caller) || caller.role === 'administrator' ? 'view' : ((await getUser(caller.homeCustomerId, caller.userId))?.allowed_locations ?? []);
+  const location = locations.find((candidate) => candidate._id === locationId);
+  if (!location || !openableLocationIds(locations, allowed).has(locationId)) throw new AppError('not_found');
   return location;
 };
 
@@ -52,7 +65,7 @@ export const createLocation = async (caller: Caller, input: LocationInput): Prom
   await assertParent(customerId, input.parent);
   const siblings = (await listLocationsOfCustomer(customerId)).filter((location) => location.parent === input.parent);
   // A client's `_id` on create is ignored: ids are the server's.
-  const location: Location = { ...input, _id: newId('loc'), customer: customerId, position: siblings.length };
+  const location: Location = { ...input, _id: newId('location'), customer: customerId, position: siblings.length };
   await putLocation(location);
   return location;
 };

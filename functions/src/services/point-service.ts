@@ -148,7 +148,7 @@ const calculationChanged = (before: Point | null, after: Point): boolean =>
 export const createPoint = async (caller: Caller, input: PointInput): Promise<SavedPoint> => {
   const customerId = customerOf(caller);
   // A client's `_id` on create is ignored: ids are the server's, so none can name another customer's point.
-  const pointId = newId('pt');
+  const pointId = newId('point');
   const valid = await validatePoint(customerId, input, pointId);
   const now = new Date().toISOString();
   const point: Point = { ...valid, _id: pointId, customer: customerId, last_data_date: null, created_at: now, updated_at: now };

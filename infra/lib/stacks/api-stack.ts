@@ -34,6 +34,7 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   locations: { entities: 'readWrite' },
   points: { entities: 'readWrite', launchesJobs: true },
   data: { entities: 'readWrite', series: 'readWrite' },
+  dashboards: { entities: 'readWrite', series: 'read' },
 };
 
 /**

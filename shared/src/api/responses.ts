@@ -55,3 +55,5 @@ export const ingestResponseSchema = z.object({ saved: z.number().int() });
 export const dataDeletionResponseSchema = z.object({ deleted: z.number().int() });
 
 export const ipmvpAggregateResponseSchema = z.object({ value: z.number(), unit: z.string(), from: z.string(), to: z.string() });
+
+export const tabDeletionResponseSchema = z.object({ deleted: idSchema, widgets: z.number().int() });

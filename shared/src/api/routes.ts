@@ -6,6 +6,8 @@ import { locationSchema } from '../schemas/location';
 import { locationInputSchema, locationPositionV1Schema, locationPositionV2Schema } from '../schemas/location-input';
 import { notificationSchema } from '../schemas/notification';
 import { pointSchema } from '../schemas/point';
+import { tabInputSchema, tabSchema } from '../schemas/tab';
+import { widgetInputSchema, widgetSchema } from '../schemas/widget';
 import {
   ipmvpAggregateRequestSchema,
   pointMergeRequestSchema,
@@ -35,6 +37,7 @@ import {
   pointDefinitionsResponseSchema,
   pointDeletionResponseSchema,
   pointWithLocationNamesSchema,
+  tabDeletionResponseSchema,
   technicalIdCheckResponseSchema,
   userListsResponseSchema,
 } from './responses';
@@ -42,7 +45,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -53,15 +56,27 @@ export type RoutePermission = ResourceKey | typeof ANY_SIGNED_IN_USER;
 export const OWNED_KINDS = ['tab', 'widget', 'alert', 'reminder', 'export', 'report', 'subscription'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 
+/** Where a request names an object: a path parameter or a field of the body. */
+export interface IdSource {
+  in: 'params' | 'body';
+  field: string;
+}
+
 /**
- * How the ownership step treats a route of owned objects: `list` keeps, of the answer's array,
- * what the request view shows; any other intent loads the object named by the path parameter
- * `param` and lets the call through only as the ownership policy decides (404 or 403 `not_allowed`).
+ * How the ownership step treats a route of owned objects:
+ * - `list`: of the answer's array, keeps what the request view shows — unless `container` names
+ *   an owned container (a tab), which is then read as a whole once the caller may read it;
+ * - `create`: the object is new; when `container` names an owned container, the caller must be
+ *   allowed to contribute to it;
+ * - `read`, `contribute`, `modify`: loads the object named by `id` and lets the call through only
+ *   as the ownership policy decides (404, or 403 `not_allowed`).
+ * A container source holding an id of another kind (a location page) is not an owned container.
  */
 export interface OwnedRule {
   kind: OwnedKind;
-  intent: OwnedIntent | 'list';
-  param?: string;
+  intent: OwnedIntent | 'list' | 'create';
+  id?: IdSource;
+  container?: IdSource & { kind: OwnedKind };
 }
 
 /** Path parameters and query strings are objects of strings before their schema reads them. */
@@ -181,6 +196,11 @@ const route = <
   });
 
 const SETTINGS = { permission: 'app.settings.locations_and_points' } as const;
+const DASHBOARD = { permission: 'app.dashboard' } as const;
+
+/** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
+const wrapped = <T extends z.ZodObject>(schema: T) =>
+  z.union([z.object({ data: schema }), schema]).transform((body) => ('data' in body && typeof body.data === 'object' && body.data !== null ? body.data : body) as z.output<T>);
 
 const byId = z.object({ id: idSchema });
 /** A location id, or `all` and `alone` (points without location). */
@@ -290,6 +310,61 @@ const TABLE = {
     permission: 'app.dashboard',
     body: ipmvpAggregateRequestSchema,
     response: ipmvpAggregateResponseSchema,
+  }),
+
+  listTabs: route('GET', '/api/v1/tabs', 'dashboards', { ...DASHBOARD, response: z.array(tabSchema), owned: { kind: 'tab', intent: 'list' } }),
+  getTab: route('GET', '/api/v1/tabs/{id}', 'dashboards', {
+    ...DASHBOARD,
+    params: byId,
+    response: tabSchema,
+    owned: { kind: 'tab', intent: 'read', id: { in: 'params', field: 'id' } },
+  }),
+  createTab: route('POST', '/api/v1/tabs', 'dashboards', { ...DASHBOARD, action: 'create', body: wrapped(tabInputSchema), response: tabSchema }),
+  updateTab: route('PUT', '/api/v1/tabs', 'dashboards', {
+    ...DASHBOARD,
+    action: 'edit',
+    body: wrapped(tabInputSchema.extend({ _id: idSchema })),
+    response: tabSchema,
+    owned: { kind: 'tab', intent: 'modify', id: { in: 'body', field: '_id' } },
+  }),
+  deleteTab: route('DELETE', '/api/v1/tabs/{id}', 'dashboards', {
+    ...DASHBOARD,
+    action: 'delete',
+    params: byId,
+    response: tabDeletionResponseSchema,
+    owned: { kind: 'tab', intent: 'modify', id: { in: 'params', field: 'id' } },
+  }),
+  listDashboardWidgets: route('GET', '/api/v1/widgets', 'dashboards', {
+    ...DASHBOARD,
+    response: z.array(widgetSchema),
+    owned: { kind: 'widget', intent: 'list' },
+  }),
+  listWidgetsOfPage: route('GET', '/api/v1/widgets/{page}', 'dashboards', {
+    ...DASHBOARD,
+    params: z.object({ page: idSchema }),
+    response: z.array(widgetSchema),
+    owned: { kind: 'widget', intent: 'list', container: { kind: 'tab', in: 'params', field: 'page' } },
+  }),
+  createWidget: route('POST', '/api/v1/widgets', 'dashboards', {
+    ...DASHBOARD,
+    action: 'create',
+    body: wrapped(widgetInputSchema),
+    response: widgetSchema,
+    owned: { kind: 'widget', intent: 'create', container: { kind: 'tab', in: 'body', field: 'location' } },
+  }),
+  updateWidget: route('PUT', '/api/v1/widgets', 'dashboards', {
+    ...DASHBOARD,
+    action: 'edit',
+    body: wrapped(widgetInputSchema.extend({ _id: idSchema })),
+    response: widgetSchema,
+    owned: { kind: 'widget', intent: 'modify', id: { in: 'body', field: '_id' } },
+  }),
+  deleteWidget: route('DELETE', '/api/v1/widgets/{id}', 'dashboards', {
+    ...DASHBOARD,
+    action: 'delete',
+    params: byId,
+    response: z.object({ deleted: idSchema }),
+    owned: { kind: 'widget', intent: 'modify', id: { in: 'params', field: 'id' } },
   }),
 };
 

@@ -1,0 +1,84 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Tab } from '@shared/schemas/tab';
+import type { Widget } from '@shared/schemas/widget';
+import { dynamo } from '../clients/dynamodb';
+import { AppError } from '../errors';
+import { keys, stripKeys } from './keys';
+import { entitiesTable, queryIndex, queryPrefix } from './table';
+
+const TRANSACTION_ITEMS = 100;
+
+export const listTabsOfCustomer = async (customerId: string): Promise<Tab[]> => {
+  const { PK, prefix } = keys.ownedOfCustomer(customerId, 'tab');
+  return (await queryPrefix<Record<string, unknown>>(PK, prefix)).map((item) => stripKeys(item) as unknown as Tab).sort((a, b) => a.created_at.localeCompare(b.created_at));
+};
+
+export const createTab = async (tab: Tab): Promise<void> => {
+  await dynamo.send(
+    new PutCommand({ TableName: entitiesTable(), Item: { ...keys.owned(tab.customer, 'tab', tab._id), kind: 'tab', ...tab }, ConditionExpression: 'attribute_not_exists(PK)' }),
+  );
+};
+
+/** Sets some attributes of an existing item only (it must still exist): no other writer's change is undone. */
+const updateAttributes = async (key: { PK: string; SK: string }, values: Record<string, unknown>): Promise<void> => {
+  const names = Object.keys(values);
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: key,
+        UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, values[name]])),
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new AppError('not_found', { cause: error });
+    throw error;
+  }
+};
+
+export const updateTab = (tab: Tab): Promise<void> => {
+  const { _id, customer, user: _user, created_at: _created, ...fields } = tab;
+  return updateAttributes(keys.owned(customer, 'tab', _id), fields);
+};
+
+/**
+ * Deletes a tab and its widgets together. Up to 99 widgets go in the tab's own transaction; a
+ * larger tab first loses its widgets a transaction at a time, the tab last, so a failure
+ * half-way leaves a tab with fewer widgets, never widgets without their tab, and running it
+ * again finishes the work.
+ */
+export const deleteTabWithWidgets = async (customerId: string, tabId: string, widgetIds: readonly string[]): Promise<void> => {
+  const deleteOf = (key: { PK: string; SK: string }) => ({ Delete: { TableName: entitiesTable(), Key: key } });
+  const widgets = widgetIds.map((id) => deleteOf(keys.owned(customerId, 'widget', id)));
+  const lastStep = widgets.slice(-(TRANSACTION_ITEMS - 1));
+  const before = widgets.slice(0, widgets.length - lastStep.length);
+  for (let offset = 0; offset < before.length; offset += TRANSACTION_ITEMS) {
+    await dynamo.send(new TransactWriteCommand({ TransactItems: before.slice(offset, offset + TRANSACTION_ITEMS) }));
+  }
+  await dynamo.send(new TransactWriteCommand({ TransactItems: [...lastStep, deleteOf(keys.owned(customerId, 'tab', tabId))] }));
+};
+
+const widgetItem = (widget: Widget) => ({ ...keys.owned(widget.customer, 'widget', widget._id), ...keys.widgetsOfPage(widget.customer, widget.location), GSI1SK: widget._id, kind: 'widget', ...widget });
+
+export const listWidgetsOfPage = async (customerId: string, page: string | null): Promise<Widget[]> =>
+  (await queryIndex<Record<string, unknown>>(keys.widgetsOfPage(customerId, page).GSI1PK))
+    .map((item) => stripKeys(item) as unknown as Widget)
+    .sort((a, b) => a.position - b.position || a.created_at.localeCompare(b.created_at));
+
+export const createWidget = async (widget: Widget): Promise<void> => {
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: widgetItem(widget), ConditionExpression: 'attribute_not_exists(PK)' }));
+};
+
+/** Saves a widget's settings and page; the owner and creation date stay as they were. */
+export const updateWidget = (widget: Widget): Promise<void> => {
+  const { _id, customer, user: _user, created_at: _created, ...fields } = widget;
+  return updateAttributes(keys.owned(customer, 'widget', _id), { ...fields, ...keys.widgetsOfPage(customer, widget.location) });
+};
+
+export const deleteWidget = async (customerId: string, widgetId: string): Promise<void> => {
+  await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: entitiesTable(), Key: keys.owned(customerId, 'widget', widgetId), ConditionExpression: 'attribute_exists(PK)' } }] }));
+};

@@ -1,0 +1,15 @@
+import { createHttpHandler } from '../middleware/http-handler';
+import { createTab, createWidget, deleteTab, deleteWidget, getTab, listTabs, listWidgets, updateTab, updateWidget } from '../services/dashboard-service';
+
+export const handler = createHttpHandler('dashboards', {
+  listTabs: ({ caller }) => listTabs(caller),
+  getTab: ({ caller, params }) => getTab(caller, params.id),
+  createTab: ({ caller, body }) => createTab(caller, body),
+  updateTab: ({ caller, body }) => updateTab(caller, body),
+  deleteTab: ({ caller, params }) => deleteTab(caller, params.id),
+  listDashboardWidgets: ({ caller }) => listWidgets(caller, null),
+  listWidgetsOfPage: ({ caller, params }) => listWidgets(caller, params.page),
+  createWidget: ({ caller, body }) => createWidget(caller, body),
+  updateWidget: ({ caller, body }) => updateWidget(caller, body),
+  deleteWidget: ({ caller, params }) => deleteWidget(caller, params.id),
+});

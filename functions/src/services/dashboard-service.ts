@@ -1,0 +1,118 @@
+import { isIdOf } from '@shared/schemas/ids';
+import type { Tab, TabInput } from '@shared/schemas/tab';
+import type { Widget, WidgetInput } from '@shared/schemas/widget';
+import { ownerOnCreate } from '@shared/permissions/ownership';
+import { applyWidgetRules } from '@shared/widgets/dialog-rules';
+import {
+  createTab as insertTab,
+  createWidget as insertWidget,
+  deleteTabWithWidgets,
+  deleteWidget as removeWidget,
+  listTabsOfCustomer,
+  listWidgetsOfPage,
+  updateTab as saveTab,
+  updateWidget as saveWidget,
+} from '../data/dashboard-repository';
+import { getOwnedObject } from '../data/owned-repository';
+import { AppError } from '../errors';
+import { customerOf, requireVisibleLocation } from './location-service';
+import { newId } from './new-id';
+import { listVisiblePoints } from './point-service';
+import type { Caller } from './session-service';
+
+/**
+ * Tabs and widgets of dashboards and location pages. Who may see, add to, change or delete
+ * them is the ownership step's to decide (route table `owned` rules): these functions run
+ * only once it has let the call through.
+ */
+
+const viewerOf = (caller: Caller) => ({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot });
+
+const requireOwned = async <T>(customerId: string, kind: 'tab' | 'widget', id: string): Promise<T> => {
+  const item = await getOwnedObject(customerId, kind, id);
+  if (!item) throw new AppError('not_found');
+  return item as unknown as T;
+};
+
+export const listTabs = (caller: Caller): Promise<Tab[]> => listTabsOfCustomer(customerOf(caller));
+
+export const getTab = (caller: Caller, tabId: string): Promise<Tab> => requireOwned<Tab>(customerOf(caller), 'tab', tabId);
+
+export const createTab = async (caller: Caller, input: TabInput): Promise<Tab> => {
+  const customerId = customerOf(caller);
+  if (input.parent) await requireVisibleLocation(caller, input.parent);
+  const tab: Tab = {
+    _id: newId('tab'),
+    name: input.name,
+    parent: input.parent,
+    sharing: input.sharing,
+    customer: customerId,
+    user: viewerOf(caller).userId,
+    created_at: new Date().toISOString(),
+  };
+  await insertTab(tab);
+  return tab;
+};
+
+export const updateTab = async (caller: Caller, input: TabInput & { _id: string }): Promise<Tab> => {
+  const customerId = customerOf(caller);
+  const existing = await requireOwned<Tab>(customerId, 'tab', input._id);
+  if (input.parent && input.parent !== existing.parent) await requireVisibleLocation(caller, input.parent);
+  const tab: Tab = { ...existing, name: input.name, parent: input.parent, sharing: input.sharing };
+  await saveTab(tab);
+  return tab;
+};
+
+/** Deletes a tab with every widget on it, in one step (see the repository). */
+export const deleteTab = async (caller: Caller, tabId: string) => {
+  const customerId = customerOf(caller);
+  const widgets = await listWidgetsOfPage(customerId, tabId);
+  await deleteTabWithWidgets(customerId, tabId, widgets.map((widget) => widget._id));
+  return { deleted: tabId, widgets: widgets.length };
+};
+
+/** The widgets of the dashboard (no page), or of a tab or a location page the caller may open. */
+export const listWidgets = async (caller: Caller, page: string | null): Promise<Widget[]> => {
+  const customerId = customerOf(caller);
+  if (page !== null && !isIdOf('tab', page)) await requireVisibleLocation(caller, page);
+  return listWidgetsOfPage(customerId, page);
+};
+
+/** The points a widget draws must be points the caller sees. */
+const assertPointsVisible = async (caller: Caller, widget: WidgetInput): Promise<void> => {
+  if (widget.points.length === 0 && widget.normalisation.every((entry) => entry.what.kind !== 'point')) return;
+  const visible = new Set((await listVisiblePoints(caller)).map((point) => point._id));
+  const named = [...widget.points.map((point) => point._id), ...widget.normalisation.flatMap((entry) => (entry.what.kind === 'point' ? [entry.what.point] : []))];
+  const unknown = named.filter((id) => !visible.has(id));
+  if (unknown.length) throw new AppError('not_found', { details: `points ${unknown.join(', ')}` });
+};
+
+const assertPage = async (caller: Caller, page: string | null): Promise<void> => {
+  // A tab was checked by the ownership step (the caller may add to it); a location must be one the caller may open.
+  if (page !== null && !isIdOf('tab', page)) await requireVisibleLocation(caller, page);
+};
+
+export const createWidget = async (caller: Caller, input: WidgetInput & { user?: string | null }): Promise<Widget> => {
+  const customerId = customerOf(caller);
+  await Promise.all([assertPage(caller, input.location), assertPointsVisible(caller, input)]);
+  const now = new Date().toISOString();
+  const { _id: _ignored, ...settings } = applyWidgetRules(input);
+  const widget: Widget = { ...settings, _id: newId('widget'), customer: customerId, user: ownerOnCreate(viewerOf(caller), input.user), created_at: now, updated_at: now };
+  await insertWidget(widget);
+  return widget;
+};
+
+export const updateWidget = async (caller: Caller, input: WidgetInput & { _id: string }): Promise<Widget> => {
+  const customerId = customerOf(caller);
+  const existing = await requireOwned<Widget>(customerId, 'widget', input._id);
+  if (input.location !== existing.location) await assertPage(caller, input.location);
+  await assertPointsVisible(caller, input);
+  const widget: Widget = { ...existing, ...applyWidgetRules(input), _id: existing._id, customer: customerId, user: existing.user, created_at: existing.created_at, updated_at: new Date().toISOString() };
+  await saveWidget(widget);
+  return widget;
+};
+
+export const deleteWidget = async (caller: Caller, widgetId: string) => {
+  await removeWidget(customerOf(caller), widgetId);
+  return { deleted: widgetId };
+};

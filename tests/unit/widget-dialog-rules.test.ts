@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { widgetSettingsSchema, type WidgetSettings } from '@shared/schemas/widget';
+import { applyWidgetRules, canAddPoint, canSuperimpose, clampTooltipOffset, newWidgetPoint } from '@shared/widgets/dialog-rules';
+
+const settings = (overrides: Partial<WidgetSettings> = {}): WidgetSettings => ({ ...widgetSettingsSchema.parse({}), ...overrides });
+const NOW = new Date('2026-11-23T10:00:00Z');
+
+describe('widget defaults', () => {
+  it('are the spec\'s: chart 500 x 400, 48.5 %, month by day, z-index 1', () => {
+    expect(settings()).toMatchObject({ type: 'chart', width: 500, height: 400, width_percent: 48.5, period: 'month', sampling: 'day', z_index: 1 });
+  });
+});
+
+describe('the widget dialog rules', () => {
+  it.each([
+    ['text hides the title bar and is 50 high', { type: 'text' as const }, { hidden_title_bar: true, height: 50 }],
+    ['image hides the title bar and keeps its height', { type: 'image' as const }, { hidden_title_bar: true, height: 400 }],
+    ['a sliding "all" becomes a year', { period_type: 'slidingPeriod' as const, period: 'all' as const }, { period: 'year' }],
+    ['minute over a year becomes day', { period: 'year' as const, sampling: 'minute' as const }, { sampling: 'day' }],
+    ['year over a month becomes month', { period: 'month' as const, sampling: 'year' as const }, { sampling: 'month' }],
+    ['month over a week becomes week', { period: 'week' as const, sampling: 'month' as const }, { sampling: 'week' }],
+    ['week over a day becomes day', { period: 'day' as const, sampling: 'week' as const }, { sampling: 'day' }],
+    ['dateToDate gets now and one month before', { period_type: 'dateToDate' as const }, { start_date: '2026-10-23T10:00:00.000Z', end_date: '2026-11-23T10:00:00.000Z' }],
+    ['superimpose is dropped outside a chart over all', { superimpose: true, period: 'month' as const }, { superimpose: false }],
+    ['superimpose stays on a chart over all with one point', { superimpose: true, period: 'all' as const }, { superimpose: true }],
+  ])('%s', (_, overrides, expected) => {
+    expect(applyWidgetRules(settings(overrides), NOW)).toMatchObject(expected);
+  });
+
+  it('keeps one point on trend and IPMVP widgets, and says why a second is refused', () => {
+    const two = [newWidgetPoint({ _id: 'pt-a', series_type: 'index' }, '#1c7ed6'), newWidgetPoint({ _id: 'pt-b', series_type: 'counter' }, '#2f9e44')];
+    expect(applyWidgetRules(settings({ type: 'trend', points: two })).points).toHaveLength(1);
+    expect(canAddPoint('trend', 1)).toEqual({ ok: false, message: 'widgets.errors.trendOnePoint' });
+    expect(canAddPoint('IPMVP', 1)).toEqual({ ok: false, message: 'widgets.errors.ipmvpOnePoint' });
+    expect(canAddPoint('chart', 5)).toEqual({ ok: true });
+    expect(canSuperimpose({ type: 'chart', period: 'all', points: two })).toBe(false);
+  });
+
+  it('gives an added point the calculation and style of its series type', () => {
+    expect(newWidgetPoint({ _id: 'pt-a', series_type: 'index' }, '#000000')).toMatchObject({ calculation: 'diff', type: 'column' });
+    expect(newWidgetPoint({ _id: 'pt-a', series_type: 'counter' }, '#000000')).toMatchObject({ calculation: 'sum', type: 'column' });
+    expect(newWidgetPoint({ _id: 'pt-a', series_type: 'measure' }, '#000000')).toMatchObject({ calculation: 'avg', type: 'spline' });
+    expect(newWidgetPoint({ _id: 'pt-a', series_type: 'io' }, '#000000')).toMatchObject({ calculation: 'sum', type: 'on_off' });
+  });
+
+  it('clamps the auto-tooltip offset to the steps of the period, 0 where unsupported', () => {
+    expect(clampTooltipOffset('day', 'hour', 40)).toBe(23);
+    expect(clampTooltipOffset('week', 'day', 9)).toBe(6);
+    expect(clampTooltipOffset('year', 'month', 12)).toBe(11);
+    expect(clampTooltipOffset('year', 'month', 4)).toBe(4);
+    expect(clampTooltipOffset('month', 'day', 4)).toBe(0);
+    expect(clampTooltipOffset('day', 'hour', -3)).toBe(0);
+  });
+});
