@@ -58,6 +58,20 @@ describe('route table', () => {
     }
   });
 
+  it('names a path parameter the same wherever two paths share the segment before it (API Gateway allows one name per level)', () => {
+    const names = new Map<string, string>();
+    for (const route of ROUTES) {
+      const segments = route.path.split('/');
+      segments.forEach((segment, index) => {
+        if (!segment.startsWith('{')) return;
+        const parent = segments.slice(0, index).join('/');
+        const known = names.get(parent);
+        expect(known === undefined || known === segment, `${route.path}: ${segment} beside ${known}`).toBe(true);
+        names.set(parent, segment);
+      });
+    }
+  });
+
   it('has one function per group that serves every route of it', async () => {
     for (const group of ENDPOINT_GROUPS) {
       await expect(import(`../../functions/src/handlers/${group}.ts`)).resolves.toHaveProperty('handler');

@@ -200,7 +200,7 @@ const DASHBOARD = { permission: 'app.dashboard' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
-  z.union([z.object({ data: schema }), schema]).transform((body) => ('data' in body && typeof body.data === 'object' && body.data !== null ? body.data : body) as z.output<T>);
+  z.preprocess((body) => (typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body), schema);
 
 const byId = z.object({ id: idSchema });
 /** A location id, or `all` and `alone` (points without location). */
@@ -339,11 +339,12 @@ const TABLE = {
     response: z.array(widgetSchema),
     owned: { kind: 'widget', intent: 'list' },
   }),
-  listWidgetsOfPage: route('GET', '/api/v1/widgets/{page}', 'dashboards', {
+  /** `{id}` names a tab or a location page (ids say their kind). */
+  listWidgetsOfPage: route('GET', '/api/v1/widgets/{id}', 'dashboards', {
     ...DASHBOARD,
-    params: z.object({ page: idSchema }),
+    params: byId,
     response: z.array(widgetSchema),
-    owned: { kind: 'widget', intent: 'list', container: { kind: 'tab', in: 'params', field: 'page' } },
+    owned: { kind: 'widget', intent: 'list', container: { kind: 'tab', in: 'params', field: 'id' } },
   }),
   createWidget: route('POST', '/api/v1/widgets', 'dashboards', {
     ...DASHBOARD,

@@ -5,15 +5,28 @@ import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 type Translations = Record<string, unknown>;
 
-// Each language is its own chunk: only the one in use is downloaded (spec 1 §7, "fetched per locale").
-const bundles = import.meta.glob<Translations>('../locales/*/translation.json', { import: 'default' });
+// Each language is its own chunks: only the one in use is downloaded (spec 1 §7, "fetched per locale").
+// A language's texts may be split by area (translation.json, widgets.json …): their top-level keys merge.
+const bundles = import.meta.glob<Translations>('../locales/*/*.json', { import: 'default' });
 
 const isLanguage = (value: unknown): value is LanguageKey => LANGUAGES.includes(value as LanguageKey);
 
-const loadTranslations = (language: LanguageKey): Promise<Translations> => {
-  const load = bundles[`../locales/${language}/translation.json`];
-  if (!load) throw new Error(`No translations for ${language}`);
-  return load();
+const mergeDeep = (target: Translations, source: Translations): Translations => {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    target[key] =
+      typeof value === 'object' && value !== null && typeof existing === 'object' && existing !== null
+        ? mergeDeep({ ...(existing as Translations) }, value as Translations)
+        : value;
+  }
+  return target;
+};
+
+const loadTranslations = async (language: LanguageKey): Promise<Translations> => {
+  const loads = Object.entries(bundles).filter(([file]) => file.startsWith(`../locales/${language}/`));
+  if (loads.length === 0) throw new Error(`No translations for ${language}`);
+  const parts = await Promise.all(loads.map(([, load]) => load()));
+  return parts.reduce<Translations>((all, part) => mergeDeep(all, part), {});
 };
 
 const applyToDocument = (language: LanguageKey) => {

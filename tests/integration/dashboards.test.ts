@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tab } from '@shared/schemas/tab';
+import type { Widget } from '@shared/schemas/widget';
+import { api, login } from '../support/api';
+
+let owner: string;
+let colleague: string;
+let superUser: string;
+let otherCustomer: string;
+
+const createTab = async (token: string, body: Record<string, unknown>) => (await api<Tab>('POST', '/api/v1/tabs', { token, body: { data: body } })).body.data!;
+const createWidget = (token: string, body: Record<string, unknown>) => api<Widget>('POST', '/api/v1/widgets', { token, body: { data: body } });
+const tabIds = async (token: string, view?: string) =>
+  (await api<Tab[]>('GET', '/api/v1/tabs', { token, headers: view ? { RequestView: view } : {} })).body.data!.map((tab) => tab._id);
+
+beforeAll(async () => {
+  owner = (await login('premiumAdministrator')).user.jwt;
+  colleague = (await login('premiumMember')).user.jwt;
+  superUser = (await login('super')).user.jwt;
+  otherCustomer = (await login('basicAdministrator')).user.jwt;
+});
+
+describe('tabs', () => {
+  it('are created by their owner, with server ids, and listed by request view', async () => {
+    const privateTab = await createTab(owner, { name: 'Mon suivi', _id: 'tab-chosen-by-client' });
+    const sharedTab = await createTab(owner, { name: 'Suivi partagé', sharing: { shared: true } });
+    expect(privateTab._id).toMatch(/^tab-/);
+    expect(privateTab._id).not.toBe('tab-chosen-by-client');
+    expect(privateTab).toMatchObject({ user: 'usr-premium-admin', sharing: { shared: false }, parent: null });
+    expect(await tabIds(owner)).toEqual(expect.arrayContaining([privateTab._id, sharedTab._id]));
+    expect(await tabIds(owner, 'shared')).not.toContain(privateTab._id);
+    const colleagueSees = await tabIds(colleague);
+    expect(colleagueSees).toContain(sharedTab._id);
+    expect(colleagueSees).not.toContain(privateTab._id);
+    // A member asking for every tab is read with my_and_shared (spec 1 §5).
+    expect(await tabIds(colleague, 'all')).not.toContain(privateTab._id);
+  });
+
+  it('may be renamed by the owner or a super user; a shared tab is not another member\'s to rename (403), a private one does not exist for them (404)', async () => {
+    const privateTab = await createTab(owner, { name: 'Privé' });
+    const sharedTab = await createTab(owner, { name: 'Commun', sharing: { shared: true } });
+    const rename = (token: string, tab: Tab, name: string) => api<Tab>('PUT', '/api/v1/tabs', { token, body: { ...tab, name } });
+    expect((await rename(colleague, sharedTab, 'Pris')).body.msg).toBe('not_allowed');
+    expect((await rename(colleague, sharedTab, 'Pris')).status).toBe(403);
+    expect((await rename(colleague, privateTab, 'Pris')).status).toBe(404);
+    expect((await api('GET', `/api/v1/tabs/${privateTab._id}`, { token: colleague })).status).toBe(404);
+    expect((await rename(owner, privateTab, 'Renommé')).body.data?.name).toBe('Renommé');
+    expect((await rename(superUser, sharedTab, 'Par le super')).body.data?.name).toBe('Par le super');
+    expect((await api<Tab>('GET', `/api/v1/tabs/${sharedTab._id}`, { token: colleague })).body.data?.name).toBe('Par le super');
+  });
+
+  it('are deleted with every widget on them', async () => {
+    const tab = await createTab(owner, { name: 'À supprimer' });
+    for (const title of ['Un', 'Deux', 'Trois']) expect((await createWidget(owner, { location: tab._id, title })).status).toBe(200);
+    expect((await api<Widget[]>('GET', `/api/v1/widgets/${tab._id}`, { token: owner })).body.data).toHaveLength(3);
+    expect((await api('DELETE', `/api/v1/tabs/${tab._id}`, { token: colleague })).status).toBe(404);
+    const deleted = await api<{ widgets: number }>('DELETE', `/api/v1/tabs/${tab._id}`, { token: owner });
+    expect(deleted.body.data?.widgets).toBe(3);
+    expect((await api('GET', `/api/v1/tabs/${tab._id}`, { token: owner })).status).toBe(404);
+    expect((await api('GET', `/api/v1/widgets/${tab._id}`, { token: owner })).status).toBe(404);
+  });
+
+  it('of another customer answer 404, whatever the call', async () => {
+    const tab = await createTab(owner, { name: 'Chez nous', sharing: { shared: true } });
+    expect((await api('GET', `/api/v1/tabs/${tab._id}`, { token: otherCustomer })).status).toBe(404);
+    expect((await api('PUT', '/api/v1/tabs', { token: otherCustomer, body: { ...tab, name: 'Volé' } })).status).toBe(404);
+    expect((await api('DELETE', `/api/v1/tabs/${tab._id}`, { token: otherCustomer })).status).toBe(404);
+    expect((await api('GET', `/api/v1/widgets/${tab._id}`, { token: otherCustomer })).status).toBe(404);
+    expect((await createWidget(otherCustomer, { location: tab._id })).status).toBe(404);
+    expect(await tabIds(otherCustomer)).not.toContain(tab._id);
+  });
+});
+
+describe('widgets', () => {
+  it('take the spec\'s defaults and the dialog rules on save', async () => {
+    const chart = (await createWidget(owner, { points: [{ _id: 'pt-elec-index', calculation: 'diff', type: 'column', color: '#1c7ed6' }] })).body.data!;
+    expect(chart).toMatchObject({ type: 'chart', width: 500, height: 400, width_percent: 48.5, period: 'month', sampling: 'day', z_index: 1, location: null, user: 'usr-premium-admin' });
+    const text = (await createWidget(owner, { type: 'text', text: '<p>Bonjour</p>' })).body.data!;
+    expect(text).toMatchObject({ height: 50, hidden_title_bar: true });
+    const sliding = (await createWidget(owner, { period_type: 'slidingPeriod', period: 'all', sampling: 'minute' })).body.data!;
+    expect(sliding).toMatchObject({ period: 'year', sampling: 'day' });
+    expect((await createWidget(owner, { type: 'pie', width: -3 })).status).toBe(400);
+  });
+
+  it('refuse points the caller cannot see, and another customer\'s points', async () => {
+    expect((await createWidget(otherCustomer, { points: [{ _id: 'pt-elec-index' }] })).status).toBe(404);
+  });
+
+  it('may be added to a shared tab by any member, to a private one by its owner only', async () => {
+    const shared = await createTab(owner, { name: 'Ouvert', sharing: { shared: true } });
+    const closed = await createTab(owner, { name: 'Fermé' });
+    expect((await createWidget(colleague, { location: shared._id, title: 'Ajout' })).status).toBe(200);
+    expect((await createWidget(colleague, { location: closed._id, title: 'Intrus' })).status).toBe(404);
+    const onShared = (await api<Widget[]>('GET', `/api/v1/widgets/${shared._id}`, { token: owner })).body.data!;
+    expect(onShared.map((widget) => widget.title)).toEqual(['Ajout']);
+  });
+
+  it('are changed and deleted by their owner or a super user only', async () => {
+    const mine = (await createWidget(owner, { title: 'À moi', sharing: { shared: true } })).body.data!;
+    const change = (token: string, title: string) => api<Widget>('PUT', '/api/v1/widgets', { token, body: { ...mine, title } });
+    expect((await change(colleague, 'Pris')).status).toBe(403);
+    expect((await change(owner, 'Toujours à moi')).body.data).toMatchObject({ title: 'Toujours à moi', user: 'usr-premium-admin' });
+    expect((await change(superUser, 'Vu par le super')).status).toBe(200);
+    expect((await api('DELETE', `/api/v1/widgets/${mine._id}`, { token: colleague })).status).toBe(403);
+    expect((await api('DELETE', `/api/v1/widgets/${mine._id}`, { token: owner })).status).toBe(200);
+    expect((await api('DELETE', `/api/v1/widgets/${mine._id}`, { token: owner })).status).toBe(404);
+  });
+
+  it('of the dashboard are listed by request view', async () => {
+    const privateWidget = (await createWidget(owner, { title: 'Privé' })).body.data!;
+    const sharedWidget = (await createWidget(owner, { title: 'Partagé', sharing: { shared: true } })).body.data!;
+    const ids = async (token: string, view: string) =>
+      (await api<Widget[]>('GET', '/api/v1/widgets', { token, headers: { RequestView: view } })).body.data!.map((widget) => widget._id);
+    expect(await ids(owner, 'my')).toEqual(expect.arrayContaining([privateWidget._id, sharedWidget._id]));
+    expect(await ids(colleague, 'my_and_shared')).toContain(sharedWidget._id);
+    expect(await ids(colleague, 'my_and_shared')).not.toContain(privateWidget._id);
+    expect(await ids(colleague, 'my')).not.toContain(sharedWidget._id);
+  });
+
+  it('of a location page need a location the caller may open', async () => {
+    expect((await createWidget(owner, { location: 'loc-lyon-a', title: 'Site A' })).status).toBe(200);
+    expect((await api<Widget[]>('GET', '/api/v1/widgets/loc-lyon-a', { token: owner })).body.data!.map((widget) => widget.title)).toContain('Site A');
+    expect((await api('GET', '/api/v1/widgets/loc-archive', { token: owner })).status).toBe(404);
+    expect((await api('GET', '/api/v1/widgets/loc-lyon-b', { token: colleague })).status).toBe(404);
+    expect((await api('GET', '/api/v1/widgets/loc-lyon-a', { token: otherCustomer })).status).toBe(404);
+  });
+});
