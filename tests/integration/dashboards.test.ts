@@ -125,3 +125,41 @@ describe('widgets', () => {
     expect((await api('GET', '/api/v1/widgets/loc-lyon-a', { token: otherCustomer })).status).toBe(404);
   });
 });
+
+describe('widget data', () => {
+  const data = (widget: Record<string, unknown>, token = owner) =>
+    api<{ frame: unknown; compared: unknown; trend: { current: number | null; previous: number | null } | null; tokens: Record<string, unknown> | null; ipmvp: Record<string, unknown> | null }>(
+      'POST',
+      '/api/v1/widgets/data',
+      { token, body: { widget } },
+    );
+  const query = (body: Record<string, unknown>) => api<{ series: { values: unknown[] }[] }>('POST', '/api/v1/series/query', { token: owner, body });
+  const elec = { _id: 'pt-elec-index', calculation: 'diff', type: 'column', color: '#1c7ed6' };
+
+  it('gives a chart the series engine\'s own answer, and the previous period beside it in the same call', async () => {
+    const answer = await data({ type: 'chart', period_type: 'fixedPeriod', period: 'week', sampling: 'day', compare_periods: true, points: [elec] });
+    expect(answer.status).toBe(200);
+    const same = { points: [{ point: 'pt-elec-index', calculation: 'diff', unit_conversion: null }], period_type: 'fixedPeriod', period: 'week', sampling: 'day' };
+    expect(answer.body.data?.frame).toEqual((await query({ ...same, offset: 0 })).body.data);
+    expect(answer.body.data?.compared).toEqual((await query({ ...same, offset: 1 })).body.data);
+    expect((answer.body.data?.frame as { series: { values: (number | null)[] }[] }).series[0].values.some((value) => value !== null)).toBe(true);
+  });
+
+  it('gives a trend this period and the previous one', async () => {
+    const answer = await data({ type: 'trend', period: 'day', points: [elec] });
+    const today = (await query({ points: [{ point: 'pt-elec-index', calculation: 'diff' }], period_type: 'fixedPeriod', period: 'day', sampling: 'day', offset: 0 })).body.data!;
+    expect(answer.body.data?.trend?.current).toBe(today.series[0].values.at(-1));
+    expect(answer.body.data?.trend).toHaveProperty('previous');
+  });
+
+  it('resolves a text widget\'s value tokens, and says which failed', async () => {
+    const text = '<p><span data-token="value" data-point="pt-elec-index" data-calculation="diff" data-period="day" data-offset="0" data-show-unit="true"></span> <span data-token="value" data-point="pt-nowhere" data-calculation="sum" data-period="day" data-offset="0"></span></p>';
+    const answer = await data({ type: 'text', text });
+    const today = (await query({ points: [{ point: 'pt-elec-index', calculation: 'diff' }], period_type: 'fixedPeriod', period: 'day', sampling: 'day', offset: 0 })).body.data!;
+    expect(answer.body.data?.tokens).toEqual({ 'pt-elec-index|diff|day|0': { value: today.series[0].values.at(-1), unit: 'kWh' }, 'pt-nowhere|sum|day|0': { error: true } });
+  });
+
+  it('refuses another customer\'s point', async () => {
+    expect((await data({ type: 'chart', points: [elec] }, otherCustomer)).status).toBe(404);
+  });
+});

@@ -1,4 +1,5 @@
 import { createHttpHandler } from '../middleware/http-handler';
+import { widgetData } from '../services/widget-data-service';
 import { createTab, createWidget, deleteTab, deleteWidget, getTab, listTabs, listWidgets, updateTab, updateWidget } from '../services/dashboard-service';
 
 export const handler = createHttpHandler('dashboards', {
@@ -11,5 +12,6 @@ export const handler = createHttpHandler('dashboards', {
   listWidgetsOfPage: ({ caller, params }) => listWidgets(caller, params.id),
   createWidget: ({ caller, body }) => createWidget(caller, body),
   updateWidget: ({ caller, body }) => updateWidget(caller, body),
+  widgetData: ({ caller, body }) => widgetData(caller, body.widget, body.now),
   deleteWidget: ({ caller, params }) => deleteWidget(caller, params.id),
 });

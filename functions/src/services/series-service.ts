@@ -349,3 +349,15 @@ export const querySeries = async (caller: Caller, query: SeriesQuery, now: numbe
 
 export const pointsOfCustomerById = async (customerId: string) =>
   new Map((await listPointsOfCustomer(customerId)).map((point) => [point._id, point]));
+
+/** The raw values behind a minute-sampled answer, with their status codes, for tables (spec 1 §3.4). */
+export const rawRowsOf = async (caller: Caller, answer: SeriesAnswer) => {
+  const customerId = customerOf(caller);
+  return Promise.all(
+    answer.series.map(async (series) => {
+      const calendar = answer.calendars[series.calendar];
+      const entries = await listRawEntries({ customerId, pointId: series.point }, Date.parse(calendar.from), Date.parse(calendar.to));
+      return { point: series.point, rows: entries.map((entry) => ({ date: localIso(entry.at, calendar.timezone), value: entry.value, status: entry.status })) };
+    }),
+  );
+};

@@ -1,0 +1,181 @@
+import type { Point } from '@shared/schemas/point';
+import type { SeriesAnswer, SeriesQuery } from '@shared/schemas/series';
+import type { IpmvpData, TrendData, WidgetData } from '@shared/schemas/widget-data';
+import type { Normalisation, WidgetSettings } from '@shared/schemas/widget';
+import { isIdOf } from '@shared/schemas/ids';
+import { BASELINE_DEFAULT_CALCULATION } from '@shared/series/ipmvp';
+import { DEFAULT_CALCULATION } from '@shared/series/calculations';
+import { roundForUnit } from '@shared/series/rounding';
+import { applyWidgetRules } from '@shared/widgets/dialog-rules';
+import { findTokens, tokenKey, type ValueToken } from '@shared/widgets/text-tokens';
+import { listLocationsOfCustomer } from '../data/location-repository';
+import { AppError } from '../errors';
+import { describeError, logger } from '../logger';
+import { customerOf } from './location-service';
+import { listVisiblePoints } from './point-service';
+import { querySeries, rawRowsOf } from './series-service';
+import type { Caller } from './session-service';
+
+type Widget = WidgetSettings & { location: string | null };
+
+const SUPERIMPOSE_KEEP: Record<WidgetSettings['superimpose_filter'], number> = { all: Infinity, last2: 2, last3: 3, last4: 4, last5: 5 };
+
+/** The series query of a widget's visible points over its period (`shift` periods further back for a comparison). */
+const queryOf = (widget: Widget, shift = 0): SeriesQuery => {
+  const points = widget.points.filter((point) => point.visible).map((point) => ({ point: point._id, calculation: point.calculation, unit_conversion: point.unit_conversion }));
+  if (widget.period_type !== 'dateToDate') {
+    return { points, period_type: widget.period_type, period: widget.period, sampling: widget.sampling, offset: widget.offset + shift, start: null, end: null };
+  }
+  const start = Date.parse(widget.start_date!);
+  const end = Date.parse(widget.end_date!);
+  const length = end - start;
+  return {
+    points,
+    period_type: 'dateToDate',
+    period: widget.period,
+    sampling: widget.sampling,
+    offset: 0,
+    start: new Date(start - shift * length).toISOString(),
+    end: new Date(end - shift * length).toISOString(),
+  };
+};
+
+/** One value over one whole period (`period` sampled by itself), `offset` periods back. */
+const periodValue = async (caller: Caller, point: string, calculation: ValueToken['calculation'], period: ValueToken['period'], offset: number, now: number) => {
+  const answer = await querySeries(caller, { points: [{ point, calculation }], period_type: 'fixedPeriod', period, sampling: period, offset, start: null, end: null }, now);
+  const [series] = answer.series;
+  return { value: series.values.at(-1) ?? null, unit: series.unit, from: answer.calendars[series.calendar].from };
+};
+
+/**
+ * Divides each value by its reference, `how_many` at a time: the surface of the widget's
+ * location (or of the first point's), or another point's value over the same bucket (its default
+ * calculation). A missing or zero reference leaves no value.
+ */
+const normalise = async (caller: Caller, widget: Widget, frame: SeriesAnswer, points: ReadonlyMap<string, Point>, now: number): Promise<SeriesAnswer> => {
+  if (widget.normalisation.length === 0 || frame.series.length === 0) return frame;
+  const locations = new Map((await listLocationsOfCustomer(customerOf(caller))).map((location) => [location._id, location]));
+  const firstPoint = points.get(frame.series[0].point);
+  const surface = locations.get(widget.location ?? '')?.surface ?? locations.get(firstPoint?.location[0] ?? '')?.surface ?? null;
+  const divisors = await Promise.all(
+    widget.normalisation.map(async (entry: Normalisation) => {
+      if (entry.what.kind === 'surface') return { how_many: entry.how_many, label: 'm²', values: null as (number | null)[] | null, constant: surface };
+      const reference = points.get(entry.what.point);
+      if (!reference) throw new AppError('not_found', { details: `point ${entry.what.point}` });
+      const answer = await querySeries(caller, { ...queryOf(widget), points: [{ point: reference._id, calculation: DEFAULT_CALCULATION[reference.series_type] }] }, now);
+      return { how_many: entry.how_many, label: answer.series[0].unit || reference.name, values: answer.series[0].values, constant: null };
+    }),
+  );
+  const per = divisors.map((divisor) => `${divisor.how_many === 1 ? '' : `${divisor.how_many} `}${divisor.label}`).join('/');
+  return {
+    ...frame,
+    series: frame.series.map((series) => {
+      const unit = `${series.unit}/${per}`;
+      const values = series.values.map((value, index) =>
+        divisors.reduce<number | null>((result, divisor) => {
+          const reference = divisor.values ? divisor.values[index] : divisor.constant;
+          return result === null || reference === null || reference === 0 ? null : (result * divisor.how_many) / reference;
+        }, value),
+      );
+      return { ...series, unit, values: values.map((value) => roundForUnit(value, series.unit)) };
+    }),
+  };
+};
+
+/** One point over its whole history, one series per year (by month or day of year), the last N years kept. */
+const superimposedYears = (widget: Widget, frame: SeriesAnswer): WidgetData['superimposed'] => {
+  const [series] = frame.series;
+  if (!series) return [];
+  const { dates } = frame.calendars[series.calendar];
+  const years = new Map<number, { dates: string[]; values: (number | null)[] }>();
+  dates.forEach((date, index) => {
+    const year = Number(date.slice(0, 4));
+    const entry = years.get(year) ?? { dates: [], values: [] };
+    entry.dates.push(date);
+    entry.values.push(series.values[index]);
+    years.set(year, entry);
+  });
+  const all = [...years].sort(([a], [b]) => a - b).map(([year, entry]) => ({ year, ...entry }));
+  return all.slice(-Math.min(all.length, SUPERIMPOSE_KEEP[widget.superimpose_filter]));
+};
+
+const trendOf = async (caller: Caller, widget: Widget, now: number): Promise<TrendData | null> => {
+  const [point] = widget.points;
+  if (!point) return null;
+  const period = widget.period === 'all' ? 'year' : widget.period;
+  const [current, previous] = await Promise.all([
+    periodValue(caller, point._id, point.calculation, period, widget.offset, now),
+    periodValue(caller, point._id, point.calculation, period, widget.offset + 1, now),
+  ]);
+  const change =
+    current.value === null || previous.value === null || previous.value === 0 ? null : ((current.value - previous.value) / Math.abs(previous.value)) * 100;
+  return { current: current.value, previous: previous.value, change_percent: roundForUnit(change, '%'), unit: current.unit, current_from: current.from, previous_from: previous.from };
+};
+
+/**
+ * Baseline, target and actual of the widget's point over the widget's period: the point's most
+ * recent baseline and target set for that kind of period, and the measured value with the
+ * baseline's calculation (the series type's default otherwise).
+ */
+const ipmvpOf = async (caller: Caller, widget: Widget, points: ReadonlyMap<string, Point>, now: number): Promise<IpmvpData | null> => {
+  const point = points.get(widget.points[0]?._id ?? '');
+  if (!point) return null;
+  const period = widget.period === 'all' ? 'year' : widget.period;
+  const latest = <T>(entries: readonly T[], periodOf: (entry: T) => string | null | undefined, dateOf: (entry: T) => string | null | undefined) =>
+    entries.filter((entry) => periodOf(entry) === period).sort((a, b) => String(dateOf(b) ?? '').localeCompare(String(dateOf(a) ?? '')))[0];
+  const baseline = latest(point.baselines, (entry) => entry.baseline_period, (entry) => entry.baseline_period_date);
+  const target = latest(point.targets, (entry) => entry.target_period, (entry) => entry.target_period_date);
+  const calculation = baseline?.baseline_calculation ?? BASELINE_DEFAULT_CALCULATION[point.series_type] ?? DEFAULT_CALCULATION[point.series_type];
+  const actual = await periodValue(caller, point._id, calculation, period, widget.offset, now);
+  return { baseline: baseline?.value ?? null, target: target?.value ?? null, actual: actual.value, unit: actual.unit, period, from: actual.from };
+};
+
+/** Each distinct point-value token of a text, looked up once; a failed lookup is reported as such, not as a failed widget. */
+const tokenValues = async (caller: Caller, widget: Widget, now: number): Promise<WidgetData['tokens']> => {
+  const tokens = new Map<string, ValueToken>();
+  for (const { token } of findTokens(widget.text)) if (token.kind === 'value') tokens.set(tokenKey(token), token);
+  const entries = await Promise.all(
+    [...tokens].map(async ([key, token]) => {
+      try {
+        const { value, unit } = await periodValue(caller, token.point, token.calculation, token.period, token.offset, now);
+        return [key, { value, unit }] as const;
+      } catch (error) {
+        logger.info('text token not resolved', { key, ...describeError(error) });
+        return [key, { error: true as const }] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+};
+
+const EMPTY: WidgetData = { frame: null, compared: null, superimposed: null, trend: null, ipmvp: null, tokens: null, raw: null };
+
+/**
+ * Everything one widget shows, from the series engine, in one call: the frame of its points
+ * (normalised where asked), the previous period beside it, superimposed years, the trend's two
+ * values, IPMVP baseline/target/actual, the values of text tokens, raw rows for a minute table.
+ */
+export const widgetData = async (caller: Caller, input: Widget, nowIso?: string): Promise<WidgetData> => {
+  const now = nowIso ? Date.parse(nowIso) : Date.now();
+  const widget = applyWidgetRules(input, new Date(now));
+  if (widget.location !== null && !isIdOf('tab', widget.location) && !isIdOf('location', widget.location)) throw new AppError('not_found');
+  if (widget.type === 'text') return { ...EMPTY, tokens: await tokenValues(caller, widget, now) };
+  if (widget.type === 'image' || widget.points.length === 0) return EMPTY;
+  const points = new Map((await listVisiblePoints(caller)).map((point) => [point._id, point]));
+  const missing = widget.points.find((point) => !points.has(point._id));
+  if (missing) throw new AppError('not_found', { details: `point ${missing._id}` });
+  if (widget.type === 'trend') return { ...EMPTY, trend: await trendOf(caller, widget, now) };
+  if (widget.type === 'IPMVP') return { ...EMPTY, ipmvp: await ipmvpOf(caller, widget, points, now) };
+  const [frame, compared] = await Promise.all([
+    querySeries(caller, queryOf(widget), now),
+    widget.compare_periods && widget.period !== 'all' ? querySeries(caller, queryOf(widget, 1), now) : Promise.resolve(null),
+  ]);
+  const raw = widget.type === 'table' && frame.sampling === 'minute' ? await rawRowsOf(caller, frame) : null;
+  return {
+    ...EMPTY,
+    frame: await normalise(caller, widget, frame, points, now),
+    compared: compared && (await normalise(caller, widget, compared, points, now)),
+    superimposed: widget.superimpose ? superimposedYears(widget, frame) : null,
+    raw,
+  };
+};
