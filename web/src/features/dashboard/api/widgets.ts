@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API } from '@shared/api/routes';
+import type { Widget, WidgetInput } from '@shared/schemas/widget';
+import { callApi } from '../../../lib/http';
+
+/** The page a widget lives on: a tab, a location page, or null for the dashboard. */
+export type PageId = string | null;
+
+export const WIDGET_KEYS = { page: (page: PageId) => ['dashboard', 'widgets', page ?? 'dashboard'] as const };
+
+export const widgetsQueryOptions = (page: PageId) =>
+  queryOptions({
+    queryKey: WIDGET_KEYS.page(page),
+    queryFn: () => (page === null ? callApi(API.listDashboardWidgets, {}) : callApi(API.listWidgetsOfPage, { params: { id: page } })),
+  });
+
+export const createWidget = (widget: WidgetInput): Promise<Widget> => callApi(API.createWidget, { body: { data: widget } });
+
+export const updateWidget = (widget: WidgetInput & { _id: string }): Promise<Widget> => callApi(API.updateWidget, { body: widget });
+
+export const deleteWidget = (id: string) => callApi(API.deleteWidget, { params: { id } });
