@@ -1,25 +1,21 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/api/routes';
-import { buildApp } from '../../infra/lib/app';
+import { buildTestApp } from './build-test-app';
 
 let templates: Record<'data' | 'api' | 'realtime' | 'web', Template>;
+/** The nested stacks of the API that hold its methods. */
+let routeTemplates: Template[];
 
 beforeAll(() => {
-  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
-  const app = new App({ context: { environment: 'aws', webDist, demo: 'false' } });
-  const stacks = buildApp(app);
+  const stacks = buildTestApp();
   templates = {
     data: Template.fromStack(stacks.data),
     api: Template.fromStack(stacks.api),
     realtime: Template.fromStack(stacks.realtime),
     web: Template.fromStack(stacks.web),
   };
+  routeTemplates = stacks.api.routeStacks.map((stack) => Template.fromStack(stack));
 });
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -34,9 +30,9 @@ const policyStatementsOf = (template: Template, functionIdPrefix: string) =>
 
 describe('the CDK app', () => {
   it('puts the authorizer on every signed-in route and none on the public ones', () => {
-    const methods = Object.values(resources(templates.api, 'AWS::ApiGateway::Method')).filter(
-      (method) => method.Properties.HttpMethod !== 'OPTIONS',
-    );
+    const methods = [templates.api, ...routeTemplates]
+      .flatMap((template) => Object.values(resources(template, 'AWS::ApiGateway::Method')))
+      .filter((method) => method.Properties.HttpMethod !== 'OPTIONS');
     expect(methods).toHaveLength(ROUTES.length);
     const custom = methods.filter((method) => method.Properties.AuthorizationType === 'CUSTOM');
     const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
