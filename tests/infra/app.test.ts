@@ -1,6 +1,12 @@
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/api/routes';
+import { readSettings } from '../../infra/lib/settings';
+import { WebStack } from '../../infra/lib/stacks/web-stack';
 import { buildTestApp } from './build-test-app';
 
 let templates: Record<'data' | 'api' | 'realtime' | 'web', Template>;
@@ -110,6 +116,13 @@ describe('the CDK app', () => {
         CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/api/*' })]),
       }),
     });
+  });
+
+  it('refuses to synthesize for AWS without a web build, and says how to make one', () => {
+    const app = new App({ context: { environment: 'aws', webDist: path.join(tmpdir(), 'no-web-build-here') } });
+    const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest');
+    restApi.root.addMethod('GET');
+    expect(() => new WebStack(app, 'Web', { settings: readSettings(app.node), restApi })).toThrow(/npm run build:web/);
   });
 
   it('deploys the demo seeding function only when asked', () => {
