@@ -1,6 +1,7 @@
+import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, AssetStaging, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { buildTestApp } from './build-test-app';
 let templates: Record<'data' | 'api' | 'realtime' | 'web', Template>;
 /** The nested stacks of the API that hold its methods. */
 let routeTemplates: Template[];
+let authorizerBundleBytes: number;
 
 beforeAll(() => {
   const stacks = buildTestApp();
@@ -22,6 +24,11 @@ beforeAll(() => {
     web: Template.fromStack(stacks.web),
   };
   routeTemplates = stacks.api.routeStacks.map((stack) => Template.fromStack(stack));
+  const authorizerCode = stacks.api.node
+    .findChild('Authorizer')
+    .node.findAll()
+    .find((node): node is AssetStaging => node instanceof AssetStaging)!;
+  authorizerBundleBytes = statSync(path.join(authorizerCode.absoluteStagedPath, 'index.js')).size;
 });
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -108,6 +115,10 @@ describe('the CDK app', () => {
     for (const fn of functions) {
       if (String(fn.Properties.Runtime).startsWith('nodejs')) expect(fn.Properties.Runtime).toBe('nodejs22.x');
     }
+  });
+
+  it('keeps the authorizer, called before every signed-in request, under 250 KiB of code', () => {
+    expect(authorizerBundleBytes).toBeLessThan(250 * 1024);
   });
 
   it('routes /api/* of the web distribution to the REST API', () => {
