@@ -7,7 +7,7 @@ import type { EndpointGroup, RouteDefinition } from '../../../shared/src/api/rou
 type PathOwner = EndpointGroup | 'shared';
 
 /** Every path prefix of the routes (`/api`, `/api/v1`, …) with the one group whose routes go through it, or `shared`. */
-export const pathOwners = (routes: readonly RouteDefinition[]): Map<string, PathOwner> => {
+const pathOwners = (routes: readonly RouteDefinition[]): Map<string, PathOwner> => {
   const owners = new Map<string, PathOwner>();
   for (const route of routes) {
     let path = '';
@@ -30,9 +30,10 @@ export interface RestRoutesProps {
 /**
  * The methods of the route table. Each endpoint group's methods live in a nested stack of the
  * group, with the paths only that group uses; paths several groups share stay beside the API.
- * A stack holds at most 500 resources and a route costs up to two (its method and its path), so
- * one stack could not hold the product. Each function gets one invoke permission for the whole
- * API: CDK's default of two per method would outgrow a function's 20 KB resource policy.
+ * A stack holds at most 500 resources: one stack could not hold the product's routes, while a
+ * group's stack grows by at most two per route (a method and a path). Each function gets one
+ * invoke permission for the whole API: CDK's default of two per method would outgrow a
+ * function's 20 KB resource policy.
  */
 export class RestRoutes extends Construct {
   readonly stacks = new Map<EndpointGroup, NestedStack>();
