@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const configSchema = z.object({
   ENTITIES_TABLE: z.string().min(1).optional(),

@@ -1,25 +1,34 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, AssetStaging, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/api/routes';
-import { buildApp } from '../../infra/lib/app';
+import { readSettings } from '../../infra/lib/settings';
+import { WebStack } from '../../infra/lib/stacks/web-stack';
+import { buildTestApp } from './build-test-app';
 
 let templates: Record<'data' | 'api' | 'realtime' | 'web', Template>;
+/** The nested stacks of the API that hold its methods. */
+let routeTemplates: Template[];
+let authorizerBundleBytes: number;
 
 beforeAll(() => {
-  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
-  const app = new App({ context: { environment: 'aws', webDist, demo: 'false' } });
-  const stacks = buildApp(app);
+  const stacks = buildTestApp();
   templates = {
     data: Template.fromStack(stacks.data),
     api: Template.fromStack(stacks.api),
     realtime: Template.fromStack(stacks.realtime),
     web: Template.fromStack(stacks.web),
   };
+  routeTemplates = stacks.api.routeStacks.map((stack) => Template.fromStack(stack));
+  const authorizerCode = stacks.api.node
+    .findChild('Authorizer')
+    .node.findAll()
+    .find((node): node is AssetStaging => node instanceof AssetStaging)!;
+  authorizerBundleBytes = statSync(path.join(authorizerCode.absoluteStagedPath, 'index.js')).size;
 });
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -34,9 +43,9 @@ const policyStatementsOf = (template: Template, functionIdPrefix: string) =>
 
 describe('the CDK app', () => {
   it('puts the authorizer on every signed-in route and none on the public ones', () => {
-    const methods = Object.values(resources(templates.api, 'AWS::ApiGateway::Method')).filter(
-      (method) => method.Properties.HttpMethod !== 'OPTIONS',
-    );
+    const methods = [templates.api, ...routeTemplates]
+      .flatMap((template) => Object.values(resources(template, 'AWS::ApiGateway::Method')))
+      .filter((method) => method.Properties.HttpMethod !== 'OPTIONS');
     expect(methods).toHaveLength(ROUTES.length);
     const custom = methods.filter((method) => method.Properties.AuthorizationType === 'CUSTOM');
     const open = methods.filter((method) => method.Properties.AuthorizationType === 'NONE');
@@ -108,12 +117,23 @@ describe('the CDK app', () => {
     }
   });
 
+  it('keeps the authorizer, called before every signed-in request, under 250 KiB of code', () => {
+    expect(authorizerBundleBytes).toBeLessThan(250 * 1024);
+  });
+
   it('routes /api/* of the web distribution to the REST API', () => {
     templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/api/*' })]),
       }),
     });
+  });
+
+  it('refuses to synthesize for AWS without a web build, and says how to make one', () => {
+    const app = new App({ context: { environment: 'aws', webDist: path.join(tmpdir(), 'no-web-build-here') } });
+    const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest');
+    restApi.root.addMethod('GET');
+    expect(() => new WebStack(app, 'Web', { settings: readSettings(app.node), restApi })).toThrow(/npm run build:web/);
   });
 
   it('deploys the demo seeding function only when asked', () => {

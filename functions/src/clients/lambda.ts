@@ -1,3 +1,5 @@
 import { LambdaClient } from '@aws-sdk/client-lambda';
 
-export const lambda = new LambdaClient({});
+// Pure: a function that never launches a job (its code imports the launcher through a shared
+// service) leaves the client, and the SDK package behind it, out of its bundle.
+export const lambda = /* @__PURE__ */ new LambdaClient({});

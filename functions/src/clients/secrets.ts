@@ -1,16 +1,41 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { config } from '../config';
+import { signedJsonHeaders } from './aws-json-request';
 
-const secrets = new SecretsManagerClient({});
+/**
+ * One signed call instead of the SDK's Secrets Manager client: that client and the credential
+ * chain it carries made most of the authorizer's bundle, for one read per container. The
+ * credentials are the runtime's, from the variables the SDK would read.
+ */
+const getSecretValue = async (secretId: string): Promise<string> => {
+  const endpoint = config.AWS_ENDPOINT_URL ?? `https://secretsmanager.${config.AWS_REGION}.amazonaws.com`;
+  const body = JSON.stringify({ SecretId: secretId });
+  const headers = signedJsonHeaders({
+    endpoint,
+    region: config.AWS_REGION,
+    service: 'secretsmanager',
+    target: 'secretsmanager.GetSecretValue',
+    body,
+    credentials: {
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
+      sessionToken: process.env.AWS_SESSION_TOKEN,
+    },
+    now: new Date(),
+  });
+  const answer = await fetch(endpoint, { method: 'POST', headers, body });
+  const payload = (await answer.json()) as { SecretString?: string; __type?: string; message?: string };
+  if (!answer.ok) throw new Error(`GetSecretValue of ${secretId} failed: ${payload.__type ?? answer.status} ${payload.message ?? ''}`);
+  if (!payload.SecretString) throw new Error(`Secret ${secretId} has no string value`);
+  return payload.SecretString;
+};
+
 const cache = new Map<string, Promise<string>>();
 
 /** A secret's value, read once per container. */
 export const secretValue = (secretId: string): Promise<string> => {
   let value = cache.get(secretId);
   if (!value) {
-    value = secrets.send(new GetSecretValueCommand({ SecretId: secretId })).then((answer) => {
-      if (!answer.SecretString) throw new Error(`Secret ${secretId} has no string value`);
-      return answer.SecretString;
-    });
+    value = getSecretValue(secretId);
     value.catch(() => cache.delete(secretId));
     cache.set(secretId, value);
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { roleSchema } from '@shared/permissions/roles';
 import { AppError } from '../errors';
 import type { Caller } from '../services/session-service';

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { roleSchema } from '@shared/permissions/roles';
 import { sessionExpiry } from '@shared/session';
 import { requireSetting } from '../config';

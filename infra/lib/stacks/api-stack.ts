@@ -1,12 +1,13 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup } from '../../../shared/src/api/routes';
+import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
 import { AppFunction } from '../constructs/app-function';
+import { RestRoutes } from '../constructs/rest-routes';
 import type { DeploymentSettings } from '../settings';
 
 export interface ApiStackProps extends StackProps {
@@ -16,6 +17,8 @@ export interface ApiStackProps extends StackProps {
   jwtSecret: secretsmanager.ISecret;
   /** Lets the jobs function push progress to browsers. */
   allowPush: (fn: AppFunction) => void;
+  /** The REST routes; the shared route table unless a test passes another. */
+  routes?: readonly RouteDefinition[];
 }
 
 interface GroupAccess {
@@ -45,6 +48,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
 export class ApiStack extends Stack {
   readonly api: apigateway.RestApi;
   readonly seedFunction?: AppFunction;
+  /** The nested stacks that hold the methods, one per endpoint group. */
+  readonly routeStacks: NestedStack[];
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -90,25 +95,17 @@ export class ApiStack extends Stack {
         if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
         if (access.series) fn.bindTable(props.series, 'SERIES_TABLE', access.series);
         if (access.launchesJobs) launchJobs(fn);
-        return [group, fn];
+        return [group, fn.fn];
       }),
-    ) as Record<EndpointGroup, AppFunction>;
+    ) as Record<EndpointGroup, AppFunction['fn']>;
 
-    const integrations = new Map<EndpointGroup, apigateway.LambdaIntegration>();
-    for (const route of ROUTES) {
-      let integration = integrations.get(route.group);
-      if (!integration) {
-        integration = new apigateway.LambdaIntegration(functions[route.group].fn);
-        integrations.set(route.group, integration);
-      }
-      this.api.root.resourceForPath(route.path).addMethod(
-        route.method,
-        integration,
-        route.access === 'public'
-          ? { authorizationType: apigateway.AuthorizationType.NONE }
-          : { authorizer, authorizationType: apigateway.AuthorizationType.CUSTOM },
-      );
-    }
+    const routes = new RestRoutes(this, 'Routes', {
+      api: this.api,
+      routes: props.routes ?? ROUTES,
+      functions,
+      authorizer,
+    });
+    this.routeStacks = [...routes.stacks.values()];
 
     const rollups = new AppFunction(this, 'SeriesRollups', {
       entry: 'handlers/series-stream.ts',

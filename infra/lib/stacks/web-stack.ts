@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -52,6 +54,10 @@ export class WebStack extends Stack {
     // In the emulator the local web server serves the built files itself; on AWS they are
     // uploaded with the deployment.
     if (props.settings.environment === 'aws') {
+      // Said here rather than as CDK's "Cannot find asset", which names no way out.
+      if (!existsSync(path.join(props.settings.webDist, 'index.html'))) {
+        throw new Error(`No web build in ${props.settings.webDist} to upload: run \`npm run build:web\` first (\`npm run synth\` does).`);
+      }
       new s3deploy.BucketDeployment(this, 'Deploy', {
         sources: [s3deploy.Source.asset(props.settings.webDist)],
         destinationBucket: site,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ROLES = ['member', 'administrator', 'super_administrator', 'root_administrator'] as const;
 export const roleSchema = z.enum(ROLES);

@@ -1,0 +1,87 @@
+import { NestedStack } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import type { EndpointGroup, RouteDefinition } from '../../../shared/src/api/routes';
+
+type PathOwner = EndpointGroup | 'shared';
+
+/** Every path prefix of the routes (`/api`, `/api/v1`, …) with the one group whose routes go through it, or `shared`. */
+const pathOwners = (routes: readonly RouteDefinition[]): Map<string, PathOwner> => {
+  const owners = new Map<string, PathOwner>();
+  for (const route of routes) {
+    let path = '';
+    for (const part of route.path.split('/').filter(Boolean)) {
+      path += `/${part}`;
+      const owner = owners.get(path);
+      owners.set(path, owner === undefined || owner === route.group ? route.group : 'shared');
+    }
+  }
+  return owners;
+};
+
+export interface RestRoutesProps {
+  api: apigateway.RestApi;
+  routes: readonly RouteDefinition[];
+  functions: Record<EndpointGroup, lambda.IFunction>;
+  authorizer: apigateway.IAuthorizer;
+}
+
+/**
+ * The methods of the route table. Each endpoint group's methods live in a nested stack of the
+ * group, with the paths only that group uses; paths several groups share stay beside the API.
+ * A stack holds at most 500 resources: one stack could not hold the product's routes, while a
+ * group's stack grows by at most two per route (a method and a path). Each function gets one
+ * invoke permission for the whole API: CDK's default of two per method would outgrow a
+ * function's 20 KB resource policy.
+ */
+export class RestRoutes extends Construct {
+  readonly stacks = new Map<EndpointGroup, NestedStack>();
+
+  constructor(scope: Construct, id: string, props: RestRoutesProps) {
+    super(scope, id);
+    const owners = pathOwners(props.routes);
+    const stackOf = (group: EndpointGroup): NestedStack => {
+      let stack = this.stacks.get(group);
+      if (!stack) {
+        stack = new NestedStack(this, group, { description: `REST routes: ${group}` });
+        this.stacks.set(group, stack);
+      }
+      return stack;
+    };
+
+    const resourceFor = (path: string): apigateway.IResource => {
+      const cut = path.lastIndexOf('/');
+      if (cut < 0) return props.api.root;
+      const parent = resourceFor(path.slice(0, cut));
+      const pathPart = path.slice(cut + 1);
+      const owner = owners.get(path)!;
+      return (
+        parent.getResource(pathPart) ??
+        new apigateway.Resource(owner === 'shared' ? this : stackOf(owner), path, { parent, pathPart })
+      );
+    };
+
+    const integrations = new Map<EndpointGroup, apigateway.LambdaIntegration>();
+    const integrationOf = (group: EndpointGroup): apigateway.LambdaIntegration => {
+      let integration = integrations.get(group);
+      if (!integration) {
+        integration = new apigateway.LambdaIntegration(props.functions[group], { scopePermissionToMethod: false });
+        integrations.set(group, integration);
+      }
+      return integration;
+    };
+
+    for (const route of props.routes) {
+      new apigateway.Method(stackOf(route.group), route.operation, {
+        resource: resourceFor(route.path),
+        httpMethod: route.method,
+        integration: integrationOf(route.group),
+        options:
+          route.access === 'public'
+            ? { authorizationType: apigateway.AuthorizationType.NONE }
+            : { authorizer: props.authorizer, authorizationType: apigateway.AuthorizationType.CUSTOM },
+      });
+    }
+  }
+}
