@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const runtimeConfigSchema = z.object({
   /** Base of the REST API, same origin as the app (`/api`). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
 import type { Role } from '@shared/permissions/roles';

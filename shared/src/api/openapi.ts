@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_STATUS } from '../errors';
 import { ANY_SIGNED_IN_USER, pathParameterNames, ROUTES, type RouteDefinition } from './routes';
 

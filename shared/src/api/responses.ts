@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACTIONS, RESOURCE_KEYS } from '../permissions/resource-keys';
 import { idSchema } from '../schemas/common';
 import { locationSchema, type LocationTreeNode } from '../schemas/location';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OwnedIntent } from '../permissions/ownership';
 import type { Action, ResourceKey } from '../permissions/resource-keys';
 import { isPremiumKey } from '../permissions/resource-keys';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Messages the browser sends over the WebSocket (spec 1 §7 "Realtime channel"). */
 export const clientMessageSchema = z.discriminatedUnion('action', [

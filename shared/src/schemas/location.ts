@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_TIMEZONE } from '../constants';
 import { idSchema } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { calculationSchema } from '../series/calculations';
 import { idSchema } from './common';
 import { pointInputSchema } from './point';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { calculationSchema, SERIES_TYPES } from '../series/calculations';
 import { idSchema } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PermissionMap } from '../permissions/default-permissions';
 import { ACTIONS, RESOURCE_KEYS } from '../permissions/resource-keys';
 import { roleSchema } from '../permissions/roles';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ownedFieldsSchema } from '../permissions/ownership';
 import { calculationSchema } from '../series/calculations';
 import { periodSchema, periodTypeSchema, samplingSchema } from '../series/sampling';

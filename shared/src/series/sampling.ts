@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SAMPLINGS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
 export const samplingSchema = z.enum(SAMPLINGS);

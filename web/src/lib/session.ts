@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AccessContext } from '@shared/permissions/abilities';
 import { permissionSetFor } from '@shared/permissions/abilities';
 import type { PermissionSet } from '@shared/permissions/default-permissions';
