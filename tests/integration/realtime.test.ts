@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { login } from '../support/api';
+import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
 import { connectionsOfUser } from '../support/aws';
 import { eventually } from '../support/eventually';
@@ -116,5 +116,27 @@ describe('realtime channel', () => {
     expect(await toldElsewhere(user.jwt, user._id, 'navigator-third')).not.toBeNull();
     expect(second.messages.find((entry) => entry.event === 'alreadyConnected')).toBeUndefined();
     await closed(second.socket);
+  });
+});
+
+describe('newData', () => {
+  it('tells the customer\'s browsers once a batch of values is rolled up, naming its points once', async () => {
+    const { user } = await login('premiumAdministrator');
+    const browser = await open(user.jwt);
+    storeUserId(browser.socket, user._id, 'navigator-new-data');
+    const created = await api<{ _id: string }>('POST', '/api/v1/points', {
+      token: user.jwt,
+      body: { name: 'Compteur temps réel', technical_id: `RT-${Date.now()}`, resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-a'] },
+    });
+    const point = created.body.data!._id;
+    const dates = ['2026-09-01T08:00:00Z', '2026-09-01T09:00:00Z', '2026-09-01T10:00:00Z'];
+    await api('POST', '/api/v1/data', { token: user.jwt, body: { data: dates.map((date, index) => ({ point, date, value: index })) } });
+    const message = await eventually(
+      async () => browser.messages.find((entry) => entry.event === 'newData' && (entry.data as { points: string[] }).points.includes(point)) ?? null,
+      (found) => found !== null,
+      20_000,
+    );
+    expect((message?.data as { points: string[] }).points.filter((id) => id === point)).toHaveLength(1);
+    await closed(browser.socket);
   });
 });

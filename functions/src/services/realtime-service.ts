@@ -32,3 +32,17 @@ export const pushToUser = async (userId: string, event: ServerEvent): Promise<nu
 
 export const pushToCustomer = async (customerId: string, event: ServerEvent): Promise<number> =>
   sendToAll(await listConnectionsOfCustomer(customerId, nowSeconds()), event);
+
+/**
+ * Tells the customer's open browsers which points have new values (`newData`), once per batch of
+ * writes, so the widgets showing them refresh. Best effort: a failed push never fails the write.
+ */
+export const announceNewData = async (customerId: string, points: Iterable<string>): Promise<void> => {
+  const distinct = [...new Set(points)];
+  if (distinct.length === 0) return;
+  try {
+    await pushToCustomer(customerId, { event: 'newData', data: { points: distinct } });
+  } catch (error) {
+    logger.warn('newData not pushed', { customerId, ...describeError(error) });
+  }
+};

@@ -6,6 +6,7 @@ import { seriesKeys } from '../data/series-keys';
 import { listRawValues, listRollups, writeRollups, type SeriesRef, type StoredRollup } from '../data/series-repository';
 import { describeError, logger } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
+import { announceNewData } from './realtime-service';
 
 export interface TouchedInstant extends SeriesRef {
   at: number;
@@ -70,6 +71,9 @@ const touchedByRecords = (records: readonly DynamoDBRecord[]): TouchedInstant[] 
 export const rollUpRawChanges = async (records: readonly DynamoDBRecord[]): Promise<void> => {
   const touched = touchedByRecords(records);
   await recomputeRollups(touched);
+  const pointsByCustomer = new Map<string, string[]>();
+  for (const instant of touched) pointsByCustomer.set(instant.customerId, [...(pointsByCustomer.get(instant.customerId) ?? []), instant.pointId]);
+  await Promise.all([...pointsByCustomer].map(([customerId, points]) => announceNewData(customerId, points)));
   try {
     const byCustomer = new Map<string, TouchedInstant[]>();
     for (const instant of touched) byCustomer.set(instant.customerId, [...(byCustomer.get(instant.customerId) ?? []), instant]);

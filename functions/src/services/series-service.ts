@@ -30,6 +30,7 @@ import {
 import { AppError } from '../errors';
 import { customerOf } from './location-service';
 import { listVisiblePoints } from './point-service';
+import { announceNewData } from './realtime-service';
 import type { Caller } from './session-service';
 
 /** The calendar a point's buckets follow: its first location's zone. */
@@ -101,6 +102,7 @@ export const storeValuesInBulk = async (
     for (const level of ROLLUP_LEVELS) await writeRollups(series, level, new Map(rollups[level].map((rollup) => [rollup.start, rollup])));
   }
   await noteLastDataDates(customerId, values, pointsById);
+  await announceNewData(customerId, values.map((value) => value.pointId));
 };
 
 const noteLastDataDates = async (

@@ -116,6 +116,7 @@ export class ApiStack extends Stack {
       .bindTable(props.series, 'SERIES_TABLE', 'readWrite')
       .bindTable(props.entities, 'ENTITIES_TABLE', 'read');
     launchJobs(rollups);
+    props.allowPush(rollups);
     rollups.fn.addEventSource(
       new DynamoEventSource(props.series, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -147,6 +148,7 @@ export class ApiStack extends Stack {
       })
         .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
         .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+      props.allowPush(this.seedFunction);
       new CfnOutput(this, 'SeedFunctionName', { value: this.seedFunction.fn.functionName });
     }
 

@@ -7,6 +7,7 @@ export const STORAGE_KEYS = {
   sidebarWidth: 'wattwise.sidebarWidth',
   navigatorId: 'wattwise.navigatorId',
   savedData: 'wattwise.savedData',
+  copiedWidget: 'wattwise.copiedWidget',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

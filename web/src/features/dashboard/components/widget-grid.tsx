@@ -1,0 +1,102 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Box } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
+import type { Widget } from '@shared/schemas/widget';
+import { placeWidget, resizeWidget, type WidgetLayout } from '../hooks/widget-layout';
+
+interface WidgetGridProps {
+  widgets: Widget[];
+  /** Whether the caller may move and resize this widget (owner or super user). */
+  canArrange: (widget: Widget) => boolean;
+  /** A layout change the page saves (debounced). */
+  onLayout: (changes: WidgetLayout[]) => void;
+  renderWidget: (widget: Widget, dragHandle: ReactNode) => ReactNode;
+}
+
+const GAP_PX = 12;
+
+/**
+ * Widgets side by side by `width_percent`, `height` pixels high, in `position` order; full width
+ * on small screens. Moved by dragging the title bar's handle onto another widget, resized by the
+ * corner handle; every change is shown at once and handed to the page to save.
+ */
+export const WidgetGrid = ({ widgets, canArrange, onLayout, renderWidget }: WidgetGridProps) => {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  const container = useRef<HTMLDivElement>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+
+  const startResize = (widget: Widget, event: React.PointerEvent<HTMLDivElement>) => {
+    const box = (event.currentTarget.parentElement as HTMLElement).getBoundingClientRect();
+    const width = container.current?.getBoundingClientRect().width ?? box.width;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    const move = (moveEvent: PointerEvent) => {
+      onLayout([resizeWidget(widget, { widthPx: moveEvent.clientX - box.left, heightPx: moveEvent.clientY - box.top, containerPx: width })]);
+    };
+    const stop = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', stop);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', stop);
+  };
+
+  return (
+    <Box ref={container} style={{ display: 'flex', flexWrap: 'wrap', gap: GAP_PX, alignItems: 'flex-start' }} data-testid="widget-grid">
+      {widgets.map((widget) => {
+        const arrangeable = canArrange(widget) && !mobile;
+        const handle = arrangeable ? (
+          <Box
+            component="span"
+            draggable
+            onDragStart={(event: React.DragEvent) => {
+              event.dataTransfer.setData('text/plain', widget._id);
+              setDragged(widget._id);
+            }}
+            onDragEnd={() => setDragged(null)}
+            aria-label={t('dashboard.actions.move')}
+            title={t('dashboard.actions.move')}
+            style={{ cursor: 'grab', userSelect: 'none', padding: '0 4px' }}
+            data-testid="widget-move"
+          >
+            ⠿
+          </Box>
+        ) : null;
+        return (
+          <Box
+            key={widget._id}
+            data-widget-id={widget._id}
+            onDragOver={(event: React.DragEvent) => {
+              if (dragged && dragged !== widget._id) event.preventDefault();
+            }}
+            onDrop={(event: React.DragEvent) => {
+              event.preventDefault();
+              const moving = event.dataTransfer.getData('text/plain');
+              if (moving && moving !== widget._id) onLayout(placeWidget(widgets, moving, widget._id));
+              setDragged(null);
+            }}
+            style={{
+              position: 'relative',
+              width: mobile ? '100%' : `calc(${widget.width_percent}% - ${GAP_PX}px)`,
+              height: widget.height,
+              opacity: dragged === widget._id ? 0.5 : 1,
+            }}
+          >
+            {renderWidget(widget, handle)}
+            {arrangeable && (
+              <Box
+                onPointerDown={(event: React.PointerEvent<HTMLDivElement>) => startResize(widget, event)}
+                aria-label={t('dashboard.actions.resize')}
+                title={t('dashboard.actions.resize')}
+                data-testid="widget-resize"
+                style={{ position: 'absolute', right: 0, bottom: 0, width: 14, height: 14, cursor: 'nwse-resize', borderRight: '3px solid var(--mantine-color-gray-5)', borderBottom: '3px solid var(--mantine-color-gray-5)' }}
+              />
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+};
