@@ -163,3 +163,20 @@ describe('widget data', () => {
     expect((await data({ type: 'chart', points: [elec] }, otherCustomer)).status).toBe(404);
   });
 });
+
+describe('the demo dashboard', () => {
+  it('gives the premium administrator two tabs and one widget of every type but the image', async () => {
+    const tabs = (await api<Tab[]>('GET', '/api/v1/tabs', { token: owner })).body.data!;
+    expect(tabs.map((tab) => tab._id)).toEqual(expect.arrayContaining(['tab-demo-electricite', 'tab-demo-grenoble']));
+    const pages = [null, 'tab-demo-electricite', 'tab-demo-grenoble', 'loc-lyon-a'];
+    const widgets = (await Promise.all(pages.map((page) => api<Widget[]>('GET', page ? `/api/v1/widgets/${page}` : '/api/v1/widgets', { token: owner })))).flatMap(
+      (answer) => answer.body.data!,
+    );
+    expect(new Set(widgets.map((widget) => widget.type))).toEqual(new Set(['chart', 'trend', 'pie', 'text', 'table', 'IPMVP']));
+    const ipmvp = await api<{ ipmvp: { baseline: number; target: number } }>('POST', '/api/v1/widgets/data', {
+      token: owner,
+      body: { widget: widgets.find((widget) => widget.type === 'IPMVP') },
+    });
+    expect(ipmvp.body.data?.ipmvp).toMatchObject({ baseline: 32_000, target: 28_000 });
+  });
+});

@@ -85,8 +85,14 @@ describe('ids in paths', () => {
       const { user } = payloads.get('basicAdministrator')!;
       const malformed = await api(route.method, pathWith(route, 'not an id!'), { token: user.jwt, ...(route.body ? { body: {} } : {}) });
       expect(malformed.status).toBe(400);
-      // The premium customer's own objects: a point for point and data routes, a location for location routes.
-      const theirs = route.path.includes('/locations/') || route.path.endsWith('{locationId}') ? 'loc-lyon-a' : 'pt-elec-index';
+      // The premium customer's own objects (demo data): of the kind the path names.
+      const theirs = route.path.includes('/tabs/')
+        ? 'tab-demo-electricite'
+        : route.path.includes('/widgets/')
+          ? 'wgt-demo-month'
+          : route.path.includes('/locations/') || route.path.endsWith('{locationId}')
+            ? 'loc-lyon-a'
+            : 'pt-elec-index';
       const answer = await api(route.method, pathWith(route, theirs), { token: user.jwt, ...(route.body ? { body: {} } : {}) });
       expect(answer.status).toBe(404);
     },

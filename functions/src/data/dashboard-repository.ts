@@ -82,3 +82,11 @@ export const updateWidget = (widget: Widget): Promise<void> => {
 export const deleteWidget = async (customerId: string, widgetId: string): Promise<void> => {
   await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: entitiesTable(), Key: keys.owned(customerId, 'widget', widgetId), ConditionExpression: 'attribute_exists(PK)' } }] }));
 };
+
+/** Writes tabs and widgets as they are, replacing any of the same ids (the demo restores its set). */
+export const putDashboard = async (tabs: readonly Tab[], widgets: readonly Widget[]): Promise<void> => {
+  await Promise.all([
+    ...tabs.map((tab) => dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.owned(tab.customer, 'tab', tab._id), kind: 'tab', ...tab } }))),
+    ...widgets.map((widget) => dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: widgetItem(widget) }))),
+  ]);
+};

@@ -16,7 +16,9 @@ import { pointsOfCustomerById, storeValuesInBulk } from './series-service';
 import { putDemoSeriesProgress } from '../data/system-repository';
 import type { StoredValue } from '../data/series-repository';
 import { demoPoints, demoSeries } from './demo-series';
+import { putDashboard } from '../data/dashboard-repository';
 import { logger } from '../logger';
+import { demoTabs, demoWidgets } from './demo-dashboard';
 import { hashPassword } from './password-hasher';
 
 /**
@@ -145,7 +147,7 @@ const seedDemoSeries = async (customerId: string, days: number) => {
       await putDemoSeriesProgress({ done: Math.ceil((index + 1) / 31), total: months + 1, state: 'running' });
     }
   }
-  await computeCalculatedPoint(customerId, 'pt-elec-cost', {}, async () => undefined);
+  for (const calculated of ['pt-elec-cost', 'pt-elec-lighting', 'pt-elec-hvac']) await computeCalculatedPoint(customerId, calculated, {}, async () => undefined);
   await putDemoSeriesProgress({ done: months + 1, total: months + 1, state: 'done' });
   logger.info('demo series seeded', { written });
   return { written };
@@ -176,6 +178,7 @@ export const seedDemo = async (event: unknown) => {
     ]),
   ]);
   for (const item of users) await putUser(item);
+  await putDashboard(demoTabs(premium._id), demoWidgets(premium._id));
   for (const point of demoPoints(premium._id, new Date().toISOString())) {
     if (!(await getPoint(premium._id, point._id))) await savePoint(point, null, 'create');
   }

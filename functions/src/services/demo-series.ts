@@ -42,11 +42,50 @@ export const demoPoints = (customerId: string, now: string): Point[] => {
     updated_at: now,
     ...fields,
   });
+  /** A sub-meter estimated as a share of the main index's consumption (a calculated point). */
+  const shareOfIndex = (_id: string, name: string, technical_id: string, share: number, default_color: string) =>
+    point({
+      _id,
+      name,
+      technical_id,
+      resource: 'electricity',
+      series_type: 'counter',
+      unit: 'kWh',
+      location: ['loc-lyon-a'],
+      periodicity: 3600,
+      default_color,
+      calculation: {
+        formula: `A * ${share}`,
+        points_list: [{ point_id: 'pt-elec-index', point_calculation: 'diff', replacement_letter: 'A' }],
+        periodicity_reference: 3600,
+        force_periodicity_reference: false,
+        periodicity_reference_forced: null,
+        apply_from: null,
+        apply_to: null,
+        optimization_allowed: true,
+        is_formula_valid: true,
+        formula_error: null,
+      },
+    });
   return [
-    point({ _id: 'pt-elec-index', name: 'Index électricité TGBT', technical_id: 'ELEC-LYON-A-001', resource: 'electricity', series_type: 'index', unit: 'kWh', location: ['loc-lyon-a'], default_color: '#f59f00', unit_object: { category: 'electricity', s: 'kWh' } }),
+    point({
+      _id: 'pt-elec-index',
+      name: 'Index électricité TGBT',
+      technical_id: 'ELEC-LYON-A-001',
+      resource: 'electricity',
+      series_type: 'index',
+      unit: 'kWh',
+      location: ['loc-lyon-a'],
+      default_color: '#f59f00',
+      unit_object: { category: 'electricity', s: 'kWh' },
+      baselines: [{ baseline_period: 'month', baseline_period_date: '2025-11', baseline_period_offset: 0, baseline_calculation: 'diff', baseline_point: null, value: 32_000, baseline_auto_renew: true }],
+      targets: [{ target_period: 'month', target_period_date: '2025-11', target_period_offset: 0, target_calculation: 'diff', target_point: null, value: 28_000, target_auto_renew: true, coefficient_value: 12.5, coefficient_type: '%' }],
+    }),
     point({ _id: 'pt-water-counter', name: 'Compteur eau froide', technical_id: 'EAU-LYON-B-001', resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-b'], default_color: '#1c7ed6', unit_object: { category: 'volume', s: 'm³' } }),
     point({ _id: 'pt-temp-atelier', name: 'Température atelier', technical_id: 'TEMP-GRE-ATL-001', resource: 'temperature', series_type: 'measure', unit: '°C', location: ['loc-grenoble-atelier'], default_color: '#e03131', unit_object: { category: 'temperature', s: '°C' }, allow_operating_range: true, operating_range_operator: 'between', operating_range_low: 16, operating_range_high: 26 }),
     point({ _id: 'pt-boiler-io', name: 'Marche chaudière', technical_id: 'IO-GRE-CHAUD-001', resource: 'thermal', application: 'heating', series_type: 'io', unit: '', location: ['loc-grenoble'], default_color: '#7048e8' }),
+    shareOfIndex('pt-elec-lighting', 'Éclairage bâtiment A', 'CALC-LYON-A-LIGHT', 0.28, '#fab005'),
+    shareOfIndex('pt-elec-hvac', 'Chauffage-ventilation bâtiment A', 'CALC-LYON-A-HVAC', 0.72, '#0c8599'),
     point({
       _id: 'pt-elec-cost',
       name: 'Coût électricité bâtiment A',
