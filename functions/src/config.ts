@@ -4,6 +4,7 @@ const configSchema = z.object({
   ENTITIES_TABLE: z.string().min(1).optional(),
   CONNECTIONS_TABLE: z.string().min(1).optional(),
   SERIES_TABLE: z.string().min(1).optional(),
+  DOCUMENTS_BUCKET: z.string().min(1).optional(),
   SERIES_JOBS_FUNCTION: z.string().min(1).optional(),
   JWT_SECRET_ARN: z.string().min(1).optional(),
   WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   apply_range_invalid: 400,
   point_child_of_point: 400,
   location_cycle: 400,
+  image_too_large: 400,
+  image_type_invalid: 400,
   baseline_incomplete: 400,
   baseline_duplicate: 409,
   technical_id_exists: 409,

@@ -42,6 +42,10 @@ export const keys = {
   /** Owned objects (tabs, widgets, alerts …) under their customer, one sort-key prefix per kind. */
   owned: (customerId: string, kind: OwnedKind, id: string) => ({ PK: `C#${customerId}`, SK: `${OWNED_PREFIX[kind]}${id}` }),
   ownedOfCustomer: (customerId: string, kind: OwnedKind) => ({ PK: `C#${customerId}`, prefix: OWNED_PREFIX[kind] }),
+  image: (customerId: string, imageId: string) => ({ PK: `C#${customerId}`, SK: `IMG#${imageId}` }),
+  imagesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'IMG#' }),
+  /** S3 key of an image's bytes: under its customer. */
+  imageObject: (customerId: string, imageId: string) => `${customerId}/images/${imageId}`,
   /** The widgets of one page: a tab, a location page, or (null) the dashboard. */
   widgetsOfPage: (customerId: string, page: string | null) => ({ GSI1PK: `C#${customerId}#PAGE#${page ?? 'dashboard'}` }),
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },

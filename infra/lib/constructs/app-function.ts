@@ -4,6 +4,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
@@ -56,6 +57,13 @@ export class AppFunction extends Construct {
     if (access === 'read') table.grantReadData(this.fn);
     else table.grantReadWriteData(this.fn);
     this.fn.addEnvironment(setting, table.tableName);
+    return this;
+  }
+
+  bindBucket(bucket: IBucket, setting: string, access: 'read' | 'readWrite'): this {
+    if (access === 'read') bucket.grantRead(this.fn);
+    else bucket.grantReadWrite(this.fn);
+    this.fn.addEnvironment(setting, bucket.bucketName);
     return this;
   }
 

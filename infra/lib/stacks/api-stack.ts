@@ -3,6 +3,7 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
@@ -15,6 +16,7 @@ export interface ApiStackProps extends StackProps {
   entities: dynamodb.ITable;
   series: dynamodb.Table;
   jwtSecret: secretsmanager.ISecret;
+  documents: s3.IBucket;
   /** Lets the jobs function push progress to browsers. */
   allowPush: (fn: AppFunction) => void;
   /** The REST routes; the shared route table unless a test passes another. */
@@ -26,6 +28,8 @@ interface GroupAccess {
   series?: 'read' | 'readWrite';
   jwt?: boolean;
   launchesJobs?: boolean;
+  /** The documents bucket (images, exports, reports). */
+  documents?: 'read' | 'readWrite';
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -38,6 +42,7 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   points: { entities: 'readWrite', launchesJobs: true },
   data: { entities: 'readWrite', series: 'readWrite' },
   dashboards: { entities: 'readWrite', series: 'read' },
+  images: { entities: 'readWrite', documents: 'readWrite' },
 };
 
 /**
@@ -95,6 +100,7 @@ export class ApiStack extends Stack {
         if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
         if (access.series) fn.bindTable(props.series, 'SERIES_TABLE', access.series);
         if (access.launchesJobs) launchJobs(fn);
+        if (access.documents) fn.bindBucket(props.documents, 'DOCUMENTS_BUCKET', access.documents);
         return [group, fn.fn];
       }),
     ) as Record<EndpointGroup, AppFunction['fn']>;

@@ -6,6 +6,7 @@ import { locationSchema } from '../schemas/location';
 import { locationInputSchema, locationPositionV1Schema, locationPositionV2Schema } from '../schemas/location-input';
 import { notificationSchema } from '../schemas/notification';
 import { pointSchema } from '../schemas/point';
+import { imageRenameSchema, imageSchema, imageUploadSchema } from '../schemas/image';
 import { tabInputSchema, tabSchema } from '../schemas/tab';
 import { widgetInputSchema, widgetSchema } from '../schemas/widget';
 import { widgetDataRequestSchema, widgetDataSchema } from '../schemas/widget-data';
@@ -46,7 +47,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -369,6 +370,12 @@ const TABLE = {
     response: z.object({ deleted: idSchema }),
     owned: { kind: 'widget', intent: 'modify', id: { in: 'params', field: 'id' } },
   }),
+
+  listImages: route('GET', '/api/v1/images', 'images', { ...DASHBOARD, response: z.array(imageSchema) }),
+  getImage: route('GET', '/api/v1/images/{id}', 'images', { ...DASHBOARD, params: byId, response: imageSchema }),
+  uploadImage: route('POST', '/api/v1/images', 'images', { ...DASHBOARD, action: 'create', body: imageUploadSchema, response: imageSchema }),
+  renameImage: route('PUT', '/api/v1/images', 'images', { ...DASHBOARD, action: 'edit', body: imageRenameSchema, response: imageSchema }),
+  deleteImage: route('DELETE', '/api/v1/images/{id}', 'images', { ...DASHBOARD, action: 'delete', params: byId, response: z.object({ deleted: idSchema }) }),
 };
 
 type Table = typeof TABLE;
