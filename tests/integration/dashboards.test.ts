@@ -165,14 +165,15 @@ describe('widget data', () => {
 });
 
 describe('the demo dashboard', () => {
-  it('gives the premium administrator two tabs and one widget of every type but the image', async () => {
+  it('gives the premium administrator two tabs and one widget of every type', async () => {
     const tabs = (await api<Tab[]>('GET', '/api/v1/tabs', { token: owner })).body.data!;
     expect(tabs.map((tab) => tab._id)).toEqual(expect.arrayContaining(['tab-demo-electricite', 'tab-demo-grenoble']));
     const pages = [null, 'tab-demo-electricite', 'tab-demo-grenoble', 'loc-lyon-a'];
     const widgets = (await Promise.all(pages.map((page) => api<Widget[]>('GET', page ? `/api/v1/widgets/${page}` : '/api/v1/widgets', { token: owner })))).flatMap(
       (answer) => answer.body.data!,
     );
-    expect(new Set(widgets.map((widget) => widget.type))).toEqual(new Set(['chart', 'trend', 'pie', 'text', 'table', 'IPMVP']));
+    expect(new Set(widgets.map((widget) => widget.type))).toEqual(new Set(['chart', 'trend', 'pie', 'text', 'table', 'IPMVP', 'image']));
+    expect((await api('GET', '/api/v1/images/img-demo-site', { token: owner })).status).toBe(200);
     const ipmvp = await api<{ ipmvp: { baseline: number; target: number } }>('POST', '/api/v1/widgets/data', {
       token: owner,
       body: { widget: widgets.find((widget) => widget.type === 'IPMVP') },

@@ -7,10 +7,12 @@ import { applyWidgetRules } from '@shared/widgets/dialog-rules';
 /**
  * The premium administrator's demo dashboard (so a newcomer sees the product at once): the
  * overview with a compared month, a trend, a pie and a text with live values; a shared
- * "Électricité" tab with the index superimposed by year, a table and an IPMVP; a "Grenoble" tab;
+ * "Électricité" tab with the index superimposed by year, a table and an IPMVP; a "Grenoble" tab
+ * with temperatures and the site's picture;
  * and widgets on the page of building A. Fixed ids: seeding again restores the same set.
  */
 const OWNER = 'usr-premium-admin';
+export const DEMO_IMAGE_ID = 'img-demo-site';
 const CREATED = '2026-01-01T00:00:00.000Z';
 
 const elec = { _id: 'pt-elec-index', color: '#f59f00', type: 'column', calculation: 'diff' } as const;
@@ -84,6 +86,7 @@ export const demoWidgets = (customerId: string): Widget[] => [
       { _id: 'pt-boiler-io', color: '#7048e8', type: 'on_off', calculation: 'max' },
     ],
   }),
+  widget(customerId, 'wgt-demo-image', 'tab-demo-grenoble', 1, { type: 'image', title: 'Le site', width_percent: 48.5, height: 260, image: { source: DEMO_IMAGE_ID, isCard: true } }),
   widget(customerId, 'wgt-demo-site-week', 'loc-lyon-a', 0, { title: 'Cette semaine, heure par heure', period: 'week', sampling: 'hour', points: [{ ...elec, type: 'area' }] }),
   widget(customerId, 'wgt-demo-site-trend', 'loc-lyon-a', 1, { type: 'trend', title: 'Aujourd\'hui contre hier', period: 'day', points: [elec] }),
 ];

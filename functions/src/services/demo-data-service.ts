@@ -18,7 +18,9 @@ import type { StoredValue } from '../data/series-repository';
 import { demoPoints, demoSeries } from './demo-series';
 import { putDashboard } from '../data/dashboard-repository';
 import { logger } from '../logger';
-import { demoTabs, demoWidgets } from './demo-dashboard';
+import { DEMO_IMAGE_ID, demoTabs, demoWidgets } from './demo-dashboard';
+import { DEMO_SITE_PNG } from './demo-image';
+import { getImage, putImage } from '../data/image-repository';
 import { hashPassword } from './password-hasher';
 
 /**
@@ -178,6 +180,11 @@ export const seedDemo = async (event: unknown) => {
     ]),
   ]);
   for (const item of users) await putUser(item);
+  if (!(await getImage(premium._id, DEMO_IMAGE_ID))) {
+    const picture = { _id: DEMO_IMAGE_ID, name: 'Site de Grenoble.png', content_type: 'image/png' as const, user: 'usr-premium-admin', customer: premium._id, created_at: new Date().toISOString() };
+    const bytes = Buffer.from(DEMO_SITE_PNG, 'base64');
+    await putImage({ ...picture, size: bytes.length }, bytes);
+  }
   await putDashboard(demoTabs(premium._id), demoWidgets(premium._id));
   for (const point of demoPoints(premium._id, new Date().toISOString())) {
     if (!(await getPoint(premium._id, point._id))) await savePoint(point, null, 'create');

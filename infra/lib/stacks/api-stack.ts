@@ -155,6 +155,7 @@ export class ApiStack extends Stack {
         .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
         .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
       props.allowPush(this.seedFunction);
+      this.seedFunction.bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
       new CfnOutput(this, 'SeedFunctionName', { value: this.seedFunction.fn.functionName });
     }
 
