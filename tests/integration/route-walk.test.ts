@@ -90,6 +90,8 @@ describe('ids in paths', () => {
         ? 'tab-demo-electricite'
         : route.path.includes('/widgets/')
           ? 'wgt-demo-month'
+          : route.path.includes('/images/')
+            ? 'img-demo-site'
           : route.path.includes('/locations/') || route.path.endsWith('{locationId}')
             ? 'loc-lyon-a'
             : 'pt-elec-index';
