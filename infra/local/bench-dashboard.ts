@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { fromRoot } from '../lib/paths';
+
+/**
+ * `npm run bench:dashboard [name]`: against a running `npm start` (name `dev`), opens the premium
+ * administrator's demo dashboard in Chromium after sign-in, ten cold navigations (a fresh browser
+ * profile each), and times until every widget has drawn its data (`data-widget-ready`). The
+ * baseline, measured in the same run the same way, is the shell alone: an empty tab of the same
+ * page. Prints p50 of both and their ratio, data calls per widget and the web's initial JS.
+ */
+const name = process.argv[2] ?? 'dev';
+const RUNS = 10;
+const accounts = JSON.parse(readFileSync(fromRoot('.local', name, 'demo-accounts.json'), 'utf8')) as { email: string; password: string; role: string; customer: string | null }[];
+const administrator = accounts.find((account) => account.role === 'administrator' && account.email.includes('energie-plus')) ?? accounts.find((account) => account.role === 'administrator')!;
+const webUrl = process.env.WEB_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+
+/** A fresh profile signed in, its stored credentials kept so each timed navigation starts cold but signed in. */
+const signedInState = async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto(`${webUrl}/login`);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(administrator.email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(administrator.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 30_000 });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+};
+
+const state = await signedInState();
+const token = (JSON.parse(state.origins.flatMap((origin) => origin.localStorage).find((entry) => entry.name === 'wattwise.credentials')?.value ?? '{}') as { token: string }).token;
+const api = async <T>(method: string, apiPath: string, body?: unknown): Promise<T> => {
+  const answer = await fetch(`${webUrl}${apiPath}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return ((await answer.json()) as { data: T }).data;
+};
+const emptyTab = await api<{ _id: string }>('POST', '/api/v1/tabs', { data: { name: 'Banc de mesure' } });
+
+/** One cold navigation: a new profile with the credentials, timed until `ready` holds. */
+const timeNavigation = async (url: string, ready: (page: Page) => Promise<unknown>) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
+  const page = await context.newPage();
+  const dataCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/widgets/data')) dataCalls.push(request.url());
+  });
+  const started = performance.now();
+  await page.goto(url);
+  await ready(page);
+  const elapsed = performance.now() - started;
+  const widgets = await page.locator('[data-widget-id]').count();
+  await context.close();
+  return { elapsed, widgets, dataCalls: dataCalls.length };
+};
+
+const allWidgetsReady = async (page: Page) => {
+  await page.locator('[data-widget-id]').first().waitFor({ timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const widgets = [...document.querySelectorAll('[data-widget-id]')];
+      return widgets.length > 0 && widgets.every((widget) => widget.querySelector('[data-widget-ready="true"]'));
+    },
+    undefined,
+    { timeout: 60_000, polling: 20 },
+  );
+};
+
+const emptyTabShown = (page: Page) => page.getByTestId('dashboard-empty').waitFor({ timeout: 60_000 });
+
+// Warm the functions once, then measure.
+await timeNavigation(`${webUrl}/dashboard`, allWidgetsReady);
+const dashboard: number[] = [];
+const baseline: number[] = [];
+let calls = 0;
+let widgets = 0;
+for (let run = 0; run < RUNS; run += 1) {
+  const full = await timeNavigation(`${webUrl}/dashboard`, allWidgetsReady);
+  dashboard.push(full.elapsed);
+  calls += full.dataCalls;
+  widgets += full.widgets;
+  baseline.push((await timeNavigation(`${webUrl}/dashboard/banc/${emptyTab._id}`, emptyTabShown)).elapsed);
+}
+await api('DELETE', `/api/v1/tabs/${emptyTab._id}`);
+await browser.close();
+
+const dist = fromRoot('web/dist');
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+const initialKb = initial.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0) / 1024;
+const allJs = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js')).length;
+
+const readyP50 = median(dashboard);
+const baselineP50 = median(baseline);
+console.log(`dashboard (${widgets / RUNS} widgets), ${RUNS} cold navigations: p50 ${readyP50.toFixed(0)} ms (runs ${dashboard.map((value) => value.toFixed(0)).join(', ')})`);
+console.log(`baseline, the same page with an empty tab: p50 ${baselineP50.toFixed(0)} ms → ratio ${(readyP50 / baselineP50).toFixed(2)}`);
+console.log(`data calls per widget: ${(calls / widgets).toFixed(2)}; web initial JS ${initialKb.toFixed(1)} KiB gzip (${initial.length} file(s), ${allJs} JS files in all)`);
+console.log(`dashboard-bench: ready_p50_ms=${readyP50.toFixed(0)} baseline_p50_ms=${baselineP50.toFixed(0)} calls_per_widget=${(calls / widgets).toFixed(2)} initial_js_kb=${initialKb.toFixed(1)}`);
