@@ -8,6 +8,7 @@ import { notificationSchema } from '../schemas/notification';
 import { pointSchema } from '../schemas/point';
 import { tabInputSchema, tabSchema } from '../schemas/tab';
 import { widgetInputSchema, widgetSchema } from '../schemas/widget';
+import { widgetDataRequestSchema, widgetDataSchema } from '../schemas/widget-data';
 import {
   ipmvpAggregateRequestSchema,
   pointMergeRequestSchema,
@@ -360,6 +361,7 @@ const TABLE = {
     response: widgetSchema,
     owned: { kind: 'widget', intent: 'modify', id: { in: 'body', field: '_id' } },
   }),
+  widgetData: route('POST', '/api/v1/widgets/data', 'dashboards', { ...DASHBOARD, body: widgetDataRequestSchema, response: widgetDataSchema }),
   deleteWidget: route('DELETE', '/api/v1/widgets/{id}', 'dashboards', {
     ...DASHBOARD,
     action: 'delete',
