@@ -25,7 +25,7 @@ export const offsetOfPickedDate = (period: FixedPeriod, picked: string, now: num
 export const latestPickableDate = (now: number, zone: string): string => DateTime.fromMillis(now, { zone }).toISODate() ?? '';
 
 /** Previous and next move a fixed or sliding period; the whole history and a date range have nowhere to go. */
-export const hasPeriodNavigation = (periodType: PeriodType, period: Period): period is FixedPeriod =>
+export const hasPeriodNavigation = (periodType: PeriodType, period: Period): boolean =>
   periodType !== 'dateToDate' && period !== 'all';
 
 /** A date can be picked only where a calendar date names a period. */
@@ -33,3 +33,6 @@ export const hasPeriodPicker = (periodType: PeriodType, period: Period): boolean
 
 /** Next is the way back to the current period: closed at offset 0. */
 export const canGoNext = (offset: number): boolean => offset > 0;
+
+/** The furthest back a widget goes (the settings' bound). */
+export const MAX_OFFSET = 1000;
