@@ -1,0 +1,75 @@
+import { PALETTE } from '../constants';
+import type { SeriesAnswer } from '../schemas/series';
+import type { ChartStyle, WidgetPoint, WidgetSettings } from '../schemas/widget';
+import type { WidgetData } from '../schemas/widget-data';
+import { frameRows } from './frame-rows';
+
+/** One drawn series: its buckets by position (1-based, the x of every chart), its look and whether it is the previous period. */
+export interface ChartSeries {
+  key: string;
+  name: string;
+  unit: string;
+  color: string;
+  style: ChartStyle;
+  previous: boolean;
+  values: { x: number; y: number | null }[];
+}
+
+export interface ChartModel {
+  /** Local ISO start of each position's bucket (of the current period; of the longest year when superimposed). */
+  dates: string[];
+  series: ChartSeries[];
+}
+
+/** The widget's setting for a series: the point at the same place, else the first of that id. */
+const pointOf = (points: WidgetPoint[], point: string, index: number): WidgetPoint | undefined =>
+  points[index]?._id === point ? points[index] : points.find((candidate) => candidate._id === point);
+
+const positions = (values: (number | null)[]) => values.map((y, index) => ({ x: index + 1, y }));
+
+const superimposedModel = (data: WidgetData, unit: string): ChartModel => {
+  const years = data.superimposed ?? [];
+  const longest = years.reduce<string[]>((dates, year) => (year.dates.length > dates.length ? year.dates : dates), []);
+  return {
+    dates: longest,
+    series: years.map((year, index) => ({
+      key: `year-${year.year}`,
+      name: String(year.year),
+      unit,
+      // Newest last: the current year gets the palette's first colour.
+      color: PALETTE[(years.length - 1 - index) % PALETTE.length],
+      style: 'line',
+      previous: false,
+      values: positions(year.values),
+    })),
+  };
+};
+
+/**
+ * What a chart draws: the visible points over the period in their colour and style; with
+ * compare_periods each beside its previous period at the same positions; with superimpose one
+ * line per year.
+ */
+export const chartModelOf = (widget: Pick<WidgetSettings, 'points' | 'superimpose' | 'compare_periods'>, data: WidgetData, previousName: (name: string) => string): ChartModel => {
+  if (widget.superimpose && data.superimposed) return superimposedModel(data, data.frame?.series[0]?.unit ?? '');
+  if (!data.frame) return { dates: [], series: [] };
+  const rows = frameRows(data.frame);
+  const current = data.frame.series.flatMap((series, index) => {
+    const point = pointOf(widget.points, series.point, index);
+    if (point && !point.visible) return [];
+    return [{ series, index, color: point?.color ?? PALETTE[index % PALETTE.length], style: point?.type ?? 'column' }];
+  });
+  const compared: SeriesAnswer | null = widget.compare_periods ? data.compared : null;
+  return {
+    dates: rows.map((row) => row.date),
+    series: current.flatMap(({ series, index, color, style }) => {
+      const drawn: ChartSeries = { key: `${series.point}-${index}`, name: series.name, unit: series.unit, color, style, previous: false, values: positions(rows.map((row) => row.values[index])) };
+      const before = compared?.series[index];
+      if (!before) return [drawn];
+      return [
+        { ...drawn, key: `${drawn.key}-previous`, name: previousName(series.name), previous: true, values: positions(before.values) },
+        drawn,
+      ];
+    }),
+  };
+};

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { SeriesAnswer } from '@shared/schemas/series';
+import type { WidgetData } from '@shared/schemas/widget-data';
+import { widgetSettingsSchema } from '@shared/schemas/widget';
+import { chartModelOf } from '@shared/widgets/chart-model';
+
+const frame = (values: (number | null)[][]): SeriesAnswer => ({
+  sampling: 'day',
+  period: 'month',
+  calendars: [{ timezone: 'Europe/Paris', from: '', to: '', dates: ['2026-11-01T00:00:00+01:00', '2026-11-02T00:00:00+01:00'] }],
+  series: values.map((entry, index) => ({ point: `pt-${index}`, name: `P${index}`, calculation: 'sum', unit: 'kWh', timezone: 'Europe/Paris', calendar: 0, values: entry })),
+});
+const data = (overrides: Partial<WidgetData>): WidgetData => ({ frame: null, compared: null, superimposed: null, trend: null, ipmvp: null, tokens: null, raw: null, ...overrides });
+const previous = (name: string) => `${name} (préc.)`;
+
+describe('chart model', () => {
+  it('draws visible points in their colour and style at positions 1..n', () => {
+    const widget = widgetSettingsSchema.parse({
+      points: [
+        { _id: 'pt-0', color: '#ff0000', type: 'spline' },
+        { _id: 'pt-1', visible: false },
+      ],
+    });
+    const model = chartModelOf(widget, data({ frame: frame([[1, null], [2, 3]]) }), previous);
+    expect(model.dates).toHaveLength(2);
+    expect(model.series).toEqual([
+      { key: 'pt-0-0', name: 'P0', unit: 'kWh', color: '#ff0000', style: 'spline', previous: false, values: [{ x: 1, y: 1 }, { x: 2, y: null }] },
+    ]);
+  });
+
+  it('puts the previous period beside each point when periods are compared', () => {
+    const widget = widgetSettingsSchema.parse({ compare_periods: true, points: [{ _id: 'pt-0' }] });
+    const model = chartModelOf(widget, data({ frame: frame([[1, 2]]), compared: frame([[5, 6]]) }), previous);
+    expect(model.series.map((series) => [series.name, series.previous, series.values.map((value) => value.y)])).toEqual([
+      ['P0 (préc.)', true, [5, 6]],
+      ['P0', false, [1, 2]],
+    ]);
+  });
+
+  it('draws one line per year when superimposed, over the longest year', () => {
+    const widget = widgetSettingsSchema.parse({ superimpose: true, period: 'all', points: [{ _id: 'pt-0' }] });
+    const model = chartModelOf(
+      widget,
+      data({ superimposed: [{ year: 2025, dates: ['a', 'b', 'c'], values: [1, 2, 3] }, { year: 2026, dates: ['a'], values: [4] }] }),
+      previous,
+    );
+    expect(model.dates).toEqual(['a', 'b', 'c']);
+    expect(model.series.map((series) => [series.name, series.style])).toEqual([['2025', 'line'], ['2026', 'line']]);
+  });
+});

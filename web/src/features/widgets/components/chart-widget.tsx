@@ -1,0 +1,189 @@
+import { useMemo, useRef, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Box } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import {
+  VictoryArea,
+  VictoryAxis,
+  VictoryBar,
+  VictoryChart,
+  VictoryGroup,
+  VictoryLabel,
+  VictoryLegend,
+  VictoryLine,
+  VictoryScatter,
+  VictoryStack,
+  VictoryTooltip,
+  VictoryVoronoiContainer,
+} from 'victory';
+import type { Sampling } from '@shared/series/sampling';
+import { bucketLabel } from '@shared/widgets/bucket-label';
+import { chartModelOf, type ChartSeries } from '@shared/widgets/chart-model';
+import { finerSampling } from '@shared/widgets/drilldown';
+import { formatValue } from '@shared/widgets/value-format';
+import { useRenderedSignal } from '../hooks/use-rendered-signal';
+import type { WidgetTypeProps } from './widget-type-props';
+
+const INTERPOLATION = { line: 'linear', spline: 'monotoneX', on_off: 'stepAfter', area: 'monotoneX' } as const;
+const MAX_TICKS = 8;
+const LEGEND_ROW = 22;
+
+interface Datum {
+  x: number;
+  y: number | null;
+  name: string;
+  unit: string;
+}
+
+const dataOf = (series: ChartSeries, keepNulls: boolean): Datum[] =>
+  series.values.filter((value) => keepNulls || value.y !== null).map((value) => ({ ...value, name: series.name, unit: series.unit }));
+
+/** Up to eight evenly spread positions for the axis: every bucket cannot be named on a month of hours. */
+const tickPositions = (count: number): number[] => {
+  const step = Math.max(1, Math.ceil(count / MAX_TICKS));
+  return Array.from({ length: count }, (_, index) => index + 1).filter((position) => (position - 1) % step === 0);
+};
+
+/** A chart of the widget's points (spec 1 §3.3): per-point style, stacks, compared and superimposed periods, drilldown, auto-tooltip. */
+export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTypeProps) => {
+  const { t, i18n } = useTranslation();
+  const { ref, width, height } = useElementSize();
+  const activePosition = useRef<number | null>(null);
+  useRenderedSignal(onRendered, width > 0 && height > 0);
+
+  const model = useMemo(
+    () => (data ? chartModelOf(widget, data, (name) => t('widgets.labels.previous', { name })) : { dates: [], series: [] }),
+    [widget, data, t],
+  );
+  const sampling: Sampling = widget.superimpose ? (widget.sampling === 'day' ? 'day' : 'month') : widget.sampling;
+  const locale = i18n.language;
+  const axisLabel = (position: number) => {
+    const date = model.dates[position - 1];
+    if (!date) return '';
+    const label = bucketLabel(date, sampling, locale, (week, year) => t('widgets.labels.week', { week, year }));
+    // Superimposed years share positions: the year is in the legend, not on the axis.
+    return widget.superimpose ? label.replace(/[ /]\d{4}$/, '') : label;
+  };
+  const value = (datum: Datum) => (datum.y === null ? '-' : formatValue(datum.y, datum.unit, locale));
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+
+  const horizontal = model.series.some((series) => series.style === 'bar');
+  const bars = model.series.filter((series) => series.style === 'column' || series.style === 'bar');
+  const areas = model.series.filter((series) => series.style === 'area');
+  const lines = model.series.filter((series) => series.style === 'line' || series.style === 'spline' || series.style === 'on_off');
+  const showLegend = !widget.hide_legend && model.series.length > 0;
+  const legendRows = showLegend ? Math.ceil(model.series.length / Math.max(1, Math.floor(width / 160))) : 0;
+  const barWidth = Math.max(2, Math.min(30, ((horizontal ? height : width) * 0.7) / Math.max(1, model.dates.length) / (widget.stacked ? 1 : Math.max(1, bars.length))));
+  const valueLabels = widget.show_values_on_chart ? ({ datum }: { datum: Datum }) => value(datum) : undefined;
+  const drill = widget.drilldown && onDrilldown ? finerSampling(widget.sampling) : null;
+
+  const barOf = (series: ChartSeries) => (
+    <VictoryBar
+      key={series.key}
+      data={dataOf(series, false)}
+      barWidth={barWidth}
+      labels={valueLabels}
+      labelComponent={<VictoryLabel style={{ fontSize: 9 }} />}
+      style={{ data: { fill: series.color, opacity: series.previous ? 0.4 : 1 } }}
+    />
+  );
+  const areaOf = (series: ChartSeries) => (
+    <VictoryArea
+      key={series.key}
+      data={dataOf(series, true)}
+      interpolation={INTERPOLATION.area}
+      labels={valueLabels}
+      style={{ data: { fill: series.color, fillOpacity: series.previous ? 0.2 : 0.5, stroke: series.color } }}
+    />
+  );
+  const lineOf = (series: ChartSeries) => (
+    <VictoryLine
+      key={series.key}
+      data={dataOf(series, true)}
+      interpolation={INTERPOLATION[series.style as keyof typeof INTERPOLATION]}
+      labels={valueLabels}
+      style={{ data: { stroke: series.color, strokeWidth: 2, opacity: series.previous ? 0.45 : 1, strokeDasharray: series.previous ? '4,3' : undefined } }}
+    />
+  );
+
+  const layers: ReactElement[] = [];
+  if (bars.length > 0) {
+    if (widget.stacked) layers.push(<VictoryStack key="bars">{bars.filter((series) => !series.previous).map(barOf)}</VictoryStack>);
+    const grouped = widget.stacked ? bars.filter((series) => series.previous) : bars;
+    if (grouped.length > 0) layers.push(<VictoryGroup key="grouped" offset={barWidth}>{grouped.map(barOf)}</VictoryGroup>);
+  }
+  if (areas.length > 0) layers.push(widget.stacked ? <VictoryStack key="areas">{areas.map(areaOf)}</VictoryStack> : <VictoryGroup key="areas">{areas.map(areaOf)}</VictoryGroup>);
+  layers.push(...lines.map(lineOf));
+
+  const tooltipPosition = widget.auto_tooltip_offset + 1;
+  const autoTooltip = widget.auto_tooltip
+    ? model.series.flatMap((series) => dataOf(series, false).filter((datum) => datum.x === tooltipPosition))
+    : [];
+
+  return (
+    <Box
+      ref={ref}
+      h="100%"
+      style={{ cursor: drill ? 'pointer' : undefined }}
+      data-testid="chart-widget"
+      onClick={() => {
+        const position = activePosition.current;
+        const bucket = position === null ? undefined : model.dates[position - 1];
+        if (drill && bucket && onDrilldown) onDrilldown(bucket, drill);
+      }}
+    >
+      {width > 0 && height > 0 && (
+        <VictoryChart
+          width={width}
+          height={height}
+          horizontal={horizontal}
+          domainPadding={{ x: Math.max(12, barWidth * Math.max(1, bars.length)) }}
+          padding={{ top: 10 + legendRows * LEGEND_ROW, bottom: widget.hide_x_axis ? 10 : 36, left: widget.hide_y_axis ? 10 : 52, right: 16 }}
+          containerComponent={
+            <VictoryVoronoiContainer
+              voronoiDimension="x"
+              labels={({ datum }: { datum: Datum }) => `${datum.name} : ${value(datum)}`}
+              labelComponent={<VictoryTooltip constrainToVisibleArea style={{ fontSize: 10 }} />}
+              onActivated={(points: { x?: number }[]) => {
+                activePosition.current = points[0]?.x ?? null;
+              }}
+            />
+          }
+        >
+          {showLegend && (
+            <VictoryLegend
+              x={widget.hide_y_axis ? 10 : 52}
+              y={4}
+              orientation="horizontal"
+              itemsPerRow={Math.max(1, Math.floor(width / 160))}
+              gutter={12}
+              style={{ labels: { fontSize: 10 } }}
+              data={model.series.map((series) => ({ name: series.name, symbol: { fill: series.color, opacity: series.previous ? 0.45 : 1 } }))}
+            />
+          )}
+          <VictoryAxis
+            tickValues={tickPositions(model.dates.length)}
+            tickFormat={(position: number) => axisLabel(position)}
+            style={{ tickLabels: { fontSize: 9, padding: 4 }, axis: widget.hide_x_axis ? { stroke: 'transparent' } : undefined }}
+            tickLabelComponent={widget.hide_x_axis ? <VictoryLabel text="" /> : undefined}
+          />
+          <VictoryAxis
+            dependentAxis
+            tickFormat={(tick: number) => compact.format(tick)}
+            style={{ tickLabels: { fontSize: 9, padding: 3 }, grid: { stroke: '#e9ecef' }, axis: widget.hide_y_axis ? { stroke: 'transparent' } : undefined }}
+            tickLabelComponent={widget.hide_y_axis ? <VictoryLabel text="" /> : undefined}
+          />
+          {layers}
+          {autoTooltip.length > 0 && (
+            <VictoryScatter
+              data={autoTooltip}
+              size={3}
+              labels={({ datum }: { datum: Datum }) => `${datum.name} : ${value(datum)}`}
+              labelComponent={<VictoryTooltip active style={{ fontSize: 10 }} />}
+            />
+          )}
+        </VictoryChart>
+      )}
+    </Box>
+  );
+};

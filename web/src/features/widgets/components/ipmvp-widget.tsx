@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Center, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatValue } from '@shared/widgets/value-format';
+import { useRenderedSignal } from '../hooks/use-rendered-signal';
+import type { WidgetTypeProps } from './widget-type-props';
+
+/**
+ * Baseline, target and actual side by side ('Baseline-Target-Epi'), with a gauge of the actual
+ * against the baseline: green while it stays within the target, red beyond it.
+ */
+export const IpmvpWidget = ({ data, onRendered }: WidgetTypeProps) => {
+  const { t, i18n } = useTranslation();
+  useRenderedSignal(onRendered);
+  const ipmvp = data?.ipmvp;
+  if (!ipmvp) return null;
+  const shown = (value: number | null) => (value === null ? '-' : formatValue(value, ipmvp.unit, i18n.language));
+  const figures = [
+    { key: 'baseline', value: ipmvp.baseline },
+    { key: 'target', value: ipmvp.target },
+    { key: 'actual', value: ipmvp.actual },
+  ] as const;
+  const ofBaseline = ipmvp.actual !== null && ipmvp.baseline ? ipmvp.actual / ipmvp.baseline : null;
+  const withinTarget = ipmvp.actual !== null && ipmvp.target !== null ? ipmvp.actual <= ipmvp.target : null;
+  return (
+    <Center h="100%" data-testid="ipmvp-widget">
+      <Stack gap="sm" w="100%" px="sm">
+        <SimpleGrid cols={3} spacing="xs">
+          {figures.map((figure) => (
+            <Stack key={figure.key} gap={0} align="center" data-testid={`ipmvp-${figure.key}`}>
+              <Text size="xs" c="dimmed" tt="uppercase">
+                {t(`widgets.labels.${figure.key}`)}
+              </Text>
+              <Text fw={700} fz="lg">
+                {shown(figure.value)}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        {ofBaseline !== null && (
+          <Stack gap={2}>
+            <Progress value={Math.min(100, ofBaseline * 100)} color={withinTarget === false ? 'red' : 'green'} size="lg" radius="xl" />
+            <Text size="xs" c="dimmed" ta="center">
+              {t('widgets.labels.actualOfBaseline', {
+                percent: new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(ofBaseline),
+              })}
+            </Text>
+          </Stack>
+        )}
+      </Stack>
+    </Center>
+  );
+};

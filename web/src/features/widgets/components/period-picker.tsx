@@ -1,0 +1,44 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/en';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Popover } from '@mantine/core';
+import { DatePicker, DatesProvider, MonthPicker, YearPicker } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { latestPickableDate, offsetOfPickedDate, periodStart, type FixedPeriod } from '@shared/widgets/period-navigation';
+
+interface PeriodPickerProps {
+  period: FixedPeriod;
+  offset: number;
+  timezone: string;
+  onOffsetChange: (offset: number) => void;
+}
+
+/** A calendar of days, months or years (weeks from Monday, nothing after today) whose picked date becomes an offset. */
+export const PeriodPicker = ({ period, offset, timezone, onOffsetChange }: PeriodPickerProps) => {
+  const { t, i18n } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const now = Date.now();
+  const shown = periodStart(period, offset, now, timezone).toISODate();
+  const pick = (picked: string | null) => {
+    if (!picked) return;
+    setOpened(false);
+    onOffsetChange(offsetOfPickedDate(period, picked, Date.now(), timezone));
+  };
+  const common = { value: shown, onChange: pick, maxDate: latestPickableDate(now, timezone), defaultDate: shown ?? undefined };
+  return (
+    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal>
+        <Popover.Target>
+          <ActionIcon variant="subtle" size="sm" aria-label={t('widgets.buttons.pickPeriod')} onClick={() => setOpened((open) => !open)}>
+            <IconCalendar size={16} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown>
+          {period === 'year' ? <YearPicker {...common} /> : period === 'month' ? <MonthPicker {...common} /> : <DatePicker {...common} />}
+        </Popover.Dropdown>
+      </Popover>
+    </DatesProvider>
+  );
+};

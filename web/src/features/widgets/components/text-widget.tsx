@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Box } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import { periodLabel } from '@shared/widgets/period-label';
+import { renderTextTokens } from '@shared/widgets/text-rendering';
+import { useRenderedSignal } from '../hooks/use-rendered-signal';
+import type { WidgetTypeProps } from './widget-type-props';
+
+/** The rich text with its tokens replaced by values and period names, sanitised last: no script or handler survives. */
+export const TextWidget = ({ widget, data, timezone, onRendered }: WidgetTypeProps) => {
+  const { t, i18n } = useTranslation();
+  useRenderedSignal(onRendered);
+  const html = useMemo(() => {
+    const now = Date.now();
+    const rendered = renderTextTokens(widget.text, {
+      tokens: data?.tokens ?? null,
+      locale: i18n.language,
+      errorText: t('widgets.errors.valueLookup'),
+      dateLabel: (token) =>
+        periodLabel({ ...token, now, zone: timezone, locale: i18n.language, formatWeek: (week, year) => t('widgets.labels.week', { week, year }) }),
+    });
+    return DOMPurify.sanitize(rendered, { FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'], FORBID_ATTR: ['style'] });
+  }, [widget.text, data, timezone, i18n.language, t]);
+  return <Box h="100%" style={{ overflow: 'auto' }} data-testid="text-widget" dangerouslySetInnerHTML={{ __html: html }} />;
+};

@@ -1,0 +1,100 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Box, Group, Paper } from '@mantine/core';
+import { DEFAULT_TIMEZONE } from '@shared/constants';
+import type { Sampling } from '@shared/series/sampling';
+import { hasWidgetValues, needsWidgetData } from '@shared/widgets/widget-data-needs';
+import { useWidgetData, type DataWidget } from '../api/widget-data';
+import { useWidgetCsv } from '../hooks/use-widget-csv';
+import { ExportCsvButton } from './export-csv-button';
+import { PeriodNavigation } from './period-navigation';
+import { WidgetContent } from './widget-content';
+import { WidgetEmpty } from './widget-empty';
+import { WidgetError } from './widget-error';
+import { WidgetLoading } from './widget-loading';
+import { WidgetTitleBar } from './widget-title-bar';
+
+export interface WidgetViewProps {
+  widget: DataWidget;
+  /** Edit, delete… as the page allows them: the dashboard decides permissions. */
+  controls?: ReactNode;
+  /** The customer's zone: period names and the picker's today. */
+  timezone?: string;
+  /** Where an image widget's image is read from. */
+  imageUrl?: (imageId: string) => string;
+  /** A click on a chart's bucket, when the widget drills down: its start and the next finer sampling. */
+  onDrilldown?: (bucketStart: string, sampling: Sampling) => void;
+  /** Told when the user moves to another period (the view keeps the offset itself either way). */
+  onOffsetChange?: (offset: number) => void;
+}
+
+const NOTHING_ASKED = Symbol('nothing asked');
+
+/**
+ * One widget on a page: its frame, title bar and period navigation around the component of its
+ * type. The root says `data-widget-ready="true"` once its content is drawn, which reports' PDF
+ * rendering waits for.
+ */
+export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imageUrl, onDrilldown, onOffsetChange }: WidgetViewProps) => {
+  const [offset, setOffset] = useState(widget.offset);
+  const [settingsOffset, setSettingsOffset] = useState(widget.offset);
+  if (settingsOffset !== widget.offset) {
+    setSettingsOffset(widget.offset);
+    setOffset(widget.offset);
+  }
+  const shown: DataWidget = offset === widget.offset ? widget : { ...widget, offset };
+  const asks = needsWidgetData(shown);
+  const query = useWidgetData(shown);
+  const data = query.data ?? null;
+
+  // Ready means this very answer is drawn: moving to another period clears it until the new one is.
+  const drawing = asks ? query.data : NOTHING_ASKED;
+  const [drawn, setDrawn] = useState<unknown>(null);
+  const onRendered = useCallback(() => setDrawn(drawing), [drawing]);
+
+  const moveTo = (next: number) => {
+    setOffset(next);
+    onOffsetChange?.(next);
+  };
+
+  const csv = useWidgetCsv(shown, data);
+  const state = asks && query.isError ? 'error' : asks && query.isPending ? 'loading' : hasWidgetValues(shown.type, data) ? 'data' : 'empty';
+  const ready = drawing !== undefined && drawn === drawing && (state === 'data' || state === 'empty');
+
+  const tools = (
+    <>
+      <PeriodNavigation periodType={shown.period_type} period={shown.period} offset={offset} timezone={timezone} onOffsetChange={moveTo} />
+      {csv && state === 'data' && <ExportCsvButton csv={csv} />}
+      {controls}
+    </>
+  );
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      h={widget.height}
+      pos="relative"
+      style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      data-testid="widget"
+      data-widget-type={widget.type}
+      data-widget-state={state}
+      data-widget-ready={ready ? 'true' : 'false'}
+    >
+      {widget.hidden_title_bar ? (
+        <Group gap={4} wrap="nowrap" pos="absolute" top={4} right={4} style={{ zIndex: 2 }}>
+          {tools}
+        </Group>
+      ) : (
+        <WidgetTitleBar title={widget.title} tools={tools} />
+      )}
+      <Box style={{ flex: 1, minHeight: 0 }} p={widget.type === 'image' ? 0 : 'xs'}>
+        {state === 'loading' && <WidgetLoading />}
+        {state === 'error' && <WidgetError />}
+        {state === 'empty' && <WidgetEmpty onRendered={onRendered} />}
+        {state === 'data' && (
+          <WidgetContent widget={shown} data={data} timezone={timezone} onRendered={onRendered} onDrilldown={onDrilldown} imageUrl={imageUrl} />
+        )}
+      </Box>
+    </Paper>
+  );
+};
