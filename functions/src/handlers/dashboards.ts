@@ -1,4 +1,3 @@
-import { AppError } from '../errors';
 import { createHttpHandler } from '../middleware/http-handler';
 import { widgetData } from '../services/widget-data-service';
 import { createTab, createWidget, deleteTab, deleteWidget, getTab, listTabs, listWidgets, updateTab, updateWidget } from '../services/dashboard-service';
@@ -15,6 +14,4 @@ export const handler = createHttpHandler('dashboards', {
   updateWidget: ({ caller, body }) => updateWidget(caller, body),
   widgetData: ({ caller, body }) => widgetData(caller, body.widget, body.now),
   deleteWidget: ({ caller, params }) => deleteWidget(caller, params.id),
-  // Placeholder of the web-widgets branch so the route table type-checks; the widget data service replaces it at merge.
-  widgetData: () => Promise.reject(new AppError('internal_error')),
 });
