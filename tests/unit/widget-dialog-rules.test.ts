@@ -6,6 +6,7 @@ import {
   canAddPoint,
   canSuperimpose,
   clampTooltipOffset,
+  hasOrderedDateRange,
   newWidgetPoint,
   newWidgetSettings,
   nextPointColour,
@@ -85,5 +86,22 @@ describe('a new widget in the dialog', () => {
 
   it('is 75 % wide and 320 high in a report', () => {
     expect(newWidgetSettings('report')).toMatchObject({ type: 'chart', width_percent: 75, height: 320 });
+  });
+});
+
+describe('a date-to-date range', () => {
+  const range = (start_date: string | null, end_date: string | null) => ({ period_type: 'dateToDate' as const, start_date, end_date });
+
+  it('is accepted when it ends after it starts', () => {
+    expect(hasOrderedDateRange(range('2026-10-23T10:00:00.000Z', '2026-11-23T10:00:00.000Z'))).toBe(true);
+  });
+
+  it('is refused when it ends when or before it starts', () => {
+    expect(hasOrderedDateRange(range('2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.000Z'))).toBe(false);
+    expect(hasOrderedDateRange(range('2026-11-23T10:00:00.000Z', '2026-10-23T10:00:00+02:00'))).toBe(false);
+  });
+
+  it('matters only for date-to-date widgets', () => {
+    expect(hasOrderedDateRange({ ...range('2026-11-23T10:00:00.000Z', '2026-10-23T10:00:00.000Z'), period_type: 'fixedPeriod' })).toBe(true);
   });
 });

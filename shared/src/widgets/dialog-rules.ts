@@ -81,6 +81,13 @@ export const defaultDateRange = (now: Date): { start_date: string; end_date: str
   return { start_date: start.toISOString(), end_date: now.toISOString() };
 };
 
+/** A date-to-date widget must end after it starts (the series query refuses the range otherwise). */
+export const hasOrderedDateRange = (settings: Pick<WidgetSettings, 'period_type' | 'start_date' | 'end_date'>): boolean =>
+  settings.period_type !== 'dateToDate' ||
+  !settings.start_date ||
+  !settings.end_date ||
+  Date.parse(settings.start_date) < Date.parse(settings.end_date);
+
 /**
  * A widget's settings made consistent: text and image hide the title bar (text is 50 high), the
  * period and sampling corrected, dateToDate given a range when it has none, superimpose only
