@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { widgetSettingsSchema, type WidgetSettings } from '@shared/schemas/widget';
-import { applyWidgetRules, canAddPoint, canSuperimpose, clampTooltipOffset, newWidgetPoint } from '@shared/widgets/dialog-rules';
+import { PALETTE } from '@shared/constants';
+import {
+  applyWidgetRules,
+  canAddPoint,
+  canSuperimpose,
+  clampTooltipOffset,
+  hasOrderedDateRange,
+  newWidgetPoint,
+  newWidgetSettings,
+  nextPointColour,
+} from '@shared/widgets/dialog-rules';
 
 const settings = (overrides: Partial<WidgetSettings> = {}): WidgetSettings => ({ ...widgetSettingsSchema.parse({}), ...overrides });
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -50,5 +60,48 @@ describe('the widget dialog rules', () => {
     expect(clampTooltipOffset('year', 'month', 4)).toBe(4);
     expect(clampTooltipOffset('month', 'day', 4)).toBe(0);
     expect(clampTooltipOffset('day', 'hour', -3)).toBe(0);
+  });
+});
+
+describe('a point added in the dialog', () => {
+  it('takes the first palette colour when the widget has none', () => {
+    expect(nextPointColour([])).toBe(PALETTE[0]);
+  });
+
+  it('takes the first palette colour not used yet, whatever the order of the points', () => {
+    expect(nextPointColour([{ color: PALETTE[1] }, { color: PALETTE[0].toUpperCase() }])).toBe(PALETTE[2]);
+  });
+
+  it('goes round the palette again once all 28 colours are used', () => {
+    const all = PALETTE.map((color) => ({ color }));
+    expect(nextPointColour(all)).toBe(PALETTE[0]);
+    expect(nextPointColour([...all, { color: PALETTE[5] }])).toBe(PALETTE[1]);
+  });
+});
+
+describe('a new widget in the dialog', () => {
+  it('starts from the spec\'s defaults on a dashboard', () => {
+    expect(newWidgetSettings('dashboard')).toMatchObject({ type: 'chart', width_percent: 48.5, height: 400, period: 'month', sampling: 'day' });
+  });
+
+  it('is 75 % wide and 320 high in a report', () => {
+    expect(newWidgetSettings('report')).toMatchObject({ type: 'chart', width_percent: 75, height: 320 });
+  });
+});
+
+describe('a date-to-date range', () => {
+  const range = (start_date: string | null, end_date: string | null) => ({ period_type: 'dateToDate' as const, start_date, end_date });
+
+  it('is accepted when it ends after it starts', () => {
+    expect(hasOrderedDateRange(range('2026-10-23T10:00:00.000Z', '2026-11-23T10:00:00.000Z'))).toBe(true);
+  });
+
+  it('is refused when it ends when or before it starts', () => {
+    expect(hasOrderedDateRange(range('2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.000Z'))).toBe(false);
+    expect(hasOrderedDateRange(range('2026-11-23T10:00:00.000Z', '2026-10-23T10:00:00+02:00'))).toBe(false);
+  });
+
+  it('matters only for date-to-date widgets', () => {
+    expect(hasOrderedDateRange({ ...range('2026-11-23T10:00:00.000Z', '2026-10-23T10:00:00.000Z'), period_type: 'fixedPeriod' })).toBe(true);
   });
 });

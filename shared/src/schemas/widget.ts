@@ -12,6 +12,9 @@ export type ChartStyle = (typeof CHART_STYLES)[number];
 
 export const SUPERIMPOSE_FILTERS = ['all', 'last2', 'last3', 'last4', 'last5'] as const;
 
+/** How many normalisations a widget chains at most. */
+export const MAX_NORMALISATIONS = 3;
+
 /** Widget defaults of spec 1 §9. */
 export const WIDGET_DEFAULTS = { type: 'chart', width: 500, height: 400, width_percent: 48.5, period: 'month', sampling: 'day', z_index: 1 } as const;
 export const TEXT_WIDGET_HEIGHT = 50;
@@ -73,7 +76,7 @@ export const widgetSettingsSchema = z.object({
   z_index: z.number().int().default(WIDGET_DEFAULTS.z_index),
   superimpose: z.boolean().default(false),
   superimpose_filter: z.enum(SUPERIMPOSE_FILTERS).default('all'),
-  normalisation: z.array(normalisationSchema).max(3).default([]),
+  normalisation: z.array(normalisationSchema).max(MAX_NORMALISATIONS).default([]),
   auto_tooltip: z.boolean().default(false),
   auto_tooltip_offset: z.number().int().min(0).default(0),
   compare_periods: z.boolean().default(false),

@@ -12,6 +12,15 @@ export const canConvert = (from: string, to: string): boolean =>
   (['°F', 'f'].includes(from) && ['°C', 'c'].includes(to)) ||
   Object.values(FAMILIES).some((family) => from in family && to in family);
 
+const TEMPERATURE_UNITS: Record<string, readonly string[]> = { '°C': ['°F'], c: ['°F'], '°F': ['°C'], f: ['°C'] };
+
+/** The units a value in `unit` can be shown in instead (the others of its family), for a unit picker. */
+export const convertibleUnits = (unit: string): string[] => {
+  if (unit in TEMPERATURE_UNITS) return [...TEMPERATURE_UNITS[unit]];
+  const family = Object.values(FAMILIES).find((candidate) => unit in candidate);
+  return family ? Object.keys(family).filter((other) => other !== unit) : [];
+};
+
 /** Converts a value; units that do not convert are refused by the caller beforehand (canConvert). */
 export const convertUnit = (value: number, from: string, to: string): number => {
   if (from === to) return value;

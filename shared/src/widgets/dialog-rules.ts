@@ -1,6 +1,15 @@
+import { PALETTE } from '../constants';
 import { DEFAULT_CALCULATION, type SeriesType } from '../series/calculations';
 import { correctPeriod, correctSampling, type Period, type Sampling } from '../series/sampling';
-import { TEXT_WIDGET_HEIGHT, type ChartStyle, type WidgetPoint, type WidgetSettings, type WidgetType } from '../schemas/widget';
+import {
+  TEXT_WIDGET_HEIGHT,
+  widgetInputSchema,
+  type ChartStyle,
+  type WidgetInput,
+  type WidgetPoint,
+  type WidgetSettings,
+  type WidgetType,
+} from '../schemas/widget';
 
 /**
  * The rules of the widget dialog (spec 1 §4.5, §5), written once: the dialog applies them as the
@@ -19,6 +28,23 @@ export const newWidgetPoint = (point: { _id: string; series_type: SeriesType }, 
   visible: true,
   unit_conversion: null,
   show_details: false,
+});
+
+/** The colour of the next point added: the first palette colour the widget does not use yet, then round the palette again. */
+export const nextPointColour = (points: readonly Pick<WidgetPoint, 'color'>[]): string => {
+  const used = new Set(points.map((point) => point.color.toLowerCase()));
+  return PALETTE.find((colour) => !used.has(colour)) ?? PALETTE[points.length % PALETTE.length];
+};
+
+/** Where the dialog is opened: a widget of a report is wider and lower by default (spec 1 §9). */
+export type WidgetContext = 'dashboard' | 'report';
+
+const REPORT_WIDGET_DEFAULTS = { width_percent: 75, height: 320 } as const;
+
+/** The settings a new widget starts from in the dialog. */
+export const newWidgetSettings = (context: WidgetContext): WidgetInput => ({
+  ...widgetInputSchema.parse({}),
+  ...(context === 'report' ? REPORT_WIDGET_DEFAULTS : {}),
 });
 
 /** Widget types that draw one point only, with the message key shown when a second is added. */
@@ -54,6 +80,13 @@ export const defaultDateRange = (now: Date): { start_date: string; end_date: str
   start.setMonth(start.getMonth() - 1);
   return { start_date: start.toISOString(), end_date: now.toISOString() };
 };
+
+/** A date-to-date widget must end after it starts (the series query refuses the range otherwise). */
+export const hasOrderedDateRange = (settings: Pick<WidgetSettings, 'period_type' | 'start_date' | 'end_date'>): boolean =>
+  settings.period_type !== 'dateToDate' ||
+  !settings.start_date ||
+  !settings.end_date ||
+  Date.parse(settings.start_date) < Date.parse(settings.end_date);
 
 /**
  * A widget's settings made consistent: text and image hide the title bar (text is 50 high), the
