@@ -45,3 +45,6 @@ export const PALETTE = [
   '#4dabf7', '#69db7c', '#ffd43b', '#ff8787', '#9775fa', '#3bc9db', '#ffa94d',
   '#c2255c', '#66a80f', '#495057', '#f06595', '#a9e34b', '#868e96', '#ae3ec9',
 ] as const;
+
+/** Widgets refresh this long after new data arrives (spec 1 §4.5). */
+export const WIDGET_REFRESH_DELAY_MS = 5_000;

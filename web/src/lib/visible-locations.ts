@@ -23,11 +23,15 @@ export const locationsInTree = (roots: readonly VisibleLocation[], ancestors: Vi
 export const findLocation = (roots: readonly VisibleLocation[], id: string): LocationInTree | null =>
   locationsInTree(roots).find((entry) => entry.location._id === id) ?? null;
 
-/** The `{name}` segment of /locations/{name}/{id}: readable only, the id decides. */
-export const locationSlug = (location: Pick<VisibleLocation, 'name'>): string =>
-  location.name
+/** A readable URL segment of a name (the `{name}` of /locations/{name}/{id}, a tab's name): readable only, the id decides. */
+export const slugOf = (name: string): string =>
+  name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'location';
+    .replace(/^-|-$/g, '');
+
+export const locationSlug = (location: Pick<VisibleLocation, 'name'>): string => slugOf(location.name) || 'location';
+
+export const tabSlug = (name: string): string => slugOf(name) || 'tab';

@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { can } from '@shared/permissions/abilities';
+import { WIDGET_REFRESH_DELAY_MS } from '@shared/constants';
 import type { LoginPayload } from '@shared/schemas/session';
 import { CustomerMenuGroup } from '../features/customers/components/customer-menu-group';
 import { CustomerSelector } from '../features/customers/components/customer-selector';
@@ -13,6 +14,8 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { AlreadyConnectedModal } from '../features/realtime/components/already-connected-modal';
 import { showJobProgress } from '../features/realtime/components/job-progress-toast';
 import { useRealtime } from '../features/realtime/hooks/use-realtime';
+import { WIDGET_DATA_KEY } from '../features/widgets/api/widget-data';
+import { collectAndFlush } from '../lib/collect-and-flush';
 import { SavedDataIndicator } from '../features/saved-data/components/saved-data-indicator';
 import { AppLayout } from '../features/shell/components/app-layout';
 import { endSession, permissionsOf, useSession } from '../lib/session';
@@ -38,6 +41,19 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
 
   const logout = useCallback(() => void navigate({ to: '/logout' }), [navigate]);
 
+  // Widgets showing a point with new values refresh 5 s after the last news (spec 1 §4.5), not the whole page.
+  const newData = useMemo(
+    () =>
+      collectAndFlush<string>(WIDGET_REFRESH_DELAY_MS, (points) =>
+        void queryClient.invalidateQueries({
+          queryKey: WIDGET_DATA_KEY,
+          predicate: (query) => [...points].some((point) => JSON.stringify(query.queryKey).includes(`"${point}"`)),
+        }),
+      ),
+    [queryClient],
+  );
+  useEffect(() => () => newData.cancel(), [newData]);
+
   const realtime = useRealtime(
     {
       token: payload.user.jwt,
@@ -52,6 +68,7 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
         void navigate({ to: '/' });
       },
       onNewNotifications: () => void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey }),
+      onNewData: (points) => newData.add(points),
       onJobProgress: (progress) => {
         showJobProgress(progress);
         // A finished merge or calculation changes the points lists of the settings screen.

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import { customizationsQueryOptions } from '../features/customizations/api/get-customizations';
+import { tabsQueryOptions } from '../features/dashboard/api/tabs';
 import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
 import { notify } from '../lib/notify';
@@ -65,6 +66,28 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
 });
 
+/** A tab of a page, or back to the page with 'The page requested does not exist' when it is not one the user sees. */
+const loadTab = async (queryClient: QueryClient, tabId: string, pageTo: string, pageParams: Record<string, string> | undefined, preload: boolean) => {
+  const tabs = await queryClient.ensureQueryData(tabsQueryOptions());
+  const tab = tabs.find((candidate) => candidate._id === tabId);
+  if (!tab) {
+    if (!preload) notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') });
+    throw redirect({ to: pageTo, params: pageParams as never });
+  }
+  return tab;
+};
+
+const dashboardTabRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'dashboard/$tabName/$tabId',
+  beforeLoad: ({ preload }) => requireAccess('app.dashboard', { preload }),
+  loader: async ({ context, params, preload }) => {
+    const tab = await loadTab(context.queryClient, params.tabId, '/dashboard', undefined, preload);
+    return { crumbs: [{ labelKey: 'labels.menu.dashboard', to: '/dashboard' }, { label: tab.name }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardTabPage'),
+});
+
 const LOCATIONS_CRUMB: Crumb = { labelKey: 'labels.menu.locations', to: '/locations' };
 
 const locationsRoute = createRoute({
@@ -105,6 +128,15 @@ const locationRoute = createRoute({
   component: lazyRouteComponent(() => import('./location-page'), 'LocationPage'),
 });
 
+const locationTabRoute = createRoute({
+  getParentRoute: () => locationRoute,
+  path: '$tabName/$tabId',
+  loader: async ({ context, params, preload }) => {
+    const tab = await loadTab(context.queryClient, params.tabId, '/locations/$name/$id', { name: params.name, id: params.id }, preload);
+    return { crumbs: [{ label: tab.name }] satisfies Crumb[] };
+  },
+});
+
 const manualEntryRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'manual_entry',
@@ -139,7 +171,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, locationsRoute, locationRoute, manualEntryRoute, locationsAndPointsRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute]),
   unknownRoute,
 ]);
 

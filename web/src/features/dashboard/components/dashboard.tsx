@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { decideOwnedAccess } from '@shared/permissions/ownership';
 import type { Tab } from '@shared/schemas/tab';
 import type { Widget, WidgetInput, WidgetSettings } from '@shared/schemas/widget';
+import { WidgetErrorBoundary } from '../../../components/widget-error-boundary';
 import { errorCodeOf } from '../../../lib/http';
 import { translate } from '../../../lib/i18n';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
@@ -222,7 +223,25 @@ export const Dashboard = ({ locationId, tabId, onOpenTab, renderWidget, renderDi
           {canContribute ? t('dashboard.empty.hint') : t('dashboard.empty.readOnly')}
         </Alert>
       ) : (
-        <WidgetGrid widgets={shown} canArrange={canModify} onLayout={arrange} renderWidget={(widget, handle) => renderWidget(widget, controlsOf(widget, handle))} />
+        <WidgetGrid
+          widgets={shown}
+          canArrange={canModify}
+          onLayout={arrange}
+          renderWidget={(widget, handle) => (
+            <WidgetErrorBoundary
+              fallback={
+                <Alert color="red" title={t('errors.titles.error')} h="100%">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text size="sm">{t('errors.generic')}</Text>
+                    {controlsOf(widget, handle)}
+                  </Group>
+                </Alert>
+              }
+            >
+              {renderWidget(widget, controlsOf(widget, handle))}
+            </WidgetErrorBoundary>
+          )}
+        />
       )}
       {renderDialog({
         opened: dialog !== null,
