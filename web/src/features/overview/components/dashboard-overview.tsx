@@ -20,7 +20,7 @@ const Tile = ({ icon, color, label, children }: { icon: ReactNode; color: string
   </Card>
 );
 
-/** The landing page until tabs and widgets arrive: who is signed in, for which customer, with which licence. */
+/** The head of the dashboard: a greeting, today, and (on wide screens) who is signed in, for which customer, with which licence. */
 export const DashboardOverview = ({ children }: { children?: ReactNode }) => {
   const { t, i18n } = useTranslation();
   const { user, customer, is_premium: isPremium, locations_flattened: locations } = useLoginPayload();
@@ -35,7 +35,7 @@ export const DashboardOverview = ({ children }: { children?: ReactNode }) => {
           {today}
         </Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" visibleFrom="sm">
         <Tile icon={<IconBuildingFactory2 size={24} />} color="blue" label={t('labels.overview.customer')}>
           <Text fw={600} truncate data-testid="current-customer">
             {customer.name}
