@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Group, Paper } from '@mantine/core';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
+import type { WidgetType } from '@shared/schemas/widget';
 import type { Sampling } from '@shared/series/sampling';
 import { hasWidgetValues, needsWidgetData } from '@shared/widgets/widget-data-needs';
 import { useWidgetData, type DataWidget } from '../api/widget-data';
@@ -28,6 +29,9 @@ export interface WidgetViewProps {
 }
 
 const NOTHING_ASKED = Symbol('nothing asked');
+
+/** A text's tokens name their own periods and an image has none: nothing to navigate. */
+const PERIODLESS = new Set<WidgetType>(['text', 'image']);
 
 /**
  * One widget on a page: its frame, title bar and period navigation around the component of its
@@ -62,7 +66,9 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
 
   const tools = (
     <>
-      <PeriodNavigation periodType={shown.period_type} period={shown.period} offset={offset} timezone={timezone} onOffsetChange={moveTo} />
+      {PERIODLESS.has(widget.type) ? null : (
+        <PeriodNavigation periodType={shown.period_type} period={shown.period} offset={offset} timezone={timezone} onOffsetChange={moveTo} />
+      )}
       {csv && state === 'data' && <ExportCsvButton csv={csv} />}
       {controls}
     </>
