@@ -1,15 +1,13 @@
 import { useMemo, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
   VictoryArea,
   VictoryAxis,
   VictoryBar,
   VictoryChart,
-  VictoryGroup,
   VictoryLabel,
-  VictoryLegend,
   VictoryLine,
   VictoryScatter,
   VictoryStack,
@@ -26,7 +24,6 @@ import type { WidgetTypeProps } from './widget-type-props';
 
 const INTERPOLATION = { line: 'linear', spline: 'monotoneX', on_off: 'stepAfter', area: 'monotoneX' } as const;
 const MAX_TICKS = 8;
-const LEGEND_ROW = 22;
 
 interface Datum {
   x: number;
@@ -72,19 +69,19 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
   const areas = model.series.filter((series) => series.style === 'area');
   const lines = model.series.filter((series) => series.style === 'line' || series.style === 'spline' || series.style === 'on_off');
   const showLegend = !widget.hide_legend && model.series.length > 0;
-  const legendRows = showLegend ? Math.ceil(model.series.length / Math.max(1, Math.floor(width / 160))) : 0;
   const barWidth = Math.max(2, Math.min(30, ((horizontal ? height : width) * 0.7) / Math.max(1, model.dates.length) / (widget.stacked ? 1 : Math.max(1, bars.length))));
   const valueLabels = widget.show_values_on_chart ? ({ datum }: { datum: Datum }) => value(datum) : undefined;
   const drill = widget.drilldown && onDrilldown ? finerSampling(widget.sampling) : null;
 
-  const barOf = (series: ChartSeries) => (
+  /** Side by side bars are moved off their bucket by a share of it (VictoryGroup would draw them all in the first one's style). */
+  const barOf = (series: ChartSeries, shift = 0) => (
     <VictoryBar
       key={series.key}
-      data={dataOf(series, false)}
+      data={dataOf(series, false).map((datum) => ({ ...datum, x: datum.x + shift }))}
       barWidth={barWidth}
       labels={valueLabels}
       labelComponent={<VictoryLabel style={{ fontSize: 9 }} />}
-      style={{ data: { fill: series.color, opacity: series.previous ? 0.4 : 1 } }}
+      style={{ data: { fill: series.previous ? `${series.color}66` : series.color } }}
     />
   );
   const areaOf = (series: ChartSeries) => (
@@ -108,11 +105,12 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
 
   const layers: ReactElement[] = [];
   if (bars.length > 0) {
-    if (widget.stacked) layers.push(<VictoryStack key="bars">{bars.filter((series) => !series.previous).map(barOf)}</VictoryStack>);
+    if (widget.stacked) layers.push(<VictoryStack key="bars">{bars.filter((series) => !series.previous).map((series) => barOf(series))}</VictoryStack>);
     const grouped = widget.stacked ? bars.filter((series) => series.previous) : bars;
-    if (grouped.length > 0) layers.push(<VictoryGroup key="grouped" offset={barWidth}>{grouped.map(barOf)}</VictoryGroup>);
+    const share = 0.8 / Math.max(1, grouped.length);
+    layers.push(...grouped.map((series, index) => barOf(series, grouped.length > 1 ? (index - (grouped.length - 1) / 2) * share : 0)));
   }
-  if (areas.length > 0) layers.push(widget.stacked ? <VictoryStack key="areas">{areas.map(areaOf)}</VictoryStack> : <VictoryGroup key="areas">{areas.map(areaOf)}</VictoryGroup>);
+  if (areas.length > 0) layers.push(...(widget.stacked ? [<VictoryStack key="areas">{areas.map(areaOf)}</VictoryStack>] : areas.map(areaOf)));
   layers.push(...lines.map(lineOf));
 
   const tooltipPosition = widget.auto_tooltip_offset + 1;
@@ -120,11 +118,27 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
     ? model.series.flatMap((series) => dataOf(series, false).filter((datum) => datum.x === tooltipPosition))
     : [];
 
+  // The legend is drawn in HTML, above the chart: it wraps long point names, and React 19 no longer
+  // gives Victory's legend the default props it reads when it is a child of the chart.
+  const legend = showLegend && (
+    <Group gap="md" px={4} pb={2} data-testid="chart-legend">
+      {model.series.map((series) => (
+        <Group key={series.key} gap={4} wrap="nowrap">
+          <Box w={10} h={10} style={{ borderRadius: 2, background: series.color, opacity: series.previous ? 0.45 : 1 }} />
+          <Text size="xs" c="dimmed">
+            {series.name}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+
   return (
+    <Box h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+      {legend}
     <Box
       ref={ref}
-      h="100%"
-      style={{ cursor: drill ? 'pointer' : undefined }}
+      style={{ flex: 1, minHeight: 0, cursor: drill ? 'pointer' : undefined }}
       data-testid="chart-widget"
       onClick={() => {
         const position = activePosition.current;
@@ -138,7 +152,7 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
           height={height}
           horizontal={horizontal}
           domainPadding={{ x: Math.max(12, barWidth * Math.max(1, bars.length)) }}
-          padding={{ top: 10 + legendRows * LEGEND_ROW, bottom: widget.hide_x_axis ? 10 : 36, left: widget.hide_y_axis ? 10 : 52, right: 16 }}
+          padding={{ top: 10, bottom: widget.hide_x_axis ? 10 : 36, left: widget.hide_y_axis ? 10 : 52, right: 16 }}
           containerComponent={
             <VictoryVoronoiContainer
               voronoiDimension="x"
@@ -150,17 +164,6 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
             />
           }
         >
-          {showLegend && (
-            <VictoryLegend
-              x={widget.hide_y_axis ? 10 : 52}
-              y={4}
-              orientation="horizontal"
-              itemsPerRow={Math.max(1, Math.floor(width / 160))}
-              gutter={12}
-              style={{ labels: { fontSize: 10 } }}
-              data={model.series.map((series) => ({ name: series.name, symbol: { fill: series.color, opacity: series.previous ? 0.45 : 1 } }))}
-            />
-          )}
           <VictoryAxis
             tickValues={tickPositions(model.dates.length)}
             tickFormat={(position: number) => axisLabel(position)}
@@ -184,6 +187,7 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
           )}
         </VictoryChart>
       )}
+    </Box>
     </Box>
   );
 };
