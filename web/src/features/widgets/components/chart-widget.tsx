@@ -62,7 +62,7 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
     return widget.superimpose ? label.replace(/[ /]\d{4}$/, '') : label;
   };
   const value = (datum: Datum) => (datum.y === null ? '-' : formatValue(datum.y, datum.unit, locale));
-  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumSignificantDigits: 3 });
 
   const horizontal = model.series.some((series) => series.style === 'bar');
   const bars = model.series.filter((series) => series.style === 'column' || series.style === 'bar');

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, login } from '../support/api';
+import { testEnvironment } from '../support/environment';
+import { openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+
+const unique = () => `${Date.now()}-${Math.round(Math.random() * 1e4)}`;
+
+/** Picks an option of a Mantine select by typing part of its label. */
+const choose = async (page: Page, testId: string, text: string) => {
+  const input = page.getByRole('dialog').getByTestId(testId);
+  await input.click();
+  if ((await input.getAttribute('readonly')) === null) await input.fill(text);
+  await page.getByRole('option', { name: new RegExp(text) }).first().click();
+};
+
+const widgetTitled = (page: Page, title: string) => page.locator('[data-widget-id]', { has: page.getByText(title, { exact: true }) });
+
+const createTab = async (page: Page, name: string, shared = false) => {
+  await page.getByTestId('tab-actions').click();
+  await page.getByRole('menuitem', { name: 'Nouvel onglet' }).click();
+  await page.getByLabel('Nom').fill(name);
+  if (shared) await page.getByLabel('Partagé avec les autres utilisateurs du client').check();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('tab', { name: new RegExp(name) }).waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.waitForURL(/\/dashboard\/.+\/tab-/, { timeout: UI_TIMEOUT_MS });
+};
+
+describe('dashboards in the browser', () => {
+  const browser = useBrowser();
+
+  it('builds a dashboard from nothing: a tab, a chart of two points, periods back and forth, a text with a live value, in French then English', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const tabName = `Suivi ${unique()}`;
+      await createTab(page, tabName);
+      await page.getByTestId('dashboard-empty').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      await page.getByTestId('add-widget').click();
+      await page.getByRole('dialog').getByTestId('widget-title').fill('Eau et électricité');
+      await page.getByTestId('widget-dialog-tab-points').click();
+      await choose(page, 'widget-point-picker', 'ELEC-LYON-A-001');
+      await choose(page, 'widget-point-picker', 'EAU-LYON-B-001');
+      await page.getByTestId('widget-dialog-submit').click();
+      const chart = widgetTitled(page, 'Eau et électricité');
+      await chart.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await chart.getByTestId('chart-legend').innerText()).toContain('Index électricité TGBT');
+      expect(await chart.getByTestId('chart-legend').innerText()).toContain('Compteur eau froide');
+
+      // This month, then the one before it, then back: next is disabled on the current period.
+      const label = chart.getByTestId('period-label');
+      const current = await label.innerText();
+      const navigation = chart.getByTestId('period-navigation');
+      expect(await navigation.getByRole('button').last().isDisabled()).toBe(true);
+      await navigation.getByRole('button').first().click();
+      await expect.poll(() => label.innerText(), { timeout: UI_TIMEOUT_MS }).not.toBe(current);
+      await navigation.getByRole('button').last().click();
+      await expect.poll(() => label.innerText(), { timeout: UI_TIMEOUT_MS }).toBe(current);
+
+      // A text with the index's consumption today.
+      await page.getByTestId('add-widget').click();
+      await choose(page, 'widget-type', 'Texte');
+      await page.getByRole('dialog').getByTestId('widget-title').fill('Mot du jour');
+      await page.getByTestId('widget-dialog-tab-text').click();
+      await page.getByTestId('widget-text-editor').click();
+      await page.keyboard.type("Aujourd'hui : ");
+      await page.getByRole('button', { name: "Insérer la valeur d'un point" }).click();
+      const tokenForm = page.locator('.mantine-Popover-dropdown');
+      const tokenPoint = tokenForm.getByRole('combobox', { name: 'Point', exact: true });
+      await tokenPoint.click();
+      await tokenPoint.fill('ELEC-LYON-A-001');
+      await page.getByRole('option', { name: /ELEC-LYON-A-001/ }).first().click();
+      await tokenForm.getByRole('button', { name: 'Insérer' }).click();
+      await page.getByTestId('widget-dialog-submit').click();
+      const text = page.locator('[data-widget-type="text"]').last();
+      await expect.poll(() => text.innerText(), { timeout: UI_TIMEOUT_MS }).toMatch(/Aujourd'hui\s:\s(\d[\d\s,.]*\s?kWh|-)/);
+
+      // The same page in English.
+      await page.getByTestId('language-selector').click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+      await page.getByRole('button', { name: 'Add a widget' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await chart.getByTestId('period-label').innerText()).toMatch(/[A-Z][a-z]+ \d{4}/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('copies a widget and pastes it into another tab', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl('/dashboard/electricite/tab-demo-electricite'));
+      const table = page.locator('[data-widget-type="table"]').first();
+      await table.waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('[data-widget-id]', { has: table }).getByTestId('widget-copy').click();
+      const tabName = `Collage ${unique()}`;
+      await createTab(page, tabName);
+      await page.getByTestId('paste-widget').click();
+      await page.locator('[data-widget-type="table"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.locator('[data-widget-id]').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets a member open a shared tab without the controls to change it, and sends them back from another user\'s private tab', async () => {
+    const { accounts } = testEnvironment();
+    const admin = (await login('premiumAdministrator')).user.jwt;
+    const privateTab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token: admin, body: { name: `Privé ${unique()}` } })).body.data!;
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumMember);
+      await page.goto(webUrl('/dashboard/electricite/tab-demo-electricite'));
+      await page.locator('[data-widget-id]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      // Positive control: the member sees the shared tab's widgets and may copy them, not change them.
+      expect(await page.getByTestId('widget-copy').count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('widget-edit').count()).toBe(0);
+      expect(await page.getByTestId('widget-delete').count()).toBe(0);
+      await page.goto(webUrl(`/dashboard/prive/${privateTab._id}`));
+      await page.getByText('La page demandée n\'existe pas').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.waitForURL(/\/dashboard$/, { timeout: UI_TIMEOUT_MS });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refreshes an open chart when new values of its point arrive', async () => {
+    const { accounts } = testEnvironment();
+    const admin = (await login('premiumAdministrator')).user.jwt;
+    const point = (
+      await api<{ _id: string }>('POST', '/api/v1/points', {
+        token: admin,
+        body: { name: 'Compteur en direct', technical_id: `LIVE-${unique()}`, resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-a'] },
+      })
+    ).body.data!._id;
+    const tab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token: admin, body: { name: `Direct ${unique()}` } })).body.data!;
+    await api('POST', '/api/v1/widgets', {
+      token: admin,
+      body: { data: { location: tab._id, title: 'En direct', type: 'table', period: 'day', sampling: 'hour', points: [{ _id: point, calculation: 'sum' }] } },
+    });
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl(`/dashboard/direct/${tab._id}`));
+      const widget = widgetTitled(page, 'En direct');
+      await widget.getByTestId('widget-empty').waitFor({ timeout: UI_TIMEOUT_MS });
+      await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point, date: new Date().toISOString(), value: 42.5 }] } });
+      await widget.getByText('42,5').waitFor({ timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
+});
