@@ -1,11 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tab } from '@shared/schemas/tab';
 import type { Widget } from '@shared/schemas/widget';
 import { dynamo } from '../clients/dynamodb';
-import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryIndex, queryPrefix } from './table';
+import { entitiesTable, queryIndex, queryPrefix, updateAttributes } from './table';
 
 const TRANSACTION_ITEMS = 100;
 
@@ -18,26 +16,6 @@ export const createTab = async (tab: Tab): Promise<void> => {
   await dynamo.send(
     new PutCommand({ TableName: entitiesTable(), Item: { ...keys.owned(tab.customer, 'tab', tab._id), kind: 'tab', ...tab }, ConditionExpression: 'attribute_not_exists(PK)' }),
   );
-};
-
-/** Sets some attributes of an existing item only (it must still exist): no other writer's change is undone. */
-const updateAttributes = async (key: { PK: string; SK: string }, values: Record<string, unknown>): Promise<void> => {
-  const names = Object.keys(values);
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: entitiesTable(),
-        Key: key,
-        UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, values[name]])),
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new AppError('not_found', { cause: error });
-    throw error;
-  }
 };
 
 export const updateTab = (tab: Tab): Promise<void> => {

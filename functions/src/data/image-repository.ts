@@ -1,12 +1,12 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Image } from '@shared/schemas/image';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 import { s3 } from '../clients/s3';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix } from './table';
+import { entitiesTable, queryPrefix, updateAttributes } from './table';
 
 export type StoredImage = Omit<Image, 'url'> & { customer: string };
 
@@ -34,18 +34,7 @@ export const putImage = async (image: StoredImage, bytes: Uint8Array): Promise<v
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.image(image.customer, image._id), kind: 'image', ...image }, ConditionExpression: 'attribute_not_exists(PK)' }));
 };
 
-export const renameImage = async (customerId: string, imageId: string, name: string): Promise<void> => {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: entitiesTable(),
-      Key: keys.image(customerId, imageId),
-      UpdateExpression: 'SET #name = :name',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#name': 'name' },
-      ExpressionAttributeValues: { ':name': name },
-    }),
-  );
-};
+export const renameImage = (customerId: string, imageId: string, name: string): Promise<void> => updateAttributes(keys.image(customerId, imageId), { name });
 
 /** Removes the record first, then the bytes: a failure half-way leaves unlisted bytes, never a listed image without them. */
 export const deleteImage = async (image: StoredImage): Promise<void> => {

@@ -1,10 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../errors';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Location } from '@shared/schemas/location';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix } from './table';
+import { entitiesTable, queryPrefix, updateAttributes } from './table';
 
 const toLocation = (item: Record<string, unknown>): Location => stripKeys(item) as unknown as Location;
 
@@ -29,22 +27,7 @@ export const putLocation = async (location: Location): Promise<void> => {
 /** Saves an edited location's fields, all but its position among its siblings (moves keep theirs); it must still exist. */
 export const updateLocationFields = async (location: Location): Promise<void> => {
   const { _id, customer, position: _position, ...fields } = location;
-  const names = Object.keys(fields);
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: entitiesTable(),
-        Key: keys.location(customer, _id),
-        UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, fields[name as keyof typeof fields]])),
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new AppError('not_found', { cause: error });
-    throw error;
-  }
+  await updateAttributes(keys.location(customer, _id), fields);
 };
 
 /** Sets the parent and position of several existing locations (100 per transaction), leaving their other fields to other writers. */

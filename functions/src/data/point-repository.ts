@@ -3,7 +3,7 @@ import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix } from './table';
+import { entitiesTable, queryPrefix, updateOfAttributes } from './table';
 
 const toPoint = (item: Record<string, unknown>): Point => stripKeys(item) as unknown as Point;
 
@@ -31,19 +31,6 @@ const isConditionFailure = (error: unknown): boolean =>
 /** Fields a save never writes: set by the server elsewhere (`last_data_date` by ingestion) or fixed at creation. */
 const NOT_SAVED = new Set(['_id', 'customer', 'last_data_date', 'created_at']);
 
-/** An update of the named attributes only, so writers of other attributes (ingestion) are never undone. */
-const updateOf = (key: { PK: string; SK: string }, values: Record<string, unknown>, condition: string) => {
-  const names = Object.keys(values);
-  return {
-    TableName: entitiesTable(),
-    Key: key,
-    UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
-    ConditionExpression: condition,
-    ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
-    ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, values[name]])),
-  };
-};
-
 /**
  * Saves a point and claims its technical id in one transaction: two points of a customer can
  * never share a technical id, even when saved at the same instant. A changed technical id
@@ -69,7 +56,7 @@ export const savePoint = async (point: Point, previousTechnicalId: string | null
   const write =
     mode === 'create'
       ? { Put: { TableName: table, Item: { ...key, kind: 'point', ...point }, ConditionExpression: 'attribute_not_exists(PK)' } }
-      : { Update: updateOf(key, Object.fromEntries(Object.entries(point).filter(([name]) => !NOT_SAVED.has(name))), 'attribute_exists(PK)') };
+      : { Update: updateOfAttributes(key, Object.fromEntries(Object.entries(point).filter(([name]) => !NOT_SAVED.has(name)))) };
   try {
     await dynamo.send(new TransactWriteCommand({ TransactItems: [claim, ...release, write] }));
   } catch (error) {

@@ -42,6 +42,19 @@ export const demoPoints = (customerId: string, now: string): Point[] => {
     updated_at: now,
     ...fields,
   });
+  /** An hourly calculation over the main index's consumption (`A`). */
+  const fromIndexConsumption = (formula: string) => ({
+    formula,
+    points_list: [{ point_id: 'pt-elec-index', point_calculation: 'diff' as const, replacement_letter: 'A' }],
+    periodicity_reference: 3600,
+    force_periodicity_reference: false,
+    periodicity_reference_forced: null,
+    apply_from: null,
+    apply_to: null,
+    optimization_allowed: true,
+    is_formula_valid: true,
+    formula_error: null,
+  });
   /** A sub-meter estimated as a share of the main index's consumption (a calculated point). */
   const shareOfIndex = (_id: string, name: string, technical_id: string, share: number, default_color: string) =>
     point({
@@ -54,18 +67,7 @@ export const demoPoints = (customerId: string, now: string): Point[] => {
       location: ['loc-lyon-a'],
       periodicity: 3600,
       default_color,
-      calculation: {
-        formula: `A * ${share}`,
-        points_list: [{ point_id: 'pt-elec-index', point_calculation: 'diff', replacement_letter: 'A' }],
-        periodicity_reference: 3600,
-        force_periodicity_reference: false,
-        periodicity_reference_forced: null,
-        apply_from: null,
-        apply_to: null,
-        optimization_allowed: true,
-        is_formula_valid: true,
-        formula_error: null,
-      },
+      calculation: fromIndexConsumption(`A * ${share}`),
     });
   return [
     point({
@@ -96,18 +98,7 @@ export const demoPoints = (customerId: string, now: string): Point[] => {
       location: ['loc-lyon-a'],
       periodicity: 3600,
       default_color: '#2f9e44',
-      calculation: {
-        formula: 'A * 0.18',
-        points_list: [{ point_id: 'pt-elec-index', point_calculation: 'diff', replacement_letter: 'A' }],
-        periodicity_reference: 3600,
-        force_periodicity_reference: false,
-        periodicity_reference_forced: null,
-        apply_from: null,
-        apply_to: null,
-        optimization_allowed: true,
-        is_formula_valid: true,
-        formula_error: null,
-      },
+      calculation: fromIndexConsumption('A * 0.18'),
     }),
   ];
 };

@@ -139,6 +139,15 @@ interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> e
 
 type Defined<T, Fallback> = [T] extends [undefined] ? Fallback : T;
 
+/** The schemas of a route, with the defaults of what it does not name: no body, no parameters, no query. */
+const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodType | null), Params, Query, Response>) => ({
+  body: (spec.body ?? null) as Defined<Body, null>,
+  params: (spec.params ?? NO_PARAMETERS) as Defined<Params, typeof NO_PARAMETERS>,
+  query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
+  response: spec.response,
+  owned: spec.owned ?? null,
+});
+
 const publicRoute = <
   const Group extends EndpointGroup,
   Body extends z.ZodType | undefined = undefined,
@@ -150,23 +159,18 @@ const publicRoute = <
   path: string,
   group: Group,
   spec: RouteSpec<Body & (z.ZodType | null), Params, Query, Response>,
-) =>
-  ({
-    operation: '',
-    method,
-    path,
-    group,
-    access: 'public' as const,
-    permission: null,
-    action: 'view' as Action,
-    premium: false,
-    rootOnly: false,
-    body: (spec.body ?? null) as Defined<Body, null>,
-    params: (spec.params ?? NO_PARAMETERS) as Defined<Params, typeof NO_PARAMETERS>,
-    query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
-    response: spec.response,
-    owned: spec.owned ?? null,
-  });
+) => ({
+  operation: '',
+  method,
+  path,
+  group,
+  access: 'public' as const,
+  permission: null,
+  action: 'view' as Action,
+  premium: false,
+  rootOnly: false,
+  ...schemasOf<Body, Params, Query, Response>(spec),
+});
 
 const route = <
   const Group extends EndpointGroup,
@@ -179,23 +183,18 @@ const route = <
   path: string,
   group: Group,
   spec: SignedInSpec<Body & (z.ZodType | null), Params, Query, Response>,
-) =>
-  ({
-    operation: '',
-    method,
-    path,
-    group,
-    access: 'signed-in' as const,
-    permission: spec.permission,
-    action: spec.action ?? ('view' as Action),
-    premium: spec.premium ?? (spec.permission !== ANY_SIGNED_IN_USER && isPremiumKey(spec.permission)),
-    rootOnly: spec.rootOnly ?? false,
-    body: (spec.body ?? null) as Defined<Body, null>,
-    params: (spec.params ?? NO_PARAMETERS) as Defined<Params, typeof NO_PARAMETERS>,
-    query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
-    response: spec.response,
-    owned: spec.owned ?? null,
-  });
+) => ({
+  operation: '',
+  method,
+  path,
+  group,
+  access: 'signed-in' as const,
+  permission: spec.permission,
+  action: spec.action ?? ('view' as Action),
+  premium: spec.premium ?? (spec.permission !== ANY_SIGNED_IN_USER && isPremiumKey(spec.permission)),
+  rootOnly: spec.rootOnly ?? false,
+  ...schemasOf<Body, Params, Query, Response>(spec),
+});
 
 const SETTINGS = { permission: 'app.settings.locations_and_points' } as const;
 const DASHBOARD = { permission: 'app.dashboard' } as const;
