@@ -1,3 +1,4 @@
+import { PALETTE } from '@shared/constants';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -47,7 +48,6 @@ import type { SeriesType } from '@shared/series/calculations';
 import { CollapsiblePanel } from './collapsible-panel';
 
 const TECHNICAL_ID_DEBOUNCE_MS = 500;
-const PALETTE = ['#1c7ed6', '#2f9e44', '#f59f00', '#e03131', '#7048e8', '#0c8599', '#e8590c', '#c2255c', '#495057', '#66a80f'];
 
 export type PointPanelTarget = { mode: 'create'; location: string[] } | { mode: 'edit'; point: Point };
 
@@ -315,7 +315,7 @@ export const PointPanel = ({
               label={t('labels.point.defaultColor')}
               value={form.default_color}
               onChange={(value) => update({ default_color: value })}
-              swatches={PALETTE}
+              swatches={[...PALETTE]}
               format="hex"
               error={errors.default_color}
             />
