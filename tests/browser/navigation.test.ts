@@ -59,6 +59,7 @@ describe('navigation by role and licence', () => {
         { id: 'loc-grenoble', clickable: true },
       ]);
 
+      await page.goto(webUrl('/locations'));
       await page.getByTestId('location-card').filter({ hasText: 'Bâtiment A' }).click();
       await page.waitForURL('**/locations/batiment-a/loc-lyon-a', { timeout: UI_TIMEOUT_MS });
       await page.getByRole('heading', { name: 'Bâtiment A' }).waitFor();
