@@ -1,5 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Box, Group, Paper } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Tooltip } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { nextBucketStart } from '@shared/series/buckets';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import type { WidgetType } from '@shared/schemas/widget';
 import type { Sampling } from '@shared/series/sampling';
@@ -39,13 +42,25 @@ const PERIODLESS = new Set<WidgetType>(['text', 'image']);
  * rendering waits for.
  */
 export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imageUrl, onDrilldown, onOffsetChange }: WidgetViewProps) => {
+  const { t } = useTranslation();
   const [offset, setOffset] = useState(widget.offset);
   const [settingsOffset, setSettingsOffset] = useState(widget.offset);
   if (settingsOffset !== widget.offset) {
     setSettingsOffset(widget.offset);
     setOffset(widget.offset);
   }
-  const shown: DataWidget = offset === widget.offset ? widget : { ...widget, offset };
+  // A click on a chart's bucket opens that bucket at the next finer sampling, until "back".
+  const [drilled, setDrilled] = useState<{ start: string; end: string; sampling: Sampling } | null>(null);
+  const drillInto = (bucketStart: string, sampling: Sampling) => {
+    const start = Date.parse(bucketStart);
+    const bucketSampling = drilled?.sampling ?? widget.sampling;
+    setDrilled({ start: new Date(start).toISOString(), end: new Date(nextBucketStart(start, bucketSampling, timezone)).toISOString(), sampling });
+    onDrilldown?.(bucketStart, sampling);
+  };
+  const moved: DataWidget = offset === widget.offset ? widget : { ...widget, offset };
+  const shown: DataWidget = drilled
+    ? { ...moved, period_type: 'dateToDate', start_date: drilled.start, end_date: drilled.end, sampling: drilled.sampling, compare_periods: false, superimpose: false }
+    : moved;
   const asks = needsWidgetData(shown);
   const query = useWidgetData(shown);
   const data = query.data ?? null;
@@ -66,7 +81,14 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
 
   const tools = (
     <>
-      {PERIODLESS.has(widget.type) ? null : (
+      {drilled && (
+        <Tooltip label={t('widgets.actions.back')}>
+          <ActionIcon size="sm" variant="subtle" onClick={() => setDrilled(null)} aria-label={t('widgets.actions.back')} data-testid="widget-drill-back">
+            <IconArrowBackUp size={14} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {PERIODLESS.has(widget.type) || drilled ? null : (
         <PeriodNavigation periodType={shown.period_type} period={shown.period} offset={offset} timezone={timezone} onOffsetChange={moveTo} />
       )}
       {csv && state === 'data' && <ExportCsvButton csv={csv} />}
@@ -98,7 +120,7 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
         {state === 'error' && <WidgetError />}
         {state === 'empty' && <WidgetEmpty onRendered={onRendered} />}
         {state === 'data' && (
-          <WidgetContent widget={shown} data={data} timezone={timezone} onRendered={onRendered} onDrilldown={onDrilldown} imageUrl={imageUrl} />
+          <WidgetContent widget={shown} data={data} timezone={timezone} onRendered={onRendered} onDrilldown={widget.drilldown ? drillInto : undefined} imageUrl={imageUrl} />
         )}
       </Box>
     </Paper>
