@@ -91,7 +91,7 @@ export const RichTextEditor = ({ value, onChange, points }: { value: string; onC
           value={null}
           onChange={(font) => font && run('fontName', font)}
         />
-        <Popover opened={openForm === 'value'} onChange={(opened) => setOpenForm(opened ? 'value' : null)} trapFocus withinPortal={false}>
+        <Popover opened={openForm === 'value'} onChange={(opened) => setOpenForm(opened ? 'value' : null)} trapFocus>
           <Popover.Target>
             <Button size="xs" variant="light" leftSection={<IconNumber size={14} />} onMouseDown={keepFocus} onClick={() => setOpenForm(openForm === 'value' ? null : 'value')}>
               {t('widgetDialog.buttons.insertValue')}
@@ -101,7 +101,7 @@ export const RichTextEditor = ({ value, onChange, points }: { value: string; onC
             <ValueTokenForm points={points} onInsert={insertToken} />
           </Popover.Dropdown>
         </Popover>
-        <Popover opened={openForm === 'date'} onChange={(opened) => setOpenForm(opened ? 'date' : null)} trapFocus withinPortal={false}>
+        <Popover opened={openForm === 'date'} onChange={(opened) => setOpenForm(opened ? 'date' : null)} trapFocus>
           <Popover.Target>
             <Button size="xs" variant="light" leftSection={<IconCalendar size={14} />} onMouseDown={keepFocus} onClick={() => setOpenForm(openForm === 'date' ? null : 'date')}>
               {t('widgetDialog.buttons.insertDate')}
