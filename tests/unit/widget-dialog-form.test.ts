@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { widgetInputSchema, type WidgetInput } from '@shared/schemas/widget';
+import { findTokens, tokenSpan } from '@shared/widgets/text-tokens';
+import { editorMarkupOf, storedMarkupOf } from '../../web/src/features/widget-dialog/components/editor-markup';
 import { sectionsOf } from '../../web/src/features/widget-dialog/components/dialog-sections';
 import { invalidFieldsOf, isInvalid, widgetProblemsOf, type DateField } from '../../web/src/features/widget-dialog/hooks/widget-problems';
 
@@ -50,5 +52,28 @@ describe('the sections of the widget dialog', () => {
   it('give a text widget its editor and an image widget its image, without points or period', () => {
     expect(sectionsOf('text')).toEqual(['type', 'text', 'display']);
     expect(sectionsOf('image')).toEqual(['type', 'image', 'display']);
+  });
+});
+
+describe('the text editor\'s markup', () => {
+  const date = tokenSpan({ kind: 'date', period: 'month', offset: 1 });
+  const value = tokenSpan({ kind: 'value', point: 'pt-a', technicalId: 'EL-1', calculation: 'diff', period: 'day', offset: 0, showUnit: true });
+  const stored = `<b>Conso</b> ${date} : ${value}`;
+
+  it('holds each token as a unit the caret cannot enter', () => {
+    const editor = editorMarkupOf(stored);
+    expect(editor.match(/contenteditable="false"/g)).toHaveLength(2);
+    expect(editor).toContain('<b>Conso</b>');
+  });
+
+  it('stores tokens exactly as they were written, whatever the editor added', () => {
+    expect(storedMarkupOf(editorMarkupOf(stored))).toBe(stored);
+    expect(storedMarkupOf(editorMarkupOf(editorMarkupOf(stored)))).toBe(stored);
+    expect(findTokens(storedMarkupOf(editorMarkupOf(stored))).map(({ token }) => token.kind)).toEqual(['date', 'value']);
+  });
+
+  it('leaves spans that are not tokens alone', () => {
+    const styled = '<span style="color: rgb(0, 0, 0);" contenteditable="false">x</span>';
+    expect(storedMarkupOf(styled)).toBe(styled);
   });
 });

@@ -26,7 +26,9 @@ export const DateTimeTextInput = ({ label, value, onChange, onReadableChange, er
     setText((current) => (value && parseDateTimeText(current) !== new Date(value).toISOString() ? formatDateTimeText(value) : current));
   }, [value]);
 
-  useEffect(() => onReadableChange(readable), [readable, onReadableChange]);
+  useEffect(() => {
+    onReadableChange(readable);
+  }, [readable, onReadableChange]);
 
   const showUnreadable = !readable && (touched || text.length === DATE_TIME_TEXT_FORMAT.length);
   return (

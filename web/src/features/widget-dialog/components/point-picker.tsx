@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '@mantine/core';
 import type { PointWithLocationNames } from '../api/points-with-location-names';
@@ -18,6 +19,7 @@ export const PointPicker = ({
   onPick: (point: PointWithLocationNames) => void;
 }) => {
   const { t } = useTranslation();
+  const [search, setSearch] = useState('');
   return (
     <Select
       label={label}
@@ -26,9 +28,12 @@ export const PointPicker = ({
       value={null}
       onChange={(id) => {
         const picked = points.find((point) => point._id === id);
+        setSearch('');
         if (picked) onPick(picked);
       }}
       searchable
+      searchValue={search}
+      onSearchChange={setSearch}
       clearable={false}
       nothingFoundMessage={t('widgetDialog.hints.noPointFound')}
       limit={200}

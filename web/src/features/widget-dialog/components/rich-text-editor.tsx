@@ -5,6 +5,7 @@ import { IconBold, IconCalendar, IconItalic, IconNumber, IconPalette, IconUnderl
 import { TEXT_EDITOR_COLOURS, TEXT_EDITOR_FONTS } from '@shared/widgets/text-editor-tools';
 import { tokenSpan, type TextToken } from '@shared/widgets/text-tokens';
 import type { PointWithLocationNames } from '../api/points-with-location-names';
+import { editorMarkupOf, storedMarkupOf } from './editor-markup';
 import { insertMarkupAtSelection, restoreSelection, selectionInside } from './editor-selection';
 import { DateTokenForm, ValueTokenForm } from './token-forms';
 import classes from './rich-text-editor.module.css';
@@ -32,11 +33,11 @@ export const RichTextEditor = ({ value, onChange, points }: { value: string; onC
 
   // The editor owns its markup while typing; only a text set from elsewhere is written back into it.
   useEffect(() => {
-    if (editor.current && editor.current.innerHTML !== value) editor.current.innerHTML = value;
+    if (editor.current && storedMarkupOf(editor.current.innerHTML) !== value) editor.current.innerHTML = editorMarkupOf(value);
   }, [value]);
 
   const publish = () => {
-    if (editor.current) onChange(editor.current.innerHTML);
+    if (editor.current) onChange(storedMarkupOf(editor.current.innerHTML));
   };
   const rememberCaret = () => {
     if (editor.current) caret.current = selectionInside(editor.current) ?? caret.current;
@@ -51,7 +52,7 @@ export const RichTextEditor = ({ value, onChange, points }: { value: string; onC
   };
   const insertToken = (token: TextToken) => {
     if (!editor.current) return;
-    insertMarkupAtSelection(editor.current, caret.current, tokenSpan(token));
+    insertMarkupAtSelection(editor.current, caret.current, editorMarkupOf(tokenSpan(token)));
     rememberCaret();
     setOpenForm(null);
     publish();
@@ -90,7 +91,7 @@ export const RichTextEditor = ({ value, onChange, points }: { value: string; onC
           value={null}
           onChange={(font) => font && run('fontName', font)}
         />
-        <Popover opened={openForm === 'value'} onChange={(opened) => setOpenForm(opened ? 'value' : null)} trapFocus withinPortal={false}>
+        <Popover opened={openForm === 'value'} onChange={(opened) => setOpenForm(opened ? 'value' : null)} trapFocus>
           <Popover.Target>
             <Button size="xs" variant="light" leftSection={<IconNumber size={14} />} onMouseDown={keepFocus} onClick={() => setOpenForm(openForm === 'value' ? null : 'value')}>
               {t('widgetDialog.buttons.insertValue')}
@@ -100,7 +101,7 @@ export const RichTextEditor = ({ value, onChange, points }: { value: string; onC
             <ValueTokenForm points={points} onInsert={insertToken} />
           </Popover.Dropdown>
         </Popover>
-        <Popover opened={openForm === 'date'} onChange={(opened) => setOpenForm(opened ? 'date' : null)} trapFocus withinPortal={false}>
+        <Popover opened={openForm === 'date'} onChange={(opened) => setOpenForm(opened ? 'date' : null)} trapFocus>
           <Popover.Target>
             <Button size="xs" variant="light" leftSection={<IconCalendar size={14} />} onMouseDown={keepFocus} onClick={() => setOpenForm(openForm === 'date' ? null : 'date')}>
               {t('widgetDialog.buttons.insertDate')}
