@@ -3,6 +3,7 @@ import { widgetSettingsSchema, type WidgetSettings } from '@shared/schemas/widge
 import { PALETTE } from '@shared/constants';
 import {
   applyWidgetRules,
+  defaultDateRange,
   canAddPoint,
   canSuperimpose,
   clampTooltipOffset,
@@ -44,6 +45,10 @@ describe('the widget dialog rules', () => {
     expect(canAddPoint('IPMVP', 1)).toEqual({ ok: false, message: 'widgets.errors.ipmvpOnePoint' });
     expect(canAddPoint('chart', 5)).toEqual({ ok: true });
     expect(canSuperimpose({ type: 'chart', period: 'all', points: two })).toBe(false);
+  });
+
+  it('starts a date-to-date range one calendar month back, at the end of a shorter month', () => {
+    expect(defaultDateRange(new Date('2026-03-31T08:00:00Z')).start_date).toBe('2026-02-28T08:00:00.000Z');
   });
 
   it('gives an added point the calculation and style of its series type', () => {

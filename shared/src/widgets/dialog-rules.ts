@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { PALETTE } from '../constants';
 import { DEFAULT_CALCULATION, type SeriesType } from '../series/calculations';
 import { correctPeriod, correctSampling, type Period, type Sampling } from '../series/sampling';
@@ -75,11 +76,11 @@ export const clampTooltipOffset = (period: Period, sampling: Sampling, offset: n
 };
 
 /** dateToDate starts as the last month: end now, start one month earlier. */
-export const defaultDateRange = (now: Date): { start_date: string; end_date: string } => {
-  const start = new Date(now);
-  start.setMonth(start.getMonth() - 1);
-  return { start_date: start.toISOString(), end_date: now.toISOString() };
-};
+export const defaultDateRange = (now: Date): { start_date: string; end_date: string } => ({
+  // Luxon clamps to the month's end: one month before 31 March is the last day of February.
+  start_date: DateTime.fromJSDate(now, { zone: 'utc' }).minus({ months: 1 }).toJSDate().toISOString(),
+  end_date: now.toISOString(),
+});
 
 /** A date-to-date widget must end after it starts (the series query refuses the range otherwise). */
 export const hasOrderedDateRange = (settings: Pick<WidgetSettings, 'period_type' | 'start_date' | 'end_date'>): boolean =>
