@@ -45,6 +45,7 @@ import { IpmvpEditor } from './ipmvp-editor';
 import { DataDeletion } from './data-deletion';
 import type { SeriesType } from '@shared/series/calculations';
 import { CollapsiblePanel } from './collapsible-panel';
+import classes from './point-panel.module.css';
 
 const TECHNICAL_ID_DEBOUNCE_MS = 500;
 const PALETTE = ['#1c7ed6', '#2f9e44', '#f59f00', '#e03131', '#7048e8', '#0c8599', '#e8590c', '#c2255c', '#495057', '#66a80f'];
@@ -309,7 +310,7 @@ export const PointPanel = ({
               searchable
               clearable
               hidePickedOptions={false}
-              style={{ gridColumn: 'span 2' }}
+              className={classes.wideField}
             />
             <ColorInput
               label={t('labels.point.defaultColor')}
