@@ -213,8 +213,8 @@ describe('locations and points settings', () => {
       expect(title!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/point-panel-390.png` });
       // Fields are stacked, each nearly the panel's width.
-      for (const label of ['Nom', 'ID technique', 'Unité']) {
-        const box = await panel.getByRole('textbox', { name: label }).first().boundingBox();
+      for (const label of ['Nom', 'ID technique', 'Unité', 'Périodicité']) {
+        const box = await panel.getByLabel(new RegExp(`^${label}`)).first().boundingBox();
         expect(box!.width, label).toBeGreaterThan(250);
       }
     } finally {
