@@ -23,7 +23,7 @@ export const LocationPage = ({ location, ancestors }: LocationInTree) => {
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Text fw={600}>{t('labels.locations.details')}</Text>
-          <Group gap="xl" align="flex-start">
+          <Group gap="xl" align="flex-start" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
             <LocationFacts location={location} withTimezone />
           </Group>
           {!location.type && !location.address && location.surface == null && (
