@@ -53,14 +53,18 @@ describe('calculated point settings', () => {
       }
 
       // Reversed application dates: said next to the field, nothing saved.
-      await settings.getByLabel('Appliquer à partir du').fill('2026-03-01T00:00');
-      await settings.getByLabel("Appliquer jusqu'au").fill('2026-01-01T00:00');
+      // Typed day first on a 24-hour clock (dd/MM/yyyy HH:mm), whatever the browser's locale.
+      await settings.getByLabel('Appliquer à partir du').fill('01/03/2026 00:00');
+      await settings.getByLabel("Appliquer jusqu'au").fill('01/01/2026 00:00');
+      await page.keyboard.press('Escape');
       await clickCentered(panel.getByRole('button', { name: 'Enregistrer' }));
       await settings.getByText('La fin du calcul doit être postérieure à son début').waitFor();
       const before = (await callApi<SavedPoint[]>(page, 'GET', '/api/v1/points')).map((point) => point.technical_id);
       expect(before).not.toContain(technicalId);
 
-      await settings.getByLabel("Appliquer jusqu'au").fill('2026-12-31T23:00');
+      await settings.getByLabel("Appliquer jusqu'au").fill('31/12/2026 23:00');
+      await page.keyboard.press('Escape');
+      expect(await settings.getByLabel('Appliquer à partir du').inputValue()).toBe('01/03/2026 00:00');
       await clickCentered(settings.getByRole('switch', { name: 'Ne recalculer que les jours touchés par de nouvelles données sources' }));
       await clickCentered(panel.getByRole('button', { name: 'Enregistrer' }));
       await page.getByText('Calcul lancé', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });

@@ -133,6 +133,114 @@ describe('locations and points settings', () => {
     }
   });
 
+  it('refuses a deletion that ends before it starts, confirms a range in dd/MM/yyyy, and asks for the name before deleting a whole series', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    const suffix = Date.now().toString(36).toUpperCase();
+    const pointName = `Compteur à vider ${suffix}`;
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const point = await callApi<{ _id: string }>(page, 'POST', '/api/v1/points', {
+        name: pointName, technical_id: `DEL-${suffix}`, resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-grenoble'],
+      });
+      const values = ['2026-03-09T10:00:00Z', '2026-03-10T10:00:00Z', '2026-03-11T10:00:00Z', '2026-03-20T10:00:00Z'];
+      await callApi(page, 'POST', '/api/v1/data', { data: values.map((date, index) => ({ point: point._id, date, value: index + 1 })) });
+      const deletions: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'DELETE' && request.url().includes('/api/v2/data/')) deletions.push(request.url());
+      });
+
+      await page.goto(webUrl('/settings/locations_and_points?location=loc-grenoble'));
+      await page.getByTestId('points-table').getByText(pointName, { exact: true }).click({ timeout: UI_TIMEOUT_MS });
+      const deletion = page.getByTestId('point-panel').getByTestId('data-deletion');
+      await deletion.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await deletion.getByLabel('Du (inclus)').fill('10/03/2026');
+      await deletion.getByLabel('Au (inclus)').fill('09/03/2026');
+      await page.keyboard.press('Escape');
+      await deletion.getByText('La date de fin doit être postérieure ou égale à la date de début').waitFor();
+      const button = deletion.getByRole('button', { name: 'Supprimer les valeurs' });
+      expect(await button.isDisabled()).toBe(true);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/data-deletion-refused.png` });
+
+      await deletion.getByLabel('Au (inclus)').fill('11/03/2026');
+      await page.keyboard.press('Escape');
+      await button.click();
+      const rangeDialog = page.getByRole('dialog');
+      await rangeDialog.getByText(`Supprimer les valeurs de « ${pointName} » de 10/03/2026 à 11/03/2026 (00:00 à 23:59) ?`).waitFor();
+      await rangeDialog.getByRole('button', { name: 'Supprimer' }).click();
+      await page.getByText('2 valeurs supprimées', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(deletions).toEqual([expect.stringMatching(/\/2026-03-10\/2026-03-11$/)]);
+
+      await page.getByText('2 valeurs supprimées', { exact: true }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+      // Both dates empty: the whole series, after a red warning and the point's name typed back.
+      await deletion.getByLabel('Du (inclus)').fill('');
+      await deletion.getByLabel('Au (inclus)').fill('');
+      await page.keyboard.press('Escape');
+      await button.click();
+      const wholeSeries = page.getByTestId('whole-series-confirmation');
+      await wholeSeries.getByText(`Ceci supprimera TOUTES les valeurs de « ${pointName} »`).waitFor();
+      const confirm = wholeSeries.getByRole('button', { name: 'Supprimer toutes les valeurs' });
+      expect(await confirm.isDisabled()).toBe(true);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/data-deletion-whole-series.png` });
+      await wholeSeries.getByRole('textbox').fill(pointName);
+      await confirm.click();
+      await page.getByText('2 valeurs supprimées', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(deletions).toHaveLength(2);
+      expect(deletions[1]).toMatch(/\/none\/none$/);
+      await callApi(page, 'DELETE', `/api/v1/points/${point._id}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the point form usable on a 390 px phone, its title in view when it opens', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl('/settings/locations_and_points'));
+      await page.getByTestId('points-table').getByText('Compteur eau froide', { exact: true }).click({ timeout: UI_TIMEOUT_MS });
+      const panel = page.getByTestId('point-panel');
+      const name = panel.getByRole('textbox', { name: 'Nom' }).first();
+      await name.waitFor({ timeout: UI_TIMEOUT_MS });
+      // The panel scrolls into view below the fixed header.
+      await expect
+        .poll(async () => (await panel.getByText('Compteur eau froide', { exact: true }).first().boundingBox())?.y ?? -1, { timeout: 5_000 })
+        .toBeGreaterThanOrEqual(60);
+      const header = await page.locator('header').first().boundingBox();
+      const title = await panel.getByText('Compteur eau froide', { exact: true }).first().boundingBox();
+      expect(title!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/point-panel-390.png` });
+      // Fields are stacked, each nearly the panel's width.
+      for (const label of ['Nom', 'ID technique', 'Unité', 'Périodicité']) {
+        const box = await panel.getByLabel(new RegExp(`^${label}`)).first().boundingBox();
+        expect(box!.width, label).toBeGreaterThan(250);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the locations tree in view beside a long point form on a wide screen', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl('/settings/locations_and_points'));
+      await page.getByTestId('points-table').getByText('Compteur eau froide', { exact: true }).click({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('point-panel').getByTestId('data-deletion').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(300);
+      const tree = await page.getByTestId('locations-tree').boundingBox();
+      expect(tree!.y).toBeGreaterThanOrEqual(60);
+      expect(tree!.y).toBeLessThan(900);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-scrolled-1440.png` });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('does not offer the screen to a member of the basic customer', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser());

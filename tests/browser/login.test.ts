@@ -30,6 +30,26 @@ describe('sign-in', () => {
     }
   });
 
+  it('offers the language choice on the sign-in screen, and signs in in the language chosen', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await page.goto(webUrl('/login'));
+      await page.getByRole('button', { name: 'Se connecter' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('language-selector').click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+      await page.getByRole('button', { name: 'Log in' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(accounts.premiumMember.email);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(accounts.premiumMember.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('navigation').getByText('Dashboard', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps a remembered session for 7 days and restores it on the next visit', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser());

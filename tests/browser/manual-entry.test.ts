@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { testEnvironment } from '../support/environment';
-import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS } from './support/browser';
+import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 
@@ -28,12 +28,21 @@ describe('manual data entry', () => {
       await expect.poll(() => clock.inputValue(), { timeout: 5_000 }).not.toBe(first);
 
       await choose(page, 'manual-entry-location', 'Bâtiment A');
-      await choose(page, 'manual-entry-point', 'Index électricité TGBT');
+      // Calculated points (building A's cost and sub-meters) are computed, never typed.
+      await page.getByTestId('manual-entry-point').click();
+      await page.getByRole('option', { name: 'Index électricité TGBT', exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const offered = await page.getByRole('option').allInnerTexts();
+      for (const calculated of ['Coût électricité bâtiment A', 'Éclairage bâtiment A', 'Chauffage-ventilation bâtiment A']) {
+        expect(offered).not.toContain(calculated);
+      }
+      await page.getByRole('option', { name: 'Index électricité TGBT', exact: true }).click();
+      await page.getByTestId('manual-entry-last-value').getByText(/^Dernière valeur : [\d\s\u202f]+(,\d)? kWh le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).waitFor();
       await page.getByTestId('manual-entry-value').fill('1234,5');
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/manual-entry.png` });
       await page.getByRole('button', { name: 'Envoyer' }).click();
       await page.getByText('Données enregistrées', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByRole('button', { name: 'Données enregistrées non envoyées' }).count()).toBe(0);
+      await page.getByTestId('manual-entry-last-value').getByText(/^Dernière valeur : 1\s?234,5 kWh le /).waitFor({ timeout: UI_TIMEOUT_MS });
 
       // No answer from the server: the entry is kept and the header offers to send it later.
       await page.route('**/api/v1/data', (route) => route.abort());
@@ -55,6 +64,34 @@ describe('manual data entry', () => {
       await page.getByText('Données enregistrées', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await indicator.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.savedData') ?? '[]').length)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows and reads a typed date as dd/MM/yyyy HH:mm in French, in a browser set to American English', async () => {
+    const { accounts } = testEnvironment();
+    const context = await browser().newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Paris' });
+    const page = await context.newPage();
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl('/manual_entry'));
+      await page.getByRole('switch', { name: 'Date automatique' }).click();
+      const date = page.getByTestId('manual-entry-date');
+      await date.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await date.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/manual-entry-date-en-US.png` });
+
+      await choose(page, 'manual-entry-location', 'Atelier de production');
+      await choose(page, 'manual-entry-point', 'Température atelier');
+      await page.getByTestId('manual-entry-value').fill('19,5');
+      await date.fill('13/01/2026 17:30');
+      await page.keyboard.press('Escape');
+      const sent = page.waitForRequest((request) => request.url().endsWith('/api/v1/data') && request.method() === 'POST');
+      await page.getByRole('button', { name: 'Envoyer' }).click();
+      const body = (await sent).postDataJSON() as { data: { date: string; automated_datetime: boolean }[] };
+      expect(body.data[0]).toMatchObject({ date: '2026-01-13T17:30:00+01:00', automated_datetime: false });
+      await page.getByText('Données enregistrées', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     } finally {
       await context.close();
     }

@@ -3,6 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { testEnvironment } from '../support/environment';
 import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
 
+const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
+
 const PREMIUM_ENTRIES = ['Maplytics', 'Rapports', 'Alertes & notifications', 'Rappels'];
 
 /** The ids of the locations the navigation tree offers, clickable or not. */
@@ -17,7 +19,9 @@ const treeLocations = (page: Page) =>
 const expandTree = async (page: Page) => {
   // Open every closed branch until nothing is left to open.
   for (let round = 0; round < 5; round += 1) {
-    const closed = page.getByTestId('navigation').locator('[data-location-id][aria-expanded="false"], [data-testid="menu-locations"][aria-expanded="false"]');
+    const closed = page
+      .getByTestId('navigation')
+      .locator('[data-location-id][aria-expanded="false"], [data-location-toggle][aria-expanded="false"], [data-testid="menu-locations"][aria-expanded="false"]');
     const count = await closed.count();
     if (count === 0) return;
     await closed.first().click();
@@ -74,6 +78,62 @@ describe('navigation by role and licence', () => {
       await page.goto(webUrl('/locations/siege-lyon/loc-lyon'));
       await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
       await page.getByText('Vos droits d\'accès ne sont pas suffisants pour accéder à cette page').waitFor({ timeout: UI_TIMEOUT_MS });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a site that has sub-sites from its label, and folds it with the chevron beside it', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const menu = await navigation(page);
+      const toggle = menu.locator('[data-location-toggle="loc-lyon"]');
+      await toggle.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+      await menu.locator('[data-location-id="loc-lyon"]').click();
+      await page.waitForURL('**/locations/*/loc-lyon', { timeout: UI_TIMEOUT_MS });
+      await page.getByRole('heading', { name: 'Siège social — Lyon', level: 2 }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await menu.locator('[data-location-id="loc-lyon-a"]').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+      expect(page.url()).toMatch(/\/loc-lyon$/);
+      await menu.locator('[data-location-id="loc-lyon-a"]').click();
+      await page.waitForURL('**/locations/*/loc-lyon-a', { timeout: UI_TIMEOUT_MS });
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a location page with one breadcrumb, and says an unknown location does not exist before the dashboard', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await navigation(page);
+      await page.goto(webUrl('/locations/batiment-a/loc-lyon-a'));
+      await page.getByRole('heading', { name: 'Bâtiment A', level: 2 }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const breadcrumbs = page.locator('.mantine-Breadcrumbs-root');
+      expect(await breadcrumbs.count()).toBe(1);
+      expect(await breadcrumbs.first().innerText()).toMatch(/Sites\s*›\s*Siège social — Lyon\s*›\s*Bâtiment A/);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/location-page.png` });
+
+      // Typed in the address bar, then followed from inside the app.
+      await page.goto(webUrl('/locations/nulle-part/loc-does-not-exist'));
+      await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+      await page.getByText("La page demandée n'existe pas").waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText("La page demandée n'existe pas").waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/locations/nulle-part/loc-still-unknown');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+      await page.getByText("La page demandée n'existe pas").waitFor({ timeout: UI_TIMEOUT_MS });
     } finally {
       await context.close();
     }

@@ -77,4 +77,22 @@ describe('application shell', () => {
       await context.close();
     }
   });
+
+  it('names the phone menu button after what it does: open when the menu is closed, collapse when it is open', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const open = page.getByRole('button', { name: 'Ouvrir le menu' });
+      await open.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await open.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('button', { name: 'Réduire le menu' }).count()).toBe(0);
+      await open.click();
+      const collapse = page.getByRole('button', { name: 'Réduire le menu' });
+      await collapse.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await collapse.getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { LocalizedDatesProvider } from './components/localized-dates-provider';
 import { PendingAuthentication } from './features/auth/components/pending-authentication';
 import { useRestoreSession } from './features/auth/hooks/use-restore-session';
 import { onRedirectAction } from './lib/http';
@@ -36,10 +37,12 @@ const SessionGate = () => {
 export const App = () => (
   <MantineProvider theme={theme} defaultColorScheme="light">
     <QueryClientProvider client={queryClient}>
-      <ModalsProvider>
-        <Notifications position="bottom-right" zIndex={1000} />
-        <SessionGate />
-      </ModalsProvider>
+      <LocalizedDatesProvider>
+        <ModalsProvider>
+          <Notifications position="bottom-right" zIndex={1000} />
+          <SessionGate />
+        </ModalsProvider>
+      </LocalizedDatesProvider>
     </QueryClientProvider>
   </MantineProvider>
 );

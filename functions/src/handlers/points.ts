@@ -11,12 +11,14 @@ import {
   technicalIdIsUnique,
   updatePoint,
 } from '../services/point-service';
+import { listPointsForManualEntry } from '../services/manual-entry-service';
 
 export const handler = createHttpHandler('points', {
   pointDefinitions: async () => pointDefinitions(),
   listPointsOfSelection: ({ caller, params }) => listPointsOfSelection(caller, params.locationId, true),
   listPoints: ({ caller }) => listVisiblePoints(caller),
   listPointsWithLocationNames: ({ caller }) => listPointsWithLocationNames(caller),
+  listPointsForManualEntry: ({ caller, params }) => listPointsForManualEntry(caller, params.locationId),
   createPoint: async ({ caller, body }) => {
     const saved = await createPoint(caller, body);
     return withMessage(saved.point, saved.msg);

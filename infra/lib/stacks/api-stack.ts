@@ -39,7 +39,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   application: { entities: 'read' },
   notifications: { entities: 'read' },
   locations: { entities: 'readWrite' },
-  points: { entities: 'readWrite', launchesJobs: true },
+  // Series read only: manual entry's points carry their last raw value.
+  points: { entities: 'readWrite', series: 'read', launchesJobs: true },
   data: { entities: 'readWrite', series: 'readWrite' },
   dashboards: { entities: 'readWrite', series: 'read' },
   images: { entities: 'readWrite', documents: 'readWrite' },

@@ -41,6 +41,12 @@ export const pointDefinitionsResponseSchema = z.object({
 });
 export type PointDefinitions = z.infer<typeof pointDefinitionsResponseSchema>;
 
+/** A point offered to manual entry, with its latest raw value (null when it has none yet). */
+export const pointWithLastValueSchema = pointSchema.extend({
+  last_value: z.object({ date: z.iso.datetime({ offset: true }), value: z.number() }).nullable(),
+});
+export type PointWithLastValue = z.infer<typeof pointWithLastValueSchema>;
+
 export const pointWithLocationNamesSchema = pointSchema.extend({ locations_name: z.array(z.string()) });
 
 export const technicalIdCheckResponseSchema = z.object({ unique: z.boolean() });

@@ -38,6 +38,7 @@ import {
   openApiResponseSchema,
   pointDefinitionsResponseSchema,
   pointDeletionResponseSchema,
+  pointWithLastValueSchema,
   pointWithLocationNamesSchema,
   tabDeletionResponseSchema,
   technicalIdCheckResponseSchema,
@@ -277,6 +278,11 @@ const TABLE = {
   listPointsWithLocationNames: route('GET', '/api/v1/points/get-all-with-locations-name', 'points', {
     permission: ANY_SIGNED_IN_USER,
     response: z.array(pointWithLocationNamesSchema),
+  }),
+  listPointsForManualEntry: route('GET', '/api/v1/points/data/{locationId}', 'points', {
+    permission: 'app.manual_entry',
+    params: z.object({ locationId: z.union([z.literal('alone'), idSchema]) }),
+    response: z.array(pointWithLastValueSchema),
   }),
   createPoint: route('POST', '/api/v1/points', 'points', { ...SETTINGS, action: 'create', body: pointSaveRequestSchema, response: pointSchema }),
   updatePoint: route('PUT', '/api/v1/points', 'points', { ...SETTINGS, action: 'edit', body: pointSaveRequestSchema, response: pointSchema }),

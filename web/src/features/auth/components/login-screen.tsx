@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { LanguageSelector } from '../../../components/language-selector';
 import { PRODUCT_NAME } from '../../../lib/brand';
 
 interface LoginScreenProps {
@@ -15,12 +16,16 @@ export const LoginScreen = ({ logo, backgroundImage, children }: LoginScreenProp
   return (
     <Box
       mih="100vh"
+      pos="relative"
       style={{
         background: backgroundImage
           ? `center / cover no-repeat url(${JSON.stringify(backgroundImage)})`
           : 'linear-gradient(135deg, var(--mantine-color-blue-0) 0%, var(--mantine-color-gray-1) 55%, var(--mantine-color-teal-0) 100%)',
       }}
     >
+      <Box pos="absolute" top="var(--mantine-spacing-sm)" right="var(--mantine-spacing-sm)" bg="white" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <LanguageSelector />
+      </Box>
       <Center mih="100vh" p="md">
         <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={420}>
           <Stack gap="lg">

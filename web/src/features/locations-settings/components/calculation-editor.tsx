@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Badge, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { IconCheck, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import type { Point } from '@shared/schemas/point';
 import type { Calculation } from '@shared/series/calculations';
 import { nextReplacementLetter } from '@shared/series/replacement-letters';
+import { DATE_TIME_INPUT_FORMAT, localInputOfPickerValue, pickerValueOfLocalInput, typedDateParser } from '../../../lib/date-formats';
 import { defaultCalculationOf, formulaCheckOf, rowKey, type PointForm, type SourceRow } from '../hooks/point-form';
+
+const parseDateTime = typedDateParser(DATE_TIME_INPUT_FORMAT, true);
 
 /**
  * Formula of a calculated point over its source points, each named by a replacement letter
@@ -174,18 +178,26 @@ export const CalculationEditor = ({
             )}
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              type="datetime-local"
+            <DateInput
+              withTime
+              dateParser={parseDateTime}
               label={t('labels.calculation.applyFrom')}
-              value={form.apply_from}
-              onChange={(event) => onChange({ apply_from: event.currentTarget.value })}
+              value={pickerValueOfLocalInput(form.apply_from)}
+              onChange={(value) => onChange({ apply_from: localInputOfPickerValue(value) })}
+              valueFormat={DATE_TIME_INPUT_FORMAT}
+              clearable
+              data-testid="calculation-apply-from"
             />
-            <TextInput
-              type="datetime-local"
+            <DateInput
+              withTime
+              dateParser={parseDateTime}
               label={t('labels.calculation.applyTo')}
-              value={form.apply_to}
-              onChange={(event) => onChange({ apply_to: event.currentTarget.value })}
+              value={pickerValueOfLocalInput(form.apply_to)}
+              onChange={(value) => onChange({ apply_to: localInputOfPickerValue(value) })}
+              valueFormat={DATE_TIME_INPUT_FORMAT}
+              clearable
               error={errors.apply_to}
+              data-testid="calculation-apply-to"
             />
           </SimpleGrid>
           <Text size="xs" c="dimmed">

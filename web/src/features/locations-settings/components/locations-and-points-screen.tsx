@@ -18,6 +18,7 @@ import { LocationPanel, type LocationPanelTarget } from './location-panel';
 import { LocationsTree } from './locations-tree';
 import { PointPanel, type PointPanelTarget } from './point-panel';
 import { PointsTable } from './points-table';
+import classes from './locations-and-points-layout.module.css';
 
 /**
  * /settings/locations_and_points (spec 3 §2): the locations tree with 'all locations' and
@@ -58,9 +59,11 @@ export const LocationsAndPointsScreen = ({
     }
   }, [tree.data, selection, selected]);
 
+  // Opening a point (or a new one) brings its panel's title into view; saving it leaves the page where it is.
+  const openedPointKey = pointTarget ? (pointTarget.mode === 'edit' ? pointTarget.point._id : 'new') : null;
   useEffect(() => {
-    if (pointTarget) pointPanelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
-  }, [pointTarget]);
+    if (openedPointKey) pointPanelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [openedPointKey]);
 
   const select = (next: Selection) => {
     setSelection(next);
@@ -101,7 +104,7 @@ export const LocationsAndPointsScreen = ({
         </Alert>
       )}
       <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }} className={classes.treeColumn}>
           <Card withBorder radius="md" padding="sm">
             <Group justify="space-between" mb="xs" px={4}>
               <Text fw={600}>{t('labels.menu.locations')}</Text>
@@ -146,7 +149,7 @@ export const LocationsAndPointsScreen = ({
             )}
 
             {pointTarget && definitions.data && (
-              <div ref={pointPanelRef}>
+              <div ref={pointPanelRef} className={classes.panelAnchor}>
                 <PointPanel
                   target={openPoint ? { mode: 'edit', point: openPoint } : pointTarget}
                   definitions={definitions.data}

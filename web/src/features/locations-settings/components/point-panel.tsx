@@ -46,6 +46,7 @@ import { IpmvpEditor } from './ipmvp-editor';
 import { DataDeletion } from './data-deletion';
 import type { SeriesType } from '@shared/series/calculations';
 import { CollapsiblePanel } from './collapsible-panel';
+import classes from './point-panel.module.css';
 
 const TECHNICAL_ID_DEBOUNCE_MS = 500;
 
@@ -309,7 +310,7 @@ export const PointPanel = ({
               searchable
               clearable
               hidePickedOptions={false}
-              style={{ gridColumn: 'span 2' }}
+              className={classes.wideField}
             />
             <ColorInput
               label={t('labels.point.defaultColor')}

@@ -1,37 +1,92 @@
-import { NavLink } from '@mantine/core';
-import { IconBuildingCommunity, IconMapPins } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Box, Collapse, Group, NavLink } from '@mantine/core';
+import { IconBuildingCommunity, IconChevronRight, IconMapPins } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import type { VisibleLocation } from '../../../lib/visible-locations';
 import { findLocation, locationSlug, useVisibleLocations } from '../../../lib/visible-locations';
 
-const containsActive = (location: VisibleLocation, activeIds: ReadonlySet<string>) => activeIds.has(location._id);
+const CHILDREN_OFFSET = 14;
 
-const LocationNavItem = ({ location, activeIds, activeId }: { location: VisibleLocation; activeIds: ReadonlySet<string>; activeId?: string }) => {
-  const children = location.children.map((child) => (
-    <LocationNavItem key={child._id} location={child} activeIds={activeIds} activeId={activeId} />
-  ));
-  const common = {
-    label: locationLabel(location),
-    defaultOpened: containsActive(location, activeIds),
-    childrenOffset: 14,
-    leftSection: <IconBuildingCommunity size={16} stroke={1.5} />,
-    children: children.length > 0 ? children : undefined,
-  };
+interface ItemProps {
+  location: VisibleLocation;
+  activeIds: ReadonlySet<string>;
+  activeId?: string;
+}
+
+const LocationNavChildren = ({ location, activeIds, activeId }: ItemProps) =>
+  location.children.map((child) => <LocationNavItem key={child._id} location={child} activeIds={activeIds} activeId={activeId} />);
+
+const locationIcon = <IconBuildingCommunity size={16} stroke={1.5} />;
+
+const LocationLink = ({ location, activeId }: Omit<ItemProps, 'activeIds'>) => (
+  <NavLink
+    label={locationLabel(location)}
+    leftSection={locationIcon}
+    renderRoot={(props) => <Link to="/locations/$name/$id" params={{ name: locationSlug(location), id: location._id }} {...props} />}
+    active={location._id === activeId}
+    data-location-id={location._id}
+    style={{ flex: 1, minWidth: 0 }}
+  />
+);
+
+/**
+ * A location that is a page and has sub-locations: its label opens its page, the chevron beside
+ * it folds and unfolds the sub-locations (a folding label alone would leave the page unreachable).
+ */
+const OpenableBranch = ({ location, activeIds, activeId }: ItemProps) => {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(() => activeIds.has(location._id));
+  const toggleLabel = `${t(opened ? 'buttons.collapse' : 'buttons.expand')} ${locationLabel(location)}`;
+  return (
+    <>
+      <Group gap={0} wrap="nowrap">
+        <LocationLink location={location} activeId={activeId} />
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="md"
+          onClick={() => setOpened((value) => !value)}
+          aria-label={toggleLabel}
+          aria-expanded={opened}
+          data-location-toggle={location._id}
+        >
+          <IconChevronRight
+            size={14}
+            style={{ transform: opened ? 'rotate(90deg)' : undefined, transition: 'transform 200ms ease' }}
+          />
+        </ActionIcon>
+      </Group>
+      <Collapse expanded={opened}>
+        <Box pl={CHILDREN_OFFSET}>
+          <LocationNavChildren location={location} activeIds={activeIds} activeId={activeId} />
+        </Box>
+      </Collapse>
+    </>
+  );
+};
+
+const LocationNavItem = ({ location, activeIds, activeId }: ItemProps) => {
+  const hasChildren = location.children.length > 0;
   if (!location.clickable) {
     // Visible for the way down to allowed locations, but not a page of its own (spec 1 §6).
-    return <NavLink {...common} c="dimmed" aria-disabled="true" data-location-id={location._id} />;
+    return (
+      <NavLink
+        label={locationLabel(location)}
+        leftSection={locationIcon}
+        defaultOpened={activeIds.has(location._id)}
+        childrenOffset={CHILDREN_OFFSET}
+        c="dimmed"
+        aria-disabled="true"
+        data-location-id={location._id}
+      >
+        {hasChildren ? <LocationNavChildren location={location} activeIds={activeIds} activeId={activeId} /> : undefined}
+      </NavLink>
+    );
   }
-  return (
-    <NavLink
-      {...common}
-      renderRoot={(props) => (
-        <Link to="/locations/$name/$id" params={{ name: locationSlug(location), id: location._id }} {...props} />
-      )}
-      active={location._id === activeId}
-      data-location-id={location._id}
-    />
-  );
+  if (hasChildren) return <OpenableBranch location={location} activeIds={activeIds} activeId={activeId} />;
+  return <LocationLink location={location} activeId={activeId} />;
 };
 
 /** The nested Locations entry of the navigation, labelled by denomination or name. */
@@ -45,7 +100,7 @@ export const LocationNavTree = ({ label }: { label: string }) => {
     <NavLink
       label={label}
       leftSection={<IconMapPins size={18} stroke={1.6} />}
-      childrenOffset={14}
+      childrenOffset={CHILDREN_OFFSET}
       defaultOpened
       data-testid="menu-locations"
     >

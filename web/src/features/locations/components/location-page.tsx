@@ -1,38 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Anchor, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import type { LocationInTree } from '../../../lib/visible-locations';
-import { locationSlug } from '../../../lib/visible-locations';
 import { LocationFacts } from './location-facts';
 import { LocationGrid } from './location-grid';
 
-/** /locations/{name}/{id}: where the location sits, what it is, and what it contains. */
+/** /locations/{name}/{id}: what the location is and what it contains; where it sits is the ribbon's breadcrumb. */
 export const LocationPage = ({ location, ancestors }: LocationInTree) => {
   const { t } = useTranslation();
   const lineage = [...ancestors, location];
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Breadcrumbs separator="›" fz="sm" aria-label={t('labels.locations.path')}>
-          {ancestors.map((ancestor) =>
-            ancestor.clickable ? (
-              <Anchor
-                key={ancestor._id}
-                size="sm"
-                renderRoot={(props) => (
-                  <Link to="/locations/$name/$id" params={{ name: locationSlug(ancestor), id: ancestor._id }} {...props} />
-                )}
-              >
-                {locationLabel(ancestor)}
-              </Anchor>
-            ) : (
-              <Text key={ancestor._id} size="sm" c="dimmed">
-                {locationLabel(ancestor)}
-              </Text>
-            ),
-          )}
-        </Breadcrumbs>
         <Title order={2}>{locationLabel(location)}</Title>
         {location.denomination && location.denomination !== location.name && (
           <Text c="dimmed" size="sm">
@@ -44,7 +23,7 @@ export const LocationPage = ({ location, ancestors }: LocationInTree) => {
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Text fw={600}>{t('labels.locations.details')}</Text>
-          <Group gap="xl" align="flex-start">
+          <Group gap="xl" align="flex-start" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
             <LocationFacts location={location} withTimezone />
           </Group>
           {!location.type && !location.address && location.surface == null && (

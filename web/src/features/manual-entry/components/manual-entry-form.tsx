@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Group, Input, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendarTime, IconSend } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { SAVED_DATA_WARNING_TIMEOUT_MS } from '@shared/constants';
 import { locationLabel } from '@shared/permissions/location-visibility';
@@ -10,13 +11,17 @@ import { dataEntrySchema, type DataEntry } from '@shared/schemas/series';
 import { errorCodeOf } from '../../../lib/http';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { addSavedData } from '../../../lib/saved-data';
+import { DATE_TIME_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
 import { renderLocationOption } from '../../../components/location-option';
 import { locationsInTree, useVisibleLocations } from '../../../lib/visible-locations';
-import { manualEntryPointsQueryOptions, sendEntries, WITHOUT_LOCATION } from '../api/manual-entry';
+import { manualEntryPointsKey, manualEntryPointsQueryOptions, sendEntries, WITHOUT_LOCATION } from '../api/manual-entry';
+import { LastValue } from './last-value';
 
 /** With the automated date on, the shown date follows the clock every second (spec 2 §9). */
 const CLOCK_TICK_MS = 1_000;
-const PICKER_FORMAT = "yyyy-MM-dd'T'HH:mm";
+/** The value form of Mantine's date inputs with time. */
+const PICKER_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+const parseDateTime = typedDateParser(DATE_TIME_INPUT_FORMAT, true);
 
 const useNow = (running: boolean): DateTime => {
   const [now, setNow] = useState(() => DateTime.now());
@@ -36,12 +41,13 @@ const useNow = (running: boolean): DateTime => {
  */
 export const ManualEntryForm = () => {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const roots = useVisibleLocations();
   const [location, setLocation] = useState<string | null>(null);
   const [pointId, setPointId] = useState<string | null>(null);
   const [value, setValue] = useState<number | string>('');
   const [automated, setAutomated] = useState(true);
-  const [manualDate, setManualDate] = useState<string>('');
+  const [manualDate, setManualDate] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ location?: string; point?: string; value?: string; date?: string }>({});
   const now = useNow(automated);
 
@@ -67,7 +73,7 @@ export const ManualEntryForm = () => {
     if (!location) next.location = t('errors.fields.required');
     if (!pointId) next.point = t('errors.fields.required');
     if (typeof value !== 'number' || !Number.isFinite(value)) next.value = t('errors.fields.required');
-    const date = automated ? DateTime.now() : DateTime.fromFormat(manualDate, PICKER_FORMAT);
+    const date = automated ? DateTime.now() : DateTime.fromFormat(manualDate ?? '', PICKER_FORMAT);
     if (!automated && !date.isValid) next.date = t('errors.fields.required');
     else if (!automated && date > DateTime.now()) next.date = t('errors.manualEntry.future');
     setErrors(next);
@@ -84,6 +90,7 @@ export const ManualEntryForm = () => {
       onSuccess: (answer) => {
         notify({ kind: 'success', title: t('toasts.ok'), message: t(`toasts.${answer.msg ?? 'data_saved'}`) });
         setValue('');
+        void queryClient.invalidateQueries({ queryKey: manualEntryPointsKey });
       },
       onError: (error) => {
         const code = errorCodeOf(error);
@@ -104,7 +111,7 @@ export const ManualEntryForm = () => {
     });
   };
 
-  const maxDate = DateTime.now().toFormat(PICKER_FORMAT);
+  const maxDate = DateTime.now().endOf('day').toFormat(PICKER_FORMAT);
 
   return (
     <Stack gap="lg" maw={640}>
@@ -151,6 +158,7 @@ export const ManualEntryForm = () => {
               error={errors.point}
               data-testid="manual-entry-point"
             />
+            {point && <LastValue point={point} />}
             {points.isError && (
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('errors.titles.sorry')}>
                 {t('errors.generic')}
@@ -190,21 +198,21 @@ export const ManualEntryForm = () => {
                 data-testid="manual-entry-clock"
               />
             ) : (
-              <Input.Wrapper label={t('labels.manualEntry.date')} error={errors.date}>
-                <Input
-                  component="input"
-                  type="datetime-local"
-                  value={manualDate}
-                  max={maxDate}
-                  onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
-                    setManualDate(event.currentTarget.value);
-                    setErrors((current) => ({ ...current, date: undefined }));
-                  }}
-                  leftSection={<IconCalendarTime size={16} />}
-                  error={!!errors.date}
-                  data-testid="manual-entry-date"
-                />
-              </Input.Wrapper>
+              <DateInput
+                withTime
+                dateParser={parseDateTime}
+                label={t('labels.manualEntry.date')}
+                value={manualDate}
+                onChange={(next) => {
+                  setManualDate(next);
+                  setErrors((current) => ({ ...current, date: undefined }));
+                }}
+                valueFormat={DATE_TIME_INPUT_FORMAT}
+                maxDate={maxDate}
+                leftSection={<IconCalendarTime size={16} />}
+                error={errors.date}
+                data-testid="manual-entry-date"
+              />
             )}
             <Group justify="flex-end">
               <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>

@@ -10,7 +10,7 @@ import { useSidebarResize } from '../hooks/use-sidebar-resize';
 import { MENU, visibleMenu } from '../menu-definition';
 import { Footer } from './footer';
 import { Header } from './header';
-import { LanguageMenuGroup } from './language-selector';
+import { LanguageMenuGroup } from '../../../components/language-selector';
 import { Navigation } from './navigation';
 import { Ribbon } from './ribbon';
 

@@ -12,7 +12,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { DEFAULT_AVATAR } from '@shared/schemas/user';
 import { useLoginPayload } from '../../../lib/session';
-import { LanguageSelector } from './language-selector';
+import { LanguageSelector } from '../../../components/language-selector';
 
 interface HeaderProps {
   logo: ReactNode;
@@ -30,14 +30,23 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
   const { user } = useLoginPayload();
   const { toggle, fullscreen } = useFullscreenDocument();
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  // The control says what it will do: open a closed menu, collapse an open one.
+  const menuToggleLabel = t(navigationOpened ? 'buttons.collapseMenu' : 'buttons.openMenu');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
         {isMobile ? (
-          <Burger opened={navigationOpened} onClick={onToggleNavigation} size="sm" aria-label={t('buttons.collapseMenu')} />
+          <Burger opened={navigationOpened} onClick={onToggleNavigation} size="sm" aria-label={menuToggleLabel} aria-expanded={navigationOpened} />
         ) : (
-          <Tooltip label={t('buttons.collapseMenu')} withArrow>
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggleNavigation} aria-label={t('buttons.collapseMenu')}>
+          <Tooltip label={menuToggleLabel} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={onToggleNavigation}
+              aria-label={menuToggleLabel}
+              aria-expanded={navigationOpened}
+            >
               {navigationOpened ? (
                 <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
               ) : (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Menu, NavLink } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { LANGUAGES, type LanguageKey } from '@shared/constants';
-import { changeLanguage, currentLanguage } from '../../../lib/i18n';
+import { changeLanguage, currentLanguage } from '../lib/i18n';
 
 const choose = (language: LanguageKey) => void changeLanguage(language);
 

@@ -1,0 +1,21 @@
+import type { PointWithLastValue } from '@shared/api/responses';
+import { isCalculatedPoint, type Point } from '@shared/schemas/point';
+import { latestRawBefore, seriesOfPoint } from '../data/series-repository';
+import { listPointsOfSelection } from './point-service';
+import type { Caller } from './session-service';
+
+const lastValueOf = async (point: Point): Promise<PointWithLastValue['last_value']> => {
+  if (!point.last_data_date) return null;
+  const latest = await latestRawBefore(seriesOfPoint(point), Date.parse(point.last_data_date) + 1);
+  return latest ? { date: new Date(latest.at).toISOString(), value: latest.value } : null;
+};
+
+/**
+ * The points a person may type values for (spec 2 §7, GET /v1/points/data/{locationId}): those of
+ * one location (not its sub-locations) or without location, that the caller may see, with their
+ * last value. Calculated points are left out: their values are computed, a typed one would be lost.
+ */
+export const listPointsForManualEntry = async (caller: Caller, locationId: string): Promise<PointWithLastValue[]> => {
+  const points = (await listPointsOfSelection(caller, locationId, false)).filter((point) => !isCalculatedPoint(point));
+  return Promise.all(points.map(async (point) => ({ ...point, last_value: await lastValueOf(point) })));
+};

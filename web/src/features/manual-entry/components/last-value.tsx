@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Text } from '@mantine/core';
+import { DateTime } from 'luxon';
+import type { PointWithLastValue } from '@shared/api/responses';
+import { roundForUnit } from '@shared/series/rounding';
+
+/** The point's latest value and its date (dd/MM/yyyy HH:mm), so a typo against it shows before sending. */
+export const LastValue = ({ point }: { point: PointWithLastValue }) => {
+  const { t, i18n } = useTranslation();
+  if (!point.last_value) {
+    return (
+      <Text size="sm" c="dimmed" mt={-8} data-testid="manual-entry-last-value">
+        {t('hints.manualEntry.noLastValue')}
+      </Text>
+    );
+  }
+  const value = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(roundForUnit(point.last_value.value, point.unit) ?? point.last_value.value);
+  return (
+    <Text size="sm" c="dimmed" mt={-8} data-testid="manual-entry-last-value">
+      {t('hints.manualEntry.lastValue', {
+        value: point.unit ? `${value} ${point.unit}` : value,
+        date: DateTime.fromISO(point.last_value.date).toFormat('dd/MM/yyyy HH:mm'),
+      })}
+    </Text>
+  );
+};
