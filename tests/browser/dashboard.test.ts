@@ -154,3 +154,39 @@ describe('dashboards in the browser', () => {
     }
   });
 });
+
+describe('drilling down', () => {
+  const browser = useBrowser();
+
+  it('opens a clicked day of a chart hour by hour, and goes back to the month', async () => {
+    const { accounts } = testEnvironment();
+    const admin = (await login('premiumAdministrator')).user.jwt;
+    const tab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token: admin, body: { name: `Détail ${unique()}` } })).body.data!;
+    await api('POST', '/api/v1/widgets', {
+      token: admin,
+      body: { data: { location: tab._id, title: 'Au détail', period: 'month', sampling: 'day', drilldown: true, width_percent: 98, points: [{ _id: 'pt-elec-index', calculation: 'diff', type: 'column' }] } },
+    });
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl(`/dashboard/detail/${tab._id}`));
+      const widget = widgetTitled(page, 'Au détail');
+      await widget.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      const month = await widget.getByTestId('period-label').innerText();
+      // Today's bucket holds data (the demo series end now): hover it, then click it.
+      const chart = widget.getByTestId('chart-widget');
+      const box = (await chart.boundingBox())!;
+      const day = new Date().getDate();
+      const days = new Date(new Date().getFullYear(), new Date().getMonth() + 1, 0).getDate();
+      const x = box.x + 52 + ((box.width - 68) * (day - 0.5)) / days;
+      await page.mouse.move(x, box.y + box.height / 2);
+      await page.mouse.click(x, box.y + box.height / 2);
+      await widget.getByTestId('widget-drill-back').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await widget.getByTestId('period-navigation').count()).toBe(0);
+      await widget.getByTestId('widget-drill-back').click();
+      await expect.poll(() => widget.getByTestId('period-label').innerText(), { timeout: UI_TIMEOUT_MS }).toBe(month);
+    } finally {
+      await context.close();
+    }
+  });
+});
