@@ -71,18 +71,25 @@ export const storeValues = async (
   await noteLastDataDates(customerId, values, pointsById);
 };
 
+/** What a bulk write did: values new or changed (written), and values equal to what was stored (left alone). */
+export interface BulkOutcome {
+  written: number;
+  unchanged: number;
+}
+
 /**
  * The bulk path shared by imports, merges, calculations and demo data (values already checked
- * by the caller). Per point and local month it reads what is stored, merges the new values in
- * (same time replaces), writes them and the month's hour, day and month rollups computed in
- * memory: a few calls per month of data instead of a recompute per touched hour. Memory stays
- * flat: one point-month at a time. Dependent calculated points are the caller's to refresh.
+ * by the caller). Per point and local month it reads what is stored, keeps only the values that
+ * are new or differ (value or status) — the same file imported twice writes nothing the second
+ * time —, writes them and the month's hour, day and month rollups computed in memory: a few calls
+ * per month of data instead of a recompute per touched hour. Memory stays flat: one point-month
+ * at a time. Dependent calculated points are the caller's to refresh.
  */
 export const storeValuesInBulk = async (
   customerId: string,
   values: readonly StoredValue[],
   pointsById: ReadonlyMap<string, Point>,
-): Promise<void> => {
+): Promise<BulkOutcome> => {
   const chunks = new Map<string, StoredValue[]>();
   for (const value of values) {
     const key = `${value.customerId}|${value.pointId}|${value.zone}|${bucketStart(value.at, 'month', value.zone)}`;
@@ -90,19 +97,30 @@ export const storeValuesInBulk = async (
     if (chunk) chunk.push(value);
     else chunks.set(key, [value]);
   }
+  const outcome: BulkOutcome = { written: 0, unchanged: 0 };
+  const changedPoints = new Set<string>();
   for (const [key, chunk] of chunks) {
     const [, , zone, month] = key.split('|');
     const series: SeriesRef = { customerId: chunk[0].customerId, pointId: chunk[0].pointId };
     const from = Number(month);
     const to = nextBucketStart(from, 'month', zone);
-    const merged = new Map((await listRawValues(series, from, to)).map((value) => [value.at, value.value]));
-    for (const value of chunk) merged.set(value.at, value.value);
-    await putRawValues(chunk, { bulk: true });
+    const stored = new Map((await listRawEntries(series, from, to)).map((entry) => [entry.at, entry]));
+    // The last of several values at one time wins, as it would when written in order.
+    const latest = new Map(chunk.map((value) => [value.at, value]));
+    const changed = [...latest.values()].filter((value) => stored.get(value.at)?.value !== value.value || stored.get(value.at)?.status !== value.status);
+    outcome.unchanged += latest.size - changed.length;
+    if (changed.length === 0) continue;
+    const merged = new Map([...stored.values()].map((entry) => [entry.at, entry.value]));
+    for (const value of changed) merged.set(value.at, value.value);
+    await putRawValues(changed, { bulk: true });
     const rollups = computeRollups([...merged].map(([at, value]) => ({ at, value })), zone);
     for (const level of ROLLUP_LEVELS) await writeRollups(series, level, new Map(rollups[level].map((rollup) => [rollup.start, rollup])));
+    outcome.written += changed.length;
+    changedPoints.add(series.pointId);
   }
   await noteLastDataDates(customerId, values, pointsById);
-  await announceNewData(customerId, values.map((value) => value.pointId));
+  await announceNewData(customerId, changedPoints);
+  return outcome;
 };
 
 const noteLastDataDates = async (
