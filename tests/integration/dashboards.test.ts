@@ -75,8 +75,8 @@ describe('widgets', () => {
   it('take the spec\'s defaults and the dialog rules on save', async () => {
     const chart = (await createWidget(owner, { points: [{ _id: 'pt-elec-index', calculation: 'diff', type: 'column', color: '#1c7ed6' }] })).body.data!;
     expect(chart).toMatchObject({ type: 'chart', width: 500, height: 400, width_percent: 48.5, period: 'month', sampling: 'day', z_index: 1, location: null, user: 'usr-premium-admin' });
-    const text = (await createWidget(owner, { type: 'text', text: '<p>Bonjour</p>' })).body.data!;
-    expect(text).toMatchObject({ height: 50, hidden_title_bar: true });
+    const text = (await createWidget(owner, { type: 'text', text: '<p onclick="steal()">Bonjour<script>steal()</script></p>' })).body.data!;
+    expect(text).toMatchObject({ height: 50, hidden_title_bar: true, text: '<p>Bonjour</p>' });
     const sliding = (await createWidget(owner, { period_type: 'slidingPeriod', period: 'all', sampling: 'minute' })).body.data!;
     expect(sliding).toMatchObject({ period: 'year', sampling: 'day' });
     expect((await createWidget(owner, { type: 'pie', width: -3 })).status).toBe(400);

@@ -19,6 +19,7 @@ import { customerOf, requireVisibleLocation } from './location-service';
 import { newId } from './new-id';
 import { listVisiblePoints } from './point-service';
 import type { Caller } from './session-service';
+import { sanitizeWidgetText } from './widget-text';
 
 /**
  * Tabs and widgets of dashboards and location pages. Who may see, add to, change or delete
@@ -96,7 +97,7 @@ export const createWidget = async (caller: Caller, input: WidgetInput & { user?:
   const customerId = customerOf(caller);
   await Promise.all([assertPage(caller, input.location), assertPointsVisible(caller, input)]);
   const now = new Date().toISOString();
-  const { _id: _ignored, ...settings } = applyWidgetRules(input);
+  const { _id: _ignored, ...settings } = applyWidgetRules({ ...input, text: sanitizeWidgetText(input.text) });
   const widget: Widget = { ...settings, _id: newId('widget'), customer: customerId, user: ownerOnCreate(viewerOf(caller), input.user), created_at: now, updated_at: now };
   await insertWidget(widget);
   return widget;
@@ -107,7 +108,7 @@ export const updateWidget = async (caller: Caller, input: WidgetInput & { _id: s
   const existing = await requireOwned<Widget>(customerId, 'widget', input._id);
   if (input.location !== existing.location) await assertPage(caller, input.location);
   await assertPointsVisible(caller, input);
-  const widget: Widget = { ...existing, ...applyWidgetRules(input), _id: existing._id, customer: customerId, user: existing.user, created_at: existing.created_at, updated_at: new Date().toISOString() };
+  const widget: Widget = { ...existing, ...applyWidgetRules({ ...input, text: sanitizeWidgetText(input.text) }), _id: existing._id, customer: customerId, user: existing.user, created_at: existing.created_at, updated_at: new Date().toISOString() };
   await saveWidget(widget);
   return widget;
 };

