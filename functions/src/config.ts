@@ -6,6 +6,11 @@ const configSchema = z.object({
   SERIES_TABLE: z.string().min(1).optional(),
   DOCUMENTS_BUCKET: z.string().min(1).optional(),
   SERIES_JOBS_FUNCTION: z.string().min(1).optional(),
+  UPLOADS_BUCKET: z.string().min(1).optional(),
+  FILE_IMPORTS_FUNCTION: z.string().min(1).optional(),
+  SCHEDULED_JOBS_FUNCTION_ARN: z.string().min(1).optional(),
+  SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+  SECRETS_KEY_ID: z.string().min(1).optional(),
   JWT_SECRET_ARN: z.string().min(1).optional(),
   WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),
   /** Set in the emulator; on AWS the SDK finds its endpoints itself. */

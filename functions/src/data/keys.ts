@@ -48,6 +48,11 @@ export const keys = {
   imageObject: (customerId: string, imageId: string) => `${customerId}/images/${imageId}`,
   /** The widgets of one page: a tab, a location page, or (null) the dashboard. */
   widgetsOfPage: (customerId: string, page: string | null) => ({ GSI1PK: `C#${customerId}#PAGE#${page ?? 'dashboard'}` }),
+  meterFile: (customerId: string, fileId: string) => ({ PK: `C#${customerId}`, SK: `FILE#${fileId}` }),
+  meterFilesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'FILE#' }),
+  /** S3 keys (uploads bucket) of a meter file's bytes and of its rejected rows: under its customer. */
+  meterFileObject: (customerId: string, fileId: string) => `${customerId}/files/${fileId}`,
+  meterFileRejectsObject: (customerId: string, fileId: string) => `${customerId}/files/${fileId}.rejects.csv`,
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },

@@ -16,6 +16,9 @@ export const ID_PREFIXES = {
   export: 'exp',
   report: 'rep',
   subscription: 'sub',
+  file: 'file',
+  ftp: 'ftp',
+  source: 'src',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

@@ -1,0 +1,3 @@
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+
+export const scheduler = /* @__PURE__ */ new SchedulerClient({});

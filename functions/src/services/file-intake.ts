@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
+import { InvokeCommand } from '@aws-sdk/client-lambda';
+import type { FileOrigin } from '@shared/schemas/meter-file';
+import { requireSetting } from '../config';
+import { lambda } from '../clients/lambda';
+import { claimForImport, putMeterFileBytes, recordMeterFile, type StoredMeterFile } from '../data/meter-file-repository';
+import { newId } from './new-id';
+
+export interface IncomingFile {
+  customerId: string;
+  name: string;
+  origin: FileOrigin;
+  body: Readable | Uint8Array;
+  /** Import it as soon as it is stored (retrievers and mailboxes); an upload waits for the user. */
+  importNow: boolean;
+}
+
+/** What the import function is invoked with. */
+export interface FileImportJob {
+  customerId: string;
+  fileId: string;
+  attempt: string;
+}
+
+/**
+ * Every file that comes in (FTP/SFTP retriever, e-mail source, upload) enters here: its bytes are
+ * streamed into S3 while hashed and counted (memory does not grow with the file), then it is
+ * listed as not treated, and imported at once when asked.
+ */
+export const receiveFile = async (incoming: IncomingFile): Promise<StoredMeterFile> => {
+  const fileId = newId('file');
+  const hash = createHash('sha256');
+  let size = 0;
+  const counted = new PassThrough();
+  counted.on('data', (chunk: Buffer) => {
+    hash.update(chunk);
+    size += chunk.length;
+  });
+  const source = incoming.body instanceof Readable ? incoming.body : Readable.from([Buffer.from(incoming.body)]);
+  source.on('error', (error) => counted.destroy(error));
+  source.pipe(counted);
+  await putMeterFileBytes(incoming.customerId, fileId, counted);
+  const file: StoredMeterFile = {
+    _id: fileId,
+    customer: incoming.customerId,
+    name: incoming.name,
+    size,
+    received_at: new Date().toISOString(),
+    origin: incoming.origin,
+    state: 'not_treated',
+    hash: hash.digest('hex'),
+    progress: null,
+    outcome: null,
+    error: null,
+    started_at: null,
+    finished_at: null,
+    attempt: null,
+    heartbeat_at: null,
+  };
+  await recordMeterFile(file);
+  if (incoming.importNow) await startImport(incoming.customerId, fileId, { evenTreated: false });
+  return file;
+};
+
+/**
+ * Claims the file for a new attempt and starts the import function without waiting. False when
+ * the file is already being imported (or treated and `evenTreated` is not set).
+ */
+export const startImport = async (customerId: string, fileId: string, options: { evenTreated: boolean }): Promise<boolean> => {
+  const attempt = newId('job');
+  if (!(await claimForImport(customerId, fileId, attempt, new Date(), options.evenTreated))) return false;
+  await lambda.send(
+    new InvokeCommand({
+      FunctionName: requireSetting('FILE_IMPORTS_FUNCTION'),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify({ customerId, fileId, attempt } satisfies FileImportJob)),
+    }),
+  );
+  return true;
+};
