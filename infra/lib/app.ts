@@ -26,6 +26,8 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     series: data.series,
     jwtSecret: data.jwtSecret,
     documents: data.documents,
+    uploads: data.uploads,
+    secretsKey: data.secretsKey,
     allowPush: (fn) => realtime.allowPush(fn),
     routes: options.routes,
   });

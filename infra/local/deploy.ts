@@ -16,6 +16,9 @@ export interface Deployment {
   entitiesTable: string;
   seriesTable: string;
   connectionsTable: string;
+  uploadsBucket: string;
+  scheduledJobsFunctionName: string;
+  fileImportsFunctionName: string;
   /** Where the REST API answers in the emulator (paths start with /api/...). */
   restBaseUrl: string;
   socketUrl: string;
@@ -55,6 +58,9 @@ export const deployToEmulator = async (endpoint: string, name: string): Promise<
     entitiesTable: outputs.WattWiseData.EntitiesTableName,
     seriesTable: outputs.WattWiseData.SeriesTableName,
     connectionsTable: outputs.WattWiseData.ConnectionsTableName,
+    uploadsBucket: outputs.WattWiseData.UploadsBucketName,
+    scheduledJobsFunctionName: api.ScheduledJobsFunctionName,
+    fileImportsFunctionName: api.FileImportsFunctionName,
     restBaseUrl: `${endpoint}/_aws/execute-api/${api.RestApiId}/${api.RestApiStage}`,
     socketUrl: `${endpoint.replace(/^http/, 'ws')}/_aws/execute-api/${realtime.SocketApiId}/${realtime.SocketStage}`,
   };
@@ -176,6 +182,9 @@ export const writeTestEnvironment = (
         entitiesTable: deployment.entitiesTable,
         seriesTable: deployment.seriesTable,
         connectionsTable: deployment.connectionsTable,
+        uploadsBucket: deployment.uploadsBucket,
+        scheduledJobsFunctionName: deployment.scheduledJobsFunctionName,
+        fileImportsFunctionName: deployment.fileImportsFunctionName,
         accounts,
         customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
       },

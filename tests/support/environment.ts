@@ -13,6 +13,10 @@ export interface TestEnvironment {
   entitiesTable: string;
   seriesTable: string;
   connectionsTable: string;
+  uploadsBucket: string;
+  /** Started by EventBridge Scheduler (`{ kind, id, customerId }`); tests invoke it directly. */
+  scheduledJobsFunctionName: string;
+  fileImportsFunctionName: string;
   accounts: Record<
     'root' | 'super' | 'premiumAdministrator' | 'premiumMember' | 'basicAdministrator' | 'basicMember',
     { email: string; password: string; customer: string | null }

@@ -1,5 +1,7 @@
 import { CfnOutput, Duration, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -17,6 +19,9 @@ export interface ApiStackProps extends StackProps {
   series: dynamodb.Table;
   jwtSecret: secretsmanager.ISecret;
   documents: s3.IBucket;
+  /** Meter files that came in (FTP/SFTP, e-mail, upload). */
+  uploads: s3.IBucket;
+  secretsKey: kms.IKey;
   /** Lets the jobs function push progress to browsers. */
   allowPush: (fn: AppFunction) => void;
   /** The REST routes; the shared route table unless a test passes another. */
@@ -30,6 +35,14 @@ interface GroupAccess {
   launchesJobs?: boolean;
   /** The documents bucket (images, exports, reports). */
   documents?: 'read' | 'readWrite';
+  /** The meter files bucket. */
+  uploads?: 'read' | 'readWrite';
+  /** Starts file imports (the import function). */
+  importsFiles?: boolean;
+  /** Creates, changes and deletes the schedules of its entities, and may start their job at once. */
+  schedules?: boolean;
+  /** Seals and opens stored passwords of outside servers. */
+  secrets?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -91,6 +104,59 @@ export class ApiStack extends Stack {
       fn.setting('SERIES_JOBS_FUNCTION', jobs.fn.functionName);
     };
 
+    // Meter file imports: one invocation per file and attempt, never retried by Lambda (a failed
+    // import leaves its file in treatment error, and the user imports it again).
+    const fileImports = new AppFunction(this, 'FileImports', {
+      entry: 'jobs/file-imports.ts',
+      description: 'Imports one meter file (CSV, XLSX) into the series: streamed, one batch per file',
+      timeout: Duration.minutes(15),
+      memorySize: 1024,
+    })
+      .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
+      .bindTable(props.series, 'SERIES_TABLE', 'readWrite')
+      .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
+    fileImports.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    props.allowPush(fileImports);
+    const importFiles = (fn: AppFunction) => {
+      fileImports.fn.grantInvoke(fn.fn);
+      fn.setting('FILE_IMPORTS_FUNCTION', fileImports.fn.functionName);
+    };
+    const sealSecrets = (fn: AppFunction) => {
+      props.secretsKey.grantEncryptDecrypt(fn.fn);
+      fn.setting('SECRETS_KEY_ID', props.secretsKey.keyArn);
+    };
+
+    // Everything EventBridge Scheduler starts (FTP retrievals, source fetches): `{ kind, id, customerId }`.
+    const scheduledJobs = new AppFunction(this, 'ScheduledJobs', {
+      entry: 'jobs/scheduled.ts',
+      description: 'Scheduled work: FTP/SFTP retrievals and data source fetches',
+      timeout: Duration.minutes(15),
+      memorySize: 1024,
+    })
+      .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
+      .bindTable(props.series, 'SERIES_TABLE', 'readWrite')
+      .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
+    scheduledJobs.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    props.allowPush(scheduledJobs);
+    importFiles(scheduledJobs);
+    sealSecrets(scheduledJobs);
+    const schedulerRole = new iam.Role(this, 'SchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'Lets EventBridge Scheduler start the scheduled-jobs function',
+    });
+    scheduledJobs.fn.grantInvoke(schedulerRole);
+    const manageSchedules = (fn: AppFunction) => {
+      fn.fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+          resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: 'default/*' })],
+        }),
+      );
+      schedulerRole.grantPassRole(fn.fn.grantPrincipal);
+      scheduledJobs.fn.grantInvoke(fn.fn);
+      fn.setting('SCHEDULED_JOBS_FUNCTION_ARN', scheduledJobs.fn.functionArn).setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn);
+    };
+
     const functions = Object.fromEntries(
       ENDPOINT_GROUPS.map((group) => {
         const access = GROUP_ACCESS[group];
@@ -102,6 +168,10 @@ export class ApiStack extends Stack {
         if (access.series) fn.bindTable(props.series, 'SERIES_TABLE', access.series);
         if (access.launchesJobs) launchJobs(fn);
         if (access.documents) fn.bindBucket(props.documents, 'DOCUMENTS_BUCKET', access.documents);
+        if (access.uploads) fn.bindBucket(props.uploads, 'UPLOADS_BUCKET', access.uploads);
+        if (access.importsFiles) importFiles(fn);
+        if (access.schedules) manageSchedules(fn);
+        if (access.secrets) sealSecrets(fn);
         return [group, fn.fn];
       }),
     ) as Record<EndpointGroup, AppFunction['fn']>;
@@ -160,6 +230,8 @@ export class ApiStack extends Stack {
       new CfnOutput(this, 'SeedFunctionName', { value: this.seedFunction.fn.functionName });
     }
 
+    new CfnOutput(this, 'ScheduledJobsFunctionName', { value: scheduledJobs.fn.functionName });
+    new CfnOutput(this, 'FileImportsFunctionName', { value: fileImports.fn.functionName });
     new CfnOutput(this, 'RestApiId', { value: this.api.restApiId });
     new CfnOutput(this, 'RestApiStage', { value: props.settings.stage });
   }

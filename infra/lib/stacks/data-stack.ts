@@ -1,5 +1,6 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -12,6 +13,8 @@ export class DataStack extends Stack {
   readonly uploads: s3.Bucket;
   readonly documents: s3.Bucket;
   readonly jwtSecret: secretsmanager.Secret;
+  /** Seals the passwords and keys of customers' outside servers (FTP, SFTP, IMAP, provider APIs). */
+  readonly secretsKey: kms.Key;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -67,6 +70,13 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'EntitiesTableName', { value: this.entities.tableName });
     new CfnOutput(this, 'SeriesTableName', { value: this.series.tableName });
     new CfnOutput(this, 'ConnectionsTableName', { value: this.connections.tableName });
+    new CfnOutput(this, 'UploadsBucketName', { value: this.uploads.bucketName });
+
+    this.secretsKey = new kms.Key(this, 'OutsideServerSecrets', {
+      description: "Seals customers' outside-server passwords and provider keys",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSecret', {
       description: 'Signs session tokens; generated at deploy time.',
