@@ -28,6 +28,13 @@ export const ERROR_STATUS = {
   customer_not_found: 404,
   conflict: 409,
   too_many_attempts: 429,
+  // Data sources (spec 3 §8).
+  source_name_exists: 409,
+  source_used: 409,
+  source_incomplete: 400,
+  source_not_discoverable: 400,
+  source_provider_refused: 502,
+  source_provider_unreachable: 502,
   internal_error: 500,
 } as const;
 

@@ -53,6 +53,12 @@ export const keys = {
   /** S3 keys (uploads bucket) of a meter file's bytes and of its rejected rows: under its customer. */
   meterFileObject: (customerId: string, fileId: string) => `${customerId}/files/${fileId}`,
   meterFileRejectsObject: (customerId: string, fileId: string) => `${customerId}/files/${fileId}.rejects.csv`,
+  source: (customerId: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `SRC#${sourceId}` }),
+  sourcesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'SRC#' }),
+  /** Guards the uniqueness of a source name within a customer (the name's comparison key). */
+  sourceName: (customerId: string, nameKey: string) => ({ PK: `C#${customerId}`, SK: `SRCNAME#${nameKey}` }),
+  /** A mailbox message an e-mail source has taken (by its Message-ID, or its folder uid). */
+  sourceMessage: (customerId: string, sourceId: string, messageKey: string) => ({ PK: `C#${customerId}`, SK: `SRCMSG#${sourceId}#${messageKey}` }),
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },

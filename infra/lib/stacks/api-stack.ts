@@ -57,6 +57,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   data: { entities: 'readWrite', series: 'readWrite' },
   dashboards: { entities: 'readWrite', series: 'read' },
   images: { entities: 'readWrite', documents: 'readWrite' },
+  // Sources: their schedules, their sealed api keys and mailbox passwords, "fetch now".
+  sources: { entities: 'readWrite', schedules: true, secrets: true },
 };
 
 /**
@@ -140,6 +142,8 @@ export class ApiStack extends Stack {
     props.allowPush(scheduledJobs);
     importFiles(scheduledJobs);
     sealSecrets(scheduledJobs);
+    // Source fetches relaunch the calculated points that read what they wrote.
+    launchJobs(scheduledJobs);
     const schedulerRole = new iam.Role(this, 'SchedulerRole', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
       description: 'Lets EventBridge Scheduler start the scheduled-jobs function',

@@ -19,6 +19,15 @@ import {
 } from '../schemas/point-requests';
 import { dataIngestRequestSchema, seriesAnswerSchema, seriesQuerySchema } from '../schemas/series';
 import {
+  sourceDeletionResponseSchema,
+  sourceDiscoverySchema,
+  sourceFetchStartedSchema,
+  sourceInputSchema,
+  sourceNameAndFamilySchema,
+  sourcePointsRequestSchema,
+  sourceSchema,
+} from '../schemas/source';
+import {
   authenticateRequestSchema,
   autoLoginRequestSchema,
   changeCustomerRequestSchema,
@@ -48,7 +57,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'sources'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -199,6 +208,7 @@ const route = <
 
 const SETTINGS = { permission: 'app.settings.locations_and_points' } as const;
 const DASHBOARD = { permission: 'app.dashboard' } as const;
+const SOURCES = { permission: 'app.settings.sources' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
@@ -381,6 +391,23 @@ const TABLE = {
   uploadImage: route('POST', '/api/v1/images', 'images', { ...DASHBOARD, action: 'create', body: imageUploadSchema, response: imageSchema }),
   renameImage: route('PUT', '/api/v1/images', 'images', { ...DASHBOARD, action: 'edit', body: imageRenameSchema, response: imageSchema }),
   deleteImage: route('DELETE', '/api/v1/images/{id}', 'images', { ...DASHBOARD, action: 'delete', params: byId, response: z.object({ deleted: idSchema }) }),
+
+  // Data sources (spec 3 §7 "Sources"): the list, a source, its discovery at the provider and the points it proposes.
+  listSources: route('GET', '/api/v1/sources', 'sources', { ...SOURCES, response: z.array(sourceSchema) }),
+  getSource: route('GET', '/api/v1/sources/{id}', 'sources', { ...SOURCES, params: byId, response: sourceSchema }),
+  createSource: route('POST', '/api/v1/sources', 'sources', { ...SOURCES, action: 'create', body: sourceNameAndFamilySchema, response: sourceSchema }),
+  createConfigurableSource: route('POST', '/api/v1/sources/custom', 'sources', { ...SOURCES, action: 'create', body: sourceInputSchema, response: sourceSchema }),
+  updateSource: route('PUT', '/api/v1/sources/{id}', 'sources', { ...SOURCES, action: 'edit', params: byId, body: sourceInputSchema, response: sourceSchema }),
+  deleteSource: route('DELETE', '/api/v1/sources/{id}', 'sources', { ...SOURCES, action: 'delete', params: byId, response: sourceDeletionResponseSchema }),
+  discoverSource: route('POST', '/api/v1/sources/{id}/discover', 'sources', { ...SOURCES, action: 'edit', params: byId, response: sourceDiscoverySchema }),
+  createSourcePoints: route('POST', '/api/v1/sources/{id}/points', 'sources', {
+    permission: 'app.settings.locations_and_points',
+    action: 'create',
+    params: byId,
+    body: sourcePointsRequestSchema,
+    response: z.object({ created: z.array(pointSchema), skipped: z.array(z.string()) }),
+  }),
+  fetchSource: route('POST', '/api/v1/sources/{id}/fetch', 'sources', { ...SOURCES, action: 'edit', params: byId, response: sourceFetchStartedSchema }),
 };
 
 type Table = typeof TABLE;

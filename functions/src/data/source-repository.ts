@@ -1,0 +1,161 @@
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import type { Source, SourceFetchStatus, SourceHierarchy, sourceConfigInputSchema } from '@shared/schemas/source';
+import { dynamo } from '../clients/dynamodb';
+import { AppError } from '../errors';
+import { keys, stripKeys } from './keys';
+import { entitiesTable, queryPrefix, updateOfAttributes } from './table';
+
+/** What a source's configuration holds besides its secrets, its discovery and its server-made id. */
+export type StoredSourceConfig = Omit<z.output<typeof sourceConfigInputSchema>, 'api_key' | 'password'>;
+
+/** A source as stored: secrets sealed (never answered), the discovered hierarchy and the name's guard key beside it. */
+export interface StoredSource extends Omit<Source, 'config'> {
+  name_key: string;
+  config: StoredSourceConfig;
+  hierarchy: SourceHierarchy;
+  uuid: string;
+  api_key_sealed: string | null;
+  password_sealed: string | null;
+}
+
+const toSource = (item: Record<string, unknown>): StoredSource => stripKeys(item) as unknown as StoredSource;
+
+const isConditionFailure = (error: unknown): boolean =>
+  ['TransactionCanceledException', 'ConditionalCheckFailedException'].includes((error as { name?: string }).name ?? '');
+
+const reasonsOf = (error: unknown): (string | undefined)[] =>
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code);
+
+export const listSourcesOfCustomer = async (customerId: string): Promise<StoredSource[]> => {
+  const { PK, prefix } = keys.sourcesOfCustomer(customerId);
+  return (await queryPrefix<Record<string, unknown>>(PK, prefix))
+    .map(toSource)
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+};
+
+export const getSource = async (customerId: string, sourceId: string): Promise<StoredSource | null> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.source(customerId, sourceId) }));
+  return answer.Item ? toSource(answer.Item) : null;
+};
+
+const claimName = (source: StoredSource) => ({
+  Put: {
+    TableName: entitiesTable(),
+    Item: { ...keys.sourceName(source.customer, source.name_key), kind: 'source-name', source: source._id },
+    ConditionExpression: 'attribute_not_exists(PK) OR #source = :source',
+    ExpressionAttributeNames: { '#source': 'source' },
+    ExpressionAttributeValues: { ':source': source._id },
+  },
+});
+
+/** Claims the name and puts the source in one transaction: two sources of a customer never share a name. */
+export const createSource = async (source: StoredSource): Promise<void> => {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          claimName(source),
+          { Put: { TableName: entitiesTable(), Item: { ...keys.source(source.customer, source._id), kind: 'source', ...source }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error) && reasonsOf(error)[0] === 'ConditionalCheckFailed') throw new AppError('source_name_exists', { cause: error });
+    throw error;
+  }
+};
+
+/** What a save changes; the discovery, the last fetch and the server-made fields are written elsewhere. */
+export type SourceChanges = Pick<StoredSource, 'name' | 'name_key' | 'family' | 'active' | 'order' | 'data_type' | 'definitions' | 'resource' | 'config' | 'api_key_sealed' | 'password_sealed' | 'updated_at'>;
+
+/**
+ * Saves a source's editable fields, moving its name guard when the name changed, in one
+ * transaction: the new name must be free, the source must still exist.
+ */
+export const updateSource = async (customerId: string, sourceId: string, previousNameKey: string, changes: SourceChanges): Promise<void> => {
+  const moved = previousNameKey !== changes.name_key;
+  const items = [
+    ...(moved
+      ? [
+          claimName({ customer: customerId, _id: sourceId, name_key: changes.name_key } as StoredSource),
+          { Delete: { TableName: entitiesTable(), Key: keys.sourceName(customerId, previousNameKey) } },
+        ]
+      : []),
+    { Update: updateOfAttributes(keys.source(customerId, sourceId), changes) },
+  ];
+  try {
+    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const reasons = reasonsOf(error);
+    if (reasons.at(-1) === 'ConditionalCheckFailed') throw new AppError('not_found', { cause: error });
+    throw new AppError('source_name_exists', { cause: error });
+  }
+};
+
+/** Removes the source and frees its name. */
+export const deleteSource = async (source: StoredSource): Promise<void> => {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: entitiesTable(), Key: keys.source(source.customer, source._id), ConditionExpression: 'attribute_exists(PK)' } },
+          { Delete: { TableName: entitiesTable(), Key: keys.sourceName(source.customer, source.name_key) } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('not_found', { cause: error });
+    throw error;
+  }
+};
+
+const setAttribute = async (customerId: string, sourceId: string, values: Record<string, unknown>): Promise<boolean> => {
+  try {
+    await dynamo.send(new UpdateCommand(updateOfAttributes(keys.source(customerId, sourceId), values)));
+    return true;
+  } catch (error) {
+    // The source was deleted meanwhile: nothing to record.
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const saveHierarchy = (customerId: string, sourceId: string, hierarchy: SourceHierarchy): Promise<boolean> =>
+  setAttribute(customerId, sourceId, { hierarchy });
+
+export const saveFetchStatus = (customerId: string, sourceId: string, status: SourceFetchStatus): Promise<boolean> =>
+  setAttribute(customerId, sourceId, { last_fetch: status });
+
+/** Whether a mailbox message was already taken by this source. */
+export const isMessageTaken = async (customerId: string, sourceId: string, messageKey: string): Promise<boolean> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.sourceMessage(customerId, sourceId, messageKey) }));
+  return Boolean(answer.Item);
+};
+
+/** Notes a message whose attachments were handed to the import (once: a second note of the same message is a no-op). */
+export const noteMessageTaken = async (
+  customerId: string,
+  sourceId: string,
+  messageKey: string,
+  details: { subject: string | null; files: string[]; at: string },
+): Promise<void> => {
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: entitiesTable(),
+        Item: { ...keys.sourceMessage(customerId, sourceId, messageKey), kind: 'source-message', ...details },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/** Forgets the messages a deleted source took. */
+export const deleteMessagesOfSource = async (customerId: string, sourceId: string): Promise<void> => {
+  const items = await queryPrefix<{ PK: string; SK: string }>(`C#${customerId}`, `SRCMSG#${sourceId}#`);
+  for (const item of items) await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: { PK: item.PK, SK: item.SK } }));
+};

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Point } from '@shared/schemas/point';
+import type { Source, SourceDiscovery, SourceFetchStatus } from '@shared/schemas/source';
+import { api, login } from '../support/api';
+import { series, seriesRef } from '../support/aws';
+import { testEnvironment } from '../support/environment';
+import { startEvelerServer, startObjeniousServer, type ProviderServer } from '../support/provider-servers';
+import { runScheduledJob, scheduleOf } from '../support/scheduled-job';
+
+let admin: string;
+let member: string;
+let otherCustomerAdmin: string;
+const premium = () => testEnvironment().customers.premium;
+const unique = (prefix: string) => `${prefix} ${Date.now()}-${Math.round(Math.random() * 1e6)}`;
+
+beforeAll(async () => {
+  admin = (await login('premiumAdministrator')).user.jwt;
+  member = (await login('premiumMember')).user.jwt;
+  otherCustomerAdmin = (await login('basicAdministrator')).user.jwt;
+});
+
+const createSource = async (body: Record<string, unknown>, token = admin) => api<Source>('POST', '/api/v1/sources/custom', { token, body });
+const fetchNow = (source: Source) => runScheduledJob<SourceFetchStatus | null>({ kind: 'source', id: source._id, customerId: source.customer });
+const utcMonth = (at: number) => new Date(at).toISOString().slice(0, 7).replace('-', '');
+const storedValue = async (pointId: string, at: number) => (await series.rawValues(seriesRef(pointId), utcMonth(at), new Date(at).toISOString()))[0]?.v;
+
+/** Ten-minute instants ending at the last whole ten minutes before now. */
+const recentInstants = (count: number): number[] => {
+  const last = Math.floor(Date.now() / 600_000) * 600_000 - 600_000;
+  return Array.from({ length: count }, (_, index) => last - (count - 1 - index) * 600_000);
+};
+
+describe('sources', () => {
+  it('are created, listed, read, updated and deleted, and never give their secrets back', async () => {
+    const name = unique('Compteurs LoRa');
+    const created = await createSource({
+      name,
+      type: 'objenious',
+      resource: 'electricity',
+      config: { custom: { endpoint: 'https://api.objenious.com', api_version: 'v2', api_key: 'secret-key-1', fetch_interval: 5 } },
+    });
+    expect(created.status).toBe(200);
+    const source = created.body.data!;
+    expect(source._id).toMatch(/^src-/);
+    expect(source).toMatchObject({ name, type: 'objenious', family: 'iot', is_configurable: true, active: true, data_type: 'Number', last_fetch: null });
+    expect(source.config.custom).toMatchObject({ api_key: null, has_api_key: true, fetch_interval: 5, prepend_unique_id: true, tls: true });
+    expect(JSON.stringify(created.body)).not.toContain('secret-key-1');
+
+    const listed = (await api<Source[]>('GET', '/api/v1/sources', { token: admin })).body.data!;
+    expect(listed.find((entry) => entry._id === source._id)?.name).toBe(name);
+    expect(JSON.stringify(listed)).not.toContain('secret-key-1');
+
+    // An edit that leaves the key empty keeps it; every field comes back as saved.
+    const { config, ...rest } = source;
+    const updated = await api<Source>('PUT', `/api/v1/sources/${source._id}`, {
+      token: admin,
+      body: { ...rest, name: `${name} bis`, active: false, config: { custom: { ...config.custom, api_key: null, fetch_interval: 30, auto_discover_devices: true } } },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ name: `${name} bis`, active: false });
+    expect(updated.body.data!.config.custom).toMatchObject({ has_api_key: true, fetch_interval: 30, auto_discover_devices: true, uuid: config.custom.uuid });
+    expect((await api<Source>('GET', `/api/v1/sources/${source._id}`, { token: admin })).body.data!.config.custom.fetch_interval).toBe(30);
+
+    expect((await api('DELETE', `/api/v1/sources/${source._id}`, { token: admin })).status).toBe(200);
+    expect((await api('GET', `/api/v1/sources/${source._id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('of every type keep the fields of their form', async () => {
+    const custom = await createSource({
+      name: unique('Relevés manuels'),
+      type: 'custom',
+      resource: 'water',
+      definitions: [{ key: 'index', name: 'Index', unit: 'm³' }],
+      config: {
+        custom: {
+          fields: [{ key: 'contract', label: 'Contrat', value: 'C-42' }],
+          sections: [{ title: 'Contrat', fields: ['contract'] }],
+          price: 3.12,
+          technical_id: 'WATER-MAIN',
+        },
+      },
+    });
+    expect(custom.status).toBe(200);
+    expect(custom.body.data).toMatchObject({ type: 'custom', family: 'custom', resource: 'water', definitions: [{ key: 'index', name: 'Index', unit: 'm³' }] });
+    expect(custom.body.data!.config.custom).toMatchObject({
+      fields: [{ key: 'contract', label: 'Contrat', value: 'C-42' }],
+      sections: [{ title: 'Contrat', fields: ['contract'] }],
+      price: 3.12,
+      technical_id: 'WATER-MAIN',
+    });
+    const mailbox = await createSource({
+      name: unique('Boîte relevés'),
+      type: 'email',
+      config: { custom: { host: 'imap.example.com', email: 'releves@example.com', password: 'imap-password' } },
+    });
+    expect(mailbox.body.data!.config.custom).toMatchObject({ host: 'imap.example.com', email: 'releves@example.com', tls: true, folder: 'INBOX', has_password: true, password: null });
+    expect(JSON.stringify(mailbox.body)).not.toContain('imap-password');
+    const named = await api<Source>('POST', '/api/v1/sources', { token: admin, body: { name: unique('Saisie'), family: 'manual' } });
+    expect(named.body.data).toMatchObject({ type: 'custom', family: 'manual', is_configurable: false });
+    for (const source of [custom, mailbox, named]) await api('DELETE', `/api/v1/sources/${source.body.data!._id}`, { token: admin });
+  });
+
+  it('refuse an incomplete source, naming what it lacks', async () => {
+    const answer = await createSource({ name: unique('Sans clé'), type: 'eveler', config: { custom: { endpoint: 'https://api.eveler.com' } } });
+    expect([answer.status, answer.body.msg]).toEqual([400, 'source_incomplete']);
+    expect(answer.body.data).toEqual({ fields: ['api_key'] });
+  });
+
+  it("refuse a second source of the same name, whatever its case: 'Source name already exists. Please change'", async () => {
+    const name = unique('Météo');
+    const first = await createSource({ name, type: 'custom' });
+    expect(first.status).toBe(200);
+    const again = await createSource({ name: `  ${name.toUpperCase()} `, type: 'custom' });
+    expect([again.status, again.body.msg]).toEqual([409, 'source_name_exists']);
+    const second = (await createSource({ name: unique('Autre'), type: 'custom' })).body.data!;
+    const { config, ...rest } = second;
+    const renamed = await api('PUT', `/api/v1/sources/${second._id}`, { token: admin, body: { ...rest, name, config: { custom: { ...config.custom } } } });
+    expect([renamed.status, renamed.body.msg]).toEqual([409, 'source_name_exists']);
+    // Deleting a source frees its name.
+    await api('DELETE', `/api/v1/sources/${first.body.data!._id}`, { token: admin });
+    expect((await createSource({ name, type: 'custom' })).status).toBe(200);
+  });
+
+  it("refuse deletion while points use them: 'Source used by N point(s)'", async () => {
+    const source = (await createSource({ name: unique('Utilisée'), type: 'custom' })).body.data!;
+    const points = await Promise.all(
+      [1, 2].map(async (index) =>
+        (
+          await api<Point>('POST', '/api/v1/points', {
+            token: admin,
+            body: { name: `Compteur ${index}`, technical_id: unique('SRC-USED').replace(' ', '-'), resource: 'electricity', series_type: 'index', source: source._id },
+          })
+        ).body.data!,
+      ),
+    );
+    const refused = await api('DELETE', `/api/v1/sources/${source._id}`, { token: admin });
+    expect([refused.status, refused.body.msg, refused.body.data]).toEqual([409, 'source_used', { count: 2 }]);
+    for (const point of points) await api('DELETE', `/api/v1/points/${point._id}`, { token: admin });
+    expect((await api('DELETE', `/api/v1/sources/${source._id}`, { token: admin })).status).toBe(200);
+  });
+
+  it("of another customer answer 404 and are never listed", async () => {
+    const source = (await createSource({ name: unique('Privée'), type: 'custom' })).body.data!;
+    expect((await api<Source[]>('GET', '/api/v1/sources', { token: otherCustomerAdmin })).body.data!.map((entry) => entry._id)).not.toContain(source._id);
+    const { config, ...rest } = source;
+    for (const [method, path, body] of [
+      ['GET', `/api/v1/sources/${source._id}`, undefined],
+      ['PUT', `/api/v1/sources/${source._id}`, { ...rest, config: { custom: config.custom } }],
+      ['DELETE', `/api/v1/sources/${source._id}`, undefined],
+      ['POST', `/api/v1/sources/${source._id}/discover`, undefined],
+      ['POST', `/api/v1/sources/${source._id}/fetch`, undefined],
+    ] as const) {
+      expect((await api(method, path, { token: otherCustomerAdmin, body })).status, `${method} ${path}`).toBe(404);
+    }
+    expect((await api('GET', `/api/v1/sources/${source._id}`, { token: admin })).status).toBe(200);
+    await api('DELETE', `/api/v1/sources/${source._id}`, { token: admin });
+  });
+
+  it('are administered by administrators only', async () => {
+    expect((await api('GET', '/api/v1/sources', { token: member })).status).toBe(403);
+  });
+
+  it('that are fetched have a schedule at their interval, disabled while inactive, gone with them', async () => {
+    const source = (
+      await createSource({ name: unique('Planifiée'), type: 'eveler', config: { custom: { endpoint: 'https://api.eveler.com', api_key: 'k', fetch_interval: 10 } } })
+    ).body.data!;
+    expect(await scheduleOf('source', source._id)).toMatchObject({ ScheduleExpression: 'rate(10 minutes)', State: 'ENABLED' });
+    const { config, ...rest } = source;
+    await api('PUT', `/api/v1/sources/${source._id}`, { token: admin, body: { ...rest, active: false, config: { custom: { ...config.custom, fetch_interval: 1 } } } });
+    expect(await scheduleOf('source', source._id)).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'DISABLED' });
+    const custom = (await createSource({ name: unique('Sans relève'), type: 'custom' })).body.data!;
+    expect(await scheduleOf('source', custom._id)).toBeNull();
+    await api('DELETE', `/api/v1/sources/${source._id}`, { token: admin });
+    await api('DELETE', `/api/v1/sources/${custom._id}`, { token: admin });
+    expect(await scheduleOf('source', source._id)).toBeNull();
+  });
+});
+
+/** Creates a provider source at a local server, discovers it and creates every proposed point. */
+const providerSourceWithPoints = async (type: 'objenious' | 'eveler', server: ProviderServer, apiVersion: string) => {
+  const source = (
+    await createSource({ name: unique(type), type, resource: 'temperature', config: { custom: { endpoint: server.endpoint, api_version: apiVersion, api_key: server.apiKey } } })
+  ).body.data!;
+  const discovery = await api<SourceDiscovery>('POST', `/api/v1/sources/${source._id}/discover`, { token: admin });
+  expect(discovery.status, JSON.stringify(discovery.body)).toBe(200);
+  const created = await api<{ created: Point[]; skipped: string[] }>('POST', `/api/v1/sources/${source._id}/points`, {
+    token: admin,
+    body: { keys: discovery.body.data!.proposals.map((proposal) => proposal.key) },
+  });
+  expect(created.status).toBe(200);
+  return { source, discovery: discovery.body.data!, points: created.body.data!.created };
+};
+
+describe('an objenious source', () => {
+  const instants = recentInstants(6);
+  const deveui = `70B3D59BA${Date.now().toString(16).slice(-7).toUpperCase()}`;
+  const values = Object.fromEntries(instants.map((at, index) => [new Date(at).toISOString(), { temperature: 19 + index / 2, humidity: 40 + index, label: 'hall' }]));
+  let server: ProviderServer;
+
+  beforeAll(async () => {
+    server = await startObjeniousServer({
+      apiKey: 'objenious-test-key',
+      groups: [{ id: 12, name: 'Site de Grenoble' }],
+      profiles: [{ id: 3, name: 'Capteur température et humidité' }],
+      devices: [{ id: 4242, label: 'Capteur hall', group: 12, profile: 3, deveui, values }],
+    });
+  });
+  afterAll(() => server.close());
+
+  it('discovers groups, devices and their points, and proposes points prefixed with the device unique id', async () => {
+    const { discovery, points } = await providerSourceWithPoints('objenious', server, 'v2');
+    expect(discovery.hierarchy.groups).toEqual([
+      {
+        id: '12',
+        name: 'Site de Grenoble',
+        devices: [
+          {
+            id: '4242',
+            name: 'Capteur hall',
+            unique_id: deveui,
+            profile: 'Capteur température et humidité',
+            points: [
+              { key: 'temperature', name: 'temperature', unit: '' },
+              { key: 'humidity', name: 'humidity', unit: '' },
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(discovery.proposals.map((proposal) => [proposal.technical_id, proposal.point])).toEqual([
+      [`${deveui}_temperature`, null],
+      [`${deveui}_humidity`, null],
+    ]);
+    expect(points.map((point) => point.technical_id)).toEqual([`${deveui}_temperature`, `${deveui}_humidity`]);
+    expect(server.calls.every((call) => call.apikey === 'objenious-test-key')).toBe(true);
+  });
+
+  it('is fetched from the last value stored, and a second fetch writes nothing', async () => {
+    const { source, points } = await providerSourceWithPoints('objenious', server, 'v2');
+    const temperature = points.find((point) => point.technical_id.endsWith('_temperature'))!;
+    const first = await fetchNow(source);
+    expect(first).toMatchObject({ ok: true, written: 12, unchanged: 0 });
+    expect(await storedValue(temperature._id, instants[5])).toBe(21.5);
+
+    const callsBefore = server.callsTo('/devices/4242/values').length;
+    const second = await fetchNow(source);
+    expect(second).toMatchObject({ ok: true, written: 0 });
+    // Only the last stored value is asked again (its instant included), not the whole history.
+    const asked = server.callsTo('/devices/4242/values').slice(callsBefore);
+    expect(asked).toHaveLength(1);
+    expect(Date.parse(asked[0].query.since)).toBe(instants[5]);
+    expect(second!.unchanged).toBe(2);
+
+    const next = instants[5] + 600_000;
+    values[new Date(next).toISOString()] = { temperature: 22.25, humidity: 47, label: 'hall' };
+    const third = await fetchNow(source);
+    expect(third).toMatchObject({ ok: true, written: 2, unchanged: 2 });
+    expect(await storedValue(temperature._id, next)).toBe(22.25);
+    const listed = (await api<Source>('GET', `/api/v1/sources/${source._id}`, { token: admin })).body.data!;
+    expect(listed.last_fetch).toMatchObject({ ok: true, written: 2 });
+  });
+
+  it('records a refused api key on the source instead of doing nothing silently', async () => {
+    const source = (
+      await createSource({ name: unique('Mauvaise clé'), type: 'objenious', config: { custom: { endpoint: server.endpoint, api_key: 'wrong-key' } } })
+    ).body.data!;
+    const discovery = await api('POST', `/api/v1/sources/${source._id}/discover`, { token: admin });
+    expect([discovery.status, discovery.body.msg]).toEqual([502, 'source_provider_refused']);
+    await api('POST', '/api/v1/points', {
+      token: admin,
+      body: { name: 'Orphelin', technical_id: unique('ORPHAN').replace(' ', '-'), resource: 'temperature', series_type: 'measure', source: source._id },
+    });
+    // Without a discovery the source knows no device: a fetch has nothing to ask; with auto discovery it asks and is refused.
+    const { config, ...rest } = source;
+    await api('PUT', `/api/v1/sources/${source._id}`, { token: admin, body: { ...rest, config: { custom: { ...config.custom, auto_discover_devices: true } } } });
+    const status = await fetchNow(source);
+    expect(status).toMatchObject({ ok: false, error: 'provider_refused' });
+    expect(status!.detail).toContain('401');
+    expect((await api<Source>('GET', `/api/v1/sources/${source._id}`, { token: admin })).body.data!.last_fetch).toMatchObject({ ok: false, error: 'provider_refused' });
+  });
+});
+
+describe('an eveler source', () => {
+  const instants = recentInstants(5);
+  const serial = `EVL-${Date.now()}`;
+  const values = { index: Object.fromEntries(instants.map((at, index) => [new Date(at).toISOString(), 1000 + index * 12.5])) };
+  let server: ProviderServer;
+
+  beforeAll(async () => {
+    server = await startEvelerServer({
+      apiKey: 'eveler-test-key',
+      pageSize: 2,
+      groups: [{ id: 'grp-1', name: 'Usine de Lyon' }],
+      profiles: [{ id: 'prf-1', name: 'Compteur électrique', points: [{ key: 'index', name: 'Index actif', unit: 'kWh' }] }],
+      devices: [{ id: 'dev-1', name: 'TGBT', unique_id: serial, group_id: 'grp-1', profile_id: 'prf-1', values }],
+    });
+  });
+  afterAll(() => server.close());
+
+  it('is discovered, fetched page by page from the last value stored, and idempotent', async () => {
+    const { source, discovery, points } = await providerSourceWithPoints('eveler', server, 'v1');
+    expect(discovery.proposals).toEqual([
+      expect.objectContaining({ key: 'dev-1/index', group: 'Usine de Lyon', device_name: 'TGBT', name: 'Index actif', unit: 'kWh', technical_id: `${serial}_index` }),
+    ]);
+    expect(points[0]).toMatchObject({ name: 'TGBT Index actif', unit: 'kWh', resource: 'temperature', source: source._id });
+    expect(await fetchNow(source)).toMatchObject({ ok: true, written: 5, unchanged: 0 });
+    expect(await storedValue(points[0]._id, instants[4])).toBe(1050);
+    expect(await fetchNow(source)).toMatchObject({ ok: true, written: 0, unchanged: 1 });
+    // A discovery again proposes the point as created.
+    const again = await api<SourceDiscovery>('POST', `/api/v1/sources/${source._id}/discover`, { token: admin });
+    expect(again.body.data!.proposals[0].point).toBe(points[0]._id);
+    expect(server.calls.every((call) => call.apikey === 'eveler-test-key')).toBe(true);
+  });
+});

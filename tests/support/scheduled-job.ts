@@ -1,0 +1,34 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { GetScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { testEnvironment } from './environment';
+
+const clientOptions = () => ({
+  endpoint: testEnvironment().endpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+});
+
+let lambda: LambdaClient | undefined;
+let scheduler: SchedulerClient | undefined;
+
+/** Runs the scheduled-jobs function as EventBridge Scheduler would, and answers what it returned. */
+export const runScheduledJob = async <T = unknown>(target: { kind: 'ftp' | 'source'; id: string; customerId: string }): Promise<T> => {
+  lambda ??= new LambdaClient(clientOptions());
+  const answer = await lambda.send(
+    new InvokeCommand({ FunctionName: testEnvironment().scheduledJobsFunctionName, Payload: new TextEncoder().encode(JSON.stringify(target)) }),
+  );
+  const text = new TextDecoder().decode(answer.Payload);
+  if (answer.FunctionError) throw new Error(`Scheduled job failed: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+};
+
+/** The schedule of an entity (`<kind>-<id>`), or null when there is none. */
+export const scheduleOf = async (kind: 'ftp' | 'source', id: string) => {
+  scheduler ??= new SchedulerClient(clientOptions());
+  try {
+    return await scheduler.send(new GetScheduleCommand({ Name: `${kind}-${id}` }));
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException || (error as { name?: string }).name === 'ResourceNotFoundException') return null;
+    throw error;
+  }
+};
