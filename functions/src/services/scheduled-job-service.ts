@@ -1,0 +1,15 @@
+import { logger } from '../logger';
+import type { ScheduledTarget } from './schedule-service';
+import { fetchSource } from './source-fetch-service';
+
+type Runner = (target: ScheduledTarget) => Promise<unknown>;
+
+/** What each kind of schedule runs. Every runner is idempotent: a schedule fired twice does its work once. */
+const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
+  ftp: async (target) => {
+    logger.warn('ftp retrieval not wired yet', { ...target });
+  },
+  source: (target) => fetchSource(target.customerId, target.id),
+};
+
+export const runScheduledJob = (target: ScheduledTarget): Promise<unknown> => RUNNERS[target.kind](target);
