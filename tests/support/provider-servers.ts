@@ -33,9 +33,9 @@ export interface ProviderServer {
   close: () => Promise<void>;
 }
 
-const startServer = async (apiKey: string, version: string, routes: Route[]): Promise<ProviderServer> => {
+const startServer = async (apiKey: string, version: string, routes: Route[], delayMs = 0): Promise<ProviderServer> => {
   const calls: RecordedCall[] = [];
-  const handle = (request: IncomingMessage, response: ServerResponse) => {
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://provider');
     const apikey = typeof request.headers.apikey === 'string' ? request.headers.apikey : null;
     const path = url.pathname.startsWith(`/${version}/`) ? url.pathname.slice(version.length + 1) : url.pathname;
@@ -52,6 +52,8 @@ const startServer = async (apiKey: string, version: string, routes: Route[]): Pr
     }
     send(404, { message: 'not found' });
   };
+  // A slow provider, for screens that show their waiting.
+  const handle = (request: IncomingMessage, response: ServerResponse) => void setTimeout(() => answer(request, response), delayMs);
   const server: Server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -90,6 +92,7 @@ export const startObjeniousServer = (options: {
   groups: { id: number; name: string }[];
   profiles: { id: number; name: string }[];
   devices: ObjeniousDevice[];
+  delayMs?: number;
 }): Promise<ProviderServer> => {
   const device = (id: string) => options.devices.find((candidate) => String(candidate.id) === id);
   return startServer(options.apiKey, 'v2', [
@@ -130,7 +133,7 @@ export const startObjeniousServer = (options: {
         return { values: page, cursor: offset + limit < entries.length ? String(offset + limit) : null };
       },
     },
-  ]);
+  ], options.delayMs);
 };
 
 export interface EvelerDevice {

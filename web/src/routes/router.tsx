@@ -2,11 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import { customizationsQueryOptions } from '../features/customizations/api/get-customizations';
+import { sourceQueryOptions, sourcesQueryOptions } from '../features/sources/api/sources';
 import { tabsQueryOptions } from '../features/dashboard/api/tabs';
 import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
 import { notify } from '../lib/notify';
 import { endSession, getSession } from '../lib/session';
+import { SOURCE_TYPES, type SourceType } from '@shared/schemas/source';
 import type { Crumb } from '../features/shell/components/ribbon';
 import { isSignedIn, requireAccess, requireSession } from './guards';
 import { RouteError, RoutePending } from './route-feedback';
@@ -158,6 +160,51 @@ const locationsAndPointsRoute = createRoute({
   component: lazyRouteComponent(() => import('./locations-and-points-page'), 'LocationsAndPointsPage'),
 });
 
+const SOURCES_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.sources', to: '/settings/sources' }];
+
+const sourcesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/sources',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.sources', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(sourcesQueryOptions());
+    return { crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.sources' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./sources-page'), 'SourcesPage'),
+});
+
+/** A type of the spec's five, or back to the list. */
+const sourceTypeOf = (type: string): SourceType => {
+  if ((SOURCE_TYPES as readonly string[]).includes(type)) return type as SourceType;
+  throw redirect({ to: '/settings/sources' });
+};
+
+const sourceCreateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/sources/create/$type',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.sources', { preload }),
+  loader: ({ params }) => ({
+    crumbs: [...SOURCES_CRUMBS, { label: translate('sources.form.newTitle', { type: translate(`sources.types.${sourceTypeOf(params.type)}`) }) }] satisfies Crumb[],
+  }),
+  component: lazyRouteComponent(() => import('./source-page'), 'SourceCreatePage'),
+});
+
+const sourceEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/sources/edit/$type/$id',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.sources', { preload }),
+  loader: async ({ context, params, preload }) => {
+    sourceTypeOf(params.type);
+    const source = await context.queryClient.ensureQueryData(sourceQueryOptions(params.id)).catch(() => null);
+    if (!source) {
+      if (!preload) notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') });
+      throw redirect({ to: '/settings/sources' });
+    }
+    return { crumbs: [...SOURCES_CRUMBS, { label: source.name }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./source-page'), 'SourceEditPage'),
+});
+
 /** Any unknown URL goes to /login, which sends a signed-in user on to the dashboard (spec 1 §2.1). */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -171,7 +218,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute]),
   unknownRoute,
 ]);
 

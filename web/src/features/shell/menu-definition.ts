@@ -90,7 +90,7 @@ export const MENU: readonly MenuEntry[] = [
       group('customerSettings', 'app.settings', [
         screen('users', 'app.settings.users', '/settings/users', false),
         screen('applicationEmail', 'app.settings.application.email', '/settings/application/email', false),
-        screen('sources', 'app.settings.sources', '/settings/sources', false),
+        screen('sources', 'app.settings.sources', '/settings/sources', true),
         screen('ftp', 'app.settings.ftp', '/settings/ftp', false),
         screen('files', 'app.settings.files', '/settings/files', false),
       ]),
