@@ -1,9 +1,12 @@
+import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Point } from '@shared/schemas/point';
 import type { Source, SourceDiscovery, SourceFetchStatus } from '@shared/schemas/source';
 import { api, login } from '../support/api';
 import { series, seriesRef } from '../support/aws';
 import { testEnvironment } from '../support/environment';
+import { eventually } from '../support/eventually';
+import { startImapServer, type ImapServer } from '../support/imap-server';
 import { startEvelerServer, startObjeniousServer, type ProviderServer } from '../support/provider-servers';
 import { runScheduledJob, scheduleOf } from '../support/scheduled-job';
 
@@ -310,5 +313,111 @@ describe('an eveler source', () => {
     const again = await api<SourceDiscovery>('POST', `/api/v1/sources/${source._id}/discover`, { token: admin });
     expect(again.body.data!.proposals[0].point).toBe(points[0]._id);
     expect(server.calls.every((call) => call.apikey === 'eveler-test-key')).toBe(true);
+  });
+});
+
+/** A message as a meter (or a person) sends it: a text part and attachments. */
+const mailWith = (subject: string, attachments: { name: string; type: string; content: string }[]) =>
+  [
+    'From: compteurs@example.com',
+    'To: releves@example.com',
+    `Subject: ${subject}`,
+    `Message-ID: <${Date.now()}.${Math.random()}@example.com>`,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="part"',
+    '',
+    '--part',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Relevés en pièce jointe.',
+    ...attachments.flatMap((attachment) => [
+      '--part',
+      `Content-Type: ${attachment.type}; name="${attachment.name}"`,
+      `Content-Disposition: attachment; filename="${attachment.name}"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from(attachment.content).toString('base64'),
+    ]),
+    '--part--',
+    '',
+  ].join('\r\n');
+
+describe('an e-mail source', () => {
+  const mailbox = { user: 'releves@example.com', password: `imap-${Date.now()}` };
+  let server: ImapServer;
+  let imap: ImapFlow;
+
+  beforeAll(async () => {
+    server = await startImapServer([mailbox]);
+    imap = new ImapFlow({ host: server.host, port: server.port, secure: false, auth: { user: mailbox.user, pass: mailbox.password }, logger: false });
+    await imap.connect();
+  });
+  afterAll(async () => {
+    await imap?.logout();
+    await server?.stop();
+  });
+
+  const unread = async () => {
+    const lock = await imap.getMailboxLock('INBOX');
+    try {
+      return (await imap.search({ seen: false }, { uid: true })) || [];
+    } finally {
+      lock.release();
+    }
+  };
+
+  it('imports the data attachments of unread messages from a real IMAP server, marks them read, and takes each message once', async () => {
+    const technicalId = unique('MAIL').replace(' ', '-');
+    const point = (
+      await api<Point>('POST', '/api/v1/points', { token: admin, body: { name: 'Compteur relevé par e-mail', technical_id: technicalId, resource: 'water', series_type: 'index', unit: 'm³' } })
+    ).body.data!;
+    const [first, second] = recentInstants(2);
+    const csv = `technical_id;date;value\n${technicalId};${new Date(first).toISOString()};120,5\n${technicalId};${new Date(second).toISOString()};121.25\n`;
+    await imap.append('INBOX', mailWith('Relevé du jour', [{ name: 'releve.csv', type: 'text/csv', content: csv }, { name: 'photo.jpg', type: 'image/jpeg', content: 'not a meter file' }]));
+    await imap.append('INBOX', mailWith('Sans relevé', [{ name: 'notes.pdf', type: 'application/pdf', content: '%PDF-1.4' }]));
+    expect(await unread()).toHaveLength(2);
+
+    const source = (
+      await createSource({
+        name: unique('Boîte des relevés'),
+        type: 'email',
+        config: { custom: { host: `${server.host}:${server.port}`, email: mailbox.user, password: mailbox.password, tls: false } },
+      })
+    ).body.data!;
+    expect(source.config.custom.tls).toBe(false);
+    expect(await fetchNow(source)).toMatchObject({ ok: true, files: 1, error: null });
+    expect(await unread()).toEqual([]);
+    // The import (the lead's file import, started by the intake) writes the rows.
+    expect(await eventually(() => storedValue(point._id, second), (value) => value !== undefined, 60_000)).toBe(121.25);
+    expect(await storedValue(point._id, first)).toBe(120.5);
+    const lists = (await api<Record<string, { name: string; origin: { kind: string; id: string | null } }[]>>('GET', '/api/v1/data/not-treated-files', { token: admin })).body.data!;
+    const received = Object.values(lists)
+      .flat()
+      .filter((file) => file.origin.id === source._id);
+    expect(received.map((file) => [file.name, file.origin.kind])).toEqual([['releve.csv', 'email']]);
+
+    // Nothing unread: nothing taken. A message marked unread again is not taken twice.
+    expect(await fetchNow(source)).toMatchObject({ ok: true, files: 0 });
+    const lock = await imap.getMailboxLock('INBOX');
+    try {
+      await imap.messageFlagsRemove('1:*', ['\\Seen']);
+    } finally {
+      lock.release();
+    }
+    expect(await fetchNow(source)).toMatchObject({ ok: true, files: 0 });
+    expect(await unread()).toEqual([]);
+  });
+
+  it('records a refused login with the server detail', async () => {
+    const source = (
+      await createSource({
+        name: unique('Mauvais mot de passe'),
+        type: 'email',
+        config: { custom: { host: `${server.host}:${server.port}`, email: mailbox.user, password: 'wrong', tls: false } },
+      })
+    ).body.data!;
+    const status = await fetchNow(source);
+    expect(status).toMatchObject({ ok: false, error: 'mailbox_login_failed', files: 0 });
+    expect(status!.detail).toMatch(/Authentication failed/);
   });
 });

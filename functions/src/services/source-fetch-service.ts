@@ -9,6 +9,7 @@ import { getSource, saveFetchStatus, type StoredSource } from '../data/source-re
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
+import { fetchMailbox, MailboxError } from './mailbox-fetch-service';
 import { storeValuesInBulk, zoneOfPoint } from './series-service';
 import { discoverNewPoints, providerClientOf } from './source-discovery-service';
 
@@ -72,11 +73,12 @@ const fetchProvider = async (source: StoredSource, now: number): Promise<FetchOu
 const FETCHERS: Partial<Record<SourceType, (source: StoredSource, now: number) => Promise<FetchOutcome>>> = {
   eveler: fetchProvider,
   objenious: fetchProvider,
+  email: fetchMailbox,
 };
 
 /** A failure as the list shows it: a code the web translates, and the outside server's own words when it gave some. */
 const failureOf = (error: unknown): { error: string; detail: string | null } => {
-  if (error instanceof ProviderError) return { error: error.code, detail: error.detail };
+  if (error instanceof ProviderError || error instanceof MailboxError) return { error: error.code, detail: error.detail };
   if (error instanceof AppError && (error.code === 'source_not_discoverable' || error.code === 'source_incomplete')) return { error: 'source_incomplete', detail: null };
   return { error: 'fetch_failed', detail: null };
 };
