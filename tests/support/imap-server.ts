@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import * as path from 'node:path';
@@ -107,7 +107,7 @@ service anvil {
 }
 `,
   );
-  const child = spawn('dovecot', ['-F', '-c', config], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : 'dovecot', ['-F', '-c', config], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
