@@ -158,6 +158,16 @@ const locationsAndPointsRoute = createRoute({
   component: lazyRouteComponent(() => import('./locations-and-points-page'), 'LocationsAndPointsPage'),
 });
 
+const filesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/files',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.files', { preload }),
+  loader: () => ({
+    crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.files' }] satisfies Crumb[],
+  }),
+  component: lazyRouteComponent(() => import('./files-page'), 'FilesPage'),
+});
+
 /** Any unknown URL goes to /login, which sends a signed-in user on to the dashboard (spec 1 §2.1). */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -171,7 +181,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute]),
   unknownRoute,
 ]);
 
