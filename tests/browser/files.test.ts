@@ -26,6 +26,7 @@ describe('files processing', () => {
       await signIn(page, accounts.premiumAdministrator);
       const menu = await navigation(page);
       await menu.getByText('Paramètres', { exact: true }).click();
+      await menu.getByText('Client', { exact: true }).click();
       await menu.getByText('Traitement des fichiers', { exact: true }).click();
       await page.waitForURL('**/settings/files', { timeout: UI_TIMEOUT_MS });
       await page.getByText("Format d'import").click();

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Badge, Button, Card, Checkbox, FileButton, Group, Loader, Progress, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconEye, IconFileImport, IconPlayerPlay, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { METER_FILE_EXTENSIONS, UPLOAD_MAX_BYTES, type MeterFile } from '@shared/schemas/meter-file';
@@ -46,6 +47,8 @@ export const FilesScreen = () => {
   const [regexpError, setRegexpError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [previewed, setPreviewed] = useState<MeterFile | null>(null);
+  // On a phone a file is a small card, not a row of a wide table.
+  const narrow = useMediaQuery('(max-width: 48em)');
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: FILES_KEYS.lists });
 
@@ -60,7 +63,7 @@ export const FilesScreen = () => {
     try {
       const answer = await action();
       const msg = (answer as { msg?: string | null } | undefined)?.msg ?? success;
-      if (msg) notify({ kind: 'success', title: t('messages.ok'), message: t(`messages.${msg}`, { count: 1 }) });
+      if (msg) notify({ kind: 'success', title: t('toasts.ok'), message: t(`messages.${msg}`, { count: 1 }) });
     } catch (error) {
       failed(error);
     } finally {
@@ -91,7 +94,7 @@ export const FilesScreen = () => {
         void run('delete', async () => {
           const answer = await deleteMeterFiles(ids);
           setSelected(new Set());
-          notify({ kind: 'success', title: t('messages.ok'), message: t('messages.files_deleted', { count: answer.deleted.length }) });
+          notify({ kind: 'success', title: t('toasts.ok'), message: t('messages.files_deleted', { count: answer.deleted.length }) });
         }),
     });
 
@@ -194,6 +197,30 @@ export const FilesScreen = () => {
     return null;
   };
 
+  const cards = (list: ListName, files: MeterFile[], selectable: boolean) => (
+    <Stack gap="xs" data-testid={`list-${list}`}>
+      {files.map((file) => (
+        <Card key={file._id} withBorder padding="xs" role="row" data-testid={`file-${file._id}`}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+              {selectable && <Checkbox mt={2} checked={selected.has(file._id)} onChange={(event) => toggle(file._id, event.currentTarget.checked)} aria-label={file.name} />}
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
+                  {file.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatFileSize(file.size, i18n.language)} · {formatDateTimeText(file.received_at)} · {t(`files.origins.${file.origin.kind}`)} {file.origin.label}
+                </Text>
+              </Stack>
+            </Group>
+            {actionsOf(file, list)}
+          </Group>
+          <div style={{ marginTop: 4 }}>{statusOf(file, list)}</div>
+        </Card>
+      ))}
+    </Stack>
+  );
+
   const table = (list: ListName, files: MeterFile[], selectable: boolean) => (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing={6} highlightOnHover data-testid={`list-${list}`}>
@@ -202,7 +229,7 @@ export const FilesScreen = () => {
             {selectable && <Table.Th w={36} />}
             <Table.Th>{t('files.name')}</Table.Th>
             <Table.Th w={90}>{t('files.size')}</Table.Th>
-            <Table.Th w={140}>{t('files.date')}</Table.Th>
+            <Table.Th w={130}>{t('files.date')}</Table.Th>
             <Table.Th>{t('files.origin')}</Table.Th>
             <Table.Th>{t('files.status')}</Table.Th>
             <Table.Th w={150} />
@@ -225,7 +252,9 @@ export const FilesScreen = () => {
                 <Text size="sm">{formatFileSize(file.size, i18n.language)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{formatDateTimeText(file.received_at)}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTimeText(file.received_at)}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
@@ -323,7 +352,7 @@ export const FilesScreen = () => {
                   {t(`files.empty.${name}`)}
                 </Text>
               ) : (
-                table(name, files, selectable)
+                (narrow ? cards : table)(name, files, selectable)
               )}
             </Card>
           );
