@@ -88,6 +88,8 @@ export interface RowsImport {
   onProgress?: (rows: number) => Promise<void>;
   /** Where rejected rows are written, `line;reason` lines. */
   rejects: { write: (line: string) => void };
+  /** Rows held before the largest point-months are written (BUFFERED_ROWS). */
+  bufferedRows?: number;
 }
 
 /**
@@ -103,6 +105,7 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
   const unknown = new Set<string>();
   const buffers = new Map<string, MonthBuffer>();
   let buffered = 0;
+  const bufferLimit = options.bufferedRows ?? BUFFERED_ROWS;
   let lastProgress = Date.now();
 
   const flush = async (buffer: MonthBuffer, key: string): Promise<void> => {
@@ -143,11 +146,11 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
         }
         buffer.push(read.row.at, read.row.value, read.row.status);
         buffered += 1;
-        if (buffered >= BUFFERED_ROWS) {
+        if (buffered >= bufferLimit) {
           // Write the largest half: the point-months most likely complete.
           const largest = [...buffers].sort((a, b) => b[1].length - a[1].length);
           for (const [bufferKey, candidate] of largest) {
-            if (buffered < BUFFERED_ROWS / 2) break;
+            if (buffered < bufferLimit / 2) break;
             await flush(candidate, bufferKey);
           }
         }
@@ -193,7 +196,10 @@ export const importContext = async (customerId: string) => {
  * attempt still holds the file; progress and a heartbeat are written every few seconds; the end
  * is treated with its outcome, or treatment error with the reason (the file can be imported again).
  */
-export const runFileImport = async (job: FileImportJob, source?: () => Promise<Readable>): Promise<StoredMeterFile | null> => {
+export const runFileImport = async (
+  job: FileImportJob,
+  options: { source?: () => Promise<Readable>; bufferedRows?: number } = {},
+): Promise<StoredMeterFile | null> => {
   const file = await getMeterFile(job.customerId, job.fileId);
   if (!file || file.attempt !== job.attempt || file.state !== 'in_treatment') {
     logger.info('file import superseded', { ...job, state: file?.state ?? null });
@@ -214,7 +220,7 @@ export const runFileImport = async (job: FileImportJob, source?: () => Promise<R
   rejects.write('line;reason;detail\n');
   try {
     const context = await importContext(job.customerId);
-    const body = await (source ? source() : readMeterFileBytes(job.customerId, job.fileId));
+    const body = await (options.source ? options.source() : readMeterFileBytes(job.customerId, job.fileId));
     const counted = body.pipe(byteCounter((total) => (bytes = total)));
     body.on('error', (error) => counted.destroy(error));
     const tally = await importRows(readMeterFile(counted, file.name, context.zone), {
@@ -222,6 +228,7 @@ export const runFileImport = async (job: FileImportJob, source?: () => Promise<R
       points: context.points,
       zoneOf: context.zoneOf,
       onProgress: progress,
+      bufferedRows: options.bufferedRows,
       rejects: {
         write: (line) => {
           rejectLines += 1;

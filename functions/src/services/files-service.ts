@@ -46,7 +46,14 @@ export const listFiles = async (caller: Caller): Promise<FileLists> => {
 
 /** The batch processor's expression, checked: 'RexExp must be defined', or a readable refusal. */
 export const fileNameExpression = (text: string): RegExp => {
-  const trimmed = decodeURIComponent(text).trim();
+  let decoded = text;
+  try {
+    // API Gateway may hand the parameter still encoded.
+    decoded = decodeURIComponent(text);
+  } catch {
+    decoded = text;
+  }
+  const trimmed = decoded.trim();
   if (!trimmed) throw new AppError('regexp_required');
   try {
     return new RegExp(trimmed, 'i');

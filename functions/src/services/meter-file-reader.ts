@@ -36,6 +36,8 @@ export async function* readMeterCsv(source: Readable, zone: string, onSeparator?
   const separator = detectSeparator(firstLine);
   onSeparator?.(separator);
   const parser = rest.pipe(parse({ delimiter: separator, bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true, info: true }));
+  // `pipe` does not carry a failure of the source: without this a broken download would leave the reader waiting forever.
+  rest.on('error', (error) => parser.destroy(error));
   let first = true;
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     if (first) {
@@ -69,7 +71,8 @@ const cellText = (cell: unknown): string => {
  */
 export async function* readMeterXlsx(source: Readable, zone: string): AsyncGenerator<ReadRow> {
   const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  // Styles are read: they say which numbers are dates.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
   let first = true;
   for await (const worksheet of workbook) {
     for await (const row of worksheet as AsyncIterable<{ number: number; values: unknown[] }>) {

@@ -160,6 +160,16 @@ const locationsAndPointsRoute = createRoute({
   component: lazyRouteComponent(() => import('./locations-and-points-page'), 'LocationsAndPointsPage'),
 });
 
+const filesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/files',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.files', { preload }),
+  loader: () => ({
+    crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.files' }] satisfies Crumb[],
+  }),
+  component: lazyRouteComponent(() => import('./files-page'), 'FilesPage'),
+});
+
 const SOURCES_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.sources', to: '/settings/sources' }];
 
 const sourcesRoute = createRoute({
@@ -218,7 +228,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, filesRoute]),
   unknownRoute,
 ]);
 
