@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ImapFlow, type MessageStructureObject } from 'imapflow';
-import { isDataAttachment, mailServerOf } from '@shared/sources/source-rules';
+import { ImapFlow } from 'imapflow';
+import { dataAttachmentsOf, mailServerOf } from '@shared/sources/source-rules';
 import { isMessageTaken, noteMessageTaken, type StoredSource } from '../data/source-repository';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -27,19 +27,6 @@ const TIMEOUT_MS = 20_000;
 const serverDetail = (error: unknown): string => {
   const failure = error as { responseText?: string; code?: string; message?: string };
   return (failure.responseText || [failure.code, failure.message].filter(Boolean).join(' ') || String(error)).slice(0, 300);
-};
-
-interface Attachment {
-  part: string;
-  fileName: string;
-}
-
-/** The meter files a message carries, wherever they sit in its structure. */
-export const dataAttachmentsOf = (node: MessageStructureObject | undefined): Attachment[] => {
-  if (!node) return [];
-  if (node.childNodes?.length) return node.childNodes.flatMap(dataAttachmentsOf);
-  const fileName = node.dispositionParameters?.filename ?? node.parameters?.name;
-  return isDataAttachment(fileName) ? [{ part: node.part ?? '1', fileName: fileName! }] : [];
 };
 
 /** A message is known by its Message-ID (a copy in another folder is the same message), else by the folder's uid. */

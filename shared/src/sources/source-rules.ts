@@ -75,6 +75,22 @@ export const mailServerOf = (host: string, tls: boolean): { host: string; port: 
 export const isDataAttachment = (fileName: string | null | undefined): boolean =>
   typeof fileName === 'string' && METER_FILE_EXTENSIONS.some((extension) => fileName.toLowerCase().endsWith(extension));
 
+/** A node of a message's MIME structure, as IMAP servers describe it (BODYSTRUCTURE). */
+export interface MailPart {
+  part?: string;
+  parameters?: Record<string, string>;
+  dispositionParameters?: Record<string, string>;
+  childNodes?: MailPart[];
+}
+
+/** The meter files a message carries, wherever they sit in its structure: the part to download and the file's name. */
+export const dataAttachmentsOf = (node: MailPart | undefined): { part: string; fileName: string }[] => {
+  if (!node) return [];
+  if (node.childNodes?.length) return node.childNodes.flatMap(dataAttachmentsOf);
+  const fileName = node.dispositionParameters?.filename ?? node.parameters?.name;
+  return fileName && isDataAttachment(fileName) ? [{ part: node.part ?? '1', fileName }] : [];
+};
+
 /** The resource a discovered point most likely measures, from its name and unit (the user can change it). */
 export const guessResource = (name: string, unit: string): (typeof RESOURCES)[number] => {
   const text = `${name} ${unit}`.toLowerCase();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sourceInputSchema, sourceSchema } from '@shared/schemas/source';
 import {
+  dataAttachmentsOf,
   deviceWindow,
   fetchWindow,
   FIRST_FETCH_DAYS,
@@ -114,5 +115,27 @@ describe('discovered points', () => {
     expect(guessResource('Index', 'kWh')).toBe('electricity');
     expect(guessResource('volume', 'm³')).toBe('water');
     expect(guessResource('co2', 'ppm')).toBe('air');
+  });
+});
+
+describe('attachments of a message', () => {
+  it('are the meter files wherever they sit, by their disposition name or their type name', () => {
+    const structure = {
+      childNodes: [
+        { part: '1', parameters: { charset: 'utf-8' } },
+        { part: '2', dispositionParameters: { filename: 'releve-mars.csv' } },
+        { part: '3', dispositionParameters: { filename: 'photo.jpg' } },
+        { childNodes: [{ part: '4.1', parameters: { name: 'index.xlsx' } }, { part: '4.2', parameters: { name: 'notes.pdf' } }] },
+      ],
+    };
+    expect(dataAttachmentsOf(structure)).toEqual([
+      { part: '2', fileName: 'releve-mars.csv' },
+      { part: '4.1', fileName: 'index.xlsx' },
+    ]);
+  });
+
+  it('of a single-part message is its first part', () => {
+    expect(dataAttachmentsOf({ dispositionParameters: { filename: 'releve.txt' } })).toEqual([{ part: '1', fileName: 'releve.txt' }]);
+    expect(dataAttachmentsOf(undefined)).toEqual([]);
   });
 });
