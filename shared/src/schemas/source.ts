@@ -120,6 +120,9 @@ export const sourceConfigInputSchema = z.object({
   prepend_unique_id: z.boolean().default(true),
   city: text(160).nullable().default(null),
   city_id: z.union([z.number().int(), text(40)]).nullable().default(null),
+  /** Where the city is (from the city search): what the weather provider is asked for. */
+  lat: z.number().min(-90).max(90).nullable().default(null),
+  lon: z.number().min(-180).max(180).nullable().default(null),
   host: text(255).nullable().default(null),
   email: text(255).nullable().default(null),
   password: z.string().max(500).nullable().optional(),

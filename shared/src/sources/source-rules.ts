@@ -25,6 +25,8 @@ export const missingSourceFields = (
     weather: [
       ['city', filled(config.city)],
       ['city_id', filled(config.city_id)],
+      ['lat', filled(config.lat)],
+      ['lon', filled(config.lon)],
     ],
     email: [
       ['host', filled(config.host)],

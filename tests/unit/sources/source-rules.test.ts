@@ -36,7 +36,8 @@ describe('source validation', () => {
   it('names the fields each type still needs', () => {
     expect(missingSourceFields(parse({ type: 'objenious' }), null)).toEqual(['endpoint', 'api_key']);
     expect(missingSourceFields(parse({ type: 'eveler', config: { custom: { endpoint: 'https://e.example', api_key: 'k' } } }), null)).toEqual([]);
-    expect(missingSourceFields(parse({ type: 'weather', config: { custom: { city: 'Grenoble' } } }), null)).toEqual(['city_id']);
+    expect(missingSourceFields(parse({ type: 'weather', config: { custom: { city: 'Grenoble' } } }), null)).toEqual(['city_id', 'lat', 'lon']);
+    expect(missingSourceFields(parse({ type: 'weather', config: { custom: { city: 'Grenoble, FR', city_id: 3014728, lat: 45.1667, lon: 5.7167 } } }), null)).toEqual([]);
     expect(missingSourceFields(parse({ type: 'email', config: { custom: { host: 'imap.example.com', email: 'meters@example.com' } } }), null)).toEqual(['password']);
     expect(missingSourceFields(parse({ type: 'custom' }), null)).toEqual([]);
   });

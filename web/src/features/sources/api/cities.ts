@@ -3,6 +3,8 @@ export interface City {
   id: number;
   name: string;
   country: string;
+  lat: number;
+  lon: number;
 }
 
 /**

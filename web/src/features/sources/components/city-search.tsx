@@ -22,7 +22,7 @@ export const CitySearch = ({
   city: string | null;
   cityId: string | number | null;
   error?: string;
-  onChange: (city: { name: string; id: number } | null) => void;
+  onChange: (city: { name: string; id: number; lat: number; lon: number } | null) => void;
 }) => {
   const { t } = useTranslation();
   const [search, setSearch] = useState(city ?? '');
@@ -54,7 +54,10 @@ export const CitySearch = ({
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
-      onChange={(value, option) => onChange(value && option ? { id: Number(value), name: option.label } : null)}
+      onChange={(value, option) => {
+        const chosen = found.data?.find((entry) => String(entry.id) === value);
+        onChange(value && option && chosen ? { id: chosen.id, name: option.label, lat: chosen.lat, lon: chosen.lon } : null);
+      }}
       leftSection={found.isFetching ? <Loader size={14} /> : <IconSearch size={16} />}
       nothingFoundMessage={search.trim().length < CITY_SEARCH.minCharacters ? t('sources.form.cityHint', { count: CITY_SEARCH.minCharacters }) : found.isFetching ? t('sources.form.citySearching') : t('sources.form.cityNone')}
       error={error}

@@ -179,8 +179,8 @@ export const SourceForm = ({ type, source, onSaved, onCancel }: { type: SourceTy
             <CitySearch
               city={custom.city}
               cityId={custom.city_id}
-              error={error('city_id') ?? error('city')}
-              onChange={(chosen) => setCustom({ city: chosen?.name ?? null, city_id: chosen?.id ?? null })}
+              error={error('city_id') ?? error('city') ?? error('lat') ?? error('lon')}
+              onChange={(chosen) => setCustom({ city: chosen?.name ?? null, city_id: chosen?.id ?? null, lat: chosen?.lat ?? null, lon: chosen?.lon ?? null })}
             />
             <Text size="sm" c="dimmed">
               {t('sources.form.weatherHint')}
