@@ -11,7 +11,7 @@ import {
   type ParsedSourceInput,
   type Source,
 } from '@shared/schemas/source';
-import { missingSourceFields, sourceNameKey } from '@shared/sources/source-rules';
+import { missingSourceFields, sourceNameKey, weatherTechnicalId } from '@shared/sources/source-rules';
 import { requireSetting } from '../config';
 import { lambda } from '../clients/lambda';
 import { listPointsOfCustomer } from '../data/point-repository';
@@ -197,9 +197,6 @@ export const fetchSourceNow = async (caller: Caller, sourceId: string) => {
   );
   return { started: true };
 };
-
-/** The technical id of the temperature point a weather source feeds for its city. */
-export const weatherTechnicalId = (cityId: string | number) => `weather_${cityId}_temperature`;
 
 /**
  * A weather source gives its city's temperature as a point (a measure in °C, usable by degree-day

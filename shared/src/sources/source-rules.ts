@@ -45,6 +45,9 @@ export const sourceNameKey = (name: string): string => name.normalize('NFC').tri
 export const technicalIdOf = (device: { unique_id: string }, pointKey: string, prependUniqueId: boolean): string =>
   prependUniqueId ? `${device.unique_id}_${pointKey}` : pointKey;
 
+/** The technical id of the temperature point a weather source feeds for its city. */
+export const weatherTechnicalId = (cityId: string | number): string => `weather_${cityId}_temperature`;
+
 /** A point's key in a discovery: its device and its key at the provider. */
 export const proposalKey = (deviceId: string, pointKey: string): string => `${deviceId}/${pointKey}`;
 
