@@ -16,6 +16,8 @@ export interface ApiStackProps extends StackProps {
   entities: dynamodb.ITable;
   series: dynamodb.Table;
   jwtSecret: secretsmanager.ISecret;
+  /** The weather provider's key: read by the weather group only. */
+  weatherKey: secretsmanager.ISecret;
   documents: s3.IBucket;
   /** Lets the jobs function push progress to browsers. */
   allowPush: (fn: AppFunction) => void;
@@ -30,6 +32,8 @@ interface GroupAccess {
   launchesJobs?: boolean;
   /** The documents bucket (images, exports, reports). */
   documents?: 'read' | 'readWrite';
+  /** Calls the weather provider (its base URL and key). */
+  weatherProvider?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -44,6 +48,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   data: { entities: 'readWrite', series: 'readWrite' },
   dashboards: { entities: 'readWrite', series: 'read' },
   images: { entities: 'readWrite', documents: 'readWrite' },
+  // Writes only its weather cache; reads the locations for the first located site.
+  weather: { entities: 'readWrite', weatherProvider: true },
 };
 
 /**
@@ -102,6 +108,9 @@ export class ApiStack extends Stack {
         if (access.series) fn.bindTable(props.series, 'SERIES_TABLE', access.series);
         if (access.launchesJobs) launchJobs(fn);
         if (access.documents) fn.bindBucket(props.documents, 'DOCUMENTS_BUCKET', access.documents);
+        if (access.weatherProvider) {
+          fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
+        }
         return [group, fn.fn];
       }),
     ) as Record<EndpointGroup, AppFunction['fn']>;

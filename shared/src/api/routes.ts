@@ -10,6 +10,7 @@ import { imageRenameSchema, imageSchema, imageUploadSchema } from '../schemas/im
 import { tabInputSchema, tabSchema } from '../schemas/tab';
 import { widgetInputSchema, widgetSchema } from '../schemas/widget';
 import { widgetDataRequestSchema, widgetDataSchema } from '../schemas/widget-data';
+import { citySearchQuerySchema, weatherAnswerSchema, weatherCitySchema, weatherQuerySchema } from '../schemas/weather';
 import {
   ipmvpAggregateRequestSchema,
   pointMergeRequestSchema,
@@ -48,7 +49,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'weather'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -381,6 +382,14 @@ const TABLE = {
   uploadImage: route('POST', '/api/v1/images', 'images', { ...DASHBOARD, action: 'create', body: imageUploadSchema, response: imageSchema }),
   renameImage: route('PUT', '/api/v1/images', 'images', { ...DASHBOARD, action: 'edit', body: imageRenameSchema, response: imageSchema }),
   deleteImage: route('DELETE', '/api/v1/images/{id}', 'images', { ...DASHBOARD, action: 'delete', params: byId, response: z.object({ deleted: idSchema }) }),
+
+  // Weather is public knowledge, yet only signed-in users may have the product ask for it.
+  getWeather: route('GET', '/api/v1/weather', 'weather', { permission: ANY_SIGNED_IN_USER, query: weatherQuerySchema, response: weatherAnswerSchema }),
+  searchWeatherCities: route('GET', '/api/v1/weather/cities', 'weather', {
+    permission: ANY_SIGNED_IN_USER,
+    query: citySearchQuerySchema,
+    response: z.array(weatherCitySchema),
+  }),
 };
 
 type Table = typeof TABLE;
