@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   source_provider_refused: 502,
   source_provider_unreachable: 502,
   internal_error: 500,
+  /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
+  weather_unavailable: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

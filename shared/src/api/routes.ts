@@ -10,6 +10,7 @@ import { imageRenameSchema, imageSchema, imageUploadSchema } from '../schemas/im
 import { tabInputSchema, tabSchema } from '../schemas/tab';
 import { widgetInputSchema, widgetSchema } from '../schemas/widget';
 import { widgetDataRequestSchema, widgetDataSchema } from '../schemas/widget-data';
+import { citySearchQuerySchema, weatherAnswerSchema, weatherCitySchema, weatherQuerySchema } from '../schemas/weather';
 import {
   ipmvpAggregateRequestSchema,
   pointMergeRequestSchema,
@@ -67,7 +68,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'sources'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'sources', 'weather'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -434,6 +435,14 @@ const TABLE = {
     response: z.object({ created: z.array(pointSchema), skipped: z.array(z.string()) }),
   }),
   fetchSource: route('POST', '/api/v1/sources/{id}/fetch', 'sources', { ...SOURCES, action: 'edit', params: byId, response: sourceFetchStartedSchema }),
+
+  // Weather is public knowledge, yet only signed-in users may have the product ask for it.
+  getWeather: route('GET', '/api/v1/weather', 'weather', { permission: ANY_SIGNED_IN_USER, query: weatherQuerySchema, response: weatherAnswerSchema }),
+  searchWeatherCities: route('GET', '/api/v1/weather/cities', 'weather', {
+    permission: ANY_SIGNED_IN_USER,
+    query: citySearchQuerySchema,
+    response: z.array(weatherCitySchema),
+  }),
 };
 
 type Table = typeof TABLE;
