@@ -131,7 +131,10 @@ const placeOf = (lat: number, lon: number) => {
 
 const currentAnswer = (lat: number, lon: number, units: string, lang: string, now: number) => {
   const { city, timezone } = placeOf(lat, lon);
-  const weather = weatherAt(lat, lon, now, timezone);
+  // Like the provider's stations, a place is measured every ten minutes: asked again before the
+  // next measurement, the answer is the same one (the same `dt` and values).
+  const observed = Math.floor(now / 600) * 600;
+  const weather = weatherAt(lat, lon, observed, timezone);
   const convert = converters[units];
   return {
     coord: { lon, lat },
@@ -150,7 +153,7 @@ const currentAnswer = (lat: number, lon: number, units: string, lang: string, no
     visibility: 10000,
     wind: { speed: round2(convert.speed(weather.wind)), deg: weather.windDeg, gust: round2(convert.speed(weather.wind * 1.6)) },
     clouds: { all: hash(`${lat}${lon}`) % 100 },
-    dt: now,
+    dt: observed,
     sys: { type: 2, id: 2000000 + (hash(`${lat}`) % 99999), country: city?.country, sunrise: now - 6 * 3600, sunset: now + 6 * 3600 },
     timezone,
     id: city?.id ?? 0,

@@ -1,4 +1,3 @@
-import { isCalculatedPoint, type Point } from '@shared/schemas/point';
 import { isFetchedType, type SourceFetchStatus, type SourceType } from '@shared/schemas/source';
 import { deviceWindow, fetchWindow, technicalIdOf } from '@shared/sources/source-rules';
 import { ProviderError } from '../clients/provider-client';
@@ -8,30 +7,11 @@ import type { StoredValue } from '../data/series-repository';
 import { getSource, saveFetchStatus, type StoredSource } from '../data/source-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
-import { launchDependentCalculations } from './calculation-service';
 import { fetchMailbox, MailboxError } from './mailbox-fetch-service';
-import { storeValuesInBulk, zoneOfPoint } from './series-service';
+import { zoneOfPoint } from './series-service';
+import { pointsFedBy, storeFetchedValues, type FetchOutcome } from './source-values';
 import { discoverNewPoints, providerClientOf } from './source-discovery-service';
-
-/** What one fetch did: values written and found unchanged (provider and weather sources), files handed to the import (e-mail). */
-export interface FetchOutcome {
-  written: number;
-  unchanged: number;
-  files: number;
-}
-
-/** The customer's active, stored (not calculated) points a source feeds. */
-export const pointsFedBy = (points: readonly Point[], sourceId: string): Point[] =>
-  points.filter((point) => point.source === sourceId && point.active && !isCalculatedPoint(point));
-
-/** Writes values through the bulk path (rollups, newData) and relaunches the calculated points that read them. */
-export const storeFetchedValues = async (customerId: string, values: StoredValue[], points: readonly Point[]): Promise<FetchOutcome> => {
-  if (values.length === 0) return { written: 0, unchanged: 0, files: 0 };
-  const outcome = await storeValuesInBulk(customerId, values, new Map(points.map((point) => [point._id, point])));
-  const touched = values.filter((value) => outcome.changedPoints.has(value.pointId));
-  if (touched.length > 0) await launchDependentCalculations(customerId, touched.map((value) => ({ pointId: value.pointId, at: value.at })));
-  return { written: outcome.written, unchanged: outcome.unchanged, files: 0 };
-};
+import { fetchWeather, WeatherError } from './weather-source-fetch-service';
 
 /**
  * Eveler and objenious: for each device, one window from the earliest last value of its points
@@ -74,11 +54,12 @@ const FETCHERS: Partial<Record<SourceType, (source: StoredSource, now: number) =
   eveler: fetchProvider,
   objenious: fetchProvider,
   email: fetchMailbox,
+  weather: fetchWeather,
 };
 
 /** A failure as the list shows it: a code the web translates, and the outside server's own words when it gave some. */
 const failureOf = (error: unknown): { error: string; detail: string | null } => {
-  if (error instanceof ProviderError || error instanceof MailboxError) return { error: error.code, detail: error.detail };
+  if (error instanceof ProviderError || error instanceof MailboxError || error instanceof WeatherError) return { error: error.code, detail: error.detail };
   if (error instanceof AppError && (error.code === 'source_not_discoverable' || error.code === 'source_incomplete')) return { error: 'source_incomplete', detail: null };
   return { error: 'fetch_failed', detail: null };
 };

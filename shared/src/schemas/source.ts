@@ -38,9 +38,6 @@ export const FAMILY_OF_TYPE: Record<SourceType, SourceFamily> = {
 export const SOURCE_FETCH_INTERVALS = [1, 2, 3, 4, 5, 10, 15, 30] as const;
 export const DEFAULT_FETCH_INTERVAL = 15;
 
-/** The weather city search (spec 3 §5 and §9): from 3 characters, 500 ms after the last key, 30 results. */
-export const CITY_SEARCH = { minCharacters: 3, debounceMs: 500, results: 30 } as const;
-
 /** Versions of the provider APIs asked when the user leaves the field empty. */
 export const DEFAULT_API_VERSION: Record<ProviderSourceType, string> = { eveler: 'v1', objenious: 'v2' };
 /** Where the real providers answer; the user may point a source elsewhere (a proxy, a test server). */

@@ -1,14 +1,8 @@
-/** A city the weather provider knows: its id is what a weather source keeps (`city_id`). */
-export interface City {
-  id: number;
-  name: string;
-  country: string;
-  lat: number;
-  lon: number;
-}
+import { API } from '@shared/api/routes';
+import type { WeatherCity } from '@shared/schemas/weather';
+import { callApi } from '../../../lib/http';
 
-/**
- * The weather city search (`GET /api/v1/weather/cities?q=`), the one place the sources screens
- * ask for cities. The weather endpoints are not on this branch yet: nothing is found until they are.
- */
-export const searchCities = async (_text: string): Promise<City[]> => [];
+export type City = WeatherCity;
+
+/** The weather city search (`GET /api/v1/weather/cities?q=`), the one place the sources screens ask for cities. */
+export const searchCities = (text: string): Promise<City[]> => callApi(API.searchWeatherCities, { query: { q: text } });

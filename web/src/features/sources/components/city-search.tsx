@@ -4,7 +4,7 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { CITY_SEARCH } from '@shared/schemas/source';
+import { WEATHER_CITY_SEARCH } from '@shared/constants';
 import { searchCities, type City } from '../api/cities';
 
 const labelOf = (city: City) => (city.country ? `${city.name}, ${city.country}` : city.name);
@@ -26,8 +26,8 @@ export const CitySearch = ({
 }) => {
   const { t } = useTranslation();
   const [search, setSearch] = useState(city ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), CITY_SEARCH.debounceMs);
-  const enabled = debounced.length >= CITY_SEARCH.minCharacters && debounced !== city;
+  const [debounced] = useDebouncedValue(search.trim(), WEATHER_CITY_SEARCH.debounceMs);
+  const enabled = debounced.length >= WEATHER_CITY_SEARCH.minLength && debounced !== city;
   const found = useQuery({
     queryKey: ['weather', 'cities', debounced],
     queryFn: () => searchCities(debounced),
@@ -35,7 +35,7 @@ export const CitySearch = ({
     staleTime: 60 * 60_000,
   });
   const options = useMemo(() => {
-    const cities = (found.data ?? []).slice(0, CITY_SEARCH.results);
+    const cities = (found.data ?? []).slice(0, WEATHER_CITY_SEARCH.maxResults);
     const list = cities.map((entry) => ({ value: String(entry.id), label: labelOf(entry) }));
     // The chosen city stays an option, so the field shows it while another search runs.
     if (cityId !== null && city && !list.some((option) => option.value === String(cityId))) list.unshift({ value: String(cityId), label: city });
@@ -45,7 +45,7 @@ export const CitySearch = ({
   return (
     <Select
       label={t('sources.form.city')}
-      description={t('sources.form.cityHint', { count: CITY_SEARCH.minCharacters })}
+      description={t('sources.form.cityHint', { count: WEATHER_CITY_SEARCH.minLength })}
       placeholder={t('sources.form.cityPlaceholder')}
       searchable
       clearable
@@ -59,7 +59,7 @@ export const CitySearch = ({
         onChange(value && option && chosen ? { id: chosen.id, name: option.label, lat: chosen.lat, lon: chosen.lon } : null);
       }}
       leftSection={found.isFetching ? <Loader size={14} /> : <IconSearch size={16} />}
-      nothingFoundMessage={search.trim().length < CITY_SEARCH.minCharacters ? t('sources.form.cityHint', { count: CITY_SEARCH.minCharacters }) : found.isFetching ? t('sources.form.citySearching') : t('sources.form.cityNone')}
+      nothingFoundMessage={search.trim().length < WEATHER_CITY_SEARCH.minLength ? t('sources.form.cityHint', { count: WEATHER_CITY_SEARCH.minLength }) : found.isFetching ? t('sources.form.citySearching') : t('sources.form.cityNone')}
       error={error}
       data-testid="source-city"
     />

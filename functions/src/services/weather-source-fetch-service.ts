@@ -1,0 +1,55 @@
+import { weatherTechnicalId } from '@shared/sources/source-rules';
+import { fetchCurrentWeather } from '../clients/openweathermap';
+import { listLocationsOfCustomer } from '../data/location-repository';
+import { listPointsOfCustomer } from '../data/point-repository';
+import type { StoredSource } from '../data/source-repository';
+import { AppError } from '../errors';
+import { zoneOfPoint } from './series-service';
+import { pointsFedBy, storeFetchedValues, type FetchOutcome } from './source-values';
+
+/** The weather provider's failure, in its own words when it gave some. */
+export class WeatherError extends Error {
+  constructor(
+    readonly code: 'weather_unavailable',
+    readonly detail: string | null,
+    options?: { cause?: unknown },
+  ) {
+    super(code, options);
+    this.name = 'WeatherError';
+  }
+}
+
+const providerDetail = (error: AppError): string | null => {
+  const details = error.details as { status?: number; message?: string | null } | undefined;
+  return [details?.status, details?.message].filter((part) => part !== undefined && part !== null).join(' ') || null;
+};
+
+/**
+ * The weather source's fetch: the city's temperature now (°C), stored on its temperature point
+ * at the provider's measurement time. The provider measures every few minutes: fetched again
+ * before its next measurement, the same value at the same time writes nothing.
+ */
+export const fetchWeather = async (source: StoredSource): Promise<FetchOutcome> => {
+  const { city_id: cityId, lat, lon } = source.config;
+  if (cityId === null || lat === null || lon === null) throw new AppError('source_incomplete');
+  const [points, locations] = await Promise.all([listPointsOfCustomer(source.customer), listLocationsOfCustomer(source.customer)]);
+  const point = pointsFedBy(points, source._id).find((candidate) => candidate.technical_id === weatherTechnicalId(cityId));
+  if (!point) return { written: 0, unchanged: 0, files: 0 };
+  let weather: Awaited<ReturnType<typeof fetchCurrentWeather>>;
+  try {
+    weather = await fetchCurrentWeather({ lat, lon }, 'metric', 'fr');
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'weather_unavailable') throw new WeatherError('weather_unavailable', providerDetail(error), { cause: error });
+    throw error;
+  }
+  return storeFetchedValues(source.customer, [
+    {
+      pointId: point._id,
+      customerId: source.customer,
+      at: Date.parse(weather.current.time),
+      value: weather.current.temperature,
+      status: '1',
+      zone: zoneOfPoint(point, locations),
+    },
+  ], points);
+};
