@@ -421,3 +421,37 @@ describe('an e-mail source', () => {
     expect(status!.detail).toMatch(/Authentication failed/);
   });
 });
+
+describe('a weather source', () => {
+  it('gives its city a temperature point that each fetch feeds, the same measurement twice writing nothing', async () => {
+    const cities = await api<{ id: number; name: string; country: string; lat: number; lon: number }[]>('GET', '/api/v1/weather/cities?q=Grenob', { token: admin });
+    const grenoble = cities.body.data!.find((city) => city.name === 'Grenoble')!;
+    expect(grenoble).toBeDefined();
+    const created = await createSource({
+      name: unique('Météo Grenoble'),
+      type: 'weather',
+      config: { custom: { city: 'Grenoble, FR', city_id: grenoble.id, lat: grenoble.lat, lon: grenoble.lon, fetch_interval: 10 } },
+    });
+    expect(created.status).toBe(200);
+    const source = created.body.data!;
+    expect(source).toMatchObject({ type: 'weather', family: 'weather', config: { custom: { city: 'Grenoble, FR', city_id: grenoble.id } } });
+    const points = (await api<Point[]>('GET', '/api/v1/points', { token: admin })).body.data!;
+    const temperature = points.find((point) => point.technical_id === `weather_${grenoble.id}_temperature`)!;
+    expect(temperature).toMatchObject({ resource: 'temperature', unit: '°C', series_type: 'measure' });
+
+    // The provider measures every ten minutes: both fetches must fall in the same measurement.
+    const untilNext = 600_000 - (Date.now() % 600_000);
+    if (untilNext < 10_000) await new Promise((resolve) => setTimeout(resolve, untilNext + 500));
+    const measured = Math.floor(Date.now() / 600_000) * 600_000;
+    const first = await fetchNow(source);
+    expect(first).toMatchObject({ ok: true, error: null });
+    expect(first!.written + first!.unchanged).toBe(1);
+    expect(typeof (await storedValue(temperature._id, measured))).toBe('number');
+    expect(await fetchNow(source)).toMatchObject({ ok: true, written: 0, unchanged: 1 });
+  });
+
+  it('is refused without a city chosen by the search', async () => {
+    const answer = await createSource({ name: unique('Météo sans ville'), type: 'weather', config: { custom: { city: 'Nulle part' } } });
+    expect([answer.status, answer.body.msg, answer.body.data]).toEqual([400, 'source_incomplete', { fields: ['city_id', 'lat', 'lon'] }]);
+  });
+});

@@ -200,7 +200,8 @@ export const fetchSourceNow = async (caller: Caller, sourceId: string) => {
 
 /**
  * A weather source gives its city's temperature as a point (a measure in °C, usable by degree-day
- * formulas): created with the source, and again when the city changes (the old city's point keeps its history).
+ * formulas): created with the source unless the customer has it already (another source of the
+ * same city), and again when the city changes (the old city's point keeps its history).
  */
 const ensureWeatherPoint = async (caller: Caller, source: StoredSource): Promise<void> => {
   if (source.config.city_id === null) return;

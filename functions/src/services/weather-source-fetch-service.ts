@@ -1,3 +1,4 @@
+import { isCalculatedPoint } from '@shared/schemas/point';
 import { weatherTechnicalId } from '@shared/sources/source-rules';
 import { fetchCurrentWeather } from '../clients/openweathermap';
 import { listLocationsOfCustomer } from '../data/location-repository';
@@ -5,7 +6,7 @@ import { listPointsOfCustomer } from '../data/point-repository';
 import type { StoredSource } from '../data/source-repository';
 import { AppError } from '../errors';
 import { zoneOfPoint } from './series-service';
-import { pointsFedBy, storeFetchedValues, type FetchOutcome } from './source-values';
+import { storeFetchedValues, type FetchOutcome } from './source-values';
 
 /** The weather provider's failure, in its own words when it gave some. */
 export class WeatherError extends Error {
@@ -33,7 +34,8 @@ export const fetchWeather = async (source: StoredSource): Promise<FetchOutcome> 
   const { city_id: cityId, lat, lon } = source.config;
   if (cityId === null || lat === null || lon === null) throw new AppError('source_incomplete');
   const [points, locations] = await Promise.all([listPointsOfCustomer(source.customer), listLocationsOfCustomer(source.customer)]);
-  const point = pointsFedBy(points, source._id).find((candidate) => candidate.technical_id === weatherTechnicalId(cityId));
+  // The city's temperature point, whichever weather source of the customer created it: two sources of one city feed the same point.
+  const point = points.find((candidate) => candidate.technical_id === weatherTechnicalId(cityId) && candidate.active && !isCalculatedPoint(candidate));
   if (!point) return { written: 0, unchanged: 0, files: 0 };
   let weather: Awaited<ReturnType<typeof fetchCurrentWeather>>;
   try {
