@@ -71,7 +71,7 @@ describe('data sources', () => {
       await page.getByText('Source enregistrée', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       const created = row(page, name);
       await created.waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await created.innerText()).toMatch(/Objenious\s+Objets connectés\s+Active\s+Toutes les 5 minutes\s+Pas encore relevée/);
+      expect((await created.locator('td').allTextContents()).slice(1, 6)).toEqual(['Objenious', 'Objets connectés', 'Active', 'Toutes les 5 minutes', 'Pas encore relevée']);
 
       // A second source of the same name is refused with the spec's message.
       await page.getByTestId('source-add').click();
@@ -134,7 +134,7 @@ describe('data sources', () => {
 
       await page.evaluate(() => localStorage.setItem('wattwise.language', JSON.stringify('en')));
       await page.goto(webUrl('/settings/sources/create/custom'));
-      await page.getByRole('heading', { name: 'New Custom source' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByRole('heading', { name: 'New custom source' }).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByTestId('source-add-field').click();
       await shoot(page, 'source-custom-en-390');
       await page.setViewportSize({ width: 1440, height: 900 });

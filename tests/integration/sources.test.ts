@@ -1,5 +1,5 @@
 import { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Point } from '@shared/schemas/point';
 import type { Source, SourceDiscovery, SourceFetchStatus } from '@shared/schemas/source';
 import { api, login } from '../support/api';
@@ -196,19 +196,27 @@ const providerSourceWithPoints = async (type: 'objenious' | 'eveler', server: Pr
 
 describe('an objenious source', () => {
   const instants = recentInstants(6);
-  const deveui = `70B3D59BA${Date.now().toString(16).slice(-7).toUpperCase()}`;
-  const values = Object.fromEntries(instants.map((at, index) => [new Date(at).toISOString(), { temperature: 19 + index / 2, humidity: 40 + index, label: 'hall' }]));
-  let server: ProviderServer;
 
-  beforeAll(async () => {
-    server = await startObjeniousServer({
+  /** A provider of its own for each test: one device, its values, and a unique DevEUI (points of one customer never share a technical id). */
+  const startProvider = async () => {
+    const deveui = `70B3D59BA${Math.random().toString(16).slice(2, 9).toUpperCase()}`;
+    const values = Object.fromEntries(instants.map((at, index) => [new Date(at).toISOString(), { temperature: 19 + index / 2, humidity: 40 + index, label: 'hall' }]));
+    const server = await startObjeniousServer({
       apiKey: 'objenious-test-key',
       groups: [{ id: 12, name: 'Site de Grenoble' }],
       profiles: [{ id: 3, name: 'Capteur température et humidité' }],
       devices: [{ id: 4242, label: 'Capteur hall', group: 12, profile: 3, deveui, values }],
     });
+    return { server, deveui, values };
+  };
+  let server: ProviderServer;
+  let deveui: string;
+  let values: Record<string, Record<string, number | string>>;
+
+  beforeEach(async () => {
+    ({ server, deveui, values } = await startProvider());
   });
-  afterAll(() => server.close());
+  afterEach(() => server.close());
 
   it('discovers groups, devices and their points, and proposes points prefixed with the device unique id', async () => {
     const { discovery, points } = await providerSourceWithPoints('objenious', server, 'v2');
@@ -357,12 +365,19 @@ describe('an e-mail source', () => {
     await server?.stop();
   });
 
+  /** The unread messages, seen by a session of their own (a session's view of flags follows its own commands). */
   const unread = async () => {
-    const lock = await imap.getMailboxLock('INBOX');
+    const reader = new ImapFlow({ host: server.host, port: server.port, secure: false, auth: { user: mailbox.user, pass: mailbox.password }, logger: false });
+    await reader.connect();
     try {
-      return (await imap.search({ seen: false }, { uid: true })) || [];
+      const lock = await reader.getMailboxLock('INBOX');
+      try {
+        return (await reader.search({ seen: false }, { uid: true })) || [];
+      } finally {
+        lock.release();
+      }
     } finally {
-      lock.release();
+      await reader.logout();
     }
   };
 

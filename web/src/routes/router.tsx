@@ -194,7 +194,7 @@ const sourceCreateRoute = createRoute({
   path: 'settings/sources/create/$type',
   beforeLoad: ({ preload }) => requireAccess('app.settings.sources', { preload }),
   loader: ({ params }) => ({
-    crumbs: [...SOURCES_CRUMBS, { label: translate('sources.form.newTitle', { type: translate(`sources.types.${sourceTypeOf(params.type)}`) }) }] satisfies Crumb[],
+    crumbs: [...SOURCES_CRUMBS, { labelKey: `sources.form.newTitle.${sourceTypeOf(params.type)}` }] satisfies Crumb[],
   }),
   component: lazyRouteComponent(() => import('./source-page'), 'SourceCreatePage'),
 });

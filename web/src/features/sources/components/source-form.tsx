@@ -94,7 +94,7 @@ export const SourceForm = ({ type, source, onSaved, onCancel }: { type: SourceTy
   return (
     <form onSubmit={submit} noValidate data-testid="source-form">
       <Stack gap="lg" maw={880}>
-        <Title order={2}>{source ? source.name : t('sources.form.newTitle', { type: typeName })}</Title>
+        <Title order={2}>{source ? source.name : t(`sources.form.newTitle.${type}`)}</Title>
 
         <Section title={t('sources.form.general')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
