@@ -64,10 +64,9 @@ export const SourceDiscovery = ({ source }: { source: Source }) => {
   const devices = useMemo(() => byDevice(discovery?.proposals ?? []), [discovery]);
   const state = discover.isPending ? 'loading' : discovery ? 'done' : discover.isError ? 'error' : 'idle';
   const failure = discover.error;
-  const failureText =
-    failure && errorCodeOf(failure) !== 'internal_error' && errorCodeOf(failure) !== 'network_error'
-      ? [t(`errors.${errorCodeOf(failure)}`), (failure instanceof ApiRequestError && (failure.data as { detail?: string } | undefined)?.detail) || null].filter(Boolean).join(' : ')
-      : t('errors.generic');
+  const failureDetail = failure instanceof ApiRequestError ? (failure.data as { detail?: string } | undefined)?.detail : undefined;
+  const failureReason = failure && errorCodeOf(failure) !== 'internal_error' && errorCodeOf(failure) !== 'network_error' ? t(`errors.${errorCodeOf(failure)}`) : t('errors.generic');
+  const failureText = failureDetail ? t('sources.withDetail', { reason: failureReason, detail: failureDetail }) : failureReason;
   const toggle = (key: string) =>
     setChosen((current) => {
       const next = new Set(current);

@@ -26,7 +26,7 @@ const FetchStatus = ({ source }: { source: Source }) => {
           {t('sources.list.failed')}
         </Badge>
         <Text size="xs" c="red">
-          {status.detail ? `${reason} : ${status.detail}` : reason}
+          {status.detail ? t('sources.withDetail', { reason, detail: status.detail }) : reason}
         </Text>
         <Text size="xs" c="dimmed">{when}</Text>
       </Stack>
