@@ -9,6 +9,9 @@ import { errorCodeOf } from '../../../lib/http';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { deleteSource, fetchSourceNow, SOURCE_KEYS, sourcesQueryOptions } from '../api/sources';
 
+/** How often the open list reads the sources again (the shortest fetch interval is a minute). */
+const LIST_REFRESH_MS = 30_000;
+
 const isFetched = (source: Source) => source.is_configurable && isFetchedType(source.type);
 
 /** How the last fetch went, in a word and a colour; the server's words follow a failure. */
@@ -52,7 +55,8 @@ const FetchStatus = ({ source }: { source: Source }) => {
 export const SourcesList = ({ onCreate, onEdit }: { onCreate: (type: SourceType) => void; onEdit: (source: Source) => void }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { data: sources } = useSuspenseQuery(sourcesQueryOptions());
+  // Fetches run on their schedules: the list reads their outcomes again while it is open.
+  const { data: sources } = useSuspenseQuery({ ...sourcesQueryOptions(), refetchInterval: LIST_REFRESH_MS });
   const refresh = () => queryClient.invalidateQueries({ queryKey: SOURCE_KEYS.all });
 
   const fetchNow = useMutation({
