@@ -6,8 +6,11 @@ import { openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/b
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 
-const shoot = async (page: Page, name: string) => {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+/** The window as the user sees it, scrolled to an element when given (the app's header and footer are fixed). */
+const shoot = async (page: Page, name: string, testId?: string) => {
+  if (!SCREENSHOTS) return;
+  if (testId) await page.getByTestId(testId).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
 };
 
 /** The list row (wide screens) of a source. */
@@ -94,7 +97,7 @@ describe('data sources', () => {
       await page.locator('[data-testid="source-discovery"][data-state="done"]').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByText('Découverte terminée : 1 appareil(s), 2 point(s)').waitFor();
       await page.getByText('Capteur atelier', { exact: true }).waitFor();
-      await shoot(page, 'source-discovery-fr-1440');
+      await shoot(page, 'source-discovery-fr-1440', 'source-discovery');
       await page.getByRole('button', { name: 'Créer 2 points' }).click();
       await page.getByText('2 points créés', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('source-discovery').getByText('Créé', { exact: true }).count()).toBe(2);
@@ -131,6 +134,7 @@ describe('data sources', () => {
       expect(await page.getByRole('switch', { name: 'TLS' }).isChecked()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await shoot(page, 'source-email-fr-390');
+      await shoot(page, 'source-email-fr-390-mailbox', 'source-host');
 
       await page.evaluate(() => localStorage.setItem('wattwise.language', JSON.stringify('en')));
       await page.goto(webUrl('/settings/sources/create/custom'));
