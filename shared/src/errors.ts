@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   image_too_large: 400,
   image_type_invalid: 400,
   baseline_incomplete: 400,
+  ftp_fields_mandatory: 400,
   baseline_duplicate: 409,
   technical_id_exists: 409,
   bad_credentials: 401,

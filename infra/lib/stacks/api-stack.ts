@@ -57,6 +57,7 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   data: { entities: 'readWrite', series: 'readWrite' },
   dashboards: { entities: 'readWrite', series: 'read' },
   images: { entities: 'readWrite', documents: 'readWrite' },
+  ftp: { entities: 'readWrite', schedules: true, secrets: true },
 };
 
 /**
