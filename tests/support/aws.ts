@@ -97,6 +97,27 @@ export const series = {
   /** Raw values of one UTC month partition at an instant (ISO), read directly. */
   rawValues: async (ref: SeriesRef, month: string, at: string) =>
     (await queryPartition(seriesKeys.rawPartition(ref, month))).filter((item) => Number(item.t) === Date.parse(at)),
+  /** Every raw value of the given UTC months (yyyyMM), oldest first, read directly (all pages). */
+  rawOfMonths: async (ref: SeriesRef, months: readonly string[]) => {
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const values: { at: number; value: number; status: string }[] = [];
+    for (const month of months) {
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await dynamo().send(
+          new QueryCommand({
+            TableName: testEnvironment().seriesTable,
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(ref, month) },
+            ExclusiveStartKey,
+          }),
+        );
+        values.push(...(page.Items ?? []).map((item) => ({ at: Number(item.t), value: Number(item.v), status: String(item.s) })));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+    }
+    return values.sort((a, b) => a.at - b.at);
+  },
   /** How many items of every kind a point's series holds: raw values of the given months, rollup packs, markers. */
   itemCount: async (ref: SeriesRef, months: readonly string[]) => {
     const partitions = [

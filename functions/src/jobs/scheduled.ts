@@ -1,16 +1,5 @@
 import type { ScheduledTarget } from '../services/schedule-service';
-import { logger } from '../logger';
-import { retrieveFiles } from '../services/ftp-retrieval-service';
+import { runScheduledJob } from '../services/scheduled-job-service';
 
-type Runner = (target: ScheduledTarget) => Promise<unknown>;
-
-/** What each kind of schedule runs. Every runner is idempotent: a schedule fired twice does its work once. */
-const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
-  ftp: (target) => retrieveFiles(target.customerId, target.id),
-  source: async (target) => {
-    logger.warn('source fetch not wired yet', { ...target });
-  },
-};
-
-/** The target of every EventBridge Scheduler schedule: `{ kind, id, customerId }`. */
-export const handler = async (target: ScheduledTarget): Promise<unknown> => RUNNERS[target.kind](target);
+/** The target of every EventBridge Scheduler schedule: `{ kind, id, customerId }` (runners in services/scheduled-job-service). */
+export const handler = async (target: ScheduledTarget): Promise<unknown> => runScheduledJob(target);

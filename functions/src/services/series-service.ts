@@ -75,6 +75,8 @@ export const storeValues = async (
 export interface BulkOutcome {
   written: number;
   unchanged: number;
+  /** Points that got new or changed values. */
+  changedPoints: Set<string>;
 }
 
 /**
@@ -89,6 +91,7 @@ export const storeValuesInBulk = async (
   customerId: string,
   values: readonly StoredValue[],
   pointsById: ReadonlyMap<string, Point>,
+  options: { announce?: boolean } = {},
 ): Promise<BulkOutcome> => {
   const chunks = new Map<string, StoredValue[]>();
   for (const value of values) {
@@ -97,8 +100,8 @@ export const storeValuesInBulk = async (
     if (chunk) chunk.push(value);
     else chunks.set(key, [value]);
   }
-  const outcome: BulkOutcome = { written: 0, unchanged: 0 };
-  const changedPoints = new Set<string>();
+  const outcome: BulkOutcome = { written: 0, unchanged: 0, changedPoints: new Set() };
+  const changedPoints = outcome.changedPoints;
   for (const [key, chunk] of chunks) {
     const [, , zone, month] = key.split('|');
     const series: SeriesRef = { customerId: chunk[0].customerId, pointId: chunk[0].pointId };
@@ -119,7 +122,8 @@ export const storeValuesInBulk = async (
     changedPoints.add(series.pointId);
   }
   await noteLastDataDates(customerId, values, pointsById);
-  await announceNewData(customerId, changedPoints);
+  // A caller writing one batch in several calls (a file import) announces once, at its end.
+  if (options.announce !== false) await announceNewData(customerId, changedPoints);
   return outcome;
 };
 

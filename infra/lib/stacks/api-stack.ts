@@ -57,6 +57,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   data: { entities: 'readWrite', series: 'readWrite' },
   dashboards: { entities: 'readWrite', series: 'read' },
   images: { entities: 'readWrite', documents: 'readWrite' },
+  // Series read only: a preview compares a file with what is stored; imports run in their own function.
+  files: { entities: 'readWrite', series: 'read', uploads: 'readWrite', importsFiles: true },
   ftp: { entities: 'readWrite', schedules: true, secrets: true },
 };
 
@@ -118,6 +120,7 @@ export class ApiStack extends Stack {
       .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
     fileImports.fn.configureAsyncInvoke({ retryAttempts: 0 });
     props.allowPush(fileImports);
+    launchJobs(fileImports);
     const importFiles = (fn: AppFunction) => {
       fileImports.fn.grantInvoke(fn.fn);
       fn.setting('FILE_IMPORTS_FUNCTION', fileImports.fn.functionName);

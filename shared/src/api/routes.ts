@@ -17,6 +17,16 @@ import {
   pointSaveRequestSchema,
   technicalIdCheckRequestSchema,
 } from '../schemas/point-requests';
+import {
+  fileListsSchema,
+  filePreviewSchema,
+  fileRefSchema,
+  fileRefsSchema,
+  fileRegexSchema,
+  fileUploadSchema,
+  importFilesSchema,
+  meterFileSchema,
+} from '../schemas/meter-file';
 import { dataIngestRequestSchema, seriesAnswerSchema, seriesQuerySchema } from '../schemas/series';
 import {
   authenticateRequestSchema,
@@ -49,7 +59,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'ftp'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -207,6 +217,10 @@ const wrapped = <T extends z.ZodObject>(schema: T) =>
   z.preprocess((body) => (typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body), schema);
 
 const byId = z.object({ id: idSchema });
+const FILES = { permission: 'app.settings.files' } as const;
+const byRegexp = z.object({ regexp: fileRegexSchema });
+const filesStartedSchema = z.object({ started: z.number().int(), files: z.array(idSchema) });
+const filesDeletedSchema = z.object({ deleted: z.array(idSchema), in_treatment: z.array(idSchema) });
 /** A location id, or `all` and `alone` (points without location). */
 const locationSelection = z.object({ locationId: z.union([z.enum(['all', 'alone']), idSchema]) });
 /** A bound of a range of values: a date, a date-time, or `none` for an open side. */
@@ -320,6 +334,18 @@ const TABLE = {
     body: ipmvpAggregateRequestSchema,
     response: ipmvpAggregateResponseSchema,
   }),
+
+  // Files processing (spec 3 §7 "Files"): meter files that came in, their imports and previews.
+  listFiles: route('GET', '/api/v1/data/not-treated-files', 'files', { ...FILES, response: fileListsSchema }),
+  filesMatching: route('GET', '/api/v1/data/files/{regexp}', 'files', { ...FILES, params: byRegexp, response: z.array(meterFileSchema) }),
+  startFilesBatch: route('PUT', '/api/v1/data/files/{regexp}', 'files', { ...FILES, action: 'edit', params: byRegexp, response: filesStartedSchema }),
+  importNotTreatedFiles: route('PUT', '/api/v1/data/not-treated-files', 'files', { ...FILES, action: 'edit', body: importFilesSchema, response: filesStartedSchema }),
+  deleteFiles: route('PUT', '/api/v1/data/delete-files', 'files', { ...FILES, action: 'delete', body: fileRefsSchema, response: filesDeletedSchema }),
+  deleteFile: route('PUT', '/api/v1/data/delete-file', 'files', { ...FILES, action: 'delete', body: fileRefSchema, response: filesDeletedSchema }),
+  reImportFile: route('PUT', '/api/v1/data/re-import', 'files', { ...FILES, action: 'edit', body: fileRefSchema, response: filesStartedSchema }),
+  previewFile: route('PUT', '/api/v1/data/files-preview', 'files', { ...FILES, body: fileRefSchema, response: filePreviewSchema }),
+  uploadFile: route('POST', '/api/v1/data/upload-file', 'files', { ...FILES, action: 'create', body: fileUploadSchema, response: meterFileSchema }),
+  fileRejects: route('GET', '/api/v1/data/file-rejects/{id}', 'files', { ...FILES, params: byId, response: z.object({ url: z.string(), name: z.string() }) }),
 
   listTabs: route('GET', '/api/v1/tabs', 'dashboards', { ...DASHBOARD, response: z.array(tabSchema), owned: { kind: 'tab', intent: 'list' } }),
   getTab: route('GET', '/api/v1/tabs/{id}', 'dashboards', {

@@ -30,7 +30,15 @@ export type ServerEvent =
   | { event: 'newData'; data: { points: string[] } }
   | { event: 'connectedUsersListReturn'; data: { users: string[] } }
   | { event: 'applicationUpdateStart'; data: Record<string, never> }
-  | { event: 'jobProgress'; data: JobProgress };
+  | { event: 'jobProgress'; data: JobProgress }
+  | { event: 'filesChanged'; data: FilesChanged };
+
+/** A meter file changed state or progressed: the files screen updates its lists. */
+export interface FilesChanged {
+  file: string;
+  state: 'not_treated' | 'in_treatment' | 'treated' | 'treatment_error' | 'deleted';
+  progress: { bytes: number; rows: number } | null;
+}
 
 /** Progress of long work (calculation, merge, purge, import) shown to whoever started it. */
 export interface JobProgress {

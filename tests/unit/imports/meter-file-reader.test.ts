@@ -39,3 +39,25 @@ describe('reading a CSV meter file', () => {
     expect(furthestAhead).toBeLessThan(5_000);
   }, 60_000);
 });
+
+describe('a meter file whose download breaks', () => {
+  it('fails the reading with the cause instead of waiting forever', async () => {
+    const { Readable: ReadableStream } = await import('node:stream');
+    const { readMeterCsv: read } = await import('../../../functions/src/services/meter-file-reader');
+    const broken = ReadableStream.from(
+      (async function* () {
+        yield 'A;01/11/2026 00:00;1\nA;01/11/2026 00:15;2\n';
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        throw new Error('connection reset by peer');
+      })(),
+    );
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const row of read(broken, 'Europe/Paris')) if (row.ok) seen.push(row.row.value);
+      })(),
+    ).rejects.toThrow('connection reset by peer');
+    // Rows read before the break were handed over; what the parser still held is dropped with the failed import.
+    expect(seen[0]).toBe(1);
+  });
+});

@@ -1,0 +1,275 @@
+import { PassThrough, Transform, type Readable } from 'node:stream';
+import { DEFAULT_TIMEZONE } from '@shared/constants';
+import type { ImportOutcome } from '@shared/schemas/meter-file';
+import type { Point } from '@shared/schemas/point';
+import { bucketStart } from '@shared/series/buckets';
+import type { FilesChanged } from '@shared/realtime/events';
+import { getCustomer } from '../data/customer-repository';
+import { listLocationsOfCustomer } from '../data/location-repository';
+import { getMeterFile, putRejects, readMeterFileBytes, updateOfAttempt, type StoredMeterFile } from '../data/meter-file-repository';
+import { listPointsOfCustomer } from '../data/point-repository';
+import type { StatusCode, StoredValue } from '../data/series-repository';
+import { describeError, logger } from '../logger';
+import { launchDependentCalculations } from './calculation-service';
+import type { FileImportJob } from './file-intake';
+import { readMeterFile, type ReadRow } from './meter-file-reader';
+import { announceNewData, pushToCustomer } from './realtime-service';
+import { storeValuesInBulk, zoneOfPoint } from './series-service';
+
+/** Rows held before the largest point-months are written: about 17 bytes a row (a time, a value, a status), so memory stays flat. */
+const BUFFERED_ROWS = 400_000;
+/** How often the file's progress (and heartbeat) is written and pushed. */
+const PROGRESS_EVERY_MS = 2_000;
+/** Unknown technical ids kept for the outcome. */
+const UNKNOWN_IDS_KEPT = 100;
+
+const STATUS_INDEX: readonly StatusCode[] = ['1', '2', '3', '4', '5', '6', '7', '8', 'H'];
+
+/** The values of one point and local month, in compact typed arrays (growing by doubling). */
+class MonthBuffer {
+  length = 0;
+  private at = new Float64Array(64);
+  private value = new Float64Array(64);
+  private status = new Uint8Array(64);
+
+  constructor(readonly point: Point, readonly zone: string) {}
+
+  push(at: number, value: number, status: StatusCode): void {
+    if (this.length === this.at.length) {
+      const grow = <T extends Float64Array | Uint8Array>(array: T, make: (size: number) => T): T => {
+        const next = make(array.length * 2);
+        next.set(array);
+        return next;
+      };
+      this.at = grow(this.at, (size) => new Float64Array(size));
+      this.value = grow(this.value, (size) => new Float64Array(size));
+      this.status = grow(this.status, (size) => new Uint8Array(size));
+    }
+    this.at[this.length] = at;
+    this.value[this.length] = value;
+    this.status[this.length] = STATUS_INDEX.indexOf(status);
+    this.length += 1;
+  }
+
+  values(customerId: string): StoredValue[] {
+    return Array.from({ length: this.length }, (_, index) => ({
+      customerId,
+      pointId: this.point._id,
+      at: this.at[index],
+      value: this.value[index],
+      status: STATUS_INDEX[this.status[index]],
+      zone: this.zone,
+    }));
+  }
+}
+
+/** Counts bytes going through, for the progress of an import. */
+const byteCounter = (onBytes: (total: number) => void): Transform => {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      onBytes(total);
+      done(null, chunk);
+    },
+  });
+};
+
+export interface ImportTally extends ImportOutcome {
+  /** Per point that got new or changed values, the first and last instants written. */
+  touched: Map<string, { from: number; to: number }>;
+}
+
+export interface RowsImport {
+  customerId: string;
+  points: readonly Point[];
+  zoneOf: (point: Point) => string;
+  /** Told every few seconds (and at the end) how far the import got. */
+  onProgress?: (rows: number) => Promise<void>;
+  /** Where rejected rows are written, `line;reason` lines. */
+  rejects: { write: (line: string) => void };
+  /** Rows held before the largest point-months are written (BUFFERED_ROWS). */
+  bufferedRows?: number;
+}
+
+/**
+ * Imports read rows into the series: known technical ids only, values grouped per point and
+ * local month in compact buffers, the largest written through the bulk path whenever the buffer
+ * is full and all at the end. Only new or changed values are written: importing the same rows
+ * again writes nothing, and a file that failed half-way imported again ends with exactly its data.
+ */
+export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImport): Promise<ImportTally> => {
+  const byTechnicalId = new Map(options.points.filter((point) => point.technical_id).map((point) => [point.technical_id, point]));
+  const pointsById = new Map(options.points.map((point) => [point._id, point]));
+  const tally: ImportTally = { rows_read: 0, written: 0, unchanged: 0, rejected: 0, unknown_ids: [], unknown_rows: 0, has_rejects: false, touched: new Map() };
+  const unknown = new Set<string>();
+  const buffers = new Map<string, MonthBuffer>();
+  let buffered = 0;
+  const bufferLimit = options.bufferedRows ?? BUFFERED_ROWS;
+  let lastProgress = Date.now();
+
+  const flush = async (buffer: MonthBuffer, key: string): Promise<void> => {
+    buffers.delete(key);
+    buffered -= buffer.length;
+    const values = buffer.values(options.customerId);
+    const outcome = await storeValuesInBulk(options.customerId, values, pointsById, { announce: false });
+    tally.written += outcome.written;
+    tally.unchanged += outcome.unchanged;
+    if (outcome.written > 0) {
+      const span = tally.touched.get(buffer.point._id) ?? { from: Infinity, to: -Infinity };
+      for (const value of values) {
+        span.from = Math.min(span.from, value.at);
+        span.to = Math.max(span.to, value.at);
+      }
+      tally.touched.set(buffer.point._id, span);
+    }
+  };
+
+  for await (const read of rows) {
+    tally.rows_read += 1;
+    if (!read.ok) {
+      tally.rejected += 1;
+      options.rejects.write(`${read.line};${read.problem}`);
+    } else {
+      const point = byTechnicalId.get(read.row.technicalId);
+      if (!point) {
+        tally.unknown_rows += 1;
+        if (unknown.size < UNKNOWN_IDS_KEPT) unknown.add(read.row.technicalId);
+        options.rejects.write(`${read.line};unknown_point;${read.row.technicalId.replaceAll(';', ',')}`);
+      } else {
+        const zone = options.zoneOf(point);
+        const key = `${point._id}|${bucketStart(read.row.at, 'month', zone)}`;
+        let buffer = buffers.get(key);
+        if (!buffer) {
+          buffer = new MonthBuffer(point, zone);
+          buffers.set(key, buffer);
+        }
+        buffer.push(read.row.at, read.row.value, read.row.status);
+        buffered += 1;
+        if (buffered >= bufferLimit) {
+          // Write the largest half: the point-months most likely complete.
+          const largest = [...buffers].sort((a, b) => b[1].length - a[1].length);
+          for (const [bufferKey, candidate] of largest) {
+            if (buffered < bufferLimit / 2) break;
+            await flush(candidate, bufferKey);
+          }
+        }
+      }
+    }
+    if (options.onProgress && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      await options.onProgress(tally.rows_read);
+    }
+  }
+  for (const [key, buffer] of [...buffers]) await flush(buffer, key);
+  tally.unknown_ids = [...unknown];
+  tally.has_rejects = tally.rejected + tally.unknown_rows > 0;
+  return tally;
+};
+
+const pushFileState = async (customerId: string, data: FilesChanged): Promise<void> => {
+  try {
+    await pushToCustomer(customerId, { event: 'filesChanged', data });
+  } catch (error) {
+    logger.warn('filesChanged not pushed', { customerId, ...describeError(error) });
+  }
+};
+
+const outcomeOf = (tally: ImportTally): ImportOutcome => ({
+  rows_read: tally.rows_read,
+  written: tally.written,
+  unchanged: tally.unchanged,
+  rejected: tally.rejected,
+  unknown_ids: tally.unknown_ids,
+  unknown_rows: tally.unknown_rows,
+  has_rejects: tally.has_rejects,
+});
+
+/** The calendar of the customer's file dates, and of each point's rollups. */
+export const importContext = async (customerId: string) => {
+  const [customer, points, locations] = await Promise.all([getCustomer(customerId), listPointsOfCustomer(customerId), listLocationsOfCustomer(customerId)]);
+  return { zone: customer?.timezone ?? DEFAULT_TIMEZONE, points, zoneOf: (point: Point) => zoneOfPoint(point, locations) };
+};
+
+/**
+ * One import attempt of one meter file (the import function's work). It runs only while the
+ * attempt still holds the file; progress and a heartbeat are written every few seconds; the end
+ * is treated with its outcome, or treatment error with the reason (the file can be imported again).
+ */
+export const runFileImport = async (
+  job: FileImportJob,
+  options: { source?: () => Promise<Readable>; bufferedRows?: number } = {},
+): Promise<StoredMeterFile | null> => {
+  const file = await getMeterFile(job.customerId, job.fileId);
+  if (!file || file.attempt !== job.attempt || file.state !== 'in_treatment') {
+    logger.info('file import superseded', { ...job, state: file?.state ?? null });
+    return null;
+  }
+  let bytes = 0;
+  let rowsSoFar = 0;
+  const progress = async (rows: number): Promise<void> => {
+    rowsSoFar = rows;
+    const current = { bytes, rows };
+    await updateOfAttempt(job.customerId, job.fileId, job.attempt, { progress: current, heartbeat_at: new Date().toISOString() });
+    await pushFileState(job.customerId, { file: job.fileId, state: 'in_treatment', progress: current });
+  };
+  const rejects = new PassThrough();
+  let rejectLines = 0;
+  const rejectsStored = putRejects(job.customerId, job.fileId, rejects);
+  rejectsStored.catch(() => undefined);
+  rejects.write('line;reason;detail\n');
+  try {
+    const context = await importContext(job.customerId);
+    const body = await (options.source ? options.source() : readMeterFileBytes(job.customerId, job.fileId));
+    const counted = body.pipe(byteCounter((total) => (bytes = total)));
+    body.on('error', (error) => counted.destroy(error));
+    const tally = await importRows(readMeterFile(counted, file.name, context.zone), {
+      customerId: job.customerId,
+      points: context.points,
+      zoneOf: context.zoneOf,
+      onProgress: progress,
+      bufferedRows: options.bufferedRows,
+      rejects: {
+        write: (line) => {
+          rejectLines += 1;
+          rejects.write(`${line}\n`);
+        },
+      },
+    });
+    rejects.end();
+    await rejectsStored;
+    const outcome = outcomeOf(tally);
+    await launchDependentCalculations(
+      job.customerId,
+      [...tally.touched].flatMap(([pointId, span]) => [{ pointId, at: span.from }, { pointId, at: span.to }]),
+    );
+    await announceNewData(job.customerId, tally.touched.keys());
+    const finished = new Date().toISOString();
+    const kept = await updateOfAttempt(job.customerId, job.fileId, job.attempt, {
+      state: 'treated',
+      outcome,
+      progress: { bytes, rows: tally.rows_read },
+      finished_at: finished,
+      heartbeat_at: finished,
+    });
+    if (kept) await pushFileState(job.customerId, { file: job.fileId, state: 'treated', progress: null });
+    logger.info('file imported', { ...job, ...outcome, rejectLines });
+    return { ...file, state: 'treated', outcome, finished_at: finished };
+  } catch (error) {
+    logger.error('file import failed', { ...job, ...describeError(error) });
+    rejects.end();
+    await rejectsStored.catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    const finished = new Date().toISOString();
+    await updateOfAttempt(job.customerId, job.fileId, job.attempt, {
+      state: 'treatment_error',
+      error: reason.slice(0, 500),
+      progress: { bytes, rows: rowsSoFar },
+      finished_at: finished,
+      heartbeat_at: finished,
+    });
+    await pushFileState(job.customerId, { file: job.fileId, state: 'treatment_error', progress: null });
+    return { ...file, state: 'treatment_error', error: reason };
+  }
+};
+
