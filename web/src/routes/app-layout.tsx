@@ -8,6 +8,7 @@ import { CustomerMenuGroup } from '../features/customers/components/customer-men
 import { CustomerSelector } from '../features/customers/components/customer-selector';
 import { AppLogo } from '../features/customizations/components/app-logo';
 import { SETTINGS_KEYS } from '../features/locations-settings/api/locations-and-points';
+import { FILES_KEYS } from '../features/files/api/files';
 import { LocationNavTree } from '../features/locations/components/location-nav-tree';
 import { unreadNotificationsQueryOptions } from '../features/notifications/api/get-unread-notifications';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
@@ -69,6 +70,7 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
       },
       onNewNotifications: () => void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey }),
       onNewData: (points) => newData.add(points),
+      onFilesChanged: () => void queryClient.invalidateQueries({ queryKey: FILES_KEYS.lists }),
       onJobProgress: (progress) => {
         showJobProgress(progress);
         // A finished merge or calculation changes the points lists of the settings screen.

@@ -160,6 +160,16 @@ const locationsAndPointsRoute = createRoute({
   component: lazyRouteComponent(() => import('./locations-and-points-page'), 'LocationsAndPointsPage'),
 });
 
+const filesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/files',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.files', { preload }),
+  loader: () => ({
+    crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.files' }] satisfies Crumb[],
+  }),
+  component: lazyRouteComponent(() => import('./files-page'), 'FilesPage'),
+});
+
 const FTP_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.ftp', to: '/settings/ftp' }];
 
 const ftpRoute = createRoute({
@@ -212,7 +222,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, ftpRoute, ftpCreateRoute, ftpEditRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute]),
   unknownRoute,
 ]);
 

@@ -92,7 +92,7 @@ export const MENU: readonly MenuEntry[] = [
         screen('applicationEmail', 'app.settings.application.email', '/settings/application/email', false),
         screen('sources', 'app.settings.sources', '/settings/sources', false),
         screen('ftp', 'app.settings.ftp', '/settings/ftp', true),
-        screen('files', 'app.settings.files', '/settings/files', false),
+        screen('files', 'app.settings.files', '/settings/files', true),
       ]),
       group('systemSettings', 'app.settings', [
         screen('customers', 'app.settings.system.customers', '/settings/system/customers', false),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SOCKET_LOGIN_COUNTDOWN_SECONDS, TOAST_COLORS } from '@shared/constants';
-import type { ClientMessage, JobProgress, ServerEvent } from '@shared/realtime/events';
+import type { ClientMessage, FilesChanged, JobProgress, ServerEvent } from '@shared/realtime/events';
 import { config } from '../../../config';
 import { notify } from '../../../lib/notify';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
@@ -46,6 +46,8 @@ export interface RealtimeHandlers {
   onNewData?: (points: string[]) => void;
   /** `jobProgress`: long work this user started (calculation, merge, purge) moved on. */
   onJobProgress?: (progress: JobProgress) => void;
+  /** `filesChanged`: a meter file came in, progressed or finished its import. */
+  onFilesChanged?: (change: FilesChanged) => void;
 }
 
 /**
@@ -83,6 +85,8 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
           return current.onNewData?.(message.data.points);
         case 'jobProgress':
           return current.onJobProgress?.(message.data);
+        case 'filesChanged':
+          return current.onFilesChanged?.(message.data);
         case 'applicationUpdateStart':
           updateStarted = true;
           return;
