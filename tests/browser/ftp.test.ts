@@ -49,6 +49,7 @@ describe('FTP files retrievers', () => {
 
       const menu = await navigation(page);
       await menu.getByText('Paramètres', { exact: true }).click();
+      await menu.getByText('Client', { exact: true }).click();
       await menu.getByText('Récupération de fichiers FTP', { exact: true }).click();
       await page.waitForURL('**/settings/ftp', { timeout: UI_TIMEOUT_MS });
       await page.getByTestId('ftp-create').click();
@@ -90,10 +91,16 @@ describe('FTP files retrievers', () => {
       await row.getByText('OK', { exact: true }).waitFor();
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ftp-list.png`, fullPage: true });
 
-      // The file is in the files lists, imported, and its values are stored.
+      // The file is in the files processing lists, imported, and its values are stored.
       const lists = await callApi<FileLists>(page, 'GET', '/api/v1/data/not-treated-files');
       const arrived = [...lists.notTreatedFileList, ...lists.inTreatmentFileList, ...lists.treatedFileList].find((file) => file.origin.id === created._id);
       expect(arrived).toMatchObject({ name: 'compteur.csv', origin: { kind: 'sftp' } });
+      await menu.getByText('Traitement des fichiers', { exact: true }).click();
+      await page.waitForURL('**/settings/files', { timeout: UI_TIMEOUT_MS });
+      const treated = page.getByTestId('list-treatedFileList').getByTestId(`file-${arrived!._id}`);
+      await treated.getByText(/2 lignes : 2 écrites/).waitFor({ timeout: RETRIEVAL_TIMEOUT_MS });
+      expect(await treated.innerText()).toContain('compteur.csv');
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ftp-file-arrived.png`, fullPage: true });
       await expect
         .poll(
           async () =>
@@ -112,6 +119,8 @@ describe('FTP files retrievers', () => {
         .toBe(84);
 
       // Edit: the password is not shown and, left empty, is kept.
+      await menu.getByText('Récupération de fichiers FTP', { exact: true }).click();
+      await page.waitForURL('**/settings/ftp', { timeout: UI_TIMEOUT_MS });
       await clickCentered(row.getByTestId('ftp-edit'));
       await page.waitForURL(`**/settings/ftp/edit/${created._id}`, { timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('ftp-host').inputValue()).toBe(sftp.host);

@@ -149,7 +149,8 @@ export const FtpRetrieverForm = ({ retriever, onDone }: FtpRetrieverFormProps) =
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <PasswordInput
                   label={t('labels.ftp.fields.password')}
-                  placeholder={retriever?.has_password ? t('hints.ftp.passwordKept') : undefined}
+                  description={retriever?.has_password ? t('hints.ftp.passwordKept') : undefined}
+                  placeholder={retriever?.has_password ? '••••••••' : undefined}
                   value={form.password}
                   onChange={(event) => change('password', event.currentTarget.value)}
                   error={required('password')}

@@ -22,6 +22,9 @@ const REQUEST_WAIT_MS = 2 * 60_000;
 const isRunning = (retriever: FtpRetriever, now = Date.now()) =>
   retriever.running_since !== null && now - Date.parse(retriever.running_since) < RUN_STALE_MS;
 
+/** Badges keep their whole word in narrow table cells (Mantine's label would shrink to an ellipsis). */
+const WHOLE_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
 const formatDate = (iso: string) => DateTime.fromISO(iso).toFormat('dd/MM/yyyy HH:mm');
 
 export interface FtpRetrieversListProps {
@@ -54,10 +57,10 @@ const LastRun = ({ retriever, requested }: { retriever: FtpRetriever; requested:
   return (
     <Stack gap={2} data-testid="ftp-last-run">
       <Group gap={6} wrap="nowrap">
-        <Badge color={failed ? 'red' : 'green'} variant="light" size="sm">
+        <Badge color={failed ? 'red' : 'green'} variant="light" size="sm" styles={WHOLE_LABEL}>
           {t(failed ? 'labels.ftp.status.error' : 'labels.ftp.status.ok')}
         </Badge>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {formatDate(retriever.last_run_at)}
         </Text>
       </Group>
@@ -67,10 +70,12 @@ const LastRun = ({ retriever, requested }: { retriever: FtpRetriever; requested:
           {retriever.last_error && retriever.last_error_kind !== 'connection_refused' && retriever.last_error_kind !== 'login_incorrect' ? ` — ${retriever.last_error}` : ''}
         </Text>
       )}
-      <Text size="xs" data-testid="ftp-files-retrieved">
-        {t('labels.ftp.filesRetrieved', { count: retriever.files_retrieved_last_run ?? 0 })}
-        {retriever.files_waiting ? ` · ${t('labels.ftp.filesWaiting', { count: retriever.files_waiting })}` : ''}
-      </Text>
+      {(!failed || Boolean(retriever.files_retrieved_last_run) || Boolean(retriever.files_waiting)) && (
+        <Text size="xs" data-testid="ftp-files-retrieved">
+          {t('labels.ftp.filesRetrieved', { count: retriever.files_retrieved_last_run ?? 0 })}
+          {retriever.files_waiting ? ` · ${t('labels.ftp.filesWaiting', { count: retriever.files_waiting })}` : ''}
+        </Text>
+      )}
     </Stack>
   );
 };
@@ -156,12 +161,12 @@ export const FtpRetrieversList = ({ canCreate, canEdit, canDelete, onCreate, onE
   );
 
   const protocol = (retriever: FtpRetriever) => (
-    <Badge variant="outline" color={retriever.isSftp ? 'teal' : 'blue'} size="sm">
+    <Badge variant="outline" color={retriever.isSftp ? 'teal' : 'blue'} size="sm" styles={WHOLE_LABEL}>
       {retriever.isSftp ? 'SFTP' : 'FTP'}
     </Badge>
   );
   const activity = (retriever: FtpRetriever) => (
-    <Badge variant="light" color={retriever.active ? 'green' : 'gray'} size="sm">
+    <Badge variant="light" color={retriever.active ? 'green' : 'gray'} size="sm" styles={WHOLE_LABEL}>
       {t(retriever.active ? 'labels.ftp.status.active' : 'labels.ftp.status.inactive')}
     </Badge>
   );
@@ -203,9 +208,7 @@ export const FtpRetrieversList = ({ canCreate, canEdit, canDelete, onCreate, onE
                     </Group>
                     {actions(retriever)}
                   </Group>
-                  <Text size="sm">
-                    {t('labels.ftp.fields.user')} : {retriever.user} · {t('labels.ftp.fields.path')} : {retriever.path}
-                  </Text>
+                  <Text size="sm">{t('labels.ftp.userAndPath', { user: retriever.user, path: retriever.path })}</Text>
                   <Group gap={6}>
                     {activity(retriever)}
                     <Text size="sm">{interval(retriever)}</Text>
@@ -239,8 +242,8 @@ export const FtpRetrieversList = ({ canCreate, canEdit, canDelete, onCreate, onE
                     <Table.Td>{retriever.port}</Table.Td>
                     <Table.Td>{retriever.user}</Table.Td>
                     <Table.Td>{retriever.path}</Table.Td>
-                    <Table.Td>{interval(retriever)}</Table.Td>
-                    <Table.Td>{activity(retriever)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{interval(retriever)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{activity(retriever)}</Table.Td>
                     <Table.Td maw={320}>
                       <LastRun retriever={retriever} requested={waitingFor(retriever)} />
                     </Table.Td>
