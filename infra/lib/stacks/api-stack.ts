@@ -59,6 +59,7 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   images: { entities: 'readWrite', documents: 'readWrite' },
   // Series read only: a preview compares a file with what is stored; imports run in their own function.
   files: { entities: 'readWrite', series: 'read', uploads: 'readWrite', importsFiles: true },
+  ftp: { entities: 'readWrite', schedules: true, secrets: true },
 };
 
 /**

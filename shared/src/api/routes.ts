@@ -36,6 +36,7 @@ import {
   loginPayloadSchema,
 } from '../schemas/session';
 import { idSchema } from '../schemas/common';
+import { ftpDeletionResponseSchema, ftpRetrieverInputSchema, ftpRetrieverSchema, ftpRunResponseSchema } from '../schemas/ftp-retriever';
 import {
   aclResponseSchema,
   dataDeletionResponseSchema,
@@ -58,7 +59,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -209,6 +210,7 @@ const route = <
 
 const SETTINGS = { permission: 'app.settings.locations_and_points' } as const;
 const DASHBOARD = { permission: 'app.dashboard' } as const;
+const FTP = { permission: 'app.settings.ftp' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
@@ -407,6 +409,15 @@ const TABLE = {
   uploadImage: route('POST', '/api/v1/images', 'images', { ...DASHBOARD, action: 'create', body: imageUploadSchema, response: imageSchema }),
   renameImage: route('PUT', '/api/v1/images', 'images', { ...DASHBOARD, action: 'edit', body: imageRenameSchema, response: imageSchema }),
   deleteImage: route('DELETE', '/api/v1/images/{id}', 'images', { ...DASHBOARD, action: 'delete', params: byId, response: z.object({ deleted: idSchema }) }),
+
+  // FTP and SFTP retrievers (spec 3 §7 "FTP").
+  listFtpRetrievers: route('GET', '/api/v1/ftp', 'ftp', { ...FTP, response: z.array(ftpRetrieverSchema) }),
+  getFtpRetriever: route('GET', '/api/v1/ftp/{id}', 'ftp', { ...FTP, params: byId, response: ftpRetrieverSchema }),
+  createFtpRetriever: route('POST', '/api/v1/ftp', 'ftp', { ...FTP, action: 'create', body: ftpRetrieverInputSchema, response: ftpRetrieverSchema }),
+  updateFtpRetriever: route('PUT', '/api/v1/ftp/{id}', 'ftp', { ...FTP, action: 'edit', params: byId, body: ftpRetrieverInputSchema, response: ftpRetrieverSchema }),
+  deleteFtpRetriever: route('DELETE', '/api/v1/ftp/{id}', 'ftp', { ...FTP, action: 'delete', params: byId, response: ftpDeletionResponseSchema }),
+  /** 'Retrieve now': starts the retrieval the schedule would, without waiting for it. */
+  runFtpRetriever: route('POST', '/api/v1/ftp/{id}/run', 'ftp', { ...FTP, action: 'edit', params: byId, response: ftpRunResponseSchema }),
 };
 
 type Table = typeof TABLE;
