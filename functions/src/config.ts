@@ -13,6 +13,9 @@ const configSchema = z.object({
   SECRETS_KEY_ID: z.string().min(1).optional(),
   JWT_SECRET_ARN: z.string().min(1).optional(),
   WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),
+  /** The weather provider's base URL (OpenWeatherMap's API, or a server speaking it) and the secret holding its key. */
+  WEATHER_PROVIDER_URL: z.string().url().optional(),
+  WEATHER_KEY_SECRET_ARN: z.string().min(1).optional(),
   /** Set in the emulator; on AWS the SDK finds its endpoints itself. */
   AWS_ENDPOINT_URL: z.string().url().optional(),
   AWS_REGION: z.string().default('us-east-1'),

@@ -25,6 +25,7 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     entities: data.entities,
     series: data.series,
     jwtSecret: data.jwtSecret,
+    weatherKey: data.weatherKey,
     documents: data.documents,
     uploads: data.uploads,
     secretsKey: data.secretsKey,

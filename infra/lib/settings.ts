@@ -3,7 +3,8 @@ import type { Node } from 'constructs';
 
 /**
  * Where the app goes, read from CDK context only: `environment` is `aws` (default) or `emulator`;
- * `emulatorEndpoint` is the emulator's base URL; `demo` deploys the demo-data seeding function; `webDist` is the built web app.
+ * `emulatorEndpoint` is the emulator's base URL; `demo` deploys the demo-data seeding function; `webDist` is the built web app;
+ * `weatherProviderUrl` is where OpenWeatherMap's API answers (its key is in the DataStack's secret, never in context).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -12,7 +13,11 @@ export interface DeploymentSettings {
   demo: boolean;
   /** The built web app uploaded on AWS. */
   webDist: string;
+  /** OpenWeatherMap's API base URL, or a server speaking it (the tests' local one). */
+  weatherProviderUrl: string;
 }
+
+export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
 
 export const readSettings = (node: Node): DeploymentSettings => {
   const environment = node.tryGetContext('environment') === 'emulator' ? 'emulator' : 'aws';
@@ -22,5 +27,6 @@ export const readSettings = (node: Node): DeploymentSettings => {
     stage: String(node.tryGetContext('stage') ?? 'prod'),
     demo: String(node.tryGetContext('demo') ?? 'false') === 'true',
     webDist: String(node.tryGetContext('webDist') ?? fromRoot('web/dist')),
+    weatherProviderUrl: new URL(String(node.tryGetContext('weatherProviderUrl') ?? DEFAULT_WEATHER_PROVIDER_URL)).toString(),
   };
 };

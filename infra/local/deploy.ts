@@ -19,6 +19,8 @@ export interface Deployment {
   uploadsBucket: string;
   scheduledJobsFunctionName: string;
   fileImportsFunctionName: string;
+  /** The weather provider's key (generated at deploy time). */
+  weatherKeySecretArn: string;
   /** Where the REST API answers in the emulator (paths start with /api/...). */
   restBaseUrl: string;
   socketUrl: string;
@@ -38,8 +40,13 @@ const runCdk = (args: string[], endpoint: string): Promise<void> =>
   });
 
 /** Bootstraps and deploys the whole CDK app into the emulator, unchanged but for its context. */
-export const deployToEmulator = async (endpoint: string, name: string): Promise<Deployment> => {
-  const context = ['-c', 'environment=emulator', '-c', `emulatorEndpoint=${endpoint}`, '-c', 'demo=true'];
+export const deployToEmulator = async (endpoint: string, name: string, options: { weatherProviderUrl?: string } = {}): Promise<Deployment> => {
+  const context = [
+    '-c', 'environment=emulator',
+    '-c', `emulatorEndpoint=${endpoint}`,
+    '-c', 'demo=true',
+    ...(options.weatherProviderUrl ? ['-c', `weatherProviderUrl=${options.weatherProviderUrl}`] : []),
+  ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);
   await runCdk(
@@ -61,6 +68,7 @@ export const deployToEmulator = async (endpoint: string, name: string): Promise<
     uploadsBucket: outputs.WattWiseData.UploadsBucketName,
     scheduledJobsFunctionName: api.ScheduledJobsFunctionName,
     fileImportsFunctionName: api.FileImportsFunctionName,
+    weatherKeySecretArn: outputs.WattWiseData.WeatherProviderKeySecretArn,
     restBaseUrl: `${endpoint}/_aws/execute-api/${api.RestApiId}/${api.RestApiStage}`,
     socketUrl: `${endpoint.replace(/^http/, 'ws')}/_aws/execute-api/${realtime.SocketApiId}/${realtime.SocketStage}`,
   };
@@ -160,6 +168,7 @@ export const writeTestEnvironment = (
   passwords: DemoPasswords,
   webUrl: string,
   file: string,
+  weatherProvider: { url: string; fake: boolean } | null = null,
 ): void => {
   const accounts = Object.fromEntries(
     (Object.keys(DEMO_EMAILS) as (keyof DemoPasswords)[]).map((name) => [
@@ -187,6 +196,7 @@ export const writeTestEnvironment = (
         fileImportsFunctionName: deployment.fileImportsFunctionName,
         accounts,
         customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
+        weatherProvider,
       },
       null,
       2,

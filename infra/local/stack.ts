@@ -1,6 +1,7 @@
 import { fromRoot } from '../lib/paths';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator } from './emulator';
+import { startWeatherProvider } from './weather-provider';
 
 /**
  * A long-lived test stack for working on the API: `npx tsx infra/local/stack.ts [port]` starts a
@@ -17,10 +18,12 @@ const stop = async () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-const deployment = await deployToEmulator(emulator.endpoint, name);
+const weather = await startWeatherProvider();
+const deployment = await deployToEmulator(emulator.endpoint, name, { weatherProviderUrl: weather.url });
+await weather.connect(deployment);
 const passwords = generateDemoPasswords();
 const seeded = await seedDemoData(deployment, passwords);
 await seedDemoSeries(deployment, 2);
 const file = fromRoot('.local', name, 'environment.json');
-writeTestEnvironment(deployment, seeded, passwords, 'http://127.0.0.1:8080', file);
+writeTestEnvironment(deployment, seeded, passwords, 'http://127.0.0.1:8080', file, { url: weather.url, fake: weather.fake });
 console.log(`Stack ready on ${emulator.endpoint}; test environment: ${file}`);

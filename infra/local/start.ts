@@ -3,6 +3,7 @@ import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeriesInBackground, type DemoPasswords } from './deploy';
 import { startEmulator } from './emulator';
+import { startWeatherProvider } from './weather-provider';
 import { startWebServer } from './web-server';
 
 const EMULATOR_PORT = Number(process.env.EMULATOR_PORT ?? 4566);
@@ -34,8 +35,12 @@ const main = async (): Promise<void> => {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
-    console.log(`Emulator up on ${emulator.endpoint}; deploying the app and building the web ...`);
-    const [deployment] = await Promise.all([deployToEmulator(emulator.endpoint, 'dev'), buildWeb()]);
+    const weather = await startWeatherProvider();
+    console.log(
+      `Emulator up on ${emulator.endpoint}, weather from ${weather.fake ? `the local OpenWeatherMap stand-in on ${weather.url}` : weather.url}; deploying the app and building the web ...`,
+    );
+    const [deployment] = await Promise.all([deployToEmulator(emulator.endpoint, 'dev', { weatherProviderUrl: weather.url }), buildWeb()]);
+    await weather.connect(deployment);
     const passwords = generateDemoPasswords();
     const seeded = await seedDemoData(deployment, passwords);
     await startWebServer(deployment, WEB_PORT);

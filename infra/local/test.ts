@@ -5,6 +5,7 @@ import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
+import { startWeatherProvider, type WeatherProvider } from './weather-provider';
 import { startWebServer } from './web-server';
 
 const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT ?? 4567);
@@ -60,20 +61,26 @@ const main = async (): Promise<number> => {
   mkdirSync(RESULTS, { recursive: true });
   let emulator: Emulator | undefined;
   let web: Server | undefined;
+  let weather: WeatherProvider | undefined;
   const outcomes: Outcome[] = [];
   try {
     emulator = await startEmulator(EMULATOR_PORT, 'test');
-    console.log(`Emulator up on ${emulator.endpoint}; deploying while the unit tests run ...`);
-    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test'), buildWeb()]);
+    weather = await startWeatherProvider();
+    console.log(`Emulator up on ${emulator.endpoint}, weather provider on ${weather.url}; deploying while the unit tests run ...`);
+    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test', { weatherProviderUrl: weather.url }), buildWeb()]);
     deploying.catch(() => undefined);
     outcomes.push(await vitest(['unit', 'infra'], 'unit'));
     const [deployment] = await deploying;
     console.log(`Deployed in ${seconds(started)}`);
+    await weather.connect(deployment);
     const passwords = generateDemoPasswords();
     const seeded = await seedDemoData(deployment, passwords);
     await seedDemoSeries(deployment, 2);
     web = await startWebServer(deployment, WEB_PORT);
-    writeTestEnvironment(deployment, seeded, passwords, `http://127.0.0.1:${WEB_PORT}`, fromRoot('.local/test/environment.json'));
+    writeTestEnvironment(deployment, seeded, passwords, `http://127.0.0.1:${WEB_PORT}`, fromRoot('.local/test/environment.json'), {
+      url: weather.url,
+      fake: weather.fake,
+    });
     outcomes.push(await vitest(['integration'], 'integration'));
     outcomes.push(await vitest(['browser'], 'browser'));
   } catch (error) {
@@ -81,6 +88,7 @@ const main = async (): Promise<number> => {
     outcomes.push({ passed: 0, failed: 1, skipped: 0, ok: false });
   } finally {
     web?.close();
+    await weather?.close();
     await emulator?.stop();
   }
   const total = outcomes.reduce(

@@ -48,3 +48,15 @@ export const PALETTE = [
 
 /** Widgets refresh this long after new data arrives (spec 1 §4.5). */
 export const WIDGET_REFRESH_DELAY_MS = 5_000;
+
+/**
+ * Weather (spec 1 §9): the provider is asked for a place at most once every 5 minutes (a refresh
+ * sooner answers what is cached); its 5-day forecast, in 3-hour steps, is asked again once it is
+ * 3 hours old.
+ */
+export const WEATHER_REFRESH_MIN_MS = 5 * 60_000;
+export const WEATHER_FORECAST_MAX_AGE_MS = 3 * 60 * 60_000;
+/** Days of the header's forecast. */
+export const WEATHER_FORECAST_DAYS = 5;
+/** City search of the weather source (spec 3): from 3 characters, 500 ms after the last key, 30 results. */
+export const WEATHER_CITY_SEARCH = { minLength: 3, debounceMs: 500, maxResults: 30 } as const;

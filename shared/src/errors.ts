@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   too_many_attempts: 429,
   internal_error: 500,
+  /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
+  weather_unavailable: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

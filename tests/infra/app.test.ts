@@ -139,4 +139,17 @@ describe('the CDK app', () => {
   it('deploys the demo seeding function only when asked', () => {
     expect(Object.keys(resources(templates.api, 'AWS::Lambda::Function')).some((id) => id.startsWith('SeedDemo'))).toBe(false);
   });
+
+  it("keeps the weather provider's key in a secret of its own that only the weather function reads, and its address in configuration", () => {
+    const secrets = Object.entries(resources(templates.data, 'AWS::SecretsManager::Secret')).filter(([id]) => id.startsWith('WeatherProviderKey'));
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0][1].Properties.GenerateSecretString).toBeDefined();
+    const readers = Object.entries(resources(templates.api, 'AWS::IAM::Policy'))
+      .filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes('WeatherProviderKey'))
+      .map(([id]) => id);
+    expect(readers.length).toBe(1);
+    expect(readers[0]).toMatch(/^WeatherEndpoints/);
+    const [weather] = Object.entries(resources(templates.api, 'AWS::Lambda::Function')).filter(([id]) => id.startsWith('WeatherEndpoints'));
+    expect((weather[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables.WEATHER_PROVIDER_URL).toBe('https://api.openweathermap.org/');
+  });
 });

@@ -22,6 +22,8 @@ export interface TestEnvironment {
     { email: string; password: string; customer: string | null }
   >;
   customers: { premium: string; basic: string };
+  /** The weather provider the functions call: the local stand-in (`fake`, its calls countable) or the operator's. */
+  weatherProvider: { url: string; fake: boolean } | null;
 }
 
 export const TEST_ENVIRONMENT_FILE = path.resolve(

@@ -41,3 +41,8 @@ export const secretValue = (secretId: string): Promise<string> => {
   }
   return value;
 };
+
+/** Drops what was read of a secret (a refused key may have been replaced since): the next use reads it again. */
+export const forgetSecretValue = (secretId: string): void => {
+  cache.delete(secretId);
+};

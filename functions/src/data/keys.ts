@@ -61,6 +61,8 @@ export const keys = {
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
+  /** The weather of a place (a rounded position, `45.75,4.83`), per unit system and language: public knowledge, no customer in it. */
+  weather: (place: string, units: string, lang: string) => ({ PK: `WEATHER#${place}`, SK: `${units}#${lang}` }),
 } as const;
 
 export const stripKeys = <T extends Record<string, unknown>>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'kind'> => {

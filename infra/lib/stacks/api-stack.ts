@@ -18,6 +18,8 @@ export interface ApiStackProps extends StackProps {
   entities: dynamodb.ITable;
   series: dynamodb.Table;
   jwtSecret: secretsmanager.ISecret;
+  /** The weather provider's key: read by the weather group only. */
+  weatherKey: secretsmanager.ISecret;
   documents: s3.IBucket;
   /** Meter files that came in (FTP/SFTP, e-mail, upload). */
   uploads: s3.IBucket;
@@ -43,6 +45,8 @@ interface GroupAccess {
   schedules?: boolean;
   /** Seals and opens stored passwords of outside servers. */
   secrets?: boolean;
+  /** Calls the weather provider (its base URL and key). */
+  weatherProvider?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -60,6 +64,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Series read only: a preview compares a file with what is stored; imports run in their own function.
   files: { entities: 'readWrite', series: 'read', uploads: 'readWrite', importsFiles: true },
   ftp: { entities: 'readWrite', schedules: true, secrets: true },
+  // Writes only its weather cache; reads the locations for the first located site.
+  weather: { entities: 'readWrite', weatherProvider: true },
 };
 
 /**
@@ -184,6 +190,9 @@ export class ApiStack extends Stack {
         if (access.importsFiles) importFiles(fn);
         if (access.schedules) manageSchedules(fn);
         if (access.secrets) sealSecrets(fn);
+        if (access.weatherProvider) {
+          fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
+        }
         return [group, fn.fn];
       }),
     ) as Record<EndpointGroup, AppFunction['fn']>;

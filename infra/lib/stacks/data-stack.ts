@@ -15,6 +15,7 @@ export class DataStack extends Stack {
   readonly jwtSecret: secretsmanager.Secret;
   /** Seals the passwords and keys of customers' outside servers (FTP, SFTP, IMAP, provider APIs). */
   readonly secretsKey: kms.Key;
+  readonly weatherKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -83,5 +84,14 @@ export class DataStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    // A random value at deploy time (what the emulator's local provider is told to accept); on AWS
+    // the operator puts OpenWeatherMap's key in it. It never leaves the weather function.
+    this.weatherKey = new secretsmanager.Secret(this, 'WeatherProviderKey', {
+      description: "The weather provider's API key (OpenWeatherMap appid): set it with put-secret-value on AWS.",
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new CfnOutput(this, 'WeatherProviderKeySecretArn', { value: this.weatherKey.secretArn });
   }
 }

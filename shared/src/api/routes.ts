@@ -10,6 +10,7 @@ import { imageRenameSchema, imageSchema, imageUploadSchema } from '../schemas/im
 import { tabInputSchema, tabSchema } from '../schemas/tab';
 import { widgetInputSchema, widgetSchema } from '../schemas/widget';
 import { widgetDataRequestSchema, widgetDataSchema } from '../schemas/widget-data';
+import { citySearchQuerySchema, weatherAnswerSchema, weatherCitySchema, weatherQuerySchema } from '../schemas/weather';
 import {
   ipmvpAggregateRequestSchema,
   pointMergeRequestSchema,
@@ -59,7 +60,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'weather'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -418,6 +419,13 @@ const TABLE = {
   deleteFtpRetriever: route('DELETE', '/api/v1/ftp/{id}', 'ftp', { ...FTP, action: 'delete', params: byId, response: ftpDeletionResponseSchema }),
   /** 'Retrieve now': starts the retrieval the schedule would, without waiting for it. */
   runFtpRetriever: route('POST', '/api/v1/ftp/{id}/run', 'ftp', { ...FTP, action: 'edit', params: byId, response: ftpRunResponseSchema }),
+  // Weather is public knowledge, yet only signed-in users may have the product ask for it.
+  getWeather: route('GET', '/api/v1/weather', 'weather', { permission: ANY_SIGNED_IN_USER, query: weatherQuerySchema, response: weatherAnswerSchema }),
+  searchWeatherCities: route('GET', '/api/v1/weather/cities', 'weather', {
+    permission: ANY_SIGNED_IN_USER,
+    query: citySearchQuerySchema,
+    response: z.array(weatherCitySchema),
+  }),
 };
 
 type Table = typeof TABLE;

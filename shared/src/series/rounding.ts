@@ -27,7 +27,8 @@ export const decimalsFor = (unit: string | null | undefined): number =>
 export const roundForUnit = (value: number | null, unit: string | null | undefined): number | null => {
   if (value === null || !Number.isFinite(value)) return null;
   const factor = 10 ** decimalsFor(unit);
-  return Math.round((value + Number.EPSILON * Math.sign(value)) * factor) / factor;
+  // `+ 0` turns the -0 of a small negative value into 0, which is not written "-0".
+  return Math.round((value + Number.EPSILON * Math.sign(value)) * factor) / factor + 0;
 };
 
 /** How a unit is displayed: mps as m/s, c as °C, f as °F. */

@@ -19,6 +19,7 @@ import { WIDGET_DATA_KEY } from '../features/widgets/api/widget-data';
 import { collectAndFlush } from '../lib/collect-and-flush';
 import { SavedDataIndicator } from '../features/saved-data/components/saved-data-indicator';
 import { AppLayout } from '../features/shell/components/app-layout';
+import { WeatherMenu } from '../features/weather/components/weather-menu';
 import { endSession, permissionsOf, useSession } from '../lib/session';
 
 const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
@@ -85,6 +86,7 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
         logo={<AppLogo />}
         headerActions={
           <>
+            <WeatherMenu />
             <SavedDataIndicator />
             {can(permissions, 'app.notifications') && <NotificationBell />}
           </>

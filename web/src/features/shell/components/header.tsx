@@ -16,7 +16,7 @@ import { LanguageSelector } from '../../../components/language-selector';
 
 interface HeaderProps {
   logo: ReactNode;
-  /** Saved-data indicator, notification bell. */
+  /** Weather, saved-data indicator, notification bell. */
   actions: ReactNode;
   /** Shown in the header on large screens only; null when the user may not switch. */
   customerSelector: ReactNode;
