@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
@@ -119,6 +119,14 @@ export class ApiStack extends Stack {
       .bindTable(props.series, 'SERIES_TABLE', 'readWrite')
       .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
     fileImports.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    // A long file continues in a new invocation of the same function (by its name: a grant on
+    // itself would make the function depend on its own policy).
+    fileImports.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.formatArn({ service: 'lambda', resource: 'function', resourceName: `${this.stackName}-FileImports*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      }),
+    );
     props.allowPush(fileImports);
     launchJobs(fileImports);
     const importFiles = (fn: AppFunction) => {
