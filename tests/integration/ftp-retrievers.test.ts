@@ -222,6 +222,15 @@ describe('FTP retrieval', () => {
     expect(again).toMatchObject({ status: 'ok', retrieved: [], waiting: [] });
     expect((await filesFrom(retriever._id)).map((entry: MeterFile) => entry.name)).toEqual(['releve.csv']);
     expect(await getRetriever(retriever._id)).toMatchObject({ last_status: 'ok', files_retrieved_last_run: 0 });
+
+    // Pointed at another folder, the retriever forgets the old one's files: a same-named, same-dated file there is new.
+    const other = newFolder();
+    writeFileSync(path.join(root, other, 'releve.csv'), csv);
+    const { mtime } = statSync(path.join(root, folder, 'releve.csv'));
+    utimesSync(path.join(root, other, 'releve.csv'), mtime, mtime);
+    expect((await api('PUT', `/api/v1/ftp/${retriever._id}`, { token: admin, body: settingsOf(ftp, other, { password: '' }) })).status).toBe(200);
+    expect((await runRetrieval(retriever._id)).retrieved).toEqual(['releve.csv']);
+    expect((await filesFrom(retriever._id)).length).toBe(2);
     await api('DELETE', `/api/v1/ftp/${retriever._id}`, { token: admin });
   });
 

@@ -1,4 +1,4 @@
-import { createReadStream, promises as fs, type Stats } from 'node:fs';
+import { promises as fs, type Stats } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import FtpSrv from 'ftp-srv';
@@ -210,6 +210,3 @@ export const startSftpServer = async ({ root, user, password }: FileServerOption
     },
   };
 };
-
-/** Reads a served file back, as the tests compare what was imported with what was served. */
-export const servedBytes = (root: string, name: string) => createReadStream(path.join(root, name));

@@ -1,6 +1,6 @@
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import type * as z from 'zod';
-import { missingFtpFields, type FtpRetriever, type FtpRetrieverInput, type ftpRetrieverInputSchema } from '@shared/schemas/ftp-retriever';
+import { ftpAddress, missingFtpFields, type FtpRetriever, type FtpRetrieverInput, type ftpRetrieverInputSchema } from '@shared/schemas/ftp-retriever';
 import { lambda } from '../clients/lambda';
 import { requireSetting } from '../config';
 import {
@@ -89,7 +89,10 @@ export const createFtpRetriever = async (caller: Caller, input: ParsedInput): Pr
   return shown(retriever);
 };
 
-/** Saves the settings (an empty password keeps the stored one) and brings the schedule in step; saving twice changes nothing more. */
+/**
+ * Saves the settings (an empty password keeps the stored one) and brings the schedule in step;
+ * saving twice changes nothing more.
+ */
 export const updateFtpRetrieverOf = async (caller: Caller, ftpId: string, input: ParsedInput): Promise<FtpRetriever> => {
   const existing = await requireRetriever(caller, ftpId);
   assertComplete(input, Boolean(existing.password_sealed));
@@ -111,6 +114,8 @@ export const updateFtpRetrieverOf = async (caller: Caller, ftpId: string, input:
     updated_at: updated.updated_at,
   });
   await putRecurringSchedule(targetOf(existing.customer, ftpId), updated.timeInterval, updated.active);
+  // Another server or folder: what was remembered of the old one's files says nothing of the new one's.
+  if (ftpAddress(existing) !== ftpAddress(updated)) await deleteRemoteFileRecords(existing.customer, ftpId);
   return shown(updated);
 };
 
