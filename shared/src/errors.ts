@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   file_too_large: 400,
   file_in_treatment: 409,
   baseline_incomplete: 400,
+  ftp_fields_mandatory: 400,
   baseline_duplicate: 409,
   technical_id_exists: 409,
   bad_credentials: 401,

@@ -199,6 +199,7 @@ describe('files processing after a failure half-way', () => {
       ENTITIES_TABLE: environment.entitiesTable,
       SERIES_TABLE: environment.seriesTable,
       UPLOADS_BUCKET: environment.uploadsBucket,
+      FILE_IMPORTS_FUNCTION: environment.fileImportsFunctionName,
     });
     const rows = Array.from({ length: 3000 }, (_, index) => `${technicalId};${new Date(Date.UTC(2026, 9, 1) + index * 900_000).toISOString().replace('.000Z', 'Z')};${index}`);
     const csv = `${rows.join('\n')}\n`;
@@ -234,5 +235,50 @@ describe('files processing after a failure half-way', () => {
     expect(done!.outcome!.written).toBeLessThan(3000);
     const values = await rawValues(pointId, '2026-10-01T00:00:00Z', '2026-11-01T23:59:59Z');
     expect(values.map((value) => value.value)).toEqual(rows.map((_, index) => index));
+  });
+});
+
+describe('files processing of a file longer than one invocation', () => {
+  it('stops near the time limit, keeps its place and counts, and goes on in a new invocation to exactly the file', async () => {
+    const technicalId = unique();
+    const pointId = await createPoint(technicalId);
+    const environment = testEnvironment();
+    Object.assign(process.env, awsEnvironment(environment.endpoint), {
+      ENTITIES_TABLE: environment.entitiesTable,
+      SERIES_TABLE: environment.seriesTable,
+      UPLOADS_BUCKET: environment.uploadsBucket,
+      FILE_IMPORTS_FUNCTION: environment.fileImportsFunctionName,
+    });
+    const rows = Array.from({ length: 3000 }, (_, index) => `${technicalId};${new Date(Date.UTC(2026, 7, 1) + index * 900_000).toISOString().replace('.000Z', 'Z')};${index}`);
+    rows.splice(10, 0, `${technicalId};pas une date;1`);
+    rows.push(`${technicalId};01/09/2026 00:00;pas un nombre`);
+    const file = (await upload('long.csv', `${rows.join('\n')}\n`)).body.data!;
+    const { claimForImport } = await import('../../functions/src/data/meter-file-repository');
+    const { runFileImport } = await import('../../functions/src/services/file-import-service');
+    const attempt = `job-${randomUUID()}`;
+    expect(await claimForImport(environment.customers.premium, file._id, attempt, new Date(), false)).toBe(true);
+    // This invocation "has" 300 ms left before its hand-over margin, reading a slow stream.
+    const slow = () =>
+      Promise.resolve(
+        Readable.from(
+          (async function* () {
+            for (let offset = 0; offset < rows.length; offset += 50) {
+              yield `${rows.slice(offset, offset + 50).join('\n')}\n`;
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+          })(),
+        ),
+      );
+    const first = await runFileImport({ customerId: environment.customers.premium, fileId: file._id, attempt }, { source: slow, deadline: Date.now() + 4 * 60_000 + 300 });
+    expect(first?.state).toBe('in_treatment');
+    expect(first!.progress!.rows).toBeGreaterThan(0);
+    expect(first!.progress!.rows).toBeLessThan(rows.length);
+    // The deployed import function goes on from there.
+    const done = await importEnded(file._id);
+    expect(done?.outcome).toEqual({ rows_read: 3002, written: 3000, unchanged: 0, rejected: 2, unknown_ids: [], unknown_rows: 0, has_rejects: true });
+    const values = await rawValues(pointId, '2026-08-01T00:00:00Z', '2026-09-01T23:59:59Z');
+    expect(values.map((value) => value.value)).toEqual(Array.from({ length: 3000 }, (_, index) => index));
+    const rejects = await api<{ url: string }>('GET', `/api/v1/data/file-rejects/${file._id}`, { token: admin });
+    expect((await (await fetch(rejects.body.data!.url)).text()).trim().split('\n')).toEqual(['line;reason;detail', '11;date', '3002;value']);
   });
 });

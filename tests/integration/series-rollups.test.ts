@@ -56,3 +56,37 @@ describe('rollups kept by the series stream', () => {
     expect(hours).toHaveLength(72);
   });
 });
+
+describe('rollups under concurrent writers of the same hours', () => {
+  it('end equal to the raw values when single writes (the stream) and a bulk import rewrite the same hours at once', async () => {
+    const { api, login } = await import('../support/api');
+    const admin = (await login('premiumAdministrator')).user.jwt;
+    const technicalId = `RACE-${Date.now()}`;
+    const created = await api<{ _id: string }>('POST', '/api/v1/points', {
+      token: admin,
+      body: { name: technicalId, technical_id: technicalId, resource: 'electricity', series_type: 'measure', unit: 'kWh', location: ['loc-grenoble'] },
+    });
+    const ref = seriesRef(created.body.data!._id);
+    const start = Date.parse('2026-09-09T22:00:00Z');
+    const hours = Array.from({ length: 24 }, (_, hour) => start + hour * HOUR);
+    for (let round = 1; round <= 4; round += 1) {
+      const csv = hours.map((at, hour) => `${technicalId};${new Date(at).toISOString()};${round * 100 + hour}`).join('\n');
+      const file = (await api<{ _id: string }>('POST', '/api/v1/data/upload-file', { token: admin, body: { name: `race-${round}.csv`, data: Buffer.from(csv).toString('base64') } })).body.data!;
+      // The stream rolls up these single writes while the import rewrites the same hours in bulk.
+      await Promise.all([
+        series.putRaw(ref, hours.map((at, hour) => ({ at, value: round * 1000 + hour }))),
+        api('PUT', '/api/v1/data/not-treated-files', { token: admin, body: { files: [file._id] } }),
+      ]);
+    }
+    // Whatever order they landed in, the rollups settle on what the raw values say.
+    const expected = async () => {
+      const raw = await series.rawOfMonths(ref, ['202609']);
+      return raw.reduce((sum, value) => sum + value.value, 0);
+    };
+    await eventually(
+      async () => ({ raw: await expected(), hours: (await series.rollups(ref, 'hour', '202609')).reduce((sum, row) => sum + row.sum, 0), days: (await series.rollups(ref, 'day', '2026')).reduce((sum, row) => sum + row.sum, 0) }),
+      ({ raw, hours: hourSum, days }) => hourSum === raw && days === raw,
+      45_000,
+    );
+  });
+});

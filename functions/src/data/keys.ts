@@ -53,6 +53,11 @@ export const keys = {
   /** S3 keys (uploads bucket) of a meter file's bytes and of its rejected rows: under its customer. */
   meterFileObject: (customerId: string, fileId: string) => `${customerId}/files/${fileId}`,
   meterFileRejectsObject: (customerId: string, fileId: string) => `${customerId}/files/${fileId}.rejects.csv`,
+  ftpRetriever: (customerId: string, ftpId: string) => ({ PK: `C#${customerId}`, SK: `FTP#${ftpId}` }),
+  ftpRetrieversOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'FTP#' }),
+  /** What a retriever knows of one file name on its server: last seen size and date, the version it took. */
+  ftpRemoteFile: (customerId: string, ftpId: string, name: string) => ({ PK: `C#${customerId}`, SK: `FTPFILE#${ftpId}#${name}` }),
+  ftpRemoteFilesOfRetriever: (customerId: string, ftpId: string) => ({ PK: `C#${customerId}`, prefix: `FTPFILE#${ftpId}#` }),
   source: (customerId: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `SRC#${sourceId}` }),
   sourcesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'SRC#' }),
   /** Guards the uniqueness of a source name within a customer (the name's comparison key). */

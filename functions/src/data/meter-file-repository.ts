@@ -3,14 +3,20 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { FileState, MeterFile } from '@shared/schemas/meter-file';
+import type { FileState, ImportOutcome, MeterFile } from '@shared/schemas/meter-file';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 import { s3 } from '../clients/s3';
 import { keys, stripKeys } from './keys';
 import { entitiesTable, queryPrefix } from './table';
 
-export type StoredMeterFile = MeterFile & { customer: string; attempt: string | null; heartbeat_at: string | null };
+/** Where a long import stopped and what it counted, for the invocation that continues it. */
+export interface ImportCheckpoint {
+  attempt: string;
+  tally: ImportOutcome & { touched: Record<string, { from: number; to: number }> };
+}
+
+export type StoredMeterFile = MeterFile & { customer: string; attempt: string | null; heartbeat_at: string | null; checkpoint?: ImportCheckpoint | null };
 
 const bucket = (): string => requireSetting('UPLOADS_BUCKET');
 
@@ -67,7 +73,7 @@ export const claimForImport = async (customerId: string, fileId: string, attempt
       new UpdateCommand({
         TableName: entitiesTable(),
         Key: keys.meterFile(customerId, fileId),
-        UpdateExpression: 'SET #state = :treating, attempt = :attempt, heartbeat_at = :now, started_at = :now, finished_at = :null, progress = :progress, #error = :null',
+        UpdateExpression: 'SET #state = :treating, attempt = :attempt, heartbeat_at = :now, started_at = :now, finished_at = :null, progress = :progress, #error = :null, checkpoint = :null',
         ConditionExpression: `attribute_exists(PK) AND (#state IN (${states.map((_, index) => `:s${index}`).join(', ')}) OR (#state = :treating AND heartbeat_at < :stale))`,
         ExpressionAttributeNames: { '#state': 'state', '#error': 'error' },
         ExpressionAttributeValues: {

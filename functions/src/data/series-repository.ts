@@ -394,15 +394,41 @@ export const writeRollups = async (
     const pack = seriesKeys.packOf(level, start);
     byPack.set(pack, (byPack.get(pack) ?? new Map()).set(start, rollup));
   }
-  await Promise.all([...byPack.values()].map((packChanges) => writePack(series, level, packChanges)));
+  await Promise.all([...byPack.values()].map((packChanges) => writePack(series, level, packChanges.keys().next().value!, async () => packChanges)));
 };
 
-const writePack = async (series: SeriesRef, level: RollupLevel, changes: ReadonlyMap<number, StoredRollup | null>): Promise<void> => {
-  const Key = seriesKeys.rollupPack(series, level, changes.keys().next().value!);
+/**
+ * Recomputes buckets of one level from their sources and writes them: per pack, the pack's
+ * version is read first, then the sources (`compute`), then the pack is written on that version.
+ * A writer that changed the sources and the pack in between (a bulk import, a single write's
+ * stream recompute) bumped the version, so this one reads the sources again: a recompute never
+ * lands values older than the pack it replaces.
+ */
+export const writeRollupsFromSources = async (
+  series: SeriesRef,
+  level: RollupLevel,
+  starts: readonly number[],
+  compute: (starts: readonly number[]) => Promise<ReadonlyMap<number, StoredRollup | null>>,
+): Promise<void> => {
+  const byPack = new Map<string, number[]>();
+  for (const start of starts) {
+    const pack = seriesKeys.packOf(level, start);
+    byPack.set(pack, [...(byPack.get(pack) ?? []), start]);
+  }
+  await Promise.all([...byPack.values()].map((packStarts) => writePack(series, level, packStarts[0], () => compute(packStarts))));
+};
+
+const writePack = async (
+  series: SeriesRef,
+  level: RollupLevel,
+  anyStart: number,
+  changesOf: () => Promise<ReadonlyMap<number, StoredRollup | null>>,
+): Promise<void> => {
+  const Key = seriesKeys.rollupPack(series, level, anyStart);
   for (let attempt = 1; ; attempt += 1) {
     const current = (await dynamo.send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }))).Item;
     const version = current ? Number(current.ver) : 0;
-    const rollups = applyChanges(current ? decodePack(current) : [], changes);
+    const rollups = applyChanges(current ? decodePack(current) : [], await changesOf());
     const condition = current
       ? { ConditionExpression: 'ver = :ver', ExpressionAttributeValues: { ':ver': version } }
       : { ConditionExpression: 'attribute_not_exists(PK)' };

@@ -1,7 +1,8 @@
+import type { Context } from 'aws-lambda';
 import type { FileImportJob } from '../services/file-intake';
 import { runFileImport } from '../services/file-import-service';
 
-/** One meter file imported per invocation (started by `startImport`). */
-export const handler = async (job: FileImportJob): Promise<void> => {
-  await runFileImport(job);
+/** One meter file imported per invocation (started by `startImport`, or continuing itself near its time limit). */
+export const handler = async (job: FileImportJob, context: Context): Promise<void> => {
+  await runFileImport(job, { deadline: Date.now() + context.getRemainingTimeInMillis() });
 };

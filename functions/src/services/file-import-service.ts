@@ -6,12 +6,12 @@ import { bucketStart } from '@shared/series/buckets';
 import type { FilesChanged } from '@shared/realtime/events';
 import { getCustomer } from '../data/customer-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
-import { getMeterFile, putRejects, readMeterFileBytes, updateOfAttempt, type StoredMeterFile } from '../data/meter-file-repository';
+import { getMeterFile, putRejects, readMeterFileBytes, readRejects, updateOfAttempt, type StoredMeterFile } from '../data/meter-file-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/series-repository';
 import { describeError, logger } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
-import type { FileImportJob } from './file-intake';
+import { continueImport, type FileImportJob } from './file-intake';
 import { readMeterFile, type ReadRow } from './meter-file-reader';
 import { announceNewData, pushToCustomer } from './realtime-service';
 import { storeValuesInBulk, zoneOfPoint } from './series-service';
@@ -78,7 +78,17 @@ const byteCounter = (onBytes: (total: number) => void): Transform => {
 export interface ImportTally extends ImportOutcome {
   /** Per point that got new or changed values, the first and last instants written. */
   touched: Map<string, { from: number; to: number }>;
+  /** Reading stopped at `stopAt` before the end of the file: rows_read rows are imported. */
+  stopped?: boolean;
 }
+
+/** A tally as stored on the file between two invocations of one import. */
+export interface StoredTally extends ImportOutcome {
+  touched: Record<string, { from: number; to: number }>;
+}
+
+export const storedTally = (tally: ImportTally): StoredTally => ({ ...outcomeOf(tally), touched: Object.fromEntries(tally.touched) });
+const tallyOf = (stored: StoredTally): ImportTally => ({ ...stored, touched: new Map(Object.entries(stored.touched)) });
 
 export interface RowsImport {
   customerId: string;
@@ -90,6 +100,12 @@ export interface RowsImport {
   rejects: { write: (line: string) => void };
   /** Rows held before the largest point-months are written (BUFFERED_ROWS). */
   bufferedRows?: number;
+  /** Rows an earlier invocation already imported (a continuation): read past, not imported again. */
+  skipRows?: number;
+  /** What the earlier invocations counted. */
+  initial?: ImportTally;
+  /** When reached, reading stops after the current row and everything held is written (`stopped` says so). */
+  stopAt?: number;
 }
 
 /**
@@ -101,8 +117,11 @@ export interface RowsImport {
 export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImport): Promise<ImportTally> => {
   const byTechnicalId = new Map(options.points.filter((point) => point.technical_id).map((point) => [point.technical_id, point]));
   const pointsById = new Map(options.points.map((point) => [point._id, point]));
-  const tally: ImportTally = { rows_read: 0, written: 0, unchanged: 0, rejected: 0, unknown_ids: [], unknown_rows: 0, has_rejects: false, touched: new Map() };
-  const unknown = new Set<string>();
+  const tally: ImportTally = options.initial
+    ? { ...options.initial, unknown_ids: [...options.initial.unknown_ids], touched: new Map(options.initial.touched) }
+    : { rows_read: 0, written: 0, unchanged: 0, rejected: 0, unknown_ids: [], unknown_rows: 0, has_rejects: false, touched: new Map() };
+  const unknown = new Set<string>(tally.unknown_ids);
+  let skip = options.skipRows ?? 0;
   const buffers = new Map<string, MonthBuffer>();
   let buffered = 0;
   const bufferLimit = options.bufferedRows ?? BUFFERED_ROWS;
@@ -126,6 +145,10 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
   };
 
   for await (const read of rows) {
+    if (skip > 0) {
+      skip -= 1;
+      continue;
+    }
     tally.rows_read += 1;
     if (!read.ok) {
       tally.rejected += 1;
@@ -160,6 +183,10 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
       lastProgress = Date.now();
       await options.onProgress(tally.rows_read);
     }
+    if (options.stopAt !== undefined && Date.now() >= options.stopAt) {
+      tally.stopped = true;
+      break;
+    }
   }
   for (const [key, buffer] of [...buffers]) await flush(buffer, key);
   tally.unknown_ids = [...unknown];
@@ -191,22 +218,30 @@ export const importContext = async (customerId: string) => {
   return { zone: customer?.timezone ?? DEFAULT_TIMEZONE, points, zoneOf: (point: Point) => zoneOfPoint(point, locations) };
 };
 
+/** Time kept at the end of an invocation to write what is held and hand over to the next one. */
+const HAND_OVER_MARGIN_MS = 4 * 60_000;
+
 /**
  * One import attempt of one meter file (the import function's work). It runs only while the
  * attempt still holds the file; progress and a heartbeat are written every few seconds; the end
  * is treated with its outcome, or treatment error with the reason (the file can be imported again).
+ * A file longer than one invocation can import is continued: near the function's time limit the
+ * reading stops, everything held is written, the rows done and the counts are kept on the file
+ * (`checkpoint`), and the function starts itself again for the same attempt, which reads past
+ * those rows and goes on.
  */
 export const runFileImport = async (
   job: FileImportJob,
-  options: { source?: () => Promise<Readable>; bufferedRows?: number } = {},
+  options: { source?: () => Promise<Readable>; bufferedRows?: number; deadline?: number } = {},
 ): Promise<StoredMeterFile | null> => {
   const file = await getMeterFile(job.customerId, job.fileId);
   if (!file || file.attempt !== job.attempt || file.state !== 'in_treatment') {
     logger.info('file import superseded', { ...job, state: file?.state ?? null });
     return null;
   }
+  const checkpoint = file.checkpoint?.attempt === job.attempt ? file.checkpoint : null;
   let bytes = 0;
-  let rowsSoFar = 0;
+  let rowsSoFar = checkpoint?.tally.rows_read ?? 0;
   const progress = async (rows: number): Promise<void> => {
     rowsSoFar = rows;
     const current = { bytes, rows };
@@ -215,9 +250,15 @@ export const runFileImport = async (
   };
   const rejects = new PassThrough();
   let rejectLines = 0;
+  const earlierRejects = checkpoint && checkpoint.tally.has_rejects ? await readRejects(job.customerId, job.fileId) : null;
   const rejectsStored = putRejects(job.customerId, job.fileId, rejects);
   rejectsStored.catch(() => undefined);
-  rejects.write('line;reason;detail\n');
+  if (earlierRejects) {
+    // A continuation keeps the rejected rows of the invocations before it.
+    for await (const chunk of earlierRejects) rejects.write(chunk);
+  } else {
+    rejects.write('line;reason;detail\n');
+  }
   try {
     const context = await importContext(job.customerId);
     const body = await (options.source ? options.source() : readMeterFileBytes(job.customerId, job.fileId));
@@ -229,6 +270,9 @@ export const runFileImport = async (
       zoneOf: context.zoneOf,
       onProgress: progress,
       bufferedRows: options.bufferedRows,
+      skipRows: checkpoint?.tally.rows_read,
+      initial: checkpoint ? tallyOf(checkpoint.tally) : undefined,
+      stopAt: options.deadline === undefined ? undefined : options.deadline - HAND_OVER_MARGIN_MS,
       rejects: {
         write: (line) => {
           rejectLines += 1;
@@ -236,8 +280,19 @@ export const runFileImport = async (
         },
       },
     });
+    body.destroy();
     rejects.end();
     await rejectsStored;
+    if (tally.stopped) {
+      const kept = await updateOfAttempt(job.customerId, job.fileId, job.attempt, {
+        checkpoint: { attempt: job.attempt, tally: storedTally(tally) },
+        progress: { bytes, rows: tally.rows_read },
+        heartbeat_at: new Date().toISOString(),
+      });
+      if (kept) await continueImport(job);
+      logger.info('file import continues in a new invocation', { ...job, rows: tally.rows_read });
+      return { ...file, progress: { bytes, rows: tally.rows_read } };
+    }
     const outcome = outcomeOf(tally);
     await launchDependentCalculations(
       job.customerId,
@@ -248,6 +303,7 @@ export const runFileImport = async (
     const kept = await updateOfAttempt(job.customerId, job.fileId, job.attempt, {
       state: 'treated',
       outcome,
+      checkpoint: null,
       progress: { bytes, rows: tally.rows_read },
       finished_at: finished,
       heartbeat_at: finished,
@@ -264,6 +320,7 @@ export const runFileImport = async (
     await updateOfAttempt(job.customerId, job.fileId, job.attempt, {
       state: 'treatment_error',
       error: reason.slice(0, 500),
+      checkpoint: null,
       progress: { bytes, rows: rowsSoFar },
       finished_at: finished,
       heartbeat_at: finished,
@@ -272,4 +329,3 @@ export const runFileImport = async (
     return { ...file, state: 'treatment_error', error: reason };
   }
 };
-

@@ -63,6 +63,18 @@ export const receiveFile = async (incoming: IncomingFile): Promise<StoredMeterFi
   return file;
 };
 
+/** Starts the import function again for the same attempt: it goes on from the file's checkpoint. */
+export const continueImport = async (job: FileImportJob): Promise<void> => {
+  await lambda.send(
+    new InvokeCommand({
+      // The import function continues itself: its own name, as Lambda gives it.
+      FunctionName: process.env.AWS_LAMBDA_FUNCTION_NAME || requireSetting('FILE_IMPORTS_FUNCTION'),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(job)),
+    }),
+  );
+};
+
 /**
  * Claims the file for a new attempt and starts the import function without waiting. False when
  * the file is already being imported (or treated and `evenTreated` is not set).

@@ -20,7 +20,7 @@ import type { Caller } from './session-service';
 const TREATED_LISTED = 50;
 
 const toMeterFile = (file: StoredMeterFile): MeterFile => {
-  const { customer: _customer, attempt: _attempt, heartbeat_at: _heartbeat, ...shown } = file;
+  const { customer: _customer, attempt: _attempt, heartbeat_at: _heartbeat, checkpoint: _checkpoint, ...shown } = file;
   return shown;
 };
 

@@ -1,9 +1,8 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
-import { aggregateOf, mergeAggregates } from '@shared/series/aggregate';
-import { bucketStart, nextBucketStart, type RollupLevel } from '@shared/series/buckets';
 import { seriesKeys } from '../data/series-keys';
-import { listRawValues, listRollups, writeRollups, type SeriesRef, type StoredRollup } from '../data/series-repository';
+import type { SeriesRef } from '../data/series-repository';
+import { recomputeSeriesBuckets } from './rollup-buckets';
 import { describeError, logger } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
 import { announceNewData } from './realtime-service';
@@ -13,46 +12,20 @@ export interface TouchedInstant extends SeriesRef {
   zone: string;
 }
 
-const seriesKey = ({ customerId, pointId }: SeriesRef) => `${customerId}|${pointId}`;
-
-const distinctBuckets = (touched: readonly TouchedInstant[], level: RollupLevel) => {
-  const buckets = new Map<string, { series: SeriesRef; zone: string; start: number }>();
-  for (const { customerId, pointId, zone, at } of touched) {
-    const start = bucketStart(at, level, zone);
-    buckets.set(`${customerId}|${pointId}|${zone}|${start}`, { series: { customerId, pointId }, zone, start });
-  }
-  return [...buckets.values()];
-};
-
-/** Where each level's buckets are computed from: hours from raw values, days from hours, months from days. */
-const SOURCE: Record<Exclude<RollupLevel, 'hour'>, RollupLevel> = { day: 'hour', month: 'day' };
-
-const recomputeLevel = async (touched: readonly TouchedInstant[], level: RollupLevel): Promise<void> => {
-  const changesBySeries = new Map<string, { series: SeriesRef; changes: Map<number, StoredRollup | null> }>();
-  await Promise.all(
-    distinctBuckets(touched, level).map(async ({ series, zone, start }) => {
-      const end = nextBucketStart(start, level, zone);
-      const aggregate =
-        level === 'hour'
-          ? aggregateOf(await listRawValues(series, start, end))
-          : mergeAggregates(await listRollups(series, SOURCE[level], start, end));
-      const entry = changesBySeries.get(seriesKey(series)) ?? { series, changes: new Map<number, StoredRollup | null>() };
-      changesBySeries.set(seriesKey(series), entry);
-      entry.changes.set(start, aggregate ? { ...aggregate, start } : null);
-    }),
-  );
-  await Promise.all([...changesBySeries.values()].map(({ series, changes }) => writeRollups(series, level, changes)));
-};
-
 /**
  * Recomputes every hour, day and month bucket a set of writes touched, from the level below:
  * idempotent, so replaying a stream batch or a replaced value gives the same rollups.
  */
 export const recomputeRollups = async (touched: readonly TouchedInstant[]): Promise<void> => {
   if (touched.length === 0) return;
-  await recomputeLevel(touched, 'hour');
-  await recomputeLevel(touched, 'day');
-  await recomputeLevel(touched, 'month');
+  const bySeries = new Map<string, { series: SeriesRef; zone: string; instants: number[] }>();
+  for (const { customerId, pointId, zone, at } of touched) {
+    const key = `${customerId}|${pointId}|${zone}`;
+    const entry = bySeries.get(key) ?? { series: { customerId, pointId }, zone, instants: [] };
+    entry.instants.push(at);
+    bySeries.set(key, entry);
+  }
+  await Promise.all([...bySeries.values()].map(({ series, zone, instants }) => recomputeSeriesBuckets(series, zone, instants)));
 };
 
 /** The raw values a batch of series-table stream records wrote or removed. Rollup items and bulk writes are left out. */

@@ -1,4 +1,4 @@
-import { logger } from '../logger';
+import { retrieveFiles } from './ftp-retrieval-service';
 import type { ScheduledTarget } from './schedule-service';
 import { fetchSource } from './source-fetch-service';
 
@@ -6,9 +6,7 @@ type Runner = (target: ScheduledTarget) => Promise<unknown>;
 
 /** What each kind of schedule runs. Every runner is idempotent: a schedule fired twice does its work once. */
 const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
-  ftp: async (target) => {
-    logger.warn('ftp retrieval not wired yet', { ...target });
-  },
+  ftp: (target) => retrieveFiles(target.customerId, target.id),
   source: (target) => fetchSource(target.customerId, target.id),
 };
 

@@ -1,9 +1,9 @@
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import type { Point } from '@shared/schemas/point';
 import type { DataEntry, PointSeries, SeriesAnswer, SeriesCalendar, SeriesQuery } from '@shared/schemas/series';
-import { aggregateOf, mergeAggregates, type Aggregate } from '@shared/series/aggregate';
-import { bucketStart, bucketStarts, localIso, nextBucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
-import { computeRollups, groupBy, mergeByBucket, type Rollup } from '@shared/series/rollups';
+import { aggregateOf, mergeAggregates } from '@shared/series/aggregate';
+import { bucketStart, bucketStarts, localIso, nextBucketStart, type RollupLevel } from '@shared/series/buckets';
+import { groupBy, mergeByBucket, type Rollup } from '@shared/series/rollups';
 import { aggregateFieldsOf, calculate, DEFAULT_CALCULATION, type Bucket, type Calculation, type FieldsRead } from '@shared/series/calculations';
 import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
@@ -24,13 +24,13 @@ import {
   putRawValues,
   readRollupRanges,
   seriesOfPoint,
-  writeRollups,
   type SeriesRef,
 } from '../data/series-repository';
 import { AppError } from '../errors';
 import { customerOf } from './location-service';
 import { listVisiblePoints } from './point-service';
 import { announceNewData } from './realtime-service';
+import { recomputeSeriesBuckets } from './rollup-buckets';
 import type { Caller } from './session-service';
 
 /** The calendar a point's buckets follow: its first location's zone. */
@@ -83,9 +83,9 @@ export interface BulkOutcome {
  * The bulk path shared by imports, merges, calculations and demo data (values already checked
  * by the caller). Per point and local month it reads what is stored, keeps only the values that
  * are new or differ (value or status) — the same file imported twice writes nothing the second
- * time —, writes them and the month's hour, day and month rollups computed in memory: a few calls
- * per month of data instead of a recompute per touched hour. Memory stays flat: one point-month
- * at a time. Dependent calculated points are the caller's to refresh.
+ * time —, writes them, then recomputes the hour, day and month buckets they touched from the
+ * table: a few calls per month of data instead of a recompute per touched hour. Memory stays
+ * flat: one point-month at a time. Dependent calculated points are the caller's to refresh.
  */
 export const storeValuesInBulk = async (
   customerId: string,
@@ -113,11 +113,10 @@ export const storeValuesInBulk = async (
     const changed = [...latest.values()].filter((value) => stored.get(value.at)?.value !== value.value || stored.get(value.at)?.status !== value.status);
     outcome.unchanged += latest.size - changed.length;
     if (changed.length === 0) continue;
-    const merged = new Map([...stored.values()].map((entry) => [entry.at, entry.value]));
-    for (const value of changed) merged.set(value.at, value.value);
     await putRawValues(changed, { bulk: true });
-    const rollups = computeRollups([...merged].map(([at, value]) => ({ at, value })), zone);
-    for (const level of ROLLUP_LEVELS) await writeRollups(series, level, new Map(rollups[level].map((rollup) => [rollup.start, rollup])));
+    // The touched buckets are recomputed from what the table holds once the values are written,
+    // each pack read before its sources: a single write landing meanwhile is never rolled over.
+    await recomputeSeriesBuckets(series, zone, changed.map((value) => value.at));
     outcome.written += changed.length;
     changedPoints.add(series.pointId);
   }

@@ -40,7 +40,9 @@ export class AppFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       logGroup,
       bundling: {
-        externalModules: [],
+        // Everything is bundled but native add-ons: ssh2 (SFTP) loads its optional crypto binding
+        // inside a try and falls back to Node's crypto when it is absent, as it is in the bundle.
+        externalModules: ['*.node'],
         format: OutputFormat.CJS,
         // ES module builds of the SDK let esbuild drop what a function does not use.
         mainFields: ['module', 'main'],

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
@@ -63,6 +63,7 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   images: { entities: 'readWrite', documents: 'readWrite' },
   // Series read only: a preview compares a file with what is stored; imports run in their own function.
   files: { entities: 'readWrite', series: 'read', uploads: 'readWrite', importsFiles: true },
+  ftp: { entities: 'readWrite', schedules: true, secrets: true },
   // Sources: their schedules, their sealed api keys and mailbox passwords, "fetch now".
   sources: { entities: 'readWrite', schedules: true, secrets: true },
   // Writes only its weather cache; reads the locations for the first located site.
@@ -126,6 +127,14 @@ export class ApiStack extends Stack {
       .bindTable(props.series, 'SERIES_TABLE', 'readWrite')
       .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
     fileImports.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    // A long file continues in a new invocation of the same function (by its name: a grant on
+    // itself would make the function depend on its own policy).
+    fileImports.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.formatArn({ service: 'lambda', resource: 'function', resourceName: `${this.stackName}-FileImports*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      }),
+    );
     props.allowPush(fileImports);
     launchJobs(fileImports);
     const importFiles = (fn: AppFunction) => {

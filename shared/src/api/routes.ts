@@ -46,6 +46,7 @@ import {
   loginPayloadSchema,
 } from '../schemas/session';
 import { idSchema } from '../schemas/common';
+import { ftpDeletionResponseSchema, ftpRetrieverInputSchema, ftpRetrieverSchema, ftpRunResponseSchema } from '../schemas/ftp-retriever';
 import {
   aclResponseSchema,
   dataDeletionResponseSchema,
@@ -68,7 +69,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'sources', 'weather'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -219,6 +220,7 @@ const route = <
 
 const SETTINGS = { permission: 'app.settings.locations_and_points' } as const;
 const DASHBOARD = { permission: 'app.dashboard' } as const;
+const FTP = { permission: 'app.settings.ftp' } as const;
 const SOURCES = { permission: 'app.settings.sources' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
@@ -418,6 +420,15 @@ const TABLE = {
   uploadImage: route('POST', '/api/v1/images', 'images', { ...DASHBOARD, action: 'create', body: imageUploadSchema, response: imageSchema }),
   renameImage: route('PUT', '/api/v1/images', 'images', { ...DASHBOARD, action: 'edit', body: imageRenameSchema, response: imageSchema }),
   deleteImage: route('DELETE', '/api/v1/images/{id}', 'images', { ...DASHBOARD, action: 'delete', params: byId, response: z.object({ deleted: idSchema }) }),
+
+  // FTP and SFTP retrievers (spec 3 §7 "FTP").
+  listFtpRetrievers: route('GET', '/api/v1/ftp', 'ftp', { ...FTP, response: z.array(ftpRetrieverSchema) }),
+  getFtpRetriever: route('GET', '/api/v1/ftp/{id}', 'ftp', { ...FTP, params: byId, response: ftpRetrieverSchema }),
+  createFtpRetriever: route('POST', '/api/v1/ftp', 'ftp', { ...FTP, action: 'create', body: ftpRetrieverInputSchema, response: ftpRetrieverSchema }),
+  updateFtpRetriever: route('PUT', '/api/v1/ftp/{id}', 'ftp', { ...FTP, action: 'edit', params: byId, body: ftpRetrieverInputSchema, response: ftpRetrieverSchema }),
+  deleteFtpRetriever: route('DELETE', '/api/v1/ftp/{id}', 'ftp', { ...FTP, action: 'delete', params: byId, response: ftpDeletionResponseSchema }),
+  /** 'Retrieve now': starts the retrieval the schedule would, without waiting for it. */
+  runFtpRetriever: route('POST', '/api/v1/ftp/{id}/run', 'ftp', { ...FTP, action: 'edit', params: byId, response: ftpRunResponseSchema }),
 
   // Data sources (spec 3 §7 "Sources"): the list, a source, its discovery at the provider and the points it proposes.
   listSources: route('GET', '/api/v1/sources', 'sources', { ...SOURCES, response: z.array(sourceSchema) }),

@@ -4,6 +4,8 @@ import { locationLabel } from '@shared/permissions/location-visibility';
 import { customizationsQueryOptions } from '../features/customizations/api/get-customizations';
 import { sourceQueryOptions, sourcesQueryOptions } from '../features/sources/api/sources';
 import { tabsQueryOptions } from '../features/dashboard/api/tabs';
+import { ftpRetrieverQueryOptions, ftpRetrieversQueryOptions } from '../features/ftp/api/ftp-retrievers';
+import { ApiRequestError } from '../lib/http';
 import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
 import { notify } from '../lib/notify';
@@ -170,6 +172,45 @@ const filesRoute = createRoute({
   component: lazyRouteComponent(() => import('./files-page'), 'FilesPage'),
 });
 
+const FTP_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.ftp', to: '/settings/ftp' }];
+
+const ftpRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/ftp',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.ftp', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(ftpRetrieversQueryOptions());
+    return { crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.ftp' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./ftp-pages'), 'FtpRetrieversPage'),
+});
+
+const ftpCreateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/ftp/create',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.ftp', { preload }),
+  loader: () => ({ crumbs: [...FTP_CRUMBS, { labelKey: 'buttons.ftp.create' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./ftp-pages'), 'FtpCreatePage'),
+});
+
+const ftpEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/ftp/edit/$id',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.ftp', { preload }),
+  loader: async ({ context, params, preload }) => {
+    try {
+      const retriever = await context.queryClient.ensureQueryData(ftpRetrieverQueryOptions(params.id));
+      return { crumbs: [...FTP_CRUMBS, { label: retriever.host }] satisfies Crumb[] };
+    } catch (error) {
+      // Unknown, deleted or another customer's retriever: back to the list with 'The page requested does not exist'.
+      if (!(error instanceof ApiRequestError) || error.status !== 404) throw error;
+      if (!preload) notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') });
+      throw redirect({ to: '/settings/ftp' });
+    }
+  },
+  component: lazyRouteComponent(() => import('./ftp-pages'), 'FtpEditPage'),
+});
+
 const SOURCES_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.sources', to: '/settings/sources' }];
 
 const sourcesRoute = createRoute({
@@ -228,7 +269,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, filesRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute]),
   unknownRoute,
 ]);
 

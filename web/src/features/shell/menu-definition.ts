@@ -91,7 +91,7 @@ export const MENU: readonly MenuEntry[] = [
         screen('users', 'app.settings.users', '/settings/users', false),
         screen('applicationEmail', 'app.settings.application.email', '/settings/application/email', false),
         screen('sources', 'app.settings.sources', '/settings/sources', true),
-        screen('ftp', 'app.settings.ftp', '/settings/ftp', false),
+        screen('ftp', 'app.settings.ftp', '/settings/ftp', true),
         screen('files', 'app.settings.files', '/settings/files', true),
       ]),
       group('systemSettings', 'app.settings', [

@@ -258,7 +258,7 @@ export const FilesScreen = () => {
               </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Badge variant="light" color="gray" size="sm">
+                  <Badge variant="light" color="gray" size="sm" styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible' } }}>
                     {t(`files.origins.${file.origin.kind}`)}
                   </Badge>
                   <Text size="xs" c="dimmed" lineClamp={1}>

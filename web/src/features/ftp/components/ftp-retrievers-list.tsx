@@ -1,0 +1,259 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
+import { ftpAddress, type FtpRetriever } from '@shared/schemas/ftp-retriever';
+import { notify } from '../../../lib/notify';
+import { deleteFtpRetriever, FTP_KEYS, ftpRetrieversQueryOptions, runFtpRetriever } from '../api/ftp-retrievers';
+import { notifyFtpFailure } from '../hooks/notify-ftp-failure';
+
+/** A retrieval that has not ended after this long has died with its job (15 minutes at most). */
+const RUN_STALE_MS = 16 * 60_000;
+/** While a retrieval runs, or was just asked for, the list asks for news this often. */
+const POLL_MS = 3_000;
+/** How long a 'retrieve now' is waited for before the list stops asking. */
+const REQUEST_WAIT_MS = 2 * 60_000;
+
+const isRunning = (retriever: FtpRetriever, now = Date.now()) =>
+  retriever.running_since !== null && now - Date.parse(retriever.running_since) < RUN_STALE_MS;
+
+/** Badges keep their whole word in narrow table cells (Mantine's label would shrink to an ellipsis). */
+const WHOLE_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
+const formatDate = (iso: string) => DateTime.fromISO(iso).toFormat('dd/MM/yyyy HH:mm');
+
+export interface FtpRetrieversListProps {
+  canCreate: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onCreate: () => void;
+  onEdit: (id: string) => void;
+}
+
+/** How the last retrieval went: never run, running, or its time, outcome and files. */
+const LastRun = ({ retriever, requested }: { retriever: FtpRetriever; requested: boolean }) => {
+  const { t } = useTranslation();
+  if (isRunning(retriever) || requested) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Loader size={14} />
+        <Text size="sm">{t('labels.ftp.status.running')}</Text>
+      </Group>
+    );
+  }
+  if (!retriever.last_run_at) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('labels.ftp.status.never')}
+      </Text>
+    );
+  }
+  const failed = retriever.last_status === 'error';
+  return (
+    <Stack gap={2} data-testid="ftp-last-run">
+      <Group gap={6} wrap="nowrap">
+        <Badge color={failed ? 'red' : 'green'} variant="light" size="sm" styles={WHOLE_LABEL}>
+          {t(failed ? 'labels.ftp.status.error' : 'labels.ftp.status.ok')}
+        </Badge>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(retriever.last_run_at)}
+        </Text>
+      </Group>
+      {failed && (
+        <Text size="sm" c="red.8" data-testid="ftp-last-error">
+          {t(`labels.ftp.failures.${retriever.last_error_kind ?? 'other'}`)}
+          {retriever.last_error && retriever.last_error_kind !== 'connection_refused' && retriever.last_error_kind !== 'login_incorrect' ? ` — ${retriever.last_error}` : ''}
+        </Text>
+      )}
+      {(!failed || Boolean(retriever.files_retrieved_last_run) || Boolean(retriever.files_waiting)) && (
+        <Text size="xs" data-testid="ftp-files-retrieved">
+          {t('labels.ftp.filesRetrieved', { count: retriever.files_retrieved_last_run ?? 0 })}
+          {retriever.files_waiting ? ` · ${t('labels.ftp.filesWaiting', { count: retriever.files_waiting })}` : ''}
+        </Text>
+      )}
+    </Stack>
+  );
+};
+
+/**
+ * /settings/ftp (spec 3 §2): the customer's FTP and SFTP retrievers with their last retrieval;
+ * create, edit, 'retrieve now' and delete (after confirmation). A table on wide screens, cards
+ * under 979 px.
+ */
+export const FtpRetrieversList = ({ canCreate, canEdit, canDelete, onCreate, onEdit }: FtpRetrieversListProps) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
+  const [requested, setRequested] = useState<Record<string, number>>({});
+  const waitingFor = (retriever: FtpRetriever) => {
+    const at = requested[retriever._id];
+    return at !== undefined && Date.now() - at < REQUEST_WAIT_MS && (!retriever.last_run_at || Date.parse(retriever.last_run_at) < at) && !isRunning(retriever);
+  };
+  const retrievers = useQuery({
+    ...ftpRetrieversQueryOptions(),
+    refetchInterval: (query) => ((query.state.data ?? []).some((retriever) => isRunning(retriever) || waitingFor(retriever)) ? POLL_MS : false),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: FTP_KEYS.all });
+
+  const run = useMutation({
+    mutationFn: (retriever: FtpRetriever) => runFtpRetriever(retriever._id),
+    onSuccess: async ({ started }, retriever) => {
+      if (!started) return notify({ kind: 'info', title: t('toasts.info'), message: t('toasts.ftp_inactive') });
+      setRequested((current) => ({ ...current, [retriever._id]: Date.now() }));
+      notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.ftp_run_started') });
+      await refresh();
+    },
+    onError: notifyFtpFailure,
+  });
+
+  const confirmDelete = (retriever: FtpRetriever) =>
+    modals.openConfirmModal({
+      title: t('labels.confirm.title'),
+      children: <Text size="sm">{t('hints.ftp.confirmDelete', { address: ftpAddress(retriever) })}</Text>,
+      labels: { confirm: t('buttons.delete'), cancel: t('buttons.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'ftp-confirm-delete' } as never,
+      onConfirm: async () => {
+        try {
+          await deleteFtpRetriever(retriever._id);
+          notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.ftp_deleted') });
+        } catch (error) {
+          notifyFtpFailure(error);
+        }
+        await refresh();
+      },
+    });
+
+  const actions = (retriever: FtpRetriever) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {canEdit && (
+        <Tooltip label={retriever.active ? t('buttons.ftp.run') : t('hints.ftp.runInactive')}>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => run.mutate(retriever)}
+            disabled={!retriever.active || isRunning(retriever) || waitingFor(retriever)}
+            aria-label={t('buttons.ftp.run')}
+            data-testid="ftp-run"
+          >
+            <IconPlayerPlay size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canEdit && (
+        <Tooltip label={t('buttons.ftp.edit')}>
+          <ActionIcon variant="subtle" onClick={() => onEdit(retriever._id)} aria-label={t('buttons.ftp.edit')} data-testid="ftp-edit">
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canDelete && (
+        <Tooltip label={t('buttons.delete')}>
+          <ActionIcon variant="subtle" color="red" onClick={() => confirmDelete(retriever)} aria-label={t('buttons.delete')} data-testid="ftp-delete">
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+
+  const protocol = (retriever: FtpRetriever) => (
+    <Badge variant="outline" color={retriever.isSftp ? 'teal' : 'blue'} size="sm" styles={WHOLE_LABEL}>
+      {retriever.isSftp ? 'SFTP' : 'FTP'}
+    </Badge>
+  );
+  const activity = (retriever: FtpRetriever) => (
+    <Badge variant="light" color={retriever.active ? 'green' : 'gray'} size="sm" styles={WHOLE_LABEL}>
+      {t(retriever.active ? 'labels.ftp.status.active' : 'labels.ftp.status.inactive')}
+    </Badge>
+  );
+  const interval = (retriever: FtpRetriever) => t('labels.ftp.everyMinutes', { count: retriever.timeInterval });
+
+  const list = retrievers.data ?? [];
+  return (
+    <Stack gap="md" data-testid="ftp-retrievers">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={2}>{t('labels.menu.ftp')}</Title>
+        {canCreate && (
+          <Button leftSection={<IconPlus size={16} />} onClick={onCreate} data-testid="ftp-create">
+            {t('buttons.ftp.create')}
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('hints.ftp.intro')}
+      </Text>
+      {retrievers.isError && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('errors.titles.sorry')}>
+          {t('errors.generic')}
+        </Alert>
+      )}
+      {retrievers.isPending && <Loader />}
+      {retrievers.isSuccess && list.length === 0 && <Alert color="blue">{t('hints.ftp.empty')}</Alert>}
+      {list.length > 0 &&
+        (mobile ? (
+          <Stack gap="sm">
+            {list.map((retriever) => (
+              <Card key={retriever._id} withBorder padding="sm" data-testid="ftp-retriever" data-ftp-id={retriever._id}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                      {protocol(retriever)}
+                      <Text fw={600} truncate>
+                        {retriever.host}:{retriever.port}
+                      </Text>
+                    </Group>
+                    {actions(retriever)}
+                  </Group>
+                  <Text size="sm">{t('labels.ftp.userAndPath', { user: retriever.user, path: retriever.path })}</Text>
+                  <Group gap={6}>
+                    {activity(retriever)}
+                    <Text size="sm">{interval(retriever)}</Text>
+                  </Group>
+                  <LastRun retriever={retriever} requested={waitingFor(retriever)} />
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={960}>
+            <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="ftp-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('labels.ftp.fields.protocol')}</Table.Th>
+                  <Table.Th>{t('labels.ftp.fields.host')}</Table.Th>
+                  <Table.Th>{t('labels.ftp.fields.port')}</Table.Th>
+                  <Table.Th>{t('labels.ftp.fields.user')}</Table.Th>
+                  <Table.Th>{t('labels.ftp.fields.path')}</Table.Th>
+                  <Table.Th>{t('labels.ftp.fields.timeInterval')}</Table.Th>
+                  <Table.Th>{t('labels.ftp.fields.active')}</Table.Th>
+                  <Table.Th>{t('labels.ftp.columns.lastRun')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((retriever) => (
+                  <Table.Tr key={retriever._id} data-testid="ftp-retriever" data-ftp-id={retriever._id}>
+                    <Table.Td>{protocol(retriever)}</Table.Td>
+                    <Table.Td>{retriever.host}</Table.Td>
+                    <Table.Td>{retriever.port}</Table.Td>
+                    <Table.Td>{retriever.user}</Table.Td>
+                    <Table.Td>{retriever.path}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{interval(retriever)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{activity(retriever)}</Table.Td>
+                    <Table.Td maw={320}>
+                      <LastRun retriever={retriever} requested={waitingFor(retriever)} />
+                    </Table.Td>
+                    <Table.Td>{actions(retriever)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ))}
+    </Stack>
+  );
+};
