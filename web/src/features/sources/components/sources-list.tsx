@@ -25,7 +25,7 @@ const FetchStatus = ({ source }: { source: Source }) => {
     const reason = t(`sources.fetchErrors.${status.error ?? 'fetch_failed'}`, { defaultValue: t('sources.fetchErrors.fetch_failed') });
     return (
       <Stack gap={2}>
-        <Badge color="red" variant="light" data-testid="source-fetch-status">
+        <Badge color="red" variant="light" style={{ minWidth: 'max-content' }} data-testid="source-fetch-status">
           {t('sources.list.failed')}
         </Badge>
         <Text size="xs" c="red">
@@ -37,7 +37,7 @@ const FetchStatus = ({ source }: { source: Source }) => {
   }
   return (
     <Stack gap={2}>
-      <Badge color="green" variant="light" data-testid="source-fetch-status">
+      <Badge color="green" variant="light" style={{ minWidth: 'max-content' }} data-testid="source-fetch-status">
         {t('sources.list.ok')}
       </Badge>
       <Text size="xs" c="dimmed">
@@ -110,7 +110,7 @@ export const SourcesList = ({ onCreate, onEdit }: { onCreate: (type: SourceType)
     </Group>
   );
   const activeBadge = (source: Source) => (
-    <Badge color={source.active ? 'green' : 'gray'} variant="light">
+    <Badge color={source.active ? 'green' : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
       {source.active ? t('sources.list.active') : t('sources.list.inactive')}
     </Badge>
   );
@@ -184,10 +184,12 @@ export const SourcesList = ({ onCreate, onEdit }: { onCreate: (type: SourceType)
                       {source.name}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {t(`sources.types.${source.type}`)} · {t(`sources.families.${source.family}`)} · {interval(source)}
+                      {[...new Set([t(`sources.types.${source.type}`), t(`sources.families.${source.family}`)])]
+                        .concat(isFetched(source) ? [interval(source)] : [])
+                        .join(' · ')}
                     </Text>
                     <Group gap="xs">{activeBadge(source)}</Group>
-                    <FetchStatus source={source} />
+                    {isFetched(source) && <FetchStatus source={source} />}
                   </Stack>
                   {actions(source)}
                 </Group>
