@@ -119,6 +119,37 @@ describe('data sources', () => {
     }
   });
 
+  it('creates a weather source from a city searched from 3 characters, which gives the city a temperature point', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
+    const weatherName = `Météo Grenoble ${Date.now()}`;
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl('/settings/sources/create/weather'));
+      await page.getByRole('heading', { name: 'Nouvelle source météo' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('source-name').fill(weatherName);
+      const city = page.getByTestId('source-city');
+      await city.click();
+      await city.fill('Grenob');
+      await page.getByRole('option', { name: 'Grenoble, FR', exact: true }).click({ timeout: UI_TIMEOUT_MS });
+      expect(await city.inputValue()).toBe('Grenoble, FR');
+      await shoot(page, 'source-weather-fr-1440');
+      await page.getByTestId('source-save').click();
+      await page.waitForURL('**/settings/sources', { timeout: UI_TIMEOUT_MS });
+      const created = row(page, weatherName);
+      await created.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect((await created.locator('td').allTextContents()).slice(1, 5)).toEqual(['Météo', 'Météo', 'Active', 'Toutes les 15 minutes']);
+      const points = await page.evaluate(async () => {
+        const token = JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string;
+        const answer = await fetch('/api/v1/points', { headers: { Authorization: `Bearer ${token}` } });
+        return ((await answer.json()) as { data: { technical_id: string; resource: string; unit: string }[] }).data;
+      });
+      expect(points.find((point) => point.technical_id === 'weather_3014728_temperature')).toMatchObject({ resource: 'temperature', unit: '°C' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lays the list and the forms out at 390 px and in English', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser(), { width: 390, height: 844 });
