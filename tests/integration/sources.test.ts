@@ -104,7 +104,7 @@ describe('sources', () => {
   });
 
   it('refuse an incomplete source, naming what it lacks', async () => {
-    const answer = await createSource({ name: unique('Sans clé'), type: 'eveler', config: { custom: { endpoint: 'https://api.eveler.com' } } });
+    const answer = await createSource({ name: unique('Sans clé'), type: 'eveler', config: { custom: { endpoint: 'https://eveler.example' } } });
     expect([answer.status, answer.body.msg]).toEqual([400, 'source_incomplete']);
     expect(answer.body.data).toEqual({ fields: ['api_key'] });
   });
@@ -165,7 +165,7 @@ describe('sources', () => {
 
   it('that are fetched have a schedule at their interval, disabled while inactive, gone with them', async () => {
     const source = (
-      await createSource({ name: unique('Planifiée'), type: 'eveler', config: { custom: { endpoint: 'https://api.eveler.com', api_key: 'k', fetch_interval: 10 } } })
+      await createSource({ name: unique('Planifiée'), type: 'eveler', config: { custom: { endpoint: 'https://eveler.example', api_key: 'k', fetch_interval: 10 } } })
     ).body.data!;
     expect(await scheduleOf('source', source._id)).toMatchObject({ ScheduleExpression: 'rate(10 minutes)', State: 'ENABLED' });
     const { config, ...rest } = source;

@@ -40,8 +40,8 @@ export const DEFAULT_FETCH_INTERVAL = 15;
 
 /** Versions of the provider APIs asked when the user leaves the field empty. */
 export const DEFAULT_API_VERSION: Record<ProviderSourceType, string> = { eveler: 'v1', objenious: 'v2' };
-/** Where the real providers answer; the user may point a source elsewhere (a proxy, a test server). */
-export const DEFAULT_ENDPOINT: Record<ProviderSourceType, string> = { eveler: 'https://api.eveler.com', objenious: 'https://api.objenious.com' };
+/** Where a provider's public API answers, when it is known (Eveler's address is the customer's to give); the user may point a source elsewhere. */
+export const DEFAULT_ENDPOINT: Partial<Record<ProviderSourceType, string>> = { objenious: 'https://api.objenious.com' };
 
 /** The mailbox folder read when none is named. */
 export const DEFAULT_MAIL_FOLDER = 'INBOX';

@@ -32,7 +32,7 @@ export const newSourceForm = (type: SourceType): SourceForm => {
     config: {
       custom: {
         ...config,
-        ...(isProviderType(type) ? { endpoint: DEFAULT_ENDPOINT[type], api_version: DEFAULT_API_VERSION[type] } : {}),
+        ...(isProviderType(type) ? { endpoint: DEFAULT_ENDPOINT[type] ?? null, api_version: DEFAULT_API_VERSION[type] } : {}),
         api_key: '',
         password: '',
       },
