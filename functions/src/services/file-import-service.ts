@@ -16,8 +16,11 @@ import { readMeterFile, type ReadRow } from './meter-file-reader';
 import { announceNewData, pushToCustomer } from './realtime-service';
 import { storeValuesInBulk, zoneOfPoint } from './series-service';
 
-/** Rows held before the largest point-months are written: about 17 bytes a row (a time, a value, a status), so memory stays flat. */
-const BUFFERED_ROWS = 400_000;
+/**
+ * Rows held before the largest point-months are written: about 17 bytes a row (a time, a value, a
+ * status), so memory stays flat; writing them all takes well under the hand-over margin.
+ */
+const BUFFERED_ROWS = 200_000;
 /** How often the file's progress (and heartbeat) is written and pushed. */
 const PROGRESS_EVERY_MS = 2_000;
 /** Unknown technical ids kept for the outcome. */
@@ -126,6 +129,12 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
   let buffered = 0;
   const bufferLimit = options.bufferedRows ?? BUFFERED_ROWS;
   let lastProgress = Date.now();
+  /** Progress and heartbeat every few seconds, while reading and while writing what is held. */
+  const beat = async (): Promise<void> => {
+    if (!options.onProgress || Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
+    lastProgress = Date.now();
+    await options.onProgress(tally.rows_read);
+  };
 
   const flush = async (buffer: MonthBuffer, key: string): Promise<void> => {
     buffers.delete(key);
@@ -142,6 +151,7 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
       }
       tally.touched.set(buffer.point._id, span);
     }
+    await beat();
   };
 
   for await (const read of rows) {
@@ -179,10 +189,7 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
         }
       }
     }
-    if (options.onProgress && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
-      lastProgress = Date.now();
-      await options.onProgress(tally.rows_read);
-    }
+    await beat();
     if (options.stopAt !== undefined && Date.now() >= options.stopAt) {
       tally.stopped = true;
       break;

@@ -127,6 +127,9 @@ export class ApiStack extends Stack {
       .bindTable(props.series, 'SERIES_TABLE', 'readWrite')
       .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
     fileImports.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    // Its live data is bounded (rows held in typed arrays, one point-month of objects at a time):
+    // a capped heap makes the collector keep memory flat instead of growing with the file.
+    fileImports.setting('NODE_OPTIONS', '--enable-source-maps --max-old-space-size=160');
     // A long file continues in a new invocation of the same function (by its name: a grant on
     // itself would make the function depend on its own policy).
     fileImports.fn.addToRolePolicy(
