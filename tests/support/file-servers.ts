@@ -177,7 +177,9 @@ const serveSftp = (sftp: SFTPWrapper, root: string) => {
 };
 
 export const startSftpServer = async ({ root, user, password }: FileServerOptions): Promise<FileServer> => {
-  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  // ssh2 now and then makes an ed25519 key its own parser refuses: make another until it reads it.
+  let hostKey = utils.generateKeyPairSync('ed25519').private;
+  while (utils.parseKey(hostKey) instanceof Error) hostKey = utils.generateKeyPairSync('ed25519').private;
   let refused = 0;
   const clients = new Set<Connection>();
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
