@@ -16,6 +16,8 @@ const configSchema = z.object({
   /** The weather provider's base URL (OpenWeatherMap's API, or a server speaking it) and the secret holding its key. */
   WEATHER_PROVIDER_URL: z.string().url().optional(),
   WEATHER_KEY_SECRET_ARN: z.string().min(1).optional(),
+  /** The sender of every e-mail the product sends (an address of an SES-verified identity on AWS). */
+  MAIL_FROM: z.string().min(3).optional(),
   /** Set in the emulator; on AWS the SDK finds its endpoints itself. */
   AWS_ENDPOINT_URL: z.string().url().optional(),
   AWS_REGION: z.string().default('us-east-1'),

@@ -4,7 +4,8 @@ import type { Node } from 'constructs';
 /**
  * Where the app goes, read from CDK context only: `environment` is `aws` (default) or `emulator`;
  * `emulatorEndpoint` is the emulator's base URL; `demo` deploys the demo-data seeding function; `webDist` is the built web app;
- * `weatherProviderUrl` is where OpenWeatherMap's API answers (its key is in the DataStack's secret, never in context).
+ * `weatherProviderUrl` is where OpenWeatherMap's API answers (its key is in the DataStack's secret, never in context);
+ * `mailFrom` is the sender of the product's e-mails (on AWS, an address of an SES-verified identity).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -15,9 +16,11 @@ export interface DeploymentSettings {
   webDist: string;
   /** OpenWeatherMap's API base URL, or a server speaking it (the tests' local one). */
   weatherProviderUrl: string;
+  mailFrom: string;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
+export const DEFAULT_MAIL_FROM = 'WattWise <no-reply@wattwise.app>';
 
 export const readSettings = (node: Node): DeploymentSettings => {
   const environment = node.tryGetContext('environment') === 'emulator' ? 'emulator' : 'aws';
@@ -28,5 +31,6 @@ export const readSettings = (node: Node): DeploymentSettings => {
     demo: String(node.tryGetContext('demo') ?? 'false') === 'true',
     webDist: String(node.tryGetContext('webDist') ?? fromRoot('web/dist')),
     weatherProviderUrl: new URL(String(node.tryGetContext('weatherProviderUrl') ?? DEFAULT_WEATHER_PROVIDER_URL)).toString(),
+    mailFrom: String(node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM),
   };
 };

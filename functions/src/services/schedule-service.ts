@@ -12,10 +12,26 @@ export interface ScheduledTarget {
 /** One schedule per entity, named by its id (ids are server-made and unique across customers). */
 export const scheduleName = (target: ScheduledTarget): string => `${target.kind}-${target.id}`;
 
-const scheduleInput = (target: ScheduledTarget, everyMinutes: number, enabled: boolean) => ({
+/**
+ * When a schedule fires: an EventBridge Scheduler expression (`rate(15 minutes)`,
+ * `cron(0 8 ? * MON-FRI *)`, `at(2026-12-01T08:00:00)`), read in `timezone` (IANA) when given,
+ * only between `start` and `end` when given.
+ */
+export interface ScheduleTiming {
+  expression: string;
+  timezone?: string;
+  start?: Date;
+  end?: Date;
+  enabled: boolean;
+}
+
+const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
   Name: scheduleName(target),
-  ScheduleExpression: `rate(${everyMinutes} ${everyMinutes === 1 ? 'minute' : 'minutes'})`,
-  State: enabled ? ('ENABLED' as const) : ('DISABLED' as const),
+  ScheduleExpression: timing.expression,
+  ...(timing.timezone ? { ScheduleExpressionTimezone: timing.timezone } : {}),
+  ...(timing.start ? { StartDate: timing.start } : {}),
+  ...(timing.end ? { EndDate: timing.end } : {}),
+  State: timing.enabled ? ('ENABLED' as const) : ('DISABLED' as const),
   FlexibleTimeWindow: { Mode: 'OFF' as const },
   Target: {
     Arn: requireSetting('SCHEDULED_JOBS_FUNCTION_ARN'),
@@ -26,12 +42,11 @@ const scheduleInput = (target: ScheduledTarget, everyMinutes: number, enabled: b
 });
 
 /**
- * Creates or replaces the recurring schedule of an entity (every `everyMinutes` minutes; a
- * disabled entity keeps a disabled schedule). Idempotent: called again with the same values it
- * leaves one schedule with those values.
+ * Creates or replaces the schedule of an entity (a disabled entity keeps a disabled schedule).
+ * Idempotent: called again with the same values it leaves one schedule with those values.
  */
-export const putRecurringSchedule = async (target: ScheduledTarget, everyMinutes: number, enabled: boolean): Promise<void> => {
-  const input = scheduleInput(target, everyMinutes, enabled);
+export const putSchedule = async (target: ScheduledTarget, timing: ScheduleTiming): Promise<void> => {
+  const input = scheduleInput(target, timing);
   try {
     await scheduler.send(new CreateScheduleCommand(input));
   } catch (error) {
@@ -39,6 +54,10 @@ export const putRecurringSchedule = async (target: ScheduledTarget, everyMinutes
     await scheduler.send(new UpdateScheduleCommand(input));
   }
 };
+
+/** A schedule every `everyMinutes` minutes (FTP retrievers, source fetches). */
+export const putRecurringSchedule = (target: ScheduledTarget, everyMinutes: number, enabled: boolean): Promise<void> =>
+  putSchedule(target, { expression: `rate(${everyMinutes} ${everyMinutes === 1 ? 'minute' : 'minutes'})`, enabled });
 
 /** Removes an entity's schedule; already gone is fine. */
 export const removeSchedule = async (target: ScheduledTarget): Promise<void> => {

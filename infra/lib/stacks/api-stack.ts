@@ -47,6 +47,8 @@ interface GroupAccess {
   secrets?: boolean;
   /** Calls the weather provider (its base URL and key). */
   weatherProvider?: boolean;
+  /** Sends e-mail (SES) and SMS (SNS) through the mail service. */
+  sendsMail?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -101,14 +103,17 @@ export class ApiStack extends Stack {
       cloudWatchRole: false,
     });
 
-    const jobs = new AppFunction(this, 'SeriesJobs', {
-      entry: 'jobs/series-jobs.ts',
-      description: 'Long series work: calculated points, merges, purges',
-      timeout: Duration.minutes(15),
-      memorySize: 1024,
-    })
-      .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
-      .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+    /** A job function: long work started by the API, a schedule or itself, on the entities and the series. */
+    const jobFunction = (id: string, entry: string, description: string) =>
+      new AppFunction(this, id, { entry, description, timeout: Duration.minutes(15), memorySize: 1024 })
+        .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
+        .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+    const sendMail = (fn: AppFunction) => {
+      fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail', 'sns:Publish'], resources: ['*'] }));
+      fn.setting('MAIL_FROM', props.settings.mailFrom);
+    };
+
+    const jobs = jobFunction('SeriesJobs', 'jobs/series-jobs.ts', 'Long series work: calculated points, merges, purges');
     props.allowPush(jobs);
     const launchJobs = (fn: AppFunction) => {
       jobs.fn.grantInvoke(fn.fn);
@@ -117,15 +122,11 @@ export class ApiStack extends Stack {
 
     // Meter file imports: one invocation per file and attempt, never retried by Lambda (a failed
     // import leaves its file in treatment error, and the user imports it again).
-    const fileImports = new AppFunction(this, 'FileImports', {
-      entry: 'jobs/file-imports.ts',
-      description: 'Imports one meter file (CSV, XLSX) into the series: streamed, one batch per file',
-      timeout: Duration.minutes(15),
-      memorySize: 1024,
-    })
-      .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
-      .bindTable(props.series, 'SERIES_TABLE', 'readWrite')
-      .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
+    const fileImports = jobFunction(
+      'FileImports',
+      'jobs/file-imports.ts',
+      'Imports one meter file (CSV, XLSX) into the series: streamed, one batch per file',
+    ).bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
     fileImports.fn.configureAsyncInvoke({ retryAttempts: 0 });
     // Its live data is bounded (rows held in typed arrays, one point-month of objects at a time):
     // a capped heap makes the collector keep memory flat instead of growing with the file.
@@ -150,15 +151,12 @@ export class ApiStack extends Stack {
     };
 
     // Everything EventBridge Scheduler starts (FTP retrievals, source fetches): `{ kind, id, customerId }`.
-    const scheduledJobs = new AppFunction(this, 'ScheduledJobs', {
-      entry: 'jobs/scheduled.ts',
-      description: 'Scheduled work: FTP/SFTP retrievals and data source fetches',
-      timeout: Duration.minutes(15),
-      memorySize: 1024,
-    })
-      .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
-      .bindTable(props.series, 'SERIES_TABLE', 'readWrite')
-      .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
+    const scheduledJobs = jobFunction(
+      'ScheduledJobs',
+      'jobs/scheduled.ts',
+      'Scheduled work: FTP/SFTP retrievals, data source fetches, alerts and reminders',
+    ).bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
+    sendMail(scheduledJobs);
     scheduledJobs.fn.configureAsyncInvoke({ retryAttempts: 0 });
     props.allowPush(scheduledJobs);
     importFiles(scheduledJobs);
@@ -199,6 +197,7 @@ export class ApiStack extends Stack {
         if (access.importsFiles) importFiles(fn);
         if (access.schedules) manageSchedules(fn);
         if (access.secrets) sealSecrets(fn);
+        if (access.sendsMail) sendMail(fn);
         if (access.weatherProvider) {
           fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
         }
@@ -247,14 +246,7 @@ export class ApiStack extends Stack {
     );
 
     if (props.settings.demo) {
-      this.seedFunction = new AppFunction(this, 'SeedDemo', {
-        entry: 'jobs/seed-demo.ts',
-        description: 'Writes the demo data set (deployed only with the demo context)',
-        timeout: Duration.minutes(15),
-        memorySize: 1024,
-      })
-        .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
-        .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+      this.seedFunction = jobFunction('SeedDemo', 'jobs/seed-demo.ts', 'Writes the demo data set (deployed only with the demo context)');
       props.allowPush(this.seedFunction);
       this.seedFunction.bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
       new CfnOutput(this, 'SeedFunctionName', { value: this.seedFunction.fn.functionName });

@@ -1,0 +1,65 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { PublishCommand } from '@aws-sdk/client-sns';
+import { requireSetting } from '../config';
+import { ses } from '../clients/ses';
+import { sns } from '../clients/sns';
+
+/** One e-mail of the product, written for its reader (subject and bodies already in their language). */
+export interface MailMessage {
+  /** The customer the e-mail is sent for (its own SMTP settings, when it has some, will carry it). */
+  customerId: string | null;
+  to: string[];
+  cc?: string[];
+  bcc?: string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailReceipt {
+  messageId: string;
+}
+
+const withoutDuplicates = (addresses: string[] | undefined): string[] => [...new Set((addresses ?? []).map((address) => address.trim()).filter(Boolean))];
+
+/**
+ * The one way the product sends e-mail (alerts, reminders, exports, reports, account links).
+ * Today every e-mail leaves through SES v2 from `MAIL_FROM`; the administration work routes a
+ * customer's e-mail through its own SMTP settings behind this same function.
+ */
+export const sendMail = async (message: MailMessage): Promise<MailReceipt> => {
+  const to = withoutDuplicates(message.to);
+  if (to.length === 0) throw new Error('An e-mail needs at least one recipient');
+  const result = await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: requireSetting('MAIL_FROM'),
+      Destination: { ToAddresses: to, CcAddresses: withoutDuplicates(message.cc), BccAddresses: withoutDuplicates(message.bcc) },
+      Content: {
+        Simple: {
+          Subject: { Data: message.subject, Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: message.text, Charset: 'UTF-8' },
+            ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}),
+          },
+        },
+      },
+    }),
+  );
+  return { messageId: result.MessageId ?? '' };
+};
+
+/** SMS are short: one segment of plain text (longer texts are cut with an ellipsis). */
+export const SMS_MAX_LENGTH = 160;
+
+/** Sends one SMS through SNS to an E.164 number (`+33612345678`). */
+export const sendSms = async (phoneNumber: string, text: string): Promise<MailReceipt> => {
+  const message = text.length > SMS_MAX_LENGTH ? `${text.slice(0, SMS_MAX_LENGTH - 1)}…` : text;
+  const result = await sns.send(
+    new PublishCommand({
+      PhoneNumber: phoneNumber,
+      Message: message,
+      MessageAttributes: { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } },
+    }),
+  );
+  return { messageId: result.MessageId ?? '' };
+};
