@@ -56,7 +56,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   users: { entities: 'readWrite', jwt: true },
   system: { entities: 'read' },
   application: { entities: 'read' },
-  notifications: { entities: 'read' },
+  // Marks notifications done.
+  notifications: { entities: 'readWrite' },
   locations: { entities: 'readWrite' },
   // Series read only: manual entry's points carry their last raw value.
   points: { entities: 'readWrite', series: 'read', launchesJobs: true },
@@ -70,6 +71,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   sources: { entities: 'readWrite', schedules: true, secrets: true },
   // Writes only its weather cache; reads the locations for the first located site.
   weather: { entities: 'readWrite', weatherProvider: true },
+  // Reminders: their schedules (the e-mails leave from the scheduled job).
+  reminders: { entities: 'readWrite', schedules: true },
 };
 
 /**
@@ -170,6 +173,14 @@ export class ApiStack extends Stack {
       description: 'Lets EventBridge Scheduler start the scheduled-jobs function',
     });
     scheduledJobs.fn.grantInvoke(schedulerRole);
+    // A reminder that fired moves its own schedule to its next occurrence, keeping its target.
+    scheduledJobs.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:GetSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
+        resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: 'default/reminder-*' })],
+      }),
+    );
+    schedulerRole.grantPassRole(scheduledJobs.fn.grantPrincipal);
     const manageSchedules = (fn: AppFunction) => {
       fn.fn.addToRolePolicy(
         new iam.PolicyStatement({
