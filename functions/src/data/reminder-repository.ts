@@ -3,7 +3,6 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aw
 import type { NotificationItem } from '@shared/schemas/notification';
 import type { Reminder } from '@shared/schemas/reminder';
 import { dynamo } from '../clients/dynamodb';
-import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
 import { notificationItem } from './notification-repository';
 import { entitiesTable, queryPrefix, updateAttributes } from './table';
@@ -45,8 +44,8 @@ export type FiringOutcome = Pick<Reminder, 'next_due' | 'awaiting_reset' | 'last
 
 /**
  * Records that a reminder fired for `due`, in one transaction: the firing marker (absent before),
- * the notifications of its people, and the reminder's new state (only if it still waits for that
- * due time). False when that due time fired already or the reminder changed meanwhile: nothing is written.
+ * the notifications of its people, and the reminder's new state (only while it is active and
+ * waits for no reset). False when that due time fired already or the reminder changed so: nothing is written.
  */
 export const recordReminderFiring = async (
   reminder: Reminder,
@@ -72,9 +71,9 @@ export const recordReminderFiring = async (
               TableName: table,
               Key: keys.owned(reminder.customer, 'reminder', reminder._id),
               UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
-              ConditionExpression: 'attribute_exists(PK) AND next_due = :due',
+              ConditionExpression: 'attribute_exists(PK) AND awaiting_reset = :false AND active = :true',
               ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
-              ExpressionAttributeValues: { ':due': due, ...Object.fromEntries(names.map((name, index) => [`:v${index}`, outcome[name as keyof FiringOutcome]])) },
+              ExpressionAttributeValues: { ':false': false, ':true': true, ...Object.fromEntries(names.map((name, index) => [`:v${index}`, outcome[name as keyof FiringOutcome]])) },
             },
           },
           ...notifications.map((notification) => ({ Put: { TableName: table, Item: notificationItem(notification) } })),
@@ -86,16 +85,4 @@ export const recordReminderFiring = async (
     if (error instanceof TransactionCanceledException || error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
-};
-
-/** Whether a reminder fired for a due time already. */
-export const hasFired = async (customerId: string, reminderId: string, due: string): Promise<boolean> => {
-  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.reminderFiring(customerId, reminderId, due), ConsistentRead: true }));
-  return Boolean(answer.Item);
-};
-
-export const assertReminderExists = async (customerId: string, reminderId: string): Promise<Reminder> => {
-  const reminder = await getReminder(customerId, reminderId);
-  if (!reminder) throw new AppError('not_found');
-  return reminder;
 };

@@ -1,5 +1,5 @@
 import { can, permissionSetFor } from '@shared/permissions/abilities';
-import { nextOccurrence, localNow } from '@shared/reminders/reminder-dates';
+import { latestOccurrence, localNow, nextOccurrence } from '@shared/reminders/reminder-dates';
 import type { NotificationItem } from '@shared/schemas/notification';
 import type { Reminder } from '@shared/schemas/reminder';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
@@ -17,6 +17,8 @@ import { moveSchedule, removeSchedule } from './schedule-service';
 
 /** A transaction holds at most 100 items: the firing marker, the reminder, and the notifications. */
 const MAX_PEOPLE = 98;
+/** A schedule started a little before its minute still fires that occurrence. */
+const EARLY_MS = 2 * 60_000;
 
 export interface ReminderFiring {
   fired: boolean;
@@ -39,8 +41,8 @@ const peopleOf = async (reminder: Reminder): Promise<string[]> => {
 };
 
 /**
- * What a reminder's schedule runs (`{ kind: 'reminder', id, customerId }`): the occurrence it waits
- * for (`next_due`) fires once — a notification for each of its people, pushed to their open
+ * What a reminder's schedule runs (`{ kind: 'reminder', id, customerId }`): the occurrence the
+ * schedule stands for (the last one at or before now) fires once — a notification for each of its people, pushed to their open
  * browsers (`newNotifications`), and its e-mail to / cc / bcc. A recurrent reminder then moves its
  * schedule to the next occurrence, unless it waits for a reset. Idempotent per reminder and due
  * time: the notifications and the new state are written in one transaction with a marker of that
@@ -51,13 +53,12 @@ export const fireReminder = async (customerId: string, reminderId: string, now: 
   if (!reminder) return { fired: false, reason: 'not_found' };
   if (!reminder.active) return { fired: false, reason: 'inactive' };
   if (reminder.awaiting_reset) return { fired: false, reason: 'awaiting_reset' };
-  const due = reminder.next_due;
-  if (!due) return { fired: false, reason: 'nothing_due' };
-
   const customer = await getCustomer(customerId);
   const zone = customer?.timezone ?? DEFAULT_TIMEZONE;
-  const waitsForReset = reminder.type === 'recurrent' && reminder.reset_only_after_validation;
   const nowLocal = localNow(zone, now);
+  const due = latestOccurrence(reminder, reminder.reminder_date, reminder.start, localNow(zone, new Date(now.getTime() + EARLY_MS)));
+  if (!due) return { fired: false, reason: 'nothing_due' };
+  const waitsForReset = reminder.type === 'recurrent' && reminder.reset_only_after_validation;
   const next = reminder.type === 'recurrent' && !waitsForReset ? nextOccurrence(reminder, reminder.reminder_date, reminder.start, due > nowLocal ? due : nowLocal) : null;
   const people = (await peopleOf(reminder)).slice(0, MAX_PEOPLE);
   const created = now.toISOString();

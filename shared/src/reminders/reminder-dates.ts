@@ -44,6 +44,9 @@ export const isReminderDateAllowed = (date: string, minimum: string): boolean =>
 export const occurrenceOf = (rhythm: ReminderRhythm, reminderDate: string, start: string, k: number): string =>
   DateTime.fromISO(`${reminderDate}T${start}`, { zone: 'utc' }).plus(periodOf(rhythm, k)).toFormat(LOCAL);
 
+const AVERAGE_DAYS: Record<ReminderPeriod, number> = { day: 1, week: 7, month: 30.44, year: 365.25 };
+const averagePeriodDays = ({ period_type, period_value }: ReminderRhythm): number => AVERAGE_DAYS[period_type] * period_value;
+
 /**
  * The first occurrence strictly after `after` (a local date-time), or null: a normal reminder has
  * one occurrence, a recurrent one an occurrence every period from its date on.
@@ -54,11 +57,27 @@ export const nextOccurrence = (rhythm: ReminderRhythm, reminderDate: string, sta
   if (rhythm.type === 'normal') return null;
   // Jump close to `after` by average period lengths, then step: cheap even for a daily reminder of years ago.
   const days = DateTime.fromISO(after, { zone: 'utc' }).diff(DateTime.fromISO(first, { zone: 'utc' }), 'days').days;
-  const averageDays = { day: 1, week: 7, month: 30.44, year: 365.25 }[rhythm.period_type] * rhythm.period_value;
-  let k = Math.max(0, Math.floor(days / averageDays) - 2);
+  let k = Math.max(0, Math.floor(days / averagePeriodDays(rhythm)) - 2);
   let candidate = occurrenceOf(rhythm, reminderDate, start, k);
   while (candidate <= after) candidate = occurrenceOf(rhythm, reminderDate, start, ++k);
   return candidate;
+};
+
+/**
+ * The last occurrence at or before `at` (a local date-time), or null when the first is still to
+ * come: the occurrence a schedule that fires at `at` stands for.
+ */
+export const latestOccurrence = (rhythm: ReminderRhythm, reminderDate: string, start: string, at: string): string | null => {
+  const first = occurrenceOf(rhythm, reminderDate, start, 0);
+  if (first > at) return null;
+  if (rhythm.type === 'normal') return first;
+  const next = nextOccurrence(rhythm, reminderDate, start, at)!;
+  let k = Math.max(0, Math.floor(DateTime.fromISO(at, { zone: 'utc' }).diff(DateTime.fromISO(first, { zone: 'utc' }), 'days').days / averagePeriodDays(rhythm)) - 2);
+  let latest = first;
+  for (let candidate = occurrenceOf(rhythm, reminderDate, start, k); candidate < next; candidate = occurrenceOf(rhythm, reminderDate, start, ++k)) {
+    if (candidate <= at) latest = candidate;
+  }
+  return latest;
 };
 
 /** The local date-time now in a zone, as occurrences are written. */

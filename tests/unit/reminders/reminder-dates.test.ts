@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReminderDateAllowed, localNow, localToday, minimumReminderDate, nextOccurrence, occurrenceOf } from '@shared/reminders/reminder-dates';
+import { isReminderDateAllowed, latestOccurrence, localNow, localToday, minimumReminderDate, nextOccurrence, occurrenceOf } from '@shared/reminders/reminder-dates';
 import { reminderInputSchema, splitAddresses } from '@shared/schemas/reminder';
 
 const monthly = { type: 'recurrent', period_type: 'month', period_value: 1 } as const;
@@ -51,6 +51,15 @@ describe('reminder next occurrence', () => {
     expect(occurrenceOf(monthly, '2026-01-31', '08:00', 1)).toBe('2026-02-28T08:00');
     expect(occurrenceOf(monthly, '2026-01-31', '08:00', 2)).toBe('2026-03-31T08:00');
     expect(nextOccurrence(monthly, '2026-01-31', '08:00', '2026-02-28T08:00')).toBe('2026-03-31T08:00');
+  });
+
+  it('knows the occurrence a schedule firing at a time stands for: the last one at or before it', () => {
+    expect(latestOccurrence(monthly, '2026-01-15', '08:00', '2026-01-15T07:59')).toBeNull();
+    expect(latestOccurrence(monthly, '2026-01-15', '08:00', '2026-01-15T08:00')).toBe('2026-01-15T08:00');
+    expect(latestOccurrence(monthly, '2026-01-15', '08:00', '2026-11-23T10:00')).toBe('2026-11-15T08:00');
+    expect(latestOccurrence({ ...monthly, period_type: 'day', period_value: 1 }, '2020-01-01', '00:00', '2026-11-23T10:00')).toBe('2026-11-23T00:00');
+    expect(latestOccurrence({ ...monthly, type: 'normal' }, '2026-12-01', '08:00', '2027-03-01T00:00')).toBe('2026-12-01T08:00');
+    expect(latestOccurrence(monthly, '2026-01-31', '08:00', '2026-03-30T00:00')).toBe('2026-02-28T08:00');
   });
 
   it('reads now in the customer\'s zone', () => {
