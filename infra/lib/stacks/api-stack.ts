@@ -31,7 +31,7 @@ export interface ApiStackProps extends StackProps {
 }
 
 interface GroupAccess {
-  entities: 'read' | 'readWrite';
+  entities: 'read' | 'readUpdate' | 'readWrite';
   series?: 'read' | 'readWrite';
   jwt?: boolean;
   launchesJobs?: boolean;
@@ -56,8 +56,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   users: { entities: 'readWrite', jwt: true },
   system: { entities: 'read' },
   application: { entities: 'read' },
-  // Marks notifications done.
-  notifications: { entities: 'readWrite' },
+  // Marks notifications done: updates, never puts or deletes.
+  notifications: { entities: 'readUpdate' },
   locations: { entities: 'readWrite' },
   // Series read only: manual entry's points carry their last raw value.
   points: { entities: 'readWrite', series: 'read', launchesJobs: true },
