@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -11,7 +12,7 @@ import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
 import { AppFunction } from '../constructs/app-function';
 import { RestRoutes } from '../constructs/rest-routes';
-import type { DeploymentSettings } from '../settings';
+import { mailDomainOf, type DeploymentSettings } from '../settings';
 
 export interface ApiStackProps extends StackProps {
   settings: DeploymentSettings;
@@ -111,6 +112,9 @@ export class ApiStack extends Stack {
       new AppFunction(this, id, { entry, description, timeout: Duration.minutes(15), memorySize: 1024 })
         .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
         .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+    // The sender's domain as an SES identity: on AWS its DKIM records go in the domain's DNS (the
+    // identity is verified once they are); SES refuses to send from an identity it does not know.
+    new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(mailDomainOf(props.settings.mailFrom)) });
     const sendMail = (fn: AppFunction) => {
       fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail', 'sns:Publish'], resources: ['*'] }));
       fn.setting('MAIL_FROM', props.settings.mailFrom);
