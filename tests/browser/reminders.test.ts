@@ -113,9 +113,9 @@ describe('reminders and notifications', () => {
         if (language === 'fr') await signIn(page, accounts.premiumAdministrator);
         else {
           await page.goto(webUrl('/login'));
-          await page.locator('input[type=email]').fill(accounts.premiumAdministrator.email);
-          await page.locator('input[type=password]').fill(accounts.premiumAdministrator.password);
-          await page.locator('button[type=submit]').click();
+          await page.locator('input[type=email], input[name=email]').first().fill(accounts.premiumAdministrator.email);
+          await page.locator('input[type=password]').first().fill(accounts.premiumAdministrator.password);
+          await page.locator('button[type=submit]').first().click();
           await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
         }
         await callApi(page, 'POST', '/api/v1/reminders', {
@@ -126,7 +126,7 @@ describe('reminders and notifications', () => {
         });
         for (const [index, path] of ['/reminders', '/reminders/add', '/notifications'].entries()) {
           await page.goto(webUrl(path));
-          await page.getByRole('heading', { name: titles[language][index], exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+          await page.getByRole('heading', { name: titles[language][index], exact: true }).first().waitFor({ timeout: UI_TIMEOUT_MS });
           if (path === '/reminders') {
             await page.locator('[data-testid="reminder"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
             expect(await page.getByTestId('reminders-table').count()).toBe(width < 979 ? 0 : 1);
