@@ -154,9 +154,7 @@ export const RemindersList = ({ viewer, canCreate, canEdit, canDelete, onCreate,
                     {state(reminder)}
                     <Text size="sm">{rhythm(reminder)}</Text>
                   </Group>
-                  <Text size="xs">
-                    {t('labels.reminders.columns.next')} : {next(reminder)}
-                  </Text>
+                  <Text size="xs">{t('labels.reminders.nextAt', { date: next(reminder) })}</Text>
                 </Stack>
               </Card>
             ))}
