@@ -102,6 +102,40 @@ describe('reminders and notifications', () => {
     }
   });
 
+  it('links each notification to its customer for super users only', async () => {
+    const { accounts, customers } = testEnvironment();
+    const superUser = await openPage(browser());
+    const administrator = await openPage(browser());
+    try {
+      await superUser.page.goto(webUrl('/login'));
+      await superUser.page.evaluate((customer) => localStorage.setItem('wattwise.lastCustomer', JSON.stringify(customer)), customers.premium);
+      await signIn(superUser.page, accounts.super);
+      const name = `Contrôle ${randomUUID().slice(0, 6)}`;
+      const reminder = await callApi<Reminder>(superUser.page, 'POST', '/api/v1/reminders', {
+        name,
+        reminder_date: DateTime.now().setZone(ZONE).toFormat('yyyy-MM-dd'),
+        start: '00:00',
+        period_type: 'day',
+        reset_only_after_validation: false,
+      });
+      expect(reminder.customer).toBe(customers.premium);
+      expect(await runScheduledJob({ kind: 'reminder', id: reminder._id, customerId: reminder.customer })).toMatchObject({ fired: true });
+      await superUser.page.goto(webUrl('/notifications'));
+      const entry = superUser.page.locator('[data-testid="notification"]').filter({ hasText: name });
+      await entry.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await entry.getByTestId('notification-customer').textContent()).toMatch(/^Client : .+/);
+
+      await signIn(administrator.page, accounts.premiumAdministrator);
+      await administrator.page.goto(webUrl('/notifications'));
+      await administrator.page.locator('[data-testid="notification"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await administrator.page.getByTestId('notification-customer').count()).toBe(0);
+      await callApi(superUser.page, 'DELETE', `/api/v1/reminders/${reminder._id}`);
+    } finally {
+      await superUser.context.close();
+      await administrator.context.close();
+    }
+  });
+
   it('fits the reminders and notifications screens on a phone, in French and English', async () => {
     const { accounts } = testEnvironment();
     const titles = { fr: ['Rappels', 'Nouveau rappel', 'Notifications'], en: ['Reminders', 'New reminder', 'Notifications'] };
