@@ -152,7 +152,7 @@ describe('reminders and notifications', () => {
           await page.locator('button[type=submit]').first().click();
           await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
         }
-        await callApi(page, 'POST', '/api/v1/reminders', {
+        const example = await callApi<Reminder>(page, 'POST', '/api/v1/reminders', {
           name: `Contrat de maintenance ${randomUUID().slice(0, 4)}`,
           message: 'Renouveler le contrat de maintenance de la chaudière',
           reminder_date: DateTime.now().setZone(ZONE).plus({ days: 10 }).toFormat('yyyy-MM-dd'),
@@ -169,6 +169,7 @@ describe('reminders and notifications', () => {
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} ${width} ${language}`).toBeLessThanOrEqual(width);
           await shot(page, `${path.slice(1).replace('/', '-')}-${width}-${language}`);
         }
+        await callApi(page, 'DELETE', `/api/v1/reminders/${example._id}`);
       } finally {
         await context.close();
       }
