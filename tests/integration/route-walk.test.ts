@@ -88,15 +88,14 @@ describe('ids in paths', () => {
   it.each(idRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s answers 400 for a malformed id and 404 for another customer\'s id',
     async (_, route) => {
-      // Premium routes: the demo data has one premium customer, whose own caller then meets an id
-      // that names nothing (another customer's ids: tests/integration/reminders.test.ts).
+      // A premium route refuses the basic customer before reading its path: the premium customer's
+      // administrator asks instead, for an alert id that names nothing of theirs (alerts.test.ts
+      // checks another customer's alert).
       const { user } = payloads.get(route.premium ? 'premiumAdministrator' : 'basicAdministrator')!;
       const malformed = await api(route.method, pathWith(route, 'not an id!'), { token: user.jwt, ...(route.body ? { body: {} } : {}) });
       expect(malformed.status).toBe(400);
       // The premium customer's own objects (demo data): of the kind the path names.
-      const theirs = route.premium
-        ? UNKNOWN_ID
-        : route.path.includes('/tabs/')
+      const theirs = route.path.includes('/tabs/')
         ? 'tab-demo-electricite'
         : route.path.includes('/widgets/')
           ? 'wgt-demo-month'
