@@ -123,7 +123,7 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
   const addressInput = (field: 'to' | 'cc' | 'bcc') => (
     <TextInput
       label={t(`labels.reminders.fields.${field}`)}
-      placeholder="nom@exemple.fr; autre@exemple.fr"
+      placeholder={t('hints.reminders.addressesPlaceholder')}
       value={form[field]}
       onChange={(event) => change(field, event.currentTarget.value)}
       autoComplete="off"
@@ -187,7 +187,7 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
                   minDate={minimum}
                   valueFormat={DATE_INPUT_FORMAT}
                   dateParser={parseDay}
-                  placeholder="JJ/MM/AAAA"
+                  placeholder={t('hints.reminders.datePlaceholder')}
                   withAsterisk
                   clearable
                   data-testid="reminder-date"
