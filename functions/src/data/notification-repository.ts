@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { NotificationItem } from '@shared/schemas/notification';
 import { dynamo } from '../clients/dynamodb';
@@ -44,4 +44,15 @@ export const markNotificationDone = async (customerId: string, userId: string, n
 export const listUnreadNotificationsOfReminder = async (customerId: string, reminderId: string): Promise<NotificationItem[]> => {
   const { PK, prefix } = keys.notificationsOfCustomer(customerId);
   return (await queryPrefix<Record<string, unknown>>(PK, prefix)).map(fromItem).filter((item) => item.reminder === reminderId && item.unread);
+};
+
+/** Stores notifications (25 per batch, unprocessed ones sent again). */
+export const putNotifications = async (notifications: readonly NotificationItem[]): Promise<void> => {
+  for (let offset = 0; offset < notifications.length; offset += 25) {
+    let requests: Record<string, unknown>[] = notifications.slice(offset, offset + 25).map((notification) => ({ PutRequest: { Item: notificationItem(notification) } }));
+    while (requests.length) {
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests as never } }));
+      requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as Record<string, unknown>[];
+    }
+  }
 };

@@ -4,6 +4,7 @@ import type { NotificationItem } from '@shared/schemas/notification';
 import type { Reminder } from '@shared/schemas/reminder';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import { getCustomer } from '../data/customer-repository';
+import { putNotifications } from '../data/notification-repository';
 import { getReminder, recordReminderFiring } from '../data/reminder-repository';
 import { listUsersOfCustomer } from '../data/user-repository';
 import { describeError, logger } from '../logger';
@@ -15,8 +16,8 @@ import { reminderMail } from './reminder-mail';
 import { atExpression, reminderTarget } from './reminder-service';
 import { moveSchedule, removeSchedule } from './schedule-service';
 
-/** A transaction holds at most 100 items: the firing marker, the reminder, and the notifications. */
-const MAX_PEOPLE = 98;
+/** A transaction holds at most 100 items: the firing marker, the reminder, and the first notifications. */
+const IN_TRANSACTION = 98;
 /** A schedule started a little before its minute still fires that occurrence. */
 const EARLY_MS = 2 * 60_000;
 
@@ -60,7 +61,7 @@ export const fireReminder = async (customerId: string, reminderId: string, now: 
   if (!due) return { fired: false, reason: 'nothing_due' };
   const waitsForReset = reminder.type === 'recurrent' && reminder.reset_only_after_validation;
   const next = reminder.type === 'recurrent' && !waitsForReset ? nextOccurrence(reminder, reminder.reminder_date, reminder.start, due > nowLocal ? due : nowLocal) : null;
-  const people = (await peopleOf(reminder)).slice(0, MAX_PEOPLE);
+  const people = await peopleOf(reminder);
   const created = now.toISOString();
   const notifications: NotificationItem[] = people.map((userId) => ({
     _id: newId('notification'),
@@ -75,8 +76,10 @@ export const fireReminder = async (customerId: string, reminderId: string, now: 
     due,
     done_at: null,
   }));
-  const recorded = await recordReminderFiring(reminder, due, notifications, { next_due: next, awaiting_reset: waitsForReset, last_fired_at: created });
+  const recorded = await recordReminderFiring(reminder, due, notifications.slice(0, IN_TRANSACTION), { next_due: next, awaiting_reset: waitsForReset, last_fired_at: created });
   if (!recorded) return { fired: false, reason: 'already_fired', due };
+  // Beyond one transaction, the rest follow once the firing is recorded (only the run that recorded it writes them).
+  await putNotifications(notifications.slice(IN_TRANSACTION));
 
   let mailed = false;
   if (reminder.email.to.length > 0) {
