@@ -1,4 +1,5 @@
 import { retrieveFiles } from './ftp-retrieval-service';
+import { fireReminder } from './reminder-firing-service';
 import type { ScheduledTarget } from './schedule-service';
 import { fetchSource } from './source-fetch-service';
 
@@ -8,6 +9,7 @@ type Runner = (target: ScheduledTarget) => Promise<unknown>;
 const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   ftp: (target) => retrieveFiles(target.customerId, target.id),
   source: (target) => fetchSource(target.customerId, target.id),
+  reminder: (target) => fireReminder(target.customerId, target.id),
 };
 
 export const runScheduledJob = (target: ScheduledTarget): Promise<unknown> => RUNNERS[target.kind](target);

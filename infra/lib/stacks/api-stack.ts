@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -11,7 +12,7 @@ import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
 import { AppFunction } from '../constructs/app-function';
 import { RestRoutes } from '../constructs/rest-routes';
-import type { DeploymentSettings } from '../settings';
+import { mailDomainOf, type DeploymentSettings } from '../settings';
 
 export interface ApiStackProps extends StackProps {
   settings: DeploymentSettings;
@@ -31,7 +32,7 @@ export interface ApiStackProps extends StackProps {
 }
 
 interface GroupAccess {
-  entities: 'read' | 'readWrite';
+  entities: 'read' | 'readUpdate' | 'readWrite';
   series?: 'read' | 'readWrite';
   jwt?: boolean;
   launchesJobs?: boolean;
@@ -56,7 +57,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   users: { entities: 'readWrite', jwt: true },
   system: { entities: 'read' },
   application: { entities: 'read' },
-  notifications: { entities: 'read' },
+  // Marks notifications done: updates, never puts or deletes.
+  notifications: { entities: 'readUpdate' },
   locations: { entities: 'readWrite' },
   // Series read only: manual entry's points carry their last raw value.
   points: { entities: 'readWrite', series: 'read', launchesJobs: true },
@@ -70,6 +72,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   sources: { entities: 'readWrite', schedules: true, secrets: true },
   // Writes only its weather cache; reads the locations for the first located site.
   weather: { entities: 'readWrite', weatherProvider: true },
+  // Reminders: their schedules (the e-mails leave from the scheduled job).
+  reminders: { entities: 'readWrite', schedules: true },
 };
 
 /**
@@ -108,6 +112,9 @@ export class ApiStack extends Stack {
       new AppFunction(this, id, { entry, description, timeout: Duration.minutes(15), memorySize: 1024 })
         .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
         .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+    // The sender's domain as an SES identity: on AWS its DKIM records go in the domain's DNS (the
+    // identity is verified once they are); SES refuses to send from an identity it does not know.
+    new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(mailDomainOf(props.settings.mailFrom)) });
     const sendMail = (fn: AppFunction) => {
       fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail', 'sns:Publish'], resources: ['*'] }));
       fn.setting('MAIL_FROM', props.settings.mailFrom);
@@ -170,6 +177,14 @@ export class ApiStack extends Stack {
       description: 'Lets EventBridge Scheduler start the scheduled-jobs function',
     });
     scheduledJobs.fn.grantInvoke(schedulerRole);
+    // A reminder that fired moves its own schedule to its next occurrence, keeping its target.
+    scheduledJobs.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:GetSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
+        resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: 'default/reminder-*' })],
+      }),
+    );
+    schedulerRole.grantPassRole(scheduledJobs.fn.grantPrincipal);
     const manageSchedules = (fn: AppFunction) => {
       fn.fn.addToRolePolicy(
         new iam.PolicyStatement({
