@@ -156,6 +156,22 @@ describe('sources', () => {
       expect((await api(method, path, { token: otherCustomerAdmin, body })).status, `${method} ${path}`).toBe(404);
     }
     expect((await api('GET', `/api/v1/sources/${source._id}`, { token: admin })).status).toBe(200);
+    // Nor can another customer's point name it as its source; nothing is written.
+    const technicalId = unique('SRC-FOREIGN').replace(' ', '-');
+    const foreign = await api('POST', '/api/v1/points', {
+      token: otherCustomerAdmin,
+      body: { name: 'Compteur étranger', technical_id: technicalId, resource: 'electricity', series_type: 'index', source: source._id },
+    });
+    expect(foreign.status).toBe(404);
+    expect((await api<Point[]>('GET', '/api/v1/points', { token: otherCustomerAdmin })).body.data!.map((point) => point.technical_id)).not.toContain(technicalId);
+    await api('DELETE', `/api/v1/sources/${source._id}`, { token: admin });
+  });
+
+  it('are offered to the point form by name, for the customer only', async () => {
+    const source = (await createSource({ name: unique('Proposée'), type: 'custom' })).body.data!;
+    const offered = async (token: string) => (await api<{ sources: { _id: string; name: string; type: string }[] }>('GET', '/api/v1/points/definitions', { token })).body.data!.sources;
+    expect(await offered(admin)).toContainEqual({ _id: source._id, name: source.name, type: 'custom' });
+    expect((await offered(otherCustomerAdmin)).map((entry) => entry._id)).not.toContain(source._id);
     await api('DELETE', `/api/v1/sources/${source._id}`, { token: admin });
   });
 
