@@ -7,7 +7,7 @@ import type { FtpRetriever } from '@shared/schemas/ftp-retriever';
 import type { FileLists } from '@shared/schemas/meter-file';
 import { testEnvironment } from '../support/environment';
 import { startSftpServer, type FileServer } from '../support/file-servers';
-import { callApi, clickCentered, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser } from './support/browser';
+import { callApi, clickCentered, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 /** A retrieval waits 10 s for new files to settle, and the job may start cold. */
@@ -118,9 +118,22 @@ describe('FTP files retrievers', () => {
         )
         .toBe(84);
 
+      // And on a dashboard: a chart of the point on that day draws them, a table of it says their sum.
+      const tab = await callApi<{ _id: string }>(page, 'POST', '/api/v1/tabs', { name: `Relevés ${technicalId}` });
+      const onThatDay = { location: tab._id, period_type: 'dateToDate', start_date: '2026-11-04T00:00:00+01:00', end_date: '2026-11-04T23:59:59+01:00' };
+      await callApi(page, 'POST', '/api/v1/widgets', { data: { ...onThatDay, title: 'Courbe SFTP', type: 'chart', sampling: 'hour', points: [{ _id: point._id, calculation: 'sum' }] } });
+      await callApi(page, 'POST', '/api/v1/widgets', { data: { ...onThatDay, title: 'Total SFTP', type: 'table', sampling: 'day', points: [{ _id: point._id, calculation: 'sum' }] } });
+      await page.goto(webUrl(`/dashboard/releves/${tab._id}`));
+      const chart = page.locator('[data-widget-id]', { has: page.getByText('Courbe SFTP', { exact: true }) });
+      await chart.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await chart.getByTestId('widget-empty').count()).toBe(0);
+      expect(await chart.getByTestId('chart-legend').innerText()).toContain(`Compteur SFTP ${technicalId}`);
+      const table = page.locator('[data-widget-id]', { has: page.getByText('Total SFTP', { exact: true }) });
+      await table.getByTestId('table-widget').getByText('84', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/ftp-values-on-dashboard.png`, fullPage: true });
+
       // Edit: the password is not shown and, left empty, is kept.
-      await menu.getByText('Récupération de fichiers FTP', { exact: true }).click();
-      await page.waitForURL('**/settings/ftp', { timeout: UI_TIMEOUT_MS });
+      await page.goto(webUrl('/settings/ftp'));
       await clickCentered(row.getByTestId('ftp-edit'));
       await page.waitForURL(`**/settings/ftp/edit/${created._id}`, { timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('ftp-host').inputValue()).toBe(sftp.host);

@@ -15,6 +15,8 @@ describe('locations and points settings', () => {
     const pointName = `Compteur test ${suffix}`;
     try {
       await signIn(page, accounts.premiumAdministrator);
+      // A data source the new point will name as where its values come from.
+      const source = await callApi<{ _id: string; name: string }>(page, 'POST', '/api/v1/sources/custom', { name: `Source ${suffix}`, type: 'custom' });
       const menu = await navigation(page);
       await menu.getByText('Paramètres', { exact: true }).click();
       await menu.getByText('Sites et points', { exact: true }).click();
@@ -62,9 +64,13 @@ describe('locations and points settings', () => {
       await pointPanel.getByText('Nouveau point', { exact: true }).waitFor();
       await pointPanel.getByRole('textbox', { name: 'Nom' }).first().fill(pointName);
       await pointPanel.getByRole('textbox', { name: 'ID technique' }).fill(`TEST-${suffix}`);
+      await pointPanel.getByRole('combobox', { name: 'Source de données' }).click();
+      await page.getByRole('option', { name: `Source ${suffix} (Personnalisée)` }).click();
       await pointPanel.getByRole('button', { name: 'Enregistrer' }).click();
       await page.getByText('Point enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await table.getByText(pointName, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const savedPoint = (await callApi<{ name: string; source: string | null }[]>(page, 'GET', '/api/v1/points')).find((point) => point.name === pointName);
+      expect(savedPoint?.source).toBe(source._id);
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-point-saved.png` });
 
       // A second point with an existing technical id: refused while typing, and by the server.
@@ -95,6 +101,7 @@ describe('locations and points settings', () => {
       await page.getByText(/^Site supprimé/).waitFor({ timeout: UI_TIMEOUT_MS });
       await created.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       await inNavigation.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      await callApi(page, 'DELETE', `/api/v1/sources/${source._id}`);
     } finally {
       await context.close();
     }
