@@ -4,7 +4,7 @@ import { scheduler } from '../clients/scheduler';
 
 /** What a schedule runs: the scheduled-jobs function is invoked with this object (DESIGN "Scheduled work"). */
 export interface ScheduledTarget {
-  kind: 'ftp' | 'source';
+  kind: 'ftp' | 'source' | 'alert';
   id: string;
   customerId: string;
 }

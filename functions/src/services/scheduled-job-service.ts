@@ -1,3 +1,4 @@
+import { evaluateAlert } from './alert-evaluation-service';
 import { retrieveFiles } from './ftp-retrieval-service';
 import type { ScheduledTarget } from './schedule-service';
 import { fetchSource } from './source-fetch-service';
@@ -8,6 +9,7 @@ type Runner = (target: ScheduledTarget) => Promise<unknown>;
 const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   ftp: (target) => retrieveFiles(target.customerId, target.id),
   source: (target) => fetchSource(target.customerId, target.id),
+  alert: (target) => evaluateAlert(target.customerId, target.id),
 };
 
 export const runScheduledJob = (target: ScheduledTarget): Promise<unknown> => RUNNERS[target.kind](target);

@@ -103,3 +103,13 @@ export const presetOfCron = (cron: string): CronPreset | null => {
   }
   return null;
 };
+
+/**
+ * The due time of a run: the latest occurrence of a cron time at or before `now`, in `zone`.
+ * A schedule's target carries no time, so a job derives the tick it runs for from its clock; two
+ * runs for the same occurrence find the same tick.
+ */
+export const latestOccurrence = (cron: string, zone: string, now: number): number => {
+  const parsed = CronExpressionParser.parse(cron, { currentDate: new Date(now + 1000), tz: zone, strict: false });
+  return parsed.prev().getTime();
+};

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ownedFieldsSchema } from '../permissions/ownership';
 import { SAMPLINGS } from '../series/sampling';
 import { CRON_PRESETS, DEFAULT_CRON_PRESET, isValidCron } from '../alerts/cron';
+import { LANGUAGES } from '../constants';
 import { idSchema } from './common';
 
 /**
@@ -155,6 +156,8 @@ export const alertSchema = alertFieldsSchema
     /** The EventBridge Scheduler expression its schedule runs on, and the zone it is read in. */
     schedule_expression: z.string(),
     timezone: z.string(),
+    /** The language of its e-mails and SMS: the owner's, as their last save of it said. */
+    language: z.enum(LANGUAGES),
   })
   .merge(ownedFieldsSchema);
 export type Alert = z.infer<typeof alertSchema>;
@@ -188,14 +191,14 @@ export const alertLogCommentSchema = z.object({
 });
 
 /**
- * One entry of the log: a firing (`fired`: the first OR group that held, per point that fired)
+ * One entry of the log: a firing (`event` `fired`: the first OR group that held, per point that fired)
  * or a check that could not be made (`missing_data`: points without data in the bucket).
  */
 export const alertLogItemSchema = z.object({
   _id: idSchema,
   alert: idSchema,
   alert_name: z.string(),
-  kind: z.enum(['fired', 'missing_data']),
+  event: z.enum(['fired', 'missing_data']),
   /** The due time of the evaluation (UTC) and the same instant in the alert's local time. */
   at: z.string(),
   local_time: z.string(),
