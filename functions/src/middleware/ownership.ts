@@ -1,9 +1,7 @@
 import type { IdSource, OwnedKind, RouteDefinition } from '@shared/api/routes';
-import { decideOwnedAccess, isListed, type Owned, type OwnedIntent, type Viewer } from '@shared/permissions/ownership';
-import type { ErrorCode } from '@shared/errors';
+import { isListed, type Owned } from '@shared/permissions/ownership';
 import { isIdOf } from '@shared/schemas/ids';
-import { getOwnedObject } from '../data/owned-repository';
-import { AppError } from '../errors';
+import { assertAccess } from '../services/owned-access';
 import type { HttpRequest, RouteHandler } from './http-handler';
 
 const isOwned = (value: unknown): value is Owned =>
@@ -17,20 +15,7 @@ const idIn = (request: HttpRequest, source: IdSource): string | null => {
   return typeof value === 'string' ? value : null;
 };
 
-/** The 404 code of a kind whose screens say so in their own words (spec 2 §8: 'Alert not found'). */
-const NOT_FOUND_OF: Partial<Record<OwnedKind, ErrorCode>> = { alert: 'alert_not_found' };
 
-/**
- * Lets the call through only when the policy allows `intent` on the object: 404, or 403
- * `not_allowed`. Exported for the rare route whose object is named indirectly (an alert log
- * entry names its alert): the service applies the same policy through it.
- */
-export const assertAccess = async (customerId: string, viewer: Viewer, kind: OwnedKind, id: string | null, intent: OwnedIntent): Promise<void> => {
-  const item = id && isIdOf(kind, id) ? await getOwnedObject(customerId, kind, id) : null;
-  const decision = item ? decideOwnedAccess(viewer, item, intent) : 'not_found';
-  if (decision === 'not_found') throw new AppError(NOT_FOUND_OF[kind] ?? 'not_found');
-  if (decision !== 'allowed') throw new AppError(decision);
-};
 
 /**
  * The ownership step, the one place the ownership policy is applied to owned objects (see

@@ -16,7 +16,7 @@ import {
 import { getAlert } from '../data/alert-repository';
 import { getUser } from '../data/user-repository';
 import { AppError } from '../errors';
-import { assertAccess } from '../middleware/ownership';
+import { assertAccess } from './owned-access';
 import { customerOf } from './location-service';
 import type { Caller } from './session-service';
 
