@@ -7,6 +7,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
 import { AppFunction } from '../constructs/app-function';
@@ -110,6 +111,11 @@ export class ApiStack extends Stack {
       new AppFunction(this, id, { entry, description, timeout: Duration.minutes(15), memorySize: 1024 })
         .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
         .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
+    // SES sends only from a verified identity: the sender's domain (on AWS its DNS records finish
+    // the verification; the emulator, like SES, refuses an unverified sender).
+    const senderDomain = /@([^>\s]+)>?\s*$/.exec(props.settings.mailFrom)?.[1];
+    if (!senderDomain) throw new Error(`mailFrom has no address: ${props.settings.mailFrom}`);
+    new ses.EmailIdentity(this, 'MailSender', { identity: ses.Identity.domain(senderDomain) });
     const sendMail = (fn: AppFunction) => {
       fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail', 'sns:Publish'], resources: ['*'] }));
       fn.setting('MAIL_FROM', props.settings.mailFrom);
