@@ -34,3 +34,9 @@ export const readSettings = (node: Node): DeploymentSettings => {
     mailFrom: String(node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM),
   };
 };
+
+/** The domain of the sender's address (`WattWise <no-reply@wattwise.app>` → `wattwise.app`). */
+export const mailDomainOf = (mailFrom: string): string => {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return address.slice(address.lastIndexOf('@') + 1).trim().toLowerCase();
+};

@@ -41,6 +41,11 @@ export const ERROR_STATUS = {
   source_not_discoverable: 400,
   source_provider_refused: 502,
   source_provider_unreachable: 502,
+  // Reminders (spec 2 §5, §8).
+  reminder_fields_required: 400,
+  reminder_date_too_early: 400,
+  reminder_not_awaiting_reset: 409,
+  reminder_inactive: 409,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

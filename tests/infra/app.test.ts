@@ -83,7 +83,7 @@ describe('the CDK app', () => {
     });
   });
 
-  it('grants read-only endpoint groups no write on the entities table and no secret', () => {
+  it('grants read-only endpoint groups no write on the entities table and no secret (notifications only update theirs)', () => {
     for (const group of ['SystemEndpoints', 'ApplicationEndpoints', 'NotificationsEndpoints']) {
       const actions = policyStatementsOf(templates.api, group);
       expect(actions).toContain('dynamodb:Query');
@@ -91,6 +91,8 @@ describe('the CDK app', () => {
       expect(actions).not.toContain('dynamodb:DeleteItem');
       expect(actions).not.toContain('secretsmanager:GetSecretValue');
     }
+    expect(policyStatementsOf(templates.api, 'NotificationsEndpoints')).toContain('dynamodb:UpdateItem');
+    expect(policyStatementsOf(templates.api, 'SystemEndpoints')).not.toContain('dynamodb:UpdateItem');
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('dynamodb:PutItem');
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('secretsmanager:GetSecretValue');
   });

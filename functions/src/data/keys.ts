@@ -36,6 +36,9 @@ export const keys = {
     SK: `NOTIF#${userId}#${notificationId}`,
   }),
   notificationsOfUser: (customerId: string, userId: string) => ({ PK: `C#${customerId}`, prefix: `NOTIF#${userId}#` }),
+  notificationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'NOTIF#' }),
+  /** Marks that a reminder fired for one due time: a job run twice for it finds it and does nothing. */
+  reminderFiring: (customerId: string, reminderId: string, due: string) => ({ PK: `C#${customerId}`, SK: `REMFIRE#${reminderId}#${due}` }),
   loginAttempts: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'ATTEMPTS' }),
   /** A customer's permission map (role → keys → actions): each customer's own, seeded with the defaults. */
   customerPermissions: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'ACL' }),

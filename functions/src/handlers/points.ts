@@ -14,7 +14,7 @@ import {
 import { listPointsForManualEntry } from '../services/manual-entry-service';
 
 export const handler = createHttpHandler('points', {
-  pointDefinitions: async () => pointDefinitions(),
+  pointDefinitions: ({ caller }) => pointDefinitions(caller),
   listPointsOfSelection: ({ caller, params }) => listPointsOfSelection(caller, params.locationId, true),
   listPoints: ({ caller }) => listVisiblePoints(caller),
   listPointsWithLocationNames: ({ caller }) => listPointsWithLocationNames(caller),

@@ -12,13 +12,19 @@ import { listLocationsOfCustomer } from '../data/location-repository';
 import { deletePoint, getPoint, isTechnicalIdTaken, listPointsOfCustomer, savePoint, setPointLocations } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
 import { calculationStep, isApplyRangeValid } from '@shared/series/calculation-settings';
+import { getSource, listSourcesOfCustomer } from '../data/source-repository';
 import { AppError } from '../errors';
 import { customerOf } from './location-service';
 import { launchJob } from './job-launcher';
 import { newId } from './new-id';
 import type { Caller } from './session-service';
 
-export const pointDefinitions = () => ({
+export const pointDefinitions = async (caller: Caller) => ({
+  sources: caller.customerId
+    ? (await listSourcesOfCustomer(caller.customerId))
+        .map((source) => ({ _id: source._id, name: source.name, type: source.type }))
+        .sort((a, b) => a.name.localeCompare(b.name))
+    : [],
   resources: RESOURCES,
   applications: APPLICATIONS,
   series_types: SERIES_TYPES,
@@ -99,6 +105,7 @@ const validatePoint = async (customerId: string, input: PointInput, pointId: str
     if (pointIds.has(id)) throw new AppError('point_child_of_point');
     if (!locationIds.has(id)) throw new AppError('not_found', { details: `location ${id}` });
   }
+  if (input.source && !(await getSource(customerId, input.source))) throw new AppError('not_found', { details: `source ${input.source}` });
   if (!input.calculation) return input;
 
   if (dependsOn(points, input.calculation.points_list.map((entry) => entry.point_id), pointId)) {

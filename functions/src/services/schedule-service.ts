@@ -1,10 +1,17 @@
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  GetScheduleCommand,
+  ResourceNotFoundException,
+  UpdateScheduleCommand,
+} from '@aws-sdk/client-scheduler';
 import { requireSetting } from '../config';
 import { scheduler } from '../clients/scheduler';
 
 /** What a schedule runs: the scheduled-jobs function is invoked with this object (DESIGN "Scheduled work"). */
 export interface ScheduledTarget {
-  kind: 'ftp' | 'source' | 'alert';
+  kind: 'ftp' | 'source' | 'alert' | 'reminder';
   id: string;
   customerId: string;
 }
@@ -66,4 +73,33 @@ export const removeSchedule = async (target: ScheduledTarget): Promise<void> => 
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
+};
+
+/**
+ * Moves an existing schedule to a new time, keeping its target: what a job does for the next
+ * occurrence of its own entity (the jobs function cannot name itself in its own settings).
+ * False when the schedule is gone (its entity was deleted meanwhile).
+ */
+export const moveSchedule = async (target: ScheduledTarget, timing: ScheduleTiming): Promise<boolean> => {
+  let existing;
+  try {
+    existing = await scheduler.send(new GetScheduleCommand({ Name: scheduleName(target) }));
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return false;
+    throw error;
+  }
+  if (!existing.Target) return false;
+  await scheduler.send(
+    new UpdateScheduleCommand({
+      Name: scheduleName(target),
+      ScheduleExpression: timing.expression,
+      ...(timing.timezone ? { ScheduleExpressionTimezone: timing.timezone } : {}),
+      ...(timing.start ? { StartDate: timing.start } : {}),
+      ...(timing.end ? { EndDate: timing.end } : {}),
+      State: timing.enabled ? 'ENABLED' : 'DISABLED',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: existing.Target,
+    }),
+  );
+  return true;
 };

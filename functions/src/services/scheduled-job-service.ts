@@ -1,5 +1,6 @@
 import { evaluateAlert } from './alert-evaluation-service';
 import { retrieveFiles } from './ftp-retrieval-service';
+import { fireReminder } from './reminder-firing-service';
 import type { ScheduledTarget } from './schedule-service';
 import { fetchSource } from './source-fetch-service';
 
@@ -10,6 +11,7 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   ftp: (target) => retrieveFiles(target.customerId, target.id),
   source: (target) => fetchSource(target.customerId, target.id),
   alert: (target) => evaluateAlert(target.customerId, target.id),
+  reminder: (target) => fireReminder(target.customerId, target.id),
 };
 
 export const runScheduledJob = (target: ScheduledTarget): Promise<unknown> => RUNNERS[target.kind](target);

@@ -1,3 +1,4 @@
+import { forEachConcurrently } from '../concurrency';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import type { Point } from '@shared/schemas/point';
 import type { DataEntry, PointSeries, SeriesAnswer, SeriesCalendar, SeriesQuery } from '@shared/schemas/series';
@@ -87,6 +88,9 @@ export interface BulkOutcome {
  * table: a few calls per month of data instead of a recompute per touched hour. Memory stays
  * flat: one point-month at a time. Dependent calculated points are the caller's to refresh.
  */
+/** Point-months written at once by the bulk path. */
+const BULK_CHUNKS_AT_ONCE = 4;
+
 export const storeValuesInBulk = async (
   customerId: string,
   values: readonly StoredValue[],
@@ -102,24 +106,31 @@ export const storeValuesInBulk = async (
   }
   const outcome: BulkOutcome = { written: 0, unchanged: 0, changedPoints: new Set() };
   const changedPoints = outcome.changedPoints;
-  for (const [key, chunk] of chunks) {
-    const [, , zone, month] = key.split('|');
+  // Point-months are independent stretches of series: a few at once keep the table busy while
+  // this process compares and encodes the next ones.
+  await forEachConcurrently(chunks, BULK_CHUNKS_AT_ONCE, async ([key, chunk]) => {
+    const zone = key.split('|')[2];
     const series: SeriesRef = { customerId: chunk[0].customerId, pointId: chunk[0].pointId };
-    const from = Number(month);
-    const to = nextBucketStart(from, 'month', zone);
-    const stored = new Map((await listRawEntries(series, from, to)).map((entry) => [entry.at, entry]));
     // The last of several values at one time wins, as it would when written in order.
     const latest = new Map(chunk.map((value) => [value.at, value]));
+    // Only the stretch the values cover is compared: a file's later rows of a month do not read its earlier ones again.
+    let first = Infinity;
+    let last = -Infinity;
+    for (const at of latest.keys()) {
+      first = Math.min(first, at);
+      last = Math.max(last, at);
+    }
+    const stored = new Map((await listRawEntries(series, first, last + 1)).map((entry) => [entry.at, entry]));
     const changed = [...latest.values()].filter((value) => stored.get(value.at)?.value !== value.value || stored.get(value.at)?.status !== value.status);
     outcome.unchanged += latest.size - changed.length;
-    if (changed.length === 0) continue;
+    if (changed.length === 0) return;
     await putRawValues(changed, { bulk: true });
     // The touched buckets are recomputed from what the table holds once the values are written,
     // each pack read before its sources: a single write landing meanwhile is never rolled over.
     await recomputeSeriesBuckets(series, zone, changed.map((value) => value.at));
     outcome.written += changed.length;
     changedPoints.add(series.pointId);
-  }
+  });
   await noteLastDataDates(customerId, values, pointsById);
   // A caller writing one batch in several calls (a file import) announces once, at its end.
   if (options.announce !== false) await announceNewData(customerId, changedPoints);

@@ -55,9 +55,11 @@ export class AppFunction extends Construct {
     });
   }
 
-  bindTable(table: ITable, setting: string, access: 'read' | 'readWrite'): this {
-    if (access === 'read') table.grantReadData(this.fn);
-    else table.grantReadWriteData(this.fn);
+  /** `readUpdate`: reads, and changes attributes of existing items (never puts or deletes one). */
+  bindTable(table: ITable, setting: string, access: 'read' | 'readUpdate' | 'readWrite'): this {
+    if (access === 'readWrite') table.grantReadWriteData(this.fn);
+    else table.grantReadData(this.fn);
+    if (access === 'readUpdate') table.grant(this.fn, 'dynamodb:UpdateItem');
     this.fn.addEnvironment(setting, table.tableName);
     return this;
   }

@@ -4,15 +4,15 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
 import { AppFunction } from '../constructs/app-function';
 import { RestRoutes } from '../constructs/rest-routes';
-import type { DeploymentSettings } from '../settings';
+import { mailDomainOf, type DeploymentSettings } from '../settings';
 
 export interface ApiStackProps extends StackProps {
   settings: DeploymentSettings;
@@ -32,7 +32,7 @@ export interface ApiStackProps extends StackProps {
 }
 
 interface GroupAccess {
-  entities: 'read' | 'readWrite';
+  entities: 'read' | 'readUpdate' | 'readWrite';
   series?: 'read' | 'readWrite';
   jwt?: boolean;
   launchesJobs?: boolean;
@@ -57,7 +57,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   users: { entities: 'readWrite', jwt: true },
   system: { entities: 'read' },
   application: { entities: 'read' },
-  notifications: { entities: 'read' },
+  // Marks notifications done: updates, never puts or deletes.
+  notifications: { entities: 'readUpdate' },
   locations: { entities: 'readWrite' },
   // Series read only: manual entry's points carry their last raw value.
   points: { entities: 'readWrite', series: 'read', launchesJobs: true },
@@ -73,6 +74,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   weather: { entities: 'readWrite', weatherProvider: true },
   // Alerts and their log; their schedules (evaluation and notifying run in the scheduled-jobs function).
   alerts: { entities: 'readWrite', schedules: true },
+  // Reminders: their schedules (the e-mails leave from the scheduled job).
+  reminders: { entities: 'readWrite', schedules: true },
 };
 
 /**
@@ -111,11 +114,9 @@ export class ApiStack extends Stack {
       new AppFunction(this, id, { entry, description, timeout: Duration.minutes(15), memorySize: 1024 })
         .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
         .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
-    // SES sends only from a verified identity: the sender's domain (on AWS its DNS records finish
-    // the verification; the emulator, like SES, refuses an unverified sender).
-    const senderDomain = /@([^>\s]+)>?\s*$/.exec(props.settings.mailFrom)?.[1];
-    if (!senderDomain) throw new Error(`mailFrom has no address: ${props.settings.mailFrom}`);
-    new ses.EmailIdentity(this, 'MailSender', { identity: ses.Identity.domain(senderDomain) });
+    // The sender's domain as an SES identity: on AWS its DKIM records go in the domain's DNS (the
+    // identity is verified once they are); SES refuses to send from an identity it does not know.
+    new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(mailDomainOf(props.settings.mailFrom)) });
     const sendMail = (fn: AppFunction) => {
       fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail', 'sns:Publish'], resources: ['*'] }));
       fn.setting('MAIL_FROM', props.settings.mailFrom);
@@ -178,6 +179,14 @@ export class ApiStack extends Stack {
       description: 'Lets EventBridge Scheduler start the scheduled-jobs function',
     });
     scheduledJobs.fn.grantInvoke(schedulerRole);
+    // A reminder that fired moves its own schedule to its next occurrence, keeping its target.
+    scheduledJobs.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:GetSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
+        resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: 'default/reminder-*' })],
+      }),
+    );
+    schedulerRole.grantPassRole(scheduledJobs.fn.grantPrincipal);
     const manageSchedules = (fn: AppFunction) => {
       fn.fn.addToRolePolicy(
         new iam.PolicyStatement({

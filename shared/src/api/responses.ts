@@ -38,6 +38,8 @@ export const pointDefinitionsResponseSchema = z.object({
   calculations: z.array(z.string()),
   default_calculations: z.record(z.string(), z.string()),
   operating_range_operators: z.array(z.string()),
+  /** The customer's data sources a point can name as where its values come from. */
+  sources: z.array(z.object({ _id: idSchema, name: z.string(), type: z.string() })),
 });
 export type PointDefinitions = z.infer<typeof pointDefinitionsResponseSchema>;
 

@@ -4,7 +4,8 @@ import type { Action, ResourceKey } from '../permissions/resource-keys';
 import { isPremiumKey } from '../permissions/resource-keys';
 import { locationSchema } from '../schemas/location';
 import { locationInputSchema, locationPositionV1Schema, locationPositionV2Schema } from '../schemas/location-input';
-import { notificationSchema } from '../schemas/notification';
+import { notificationDoneSchema, notificationPageParamsSchema, notificationPageSchema, notificationSchema } from '../schemas/notification';
+import { reminderDeletionResponseSchema, reminderInputSchema, reminderResetSchema, reminderSchema } from '../schemas/reminder';
 import { pointSchema } from '../schemas/point';
 import { imageRenameSchema, imageSchema, imageUploadSchema } from '../schemas/image';
 import { tabInputSchema, tabSchema } from '../schemas/tab';
@@ -86,7 +87,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'alerts'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -243,6 +244,8 @@ const SOURCES = { permission: 'app.settings.sources' } as const;
 const ALERTS = { permission: 'app.alerts.view' } as const;
 const ALERT_LOG = { permission: 'app.alerts.log' } as const;
 const ALERT_HISTORICAL = { permission: 'app.alerts.historical' } as const;
+const REMINDERS = { permission: 'app.reminders' } as const;
+const NOTIFICATIONS = { permission: 'app.notifications' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
@@ -279,9 +282,21 @@ const TABLE = {
     rootOnly: true,
     response: userListsResponseSchema,
   }),
+  // Notifications (spec 2 §7): not premium.
   listUnreadNotifications: route('GET', '/api/v1/notifications/unread', 'notifications', {
-    permission: 'app.notifications',
+    ...NOTIFICATIONS,
     response: z.object({ new: z.array(notificationSchema) }),
+  }),
+  listNotifications: route('GET', '/api/v1/notifications/{skip}/{limit}', 'notifications', {
+    ...NOTIFICATIONS,
+    params: notificationPageParamsSchema,
+    response: notificationPageSchema,
+  }),
+  markNotificationDone: route('PUT', '/api/v1/notifications/done', 'notifications', {
+    ...NOTIFICATIONS,
+    action: 'edit',
+    body: notificationDoneSchema,
+    response: notificationSchema,
   }),
 
   listLocations: route('GET', '/api/v2/locations', 'locations', { permission: ANY_SIGNED_IN_USER, response: locationTreeResponseSchema }),
@@ -549,6 +564,43 @@ const TABLE = {
     params: z.object({ alertId: idSchema }),
     response: alertEraseResponseSchema,
     owned: { kind: 'alert', intent: 'modify', id: { in: 'params', field: 'alertId' } },
+  }),
+  // Reminders (spec 2 §7): premium, owned objects.
+  listReminders: route('GET', '/api/v1/reminders', 'reminders', { ...REMINDERS, response: z.array(reminderSchema), owned: { kind: 'reminder', intent: 'list' } }),
+  getReminder: route('GET', '/api/v1/reminders/{id}', 'reminders', {
+    ...REMINDERS,
+    params: byId,
+    response: reminderSchema,
+    owned: { kind: 'reminder', intent: 'read', id: { in: 'params', field: 'id' } },
+  }),
+  createReminder: route('POST', '/api/v1/reminders', 'reminders', {
+    ...REMINDERS,
+    action: 'create',
+    body: reminderInputSchema,
+    response: reminderSchema,
+    owned: { kind: 'reminder', intent: 'create' },
+  }),
+  updateReminder: route('PUT', '/api/v1/reminders', 'reminders', {
+    ...REMINDERS,
+    action: 'edit',
+    body: reminderInputSchema.extend({ _id: idSchema }),
+    response: reminderSchema,
+    owned: { kind: 'reminder', intent: 'modify', id: { in: 'body', field: '_id' } },
+  }),
+  /** Lets a fired reminder that waits for validation fire again (spec 2 §4). */
+  resetReminder: route('PUT', '/api/v1/reminders/reset', 'reminders', {
+    ...REMINDERS,
+    action: 'edit',
+    body: reminderResetSchema,
+    response: reminderSchema,
+    owned: { kind: 'reminder', intent: 'read', id: { in: 'body', field: '_id' } },
+  }),
+  deleteReminder: route('DELETE', '/api/v1/reminders/{id}', 'reminders', {
+    ...REMINDERS,
+    action: 'delete',
+    params: byId,
+    response: reminderDeletionResponseSchema,
+    owned: { kind: 'reminder', intent: 'modify', id: { in: 'params', field: 'id' } },
   }),
 
   // Weather is public knowledge, yet only signed-in users may have the product ask for it.

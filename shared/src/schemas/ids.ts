@@ -13,6 +13,7 @@ export const ID_PREFIXES = {
   image: 'img',
   alert: 'alr',
   reminder: 'rem',
+  notification: 'ntf',
   export: 'exp',
   report: 'rep',
   subscription: 'sub',

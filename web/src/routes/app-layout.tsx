@@ -69,7 +69,8 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
         queryClient.clear();
         void navigate({ to: '/' });
       },
-      onNewNotifications: () => void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey }),
+      // The bell's count and the notifications list (both under ['notifications']).
+      onNewNotifications: () => void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey.slice(0, 1) }),
       onNewData: (points) => newData.add(points),
       onFilesChanged: () => void queryClient.invalidateQueries({ queryKey: FILES_KEYS.lists }),
       onJobProgress: (progress) => {
@@ -88,7 +89,7 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
           <>
             <WeatherMenu />
             <SavedDataIndicator />
-            {can(permissions, 'app.notifications') && <NotificationBell />}
+            {can(permissions, 'app.notifications') && <NotificationBell onShowAll={() => void navigate({ to: '/notifications' })} />}
           </>
         }
         customerSelector={canSwitchCustomer ? <CustomerSelector onSwitched={onCustomerSwitched} /> : null}

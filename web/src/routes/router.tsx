@@ -5,6 +5,7 @@ import { customizationsQueryOptions } from '../features/customizations/api/get-c
 import { sourceQueryOptions, sourcesQueryOptions } from '../features/sources/api/sources';
 import { tabsQueryOptions } from '../features/dashboard/api/tabs';
 import { ftpRetrieverQueryOptions, ftpRetrieversQueryOptions } from '../features/ftp/api/ftp-retrievers';
+import { reminderQueryOptions, remindersQueryOptions } from '../features/reminders/api/reminders';
 import { ApiRequestError } from '../lib/http';
 import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
@@ -256,6 +257,53 @@ const sourceEditRoute = createRoute({
   component: lazyRouteComponent(() => import('./source-page'), 'SourceEditPage'),
 });
 
+const REMINDERS_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.reminders', to: '/reminders' }];
+
+const remindersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'reminders',
+  beforeLoad: ({ preload }) => requireAccess('app.reminders', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(remindersQueryOptions());
+    return { crumbs: [{ labelKey: 'labels.menu.reminders' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./reminders-pages'), 'RemindersPage'),
+});
+
+const reminderAddRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'reminders/add',
+  beforeLoad: ({ preload }) => requireAccess('app.reminders', { preload }),
+  loader: () => ({ crumbs: [...REMINDERS_CRUMBS, { labelKey: 'labels.reminders.createTitle' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./reminders-pages'), 'ReminderAddPage'),
+});
+
+const reminderEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'reminders/edit/$id',
+  beforeLoad: ({ preload }) => requireAccess('app.reminders', { preload }),
+  loader: async ({ context, params, preload }) => {
+    try {
+      const reminder = await context.queryClient.ensureQueryData(reminderQueryOptions(params.id));
+      return { crumbs: [...REMINDERS_CRUMBS, { label: reminder.name }] satisfies Crumb[] };
+    } catch (error) {
+      // Unknown, deleted, someone else's or another customer's reminder: back to the list.
+      if (!(error instanceof ApiRequestError) || error.status !== 404) throw error;
+      if (!preload) notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') });
+      throw redirect({ to: '/reminders' });
+    }
+  },
+  component: lazyRouteComponent(() => import('./reminders-pages'), 'ReminderEditPage'),
+});
+
+const notificationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'notifications',
+  beforeLoad: ({ preload }) => requireAccess('app.notifications', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.notificationsPage.title' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./notifications-page'), 'NotificationsPage'),
+});
+
 /** Any unknown URL goes to /login, which sends a signed-in user on to the dashboard (spec 1 §2.1). */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -269,7 +317,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, notificationsRoute]),
   unknownRoute,
 ]);
 

@@ -80,7 +80,7 @@ export const MENU: readonly MenuEntry[] = [
     ],
     { icon: IconAlertTriangle, premium: true },
   ),
-  screen('reminders', 'app.reminders', '/reminders', false, { icon: IconBell, premium: true }),
+  screen('reminders', 'app.reminders', '/reminders', true, { icon: IconBell, premium: true }),
   group(
     'settings',
     'app.settings',

@@ -276,6 +276,16 @@ export const PointPanel = ({
               />
             )}
             <Select
+              label={t('labels.point.dataSource')}
+              placeholder={t('labels.point.noDataSource')}
+              data={definitions.sources.map((source) => ({ value: source._id, label: `${source.name} (${t(`sources.types.${source.type}`)})` }))}
+              value={form.data_source}
+              onChange={(value) => update({ data_source: value })}
+              clearable
+              searchable
+              nothingFoundMessage={t('labels.point.noDataSourceFound')}
+            />
+            <Select
               label={t('labels.point.seriesType')}
               required
               data={definitions.series_types.map((value) => ({ value, label: t(`labels.seriesTypes.${value}`) }))}

@@ -30,6 +30,8 @@ export interface PointForm {
   technical_id: string;
   resource: string | null;
   application: string | null;
+  /** The data source the point's values come from (none: files, manual entry, the API). */
+  data_source: string | null;
   series_type: string | null;
   unit: string;
   periodicity: string;
@@ -64,6 +66,7 @@ export const emptyPointForm = (location: string[]): PointForm => ({
   technical_id: '',
   resource: 'electricity',
   application: null,
+  data_source: null,
   series_type: 'index',
   unit: 'kWh',
   periodicity: '600',
@@ -106,6 +109,7 @@ export const pointFormOf = (point: Point, zone: string): PointForm => ({
   technical_id: point.technical_id,
   resource: point.resource,
   application: point.application,
+  data_source: point.source,
   series_type: point.series_type,
   unit: point.unit,
   periodicity: String(point.periodicity),
@@ -192,7 +196,6 @@ export const pointBodyOf = (form: PointForm, base: Point | null, zone: string): 
     ...(base
       ? {
           _id: base._id,
-          source: base.source,
           replacement_letter: base.replacement_letter,
         }
       : {}),
@@ -202,6 +205,7 @@ export const pointBodyOf = (form: PointForm, base: Point | null, zone: string): 
     technical_id: form.technical_id,
     resource: form.resource,
     application: form.resource === 'thermal' ? form.application : null,
+    source: form.data_source,
     unit,
     unit_object: unit ? { category: UNIT_CATEGORY[unit] ?? 'custom', s: unit } : null,
     series_type: form.series_type,

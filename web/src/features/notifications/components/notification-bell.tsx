@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Badge, Box, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { NOTIFICATION_READ_RESET_MS } from '@shared/constants';
 import type { NotificationItem } from '@shared/schemas/notification';
@@ -17,12 +17,13 @@ const formatDate = (iso: string, language: string) =>
  * The header bell (spec 1 §4.3): the count is what arrived since the last read date; opening the
  * dropdown marks everything read and the counter falls to 0 one second later.
  */
-export const NotificationBell = () => {
+export const NotificationBell = ({ onShowAll }: { onShowAll?: () => void }) => {
   const { t, i18n } = useTranslation();
   const { user } = useLoginPayload();
   const { data: unread = [] } = useUnreadNotifications();
   const markRead = useMarkNotificationsRead();
   const resetTimer = useRef<number | undefined>(undefined);
+  const [opened, setOpened] = useState(false);
   const count = unread.filter((item) => isNewSince(item, user.last_notification_read)).length;
 
   useEffect(() => () => window.clearTimeout(resetTimer.current), []);
@@ -40,13 +41,17 @@ export const NotificationBell = () => {
   };
 
   return (
-    <Popover width={340} position="bottom-end" shadow="md" withArrow onOpen={onOpen}>
+    <Popover width={340} position="bottom-end" shadow="md" withArrow opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <Indicator label={count} size={16} disabled={count === 0} color="red" offset={4} inline>
+        <Indicator label={count} size={16} disabled={count === 0} color="red" offset={4} inline data-testid="notification-count" data-count={count}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
+            onClick={() => {
+              if (!opened) onOpen();
+              setOpened(!opened);
+            }}
             aria-label={t('labels.header.notifications')}
             data-testid="notification-bell"
           >
@@ -72,7 +77,7 @@ export const NotificationBell = () => {
         ) : (
           <ScrollArea.Autosize mah={320}>
             {unread.map((item) => (
-              <Box key={item._id} px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+              <Box key={item._id} px="md" py="xs" data-testid="notification-item" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text size="sm" fw={600} lineClamp={1}>
                     {item.title}
@@ -87,6 +92,23 @@ export const NotificationBell = () => {
               </Box>
             ))}
           </ScrollArea.Autosize>
+        )}
+        {onShowAll && (
+          <>
+            <Divider />
+            <Button
+              variant="subtle"
+              fullWidth
+              radius={0}
+              onClick={() => {
+                setOpened(false);
+                onShowAll();
+              }}
+              data-testid="notifications-show-all"
+            >
+              {t('buttons.notifications.showAll')}
+            </Button>
+          </>
         )}
       </Popover.Dropdown>
     </Popover>

@@ -1,0 +1,282 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Card, Grid, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
+import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isReminderDateAllowed, localToday, minimumReminderDate } from '@shared/reminders/reminder-dates';
+import {
+  REMINDER_DEFAULTS,
+  REMINDER_PERIODS,
+  REMINDER_TYPES,
+  splitAddresses,
+  type Reminder,
+  type ReminderInput,
+  type ReminderPeriod,
+  type ReminderType,
+} from '@shared/schemas/reminder';
+import { DATE_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
+import { notify } from '../../../lib/notify';
+import { createReminder, REMINDER_KEYS, updateReminder } from '../api/reminders';
+import { notifyReminderFailure } from '../hooks/notify-reminder-failure';
+
+const parseDay = typedDateParser(DATE_INPUT_FORMAT, false);
+
+interface FormState {
+  name: string;
+  message: string;
+  reminder_date: string | null;
+  start: string;
+  type: ReminderType;
+  period_type: ReminderPeriod;
+  period_value: number;
+  active: boolean;
+  reset_only_after_validation: boolean;
+  shared: boolean;
+  to: string;
+  cc: string;
+  bcc: string;
+}
+
+const stateOf = (reminder: Reminder | null): FormState =>
+  reminder
+    ? {
+        name: reminder.name,
+        message: reminder.message,
+        reminder_date: reminder.reminder_date,
+        start: reminder.start,
+        type: reminder.type,
+        period_type: reminder.period_type,
+        period_value: reminder.period_value,
+        active: reminder.active,
+        reset_only_after_validation: reminder.reset_only_after_validation,
+        shared: reminder.sharing.shared,
+        to: reminder.email.to.join('; '),
+        cc: reminder.email.cc.join('; '),
+        bcc: reminder.email.bcc.join('; '),
+      }
+    : { name: '', message: '', reminder_date: null, ...REMINDER_DEFAULTS, shared: false, to: '', cc: '', bcc: '' };
+
+const displayDay = (date: string) => date.split('-').reverse().join('/');
+
+export interface ReminderFormProps {
+  /** The reminder edited; null to create one. */
+  reminder: Reminder | null;
+  /** The customer's time zone: dates and times are read in it. */
+  zone: string;
+  /** Saved or cancelled: back to the list. */
+  onDone: () => void;
+}
+
+/**
+ * /reminders/add and /reminders/edit/{id} (spec 2 §3, §5): name and date are required ('Fields
+ * name and date are required'); the date picker starts at the minimum date of the type and
+ * period; e-mail addresses are typed separated by semicolons.
+ */
+export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<FormState>(() => stateOf(reminder));
+  const [problem, setProblem] = useState<'reminder_fields_required' | 'reminder_date_too_early' | null>(null);
+  const editing = reminder !== null;
+  const initialDate = reminder?.reminder_date ?? null;
+
+  const change = <K extends keyof FormState>(field: K, value: FormState[K]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setProblem(null);
+  };
+
+  const minimum = minimumReminderDate(form, { today: localToday(zone), mode: editing ? 'edit' : 'create', reminderDate: initialDate });
+  const dateUnchanged = editing && form.reminder_date === initialDate && form.type === reminder.type;
+
+  const save = useMutation({
+    mutationFn: (input: ReminderInput) => (reminder ? updateReminder(reminder._id, input) : createReminder(input)),
+    onSuccess: async () => {
+      notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.reminder_saved') });
+      await queryClient.invalidateQueries({ queryKey: REMINDER_KEYS.all });
+      onDone();
+    },
+    onError: notifyReminderFailure,
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!form.name.trim() || !form.reminder_date) return setProblem('reminder_fields_required');
+    if (!dateUnchanged && !isReminderDateAllowed(form.reminder_date, minimum)) return setProblem('reminder_date_too_early');
+    save.mutate({
+      name: form.name.trim(),
+      message: form.message,
+      reminder_date: form.reminder_date,
+      start: form.start,
+      type: form.type,
+      period_type: form.period_type,
+      period_value: form.period_value,
+      active: form.active,
+      reset_only_after_validation: form.reset_only_after_validation,
+      sharing: { shared: form.shared },
+      email: { to: splitAddresses(form.to), cc: splitAddresses(form.cc), bcc: splitAddresses(form.bcc) },
+      ...(reminder ? { user: reminder.user } : {}),
+    });
+  };
+
+  const recurrent = form.type === 'recurrent';
+  const addressInput = (field: 'to' | 'cc' | 'bcc') => (
+    <TextInput
+      label={t(`labels.reminders.fields.${field}`)}
+      placeholder={t('hints.reminders.addressesPlaceholder')}
+      value={form[field]}
+      onChange={(event) => change(field, event.currentTarget.value)}
+      autoComplete="off"
+      data-testid={`reminder-${field}`}
+    />
+  );
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Title order={2}>{t(editing ? 'labels.reminders.editTitle' : 'labels.reminders.createTitle')}</Title>
+      <Card withBorder radius="md" padding="lg">
+        <form onSubmit={submit} noValidate data-testid="reminder-form">
+          <Stack gap="md">
+            {problem && (
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="reminder-form-problem">
+                {t(`errors.${problem}`)}
+              </Alert>
+            )}
+            <Grid gap="md">
+              <Grid.Col span={12}>
+                <TextInput
+                  label={t('labels.reminders.fields.name')}
+                  value={form.name}
+                  onChange={(event) => change('name', event.currentTarget.value)}
+                  withAsterisk
+                  maxLength={200}
+                  data-testid="reminder-name"
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Textarea
+                  label={t('labels.reminders.fields.message')}
+                  value={form.message}
+                  onChange={(event) => change('message', event.currentTarget.value)}
+                  autosize
+                  minRows={2}
+                  maxRows={6}
+                  data-testid="reminder-message"
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Stack gap={4}>
+                  <Text size="sm" fw={500}>
+                    {t('labels.reminders.fields.type')}
+                  </Text>
+                  <SegmentedControl
+                    value={form.type}
+                    onChange={(value) => change('type', value as ReminderType)}
+                    data={REMINDER_TYPES.map((type) => ({ value: type, label: t(`labels.reminders.types.${type}`) }))}
+                    w={{ base: '100%', xs: 280 }}
+                    data-testid="reminder-type"
+                  />
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <DateInput
+                  label={t('labels.reminders.fields.date')}
+                  description={t('hints.reminders.minimumDate', { date: displayDay(minimum) })}
+                  value={form.reminder_date}
+                  onChange={(value) => change('reminder_date', value)}
+                  minDate={minimum}
+                  valueFormat={DATE_INPUT_FORMAT}
+                  dateParser={parseDay}
+                  placeholder={t('hints.reminders.datePlaceholder')}
+                  withAsterisk
+                  clearable
+                  data-testid="reminder-date"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TimeInput
+                  label={t('labels.reminders.fields.start')}
+                  description={zone}
+                  value={form.start}
+                  onChange={(event) => event.currentTarget.value && change('start', event.currentTarget.value.slice(0, 5))}
+                  data-testid="reminder-start"
+                />
+              </Grid.Col>
+              {recurrent && (
+                <>
+                  <Grid.Col span={{ base: 5, sm: 3 }}>
+                    <NumberInput
+                      label={t('labels.reminders.fields.period')}
+                      value={form.period_value}
+                      onChange={(value) => typeof value === 'number' && value >= 1 && change('period_value', value)}
+                      min={1}
+                      max={366}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      data-testid="reminder-period-value"
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 7, sm: 3 }}>
+                    <Select
+                      label=" "
+                      data={REMINDER_PERIODS.map((period) => ({ value: period, label: t(`labels.reminders.periods.${period}`) }))}
+                      value={form.period_type}
+                      onChange={(value) => value && change('period_type', value as ReminderPeriod)}
+                      allowDeselect={false}
+                      data-testid="reminder-period-type"
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Switch
+                      mt={{ base: 0, sm: 30 }}
+                      label={t('labels.reminders.fields.resetOnlyAfterValidation')}
+                      description={t('hints.reminders.resetOnlyAfterValidation')}
+                      checked={form.reset_only_after_validation}
+                      onChange={(event) => change('reset_only_after_validation', event.currentTarget.checked)}
+                      data-testid="reminder-reset-only"
+                    />
+                  </Grid.Col>
+                </>
+              )}
+              <Grid.Col span={{ base: 6, sm: 3 }}>
+                <Switch
+                  label={t('labels.reminders.fields.active')}
+                  checked={form.active}
+                  onChange={(event) => change('active', event.currentTarget.checked)}
+                  data-testid="reminder-active"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 3 }}>
+                <Switch
+                  label={t('labels.reminders.fields.shared')}
+                  checked={form.shared}
+                  onChange={(event) => change('shared', event.currentTarget.checked)}
+                  data-testid="reminder-shared"
+                />
+              </Grid.Col>
+            </Grid>
+            <Stack gap={6}>
+              <Text size="sm" fw={600}>
+                {t('labels.reminders.email')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('hints.reminders.addresses')}
+              </Text>
+              {addressInput('to')}
+              {addressInput('cc')}
+              {addressInput('bcc')}
+            </Stack>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onDone}>
+                {t('buttons.cancel')}
+              </Button>
+              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="reminder-save">
+                {t('buttons.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+};

@@ -1,0 +1,15 @@
+import { DateTime } from 'luxon';
+import type { Reminder } from '@shared/schemas/reminder';
+
+/** A local date-time of the customer's zone as the user reads it. */
+export const formatLocal = (local: string, language: string): string =>
+  DateTime.fromISO(local).setLocale(language).toLocaleString(DateTime.DATETIME_SHORT);
+
+/** The state a list shows: waiting for validation, inactive, over (nothing more due) or active. */
+export const reminderState = (reminder: Reminder): 'awaitingReset' | 'inactive' | 'over' | 'active' => {
+  if (reminder.awaiting_reset) return 'awaitingReset';
+  if (!reminder.active) return 'inactive';
+  return reminder.next_due ? 'active' : 'over';
+};
+
+export const STATE_COLORS = { awaitingReset: 'orange', inactive: 'gray', over: 'gray', active: 'green' } as const;
