@@ -18,6 +18,8 @@ const configSchema = z.object({
   WEATHER_KEY_SECRET_ARN: z.string().min(1).optional(),
   /** The sender of every e-mail the product sends (an address of an SES-verified identity on AWS). */
   MAIL_FROM: z.string().min(3).optional(),
+  /** The web app's public address, for links in e-mails (alert log); without it links are paths. */
+  APP_URL: z.string().url().optional(),
   /** Set in the emulator; on AWS the SDK finds its endpoints itself. */
   AWS_ENDPOINT_URL: z.string().url().optional(),
   AWS_REGION: z.string().default('us-east-1'),

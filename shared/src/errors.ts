@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   not_allowed: 403,
   premium_required: 403,
   not_found: 404,
+  alert_not_found: 404,
   no_data_found: 404,
   customer_not_found: 404,
   conflict: 409,

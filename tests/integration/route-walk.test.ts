@@ -17,7 +17,7 @@ const CALLERS: AccountName[] = ['premiumMember', 'premiumAdministrator', 'basicA
 const UNKNOWN_ID = 'zz-unknown';
 
 /** Values of path parameters that are not ids. */
-const OTHER_PARAMETERS: Record<string, string> = { from: 'none', to: 'none', regexp: '^route-walk-names-no-file$', skip: '0', limit: '20' };
+const OTHER_PARAMETERS: Record<string, string> = { from: 'none', to: 'none', regexp: '^route-walk-names-no-file$', skip: '0', limit: '20', period: 'month' };
 
 const pathWith = (route: RouteDefinition, id: string) =>
   fillPath(route.path, Object.fromEntries(pathParameterNames(route.path).map((name) => [name, OTHER_PARAMETERS[name] ?? id])));
@@ -95,7 +95,9 @@ describe('ids in paths', () => {
       const malformed = await api(route.method, pathWith(route, 'not an id!'), { token: user.jwt, ...(route.body ? { body: {} } : {}) });
       expect(malformed.status).toBe(400);
       // The premium customer's own objects (demo data): of the kind the path names.
-      const theirs = route.path.includes('/tabs/')
+      const theirs = route.path.startsWith('/api/v1/alerts/')
+        ? 'alr-00000000-0000-4000-8000-000000000000'
+        : route.path.includes('/tabs/')
         ? 'tab-demo-electricite'
         : route.path.includes('/widgets/')
           ? 'wgt-demo-month'

@@ -67,6 +67,12 @@ export const keys = {
   sourceName: (customerId: string, nameKey: string) => ({ PK: `C#${customerId}`, SK: `SRCNAME#${nameKey}` }),
   /** A mailbox message an e-mail source has taken (by its Message-ID, or its folder uid). */
   sourceMessage: (customerId: string, sourceId: string, messageKey: string) => ({ PK: `C#${customerId}`, SK: `SRCMSG#${sourceId}#${messageKey}` }),
+  /** An alert log entry: by alert, then by due time (15 digits, so that the sort key orders by time). */
+  alertLogItem: (customerId: string, alertId: string, tick: number) => ({ PK: `C#${customerId}`, SK: `ALOG#${alertId}#${String(tick).padStart(15, '0')}` }),
+  alertLogOfAlert: (customerId: string, alertId: string) => ({ PK: `C#${customerId}`, prefix: `ALOG#${alertId}#` }),
+  /** The counts of an alert's log (total_count, total_acquitted), kept exact by atomic updates. */
+  alertLogSummary: (customerId: string, alertId: string) => ({ PK: `C#${customerId}`, SK: `ALOGSUM#${alertId}` }),
+  alertLogSummariesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'ALOGSUM#' }),
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },

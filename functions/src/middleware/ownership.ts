@@ -1,25 +1,21 @@
 import type { IdSource, OwnedKind, RouteDefinition } from '@shared/api/routes';
-import { decideOwnedAccess, isListed, type Owned, type OwnedIntent, type Viewer } from '@shared/permissions/ownership';
+import { isListed, type Owned } from '@shared/permissions/ownership';
 import { isIdOf } from '@shared/schemas/ids';
-import { getOwnedObject } from '../data/owned-repository';
-import { AppError } from '../errors';
+import { assertAccess } from '../services/owned-access';
 import type { HttpRequest, RouteHandler } from './http-handler';
 
 const isOwned = (value: unknown): value is Owned =>
   typeof value === 'object' && value !== null && typeof (value as Owned).user === 'string';
 
 const idIn = (request: HttpRequest, source: IdSource): string | null => {
-  const holder = (source.in === 'params' ? request.params : request.body) as Record<string, unknown> | undefined;
-  const value = holder?.[source.field];
+  const holder = (source.in === 'params' ? request.params : request.body) as unknown;
+  const value = source.field
+    .split('.')
+    .reduce<unknown>((inside, field) => (typeof inside === 'object' && inside !== null ? (inside as Record<string, unknown>)[field] : undefined), holder);
   return typeof value === 'string' ? value : null;
 };
 
-/** Lets the call through only when the policy allows `intent` on the object: 404, or 403 `not_allowed`. */
-const assertAccess = async (customerId: string, viewer: Viewer, kind: OwnedKind, id: string | null, intent: OwnedIntent): Promise<void> => {
-  const item = id && isIdOf(kind, id) ? await getOwnedObject(customerId, kind, id) : null;
-  const decision = item ? decideOwnedAccess(viewer, item, intent) : 'not_found';
-  if (decision !== 'allowed') throw new AppError(decision);
-};
+
 
 /**
  * The ownership step, the one place the ownership policy is applied to owned objects (see

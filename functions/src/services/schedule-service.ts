@@ -11,7 +11,7 @@ import { scheduler } from '../clients/scheduler';
 
 /** What a schedule runs: the scheduled-jobs function is invoked with this object (DESIGN "Scheduled work"). */
 export interface ScheduledTarget {
-  kind: 'ftp' | 'source' | 'reminder';
+  kind: 'ftp' | 'source' | 'alert' | 'reminder';
   id: string;
   customerId: string;
 }

@@ -1,3 +1,4 @@
+import { evaluateAlert } from './alert-evaluation-service';
 import { retrieveFiles } from './ftp-retrieval-service';
 import { fireReminder } from './reminder-firing-service';
 import type { ScheduledTarget } from './schedule-service';
@@ -9,6 +10,7 @@ type Runner = (target: ScheduledTarget) => Promise<unknown>;
 const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   ftp: (target) => retrieveFiles(target.customerId, target.id),
   source: (target) => fetchSource(target.customerId, target.id),
+  alert: (target) => evaluateAlert(target.customerId, target.id),
   reminder: (target) => fireReminder(target.customerId, target.id),
 };
 

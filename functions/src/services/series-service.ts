@@ -369,6 +369,26 @@ export const querySeries = async (caller: Caller, query: SeriesQuery, now: numbe
     if (conversion && !canConvert(point.unit, conversion)) throw new AppError('validation_failed', { details: 'unit_conversion' });
     return { point, calculation: entry.calculation ?? DEFAULT_CALCULATION[point.series_type], conversion };
   });
+  return querySeriesOfPoints(requested, locations, query, now);
+};
+
+/** A series of a query once its point is known to the caller: the point, what it computes and the unit it shows in. */
+export interface RequestedSeries {
+  point: Point;
+  calculation: Calculation;
+  conversion: string | null;
+}
+
+/**
+ * The engine behind `querySeries`, for callers that resolved the points themselves (a scheduled
+ * alert has no signed-in caller; its points are its customer's): every rollup range in one batch.
+ */
+export const querySeriesOfPoints = async (
+  requested: readonly RequestedSeries[],
+  locations: readonly Location[],
+  query: SeriesQuery,
+  now: number,
+): Promise<SeriesAnswer> => {
   const calendars = calendarCache();
   const plans = await Promise.all(
     requested.map(({ point, calculation, conversion }) =>

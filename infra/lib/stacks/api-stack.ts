@@ -72,6 +72,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   sources: { entities: 'readWrite', schedules: true, secrets: true },
   // Writes only its weather cache; reads the locations for the first located site.
   weather: { entities: 'readWrite', weatherProvider: true },
+  // Alerts and their log; their schedules (evaluation and notifying run in the scheduled-jobs function).
+  alerts: { entities: 'readWrite', schedules: true },
   // Reminders: their schedules (the e-mails leave from the scheduled job).
   reminders: { entities: 'readWrite', schedules: true },
 };

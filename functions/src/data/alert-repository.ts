@@ -1,0 +1,282 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Alert, AlertLogItem } from '@shared/schemas/alert';
+import { dynamo } from '../clients/dynamodb';
+import { keys, stripKeys } from './keys';
+import { entitiesTable, queryPrefix, updateAttributes } from './table';
+
+/** What the evaluation remembers between two runs: whether data was missing (logged once, when it goes missing). */
+export interface AlertEvaluationState {
+  at: string;
+  missing: boolean;
+}
+
+export type StoredAlert = Alert & { last_evaluation?: AlertEvaluationState | null };
+
+const alertOf = (item: Record<string, unknown>): StoredAlert => stripKeys(item) as unknown as StoredAlert;
+const logItemOf = (item: Record<string, unknown>): AlertLogItem => {
+  const { tick: _tick, ...rest } = stripKeys(item) as Record<string, unknown>;
+  return rest as unknown as AlertLogItem;
+};
+
+export const listAlertsOfCustomer = async (customerId: string): Promise<StoredAlert[]> => {
+  const { PK, prefix } = keys.ownedOfCustomer(customerId, 'alert');
+  return (await queryPrefix<Record<string, unknown>>(PK, prefix)).map(alertOf).sort((a, b) => a.created_at.localeCompare(b.created_at));
+};
+
+export const getAlert = async (customerId: string, alertId: string): Promise<StoredAlert | null> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.owned(customerId, 'alert', alertId), ConsistentRead: true }));
+  return answer.Item ? alertOf(answer.Item) : null;
+};
+
+export const putNewAlert = async (alert: Alert): Promise<void> => {
+  await dynamo.send(
+    new PutCommand({
+      TableName: entitiesTable(),
+      Item: { ...keys.owned(alert.customer, 'alert', alert._id), kind: 'alert', ...alert },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+};
+
+/** Saves what a user edits; the owner's creation date and the evaluation's memory stay as they were. */
+export const updateAlertSettings = (alert: Alert): Promise<void> => {
+  const { _id, customer, created_at: _created, ...fields } = alert;
+  return updateAttributes(keys.owned(customer, 'alert', _id), fields);
+};
+
+export const recordAlertEvaluation = (customerId: string, alertId: string, state: AlertEvaluationState): Promise<void> =>
+  updateAttributes(keys.owned(customerId, 'alert', alertId), { last_evaluation: state });
+
+export const deleteAlert = async (customerId: string, alertId: string): Promise<void> => {
+  await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.owned(customerId, 'alert', alertId) }));
+};
+
+// ——— The log ———
+
+export interface LogCounts {
+  total_count: number;
+  total_acquitted: number;
+}
+
+const countsOf = (item: Record<string, unknown> | undefined): LogCounts => ({
+  total_count: Number(item?.total_count ?? 0),
+  total_acquitted: Number(item?.total_acquitted ?? 0),
+});
+
+const cancelledByCondition = (error: unknown): boolean =>
+  error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
+
+const cancelledByConflict = (error: unknown): boolean =>
+  (error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')) ||
+  (error as { name?: string }).name === 'TransactionConflictException';
+
+/**
+ * A transaction on an alert's entry and its counts. Transactions touching the same counts at the
+ * same time (several acquits, a run writing an entry) may be refused as conflicting: they are
+ * tried again, so each one's change is counted exactly once.
+ */
+const transact = async (input: ConstructorParameters<typeof TransactWriteCommand>[0]): Promise<void> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dynamo.send(new TransactWriteCommand(input));
+      return;
+    } catch (error) {
+      if (!cancelledByConflict(error) || attempt >= 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
+    }
+  }
+};
+
+/**
+ * Writes the entry of an alert's tick and counts it, in one transaction: the entry's key is the
+ * tick, so a second run for the same tick finds it there and writes nothing (false).
+ */
+export const putLogItemOnce = async (customerId: string, tick: number, item: AlertLogItem): Promise<boolean> => {
+  try {
+    await transact({
+        TransactItems: [
+          {
+            Put: {
+              TableName: entitiesTable(),
+              Item: { ...keys.alertLogItem(customerId, item.alert, tick), kind: 'alert-log', tick, ...item },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: entitiesTable(),
+              Key: keys.alertLogSummary(customerId, item.alert),
+              UpdateExpression: 'SET #kind = :kind, alert = :alert, alert_name = :name ADD total_count :one, total_acquitted :zero',
+              ExpressionAttributeNames: { '#kind': 'kind' },
+              ExpressionAttributeValues: { ':kind': 'alert-log-summary', ':alert': item.alert, ':name': item.alert_name, ':one': 1, ':zero': 0 },
+            },
+          },
+        ],
+      });
+    return true;
+  } catch (error) {
+    if (cancelledByCondition(error)) return false;
+    throw error;
+  }
+};
+
+export const markLogItemNotified = async (customerId: string, alertId: string, tick: number): Promise<void> => {
+  await dynamo.send(
+    new UpdateCommand({ TableName: entitiesTable(), Key: keys.alertLogItem(customerId, alertId, tick), UpdateExpression: 'SET notified = :yes', ExpressionAttributeValues: { ':yes': true } }),
+  );
+};
+
+export const getLogItem = async (customerId: string, alertId: string, tick: number): Promise<AlertLogItem | null> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.alertLogItem(customerId, alertId, tick), ConsistentRead: true }));
+  return answer.Item ? logItemOf(answer.Item) : null;
+};
+
+export const getLogItems = async (customerId: string, refs: readonly { alertId: string; tick: number }[]): Promise<AlertLogItem[]> => {
+  const found: AlertLogItem[] = [];
+  for (let offset = 0; offset < refs.length; offset += 100) {
+    let requested: Record<string, unknown>[] = refs.slice(offset, offset + 100).map((ref) => keys.alertLogItem(customerId, ref.alertId, ref.tick));
+    while (requested.length) {
+      const answer = await dynamo.send(new BatchGetCommand({ RequestItems: { [entitiesTable()]: { Keys: requested, ConsistentRead: true } } }));
+      found.push(...(answer.Responses?.[entitiesTable()] ?? []).map(logItemOf));
+      requested = (answer.UnprocessedKeys?.[entitiesTable()]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return found.sort((a, b) => b.at.localeCompare(a.at));
+};
+
+/** An alert's entries from a tick on, newest first, acquitted or not. */
+export const listLogItems = async (customerId: string, alertId: string, fromTick: number, acquitted: boolean): Promise<AlertLogItem[]> => {
+  const { PK, prefix } = keys.alertLogOfAlert(customerId, alertId);
+  const items: AlertLogItem[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: entitiesTable(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        FilterExpression: 'acquitted = :acquitted',
+        ExpressionAttributeValues: {
+          ':pk': PK,
+          ':from': keys.alertLogItem(customerId, alertId, Math.max(0, fromTick)).SK,
+          ':to': `${prefix}~`,
+          ':acquitted': acquitted,
+        },
+        ScanIndexForward: false,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []).map(logItemOf));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+};
+
+/** The ticks of an alert's entries not acquitted yet. */
+export const listOpenLogTicks = async (customerId: string, alertId: string): Promise<number[]> => {
+  const { PK, prefix } = keys.alertLogOfAlert(customerId, alertId);
+  const ticks: number[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: entitiesTable(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        FilterExpression: 'acquitted = :no',
+        ProjectionExpression: 'tick',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':no': false },
+        ExclusiveStartKey,
+      }),
+    );
+    ticks.push(...(page.Items ?? []).map((item) => Number(item.tick)));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return ticks;
+};
+
+export interface Acquittal {
+  by: string;
+  byName: string | null;
+  at: string;
+  comment: string | null;
+}
+
+/**
+ * Acquits one entry and counts it, in one transaction, only if it is not acquitted yet: two
+ * users acquitting the same entry at once count it once (the second gets false).
+ */
+export const acquitLogItem = async (customerId: string, alertId: string, tick: number, acquittal: Acquittal): Promise<boolean> => {
+  try {
+    await transact({
+        TransactItems: [
+          {
+            Update: {
+              TableName: entitiesTable(),
+              Key: keys.alertLogItem(customerId, alertId, tick),
+              UpdateExpression: 'SET acquitted = :yes, acquitted_by = :by, acquitted_by_name = :name, acquitted_at = :at, acquit_comment = :comment',
+              ConditionExpression: 'attribute_exists(PK) AND acquitted = :no',
+              ExpressionAttributeValues: { ':yes': true, ':no': false, ':by': acquittal.by, ':name': acquittal.byName, ':at': acquittal.at, ':comment': acquittal.comment },
+            },
+          },
+          {
+            Update: {
+              TableName: entitiesTable(),
+              Key: keys.alertLogSummary(customerId, alertId),
+              UpdateExpression: 'ADD total_acquitted :one',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      });
+    return true;
+  } catch (error) {
+    if (cancelledByCondition(error)) return false;
+    throw error;
+  }
+};
+
+/** Adds a comment to an entry that still exists (false when it does not). */
+export const appendLogComment = async (customerId: string, alertId: string, tick: number, comment: AlertLogItem['comments'][number]): Promise<boolean> => {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: keys.alertLogItem(customerId, alertId, tick),
+        UpdateExpression: 'SET comments = list_append(if_not_exists(comments, :none), :comment)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':comment': [comment], ':none': [] },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+};
+
+export const getLogCounts = async (customerId: string, alertId: string): Promise<LogCounts> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.alertLogSummary(customerId, alertId), ConsistentRead: true }));
+  return countsOf(answer.Item);
+};
+
+export const listLogCounts = async (customerId: string): Promise<Map<string, LogCounts>> => {
+  const { PK, prefix } = keys.alertLogSummariesOfCustomer(customerId);
+  const items = await queryPrefix<Record<string, unknown>>(PK, prefix);
+  return new Map(items.map((item) => [String(item.alert), countsOf(item)]));
+};
+
+/** Erases an alert's log: its entries, then its counts (an entry written meanwhile is counted again by its own write). */
+export const eraseLog = async (customerId: string, alertId: string): Promise<number> => {
+  const { PK, prefix } = keys.alertLogOfAlert(customerId, alertId);
+  const items = await queryPrefix<{ PK: string; SK: string }>(PK, prefix);
+  for (let offset = 0; offset < items.length; offset += 25) {
+    let requests: Record<string, unknown>[] = items.slice(offset, offset + 25).map(({ PK: pk, SK: sk }) => ({ DeleteRequest: { Key: { PK: pk, SK: sk } } }));
+    while (requests.length) {
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests as never } }));
+      requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as Record<string, unknown>[];
+    }
+  }
+  await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.alertLogSummary(customerId, alertId) }));
+  return items.length;
+};

@@ -1,0 +1,132 @@
+import { toSchedulerExpression } from '@shared/alerts/cron';
+import { DEFAULT_TIMEZONE, type LanguageKey } from '@shared/constants';
+import { ownerOnCreate } from '@shared/permissions/ownership';
+import type { Alert, ParsedAlertInput } from '@shared/schemas/alert';
+import { deleteAlert, eraseLog, getAlert, listAlertsOfCustomer, putNewAlert, updateAlertSettings, type StoredAlert } from '../data/alert-repository';
+import { getCustomer } from '../data/customer-repository';
+import { listUsersOfCustomer } from '../data/user-repository';
+import { AppError } from '../errors';
+import { customerOf } from './location-service';
+import { newId } from './new-id';
+import { listVisiblePoints } from './point-service';
+import { putSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
+import type { Caller } from './session-service';
+
+/**
+ * Alerts (spec 2 §3): stored under their customer, each with one EventBridge Scheduler schedule
+ * named by its id, on its cron time read in the customer's time zone, enabled while the alert is
+ * active, between its start and end dates. Who may see, change or delete an alert is the
+ * ownership step's to decide (route table `owned` rules).
+ */
+
+export const alertTarget = (customerId: string, alertId: string): ScheduledTarget => ({ kind: 'alert', id: alertId, customerId });
+
+const shown = (alert: StoredAlert): Alert => {
+  const { last_evaluation: _evaluation, ...rest } = alert;
+  return rest;
+};
+
+const requireAlert = async (customerId: string, alertId: string): Promise<StoredAlert> => {
+  const alert = await getAlert(customerId, alertId);
+  if (!alert) throw new AppError('alert_not_found');
+  return alert;
+};
+
+const timezoneOf = async (customerId: string): Promise<string> => (await getCustomer(customerId))?.timezone ?? DEFAULT_TIMEZONE;
+
+/** The points of an alert must be points the caller sees; the owner must be a user of the customer. */
+const assertReferences = async (caller: Caller, customerId: string, input: ParsedAlertInput, owner: string): Promise<void> => {
+  const visible = new Set((await listVisiblePoints(caller)).map((point) => point._id));
+  const unknown = input.points.map((entry) => entry.point).filter((id) => !visible.has(id));
+  if (unknown.length) throw new AppError('validation_failed', { details: { points: unknown } });
+  if (owner !== caller.userId && !(await listUsersOfCustomer(customerId)).some((user) => user._id === owner)) {
+    throw new AppError('validation_failed', { details: { user: owner } });
+  }
+};
+
+/**
+ * The schedule of an alert as it is now. EventBridge refuses an end date in the past, so an alert
+ * whose end has passed keeps a disabled schedule; a start date in the past is simply left out.
+ */
+export const syncAlertSchedule = async (alert: Alert, now: number = Date.now()): Promise<void> => {
+  const start = alert.start_date ? Date.parse(alert.start_date) : null;
+  const end = alert.end_date ? Date.parse(alert.end_date) : null;
+  const ended = end !== null && end <= now;
+  await putSchedule(alertTarget(alert.customer, alert._id), {
+    expression: alert.schedule_expression,
+    timezone: alert.timezone,
+    ...(start !== null && start > now ? { start: new Date(start) } : {}),
+    ...(end !== null && !ended ? { end: new Date(end) } : {}),
+    enabled: alert.active && !ended,
+  });
+};
+
+const settingsOf = (input: ParsedAlertInput) => {
+  const { _id: _ignored, user: _owner, ...settings } = input as ParsedAlertInput & { _id?: string };
+  return settings;
+};
+
+export const listAlerts = async (caller: Caller): Promise<Alert[]> => (await listAlertsOfCustomer(customerOf(caller))).map(shown);
+
+export const getAlertOf = async (caller: Caller, alertId: string): Promise<Alert> => shown(await requireAlert(customerOf(caller), alertId));
+
+/** A new alert and its schedule; without a schedule there is no alert (a failure removes the record again). */
+export const createAlert = async (caller: Caller, input: ParsedAlertInput, language: LanguageKey): Promise<Alert> => {
+  const customerId = customerOf(caller);
+  const owner = ownerOnCreate({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot }, input.user);
+  await assertReferences(caller, customerId, input, owner);
+  const now = new Date().toISOString();
+  const alert: Alert = {
+    ...settingsOf(input),
+    _id: newId('alert'),
+    customer: customerId,
+    user: owner,
+    created_at: now,
+    updated_at: now,
+    schedule_expression: toSchedulerExpression(input.cron_time),
+    timezone: await timezoneOf(customerId),
+    language,
+  };
+  await putNewAlert(alert);
+  try {
+    await syncAlertSchedule(alert);
+  } catch (error) {
+    await deleteAlert(customerId, alert._id);
+    throw error;
+  }
+  return alert;
+};
+
+/**
+ * Saves an alert and brings its schedule in step. The owner stays (a super user may hand it to
+ * another user of the customer); the language of its messages is the owner's when the owner saves.
+ */
+export const updateAlertOf = async (caller: Caller, input: ParsedAlertInput & { _id: string }, language: LanguageKey): Promise<Alert> => {
+  const customerId = customerOf(caller);
+  const existing = await requireAlert(customerId, input._id);
+  const owner = input.user && input.user !== existing.user ? ownerOnCreate({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot }, input.user) : existing.user;
+  await assertReferences(caller, customerId, input, owner);
+  const alert: Alert = {
+    ...shown(existing),
+    ...settingsOf(input),
+    _id: existing._id,
+    user: owner,
+    updated_at: new Date().toISOString(),
+    schedule_expression: toSchedulerExpression(input.cron_time),
+    timezone: await timezoneOf(customerId),
+    language: caller.userId === owner ? language : existing.language,
+  };
+  await updateAlertSettings(alert);
+  await syncAlertSchedule(alert);
+  return alert;
+};
+
+/** The schedule goes first (no evaluation starts after), then the alert and its log (no screen shows a log without its alert). */
+export const deleteAlertOf = async (caller: Caller, alertId: string) => {
+  const customerId = customerOf(caller);
+  await requireAlert(customerId, alertId);
+  await removeSchedule(alertTarget(customerId, alertId));
+  await deleteAlert(customerId, alertId);
+  await eraseLog(customerId, alertId);
+  return { deleted: alertId };
+};
