@@ -5,7 +5,8 @@ import type { Node } from 'constructs';
  * Where the app goes, read from CDK context only: `environment` is `aws` (default) or `emulator`;
  * `emulatorEndpoint` is the emulator's base URL; `demo` deploys the demo-data seeding function; `webDist` is the built web app;
  * `weatherProviderUrl` is where OpenWeatherMap's API answers (its key is in the DataStack's secret, never in context);
- * `mailFrom` is the sender of the product's e-mails (on AWS, an address of an SES-verified identity).
+ * `mailFrom` is the sender of the product's e-mails (on AWS, an address of an SES-verified identity);
+ * `appUrl` is the web app's public address, for links in e-mails (none: links are relative).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -17,6 +18,7 @@ export interface DeploymentSettings {
   /** OpenWeatherMap's API base URL, or a server speaking it (the tests' local one). */
   weatherProviderUrl: string;
   mailFrom: string;
+  appUrl: string | null;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -32,6 +34,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     webDist: String(node.tryGetContext('webDist') ?? fromRoot('web/dist')),
     weatherProviderUrl: new URL(String(node.tryGetContext('weatherProviderUrl') ?? DEFAULT_WEATHER_PROVIDER_URL)).toString(),
     mailFrom: String(node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM),
+    appUrl: node.tryGetContext('appUrl') ? new URL(String(node.tryGetContext('appUrl'))).origin : null,
   };
 };
 

@@ -40,12 +40,13 @@ const runCdk = (args: string[], endpoint: string): Promise<void> =>
   });
 
 /** Bootstraps and deploys the whole CDK app into the emulator, unchanged but for its context. */
-export const deployToEmulator = async (endpoint: string, name: string, options: { weatherProviderUrl?: string } = {}): Promise<Deployment> => {
+export const deployToEmulator = async (endpoint: string, name: string, options: { weatherProviderUrl?: string; appUrl?: string } = {}): Promise<Deployment> => {
   const context = [
     '-c', 'environment=emulator',
     '-c', `emulatorEndpoint=${endpoint}`,
     '-c', 'demo=true',
     ...(options.weatherProviderUrl ? ['-c', `weatherProviderUrl=${options.weatherProviderUrl}`] : []),
+    ...(options.appUrl ? ['-c', `appUrl=${options.appUrl}`] : []),
   ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);

@@ -39,7 +39,7 @@ const main = async (): Promise<void> => {
     console.log(
       `Emulator up on ${emulator.endpoint}, weather from ${weather.fake ? `the local OpenWeatherMap stand-in on ${weather.url}` : weather.url}; deploying the app and building the web ...`,
     );
-    const [deployment] = await Promise.all([deployToEmulator(emulator.endpoint, 'dev', { weatherProviderUrl: weather.url }), buildWeb()]);
+    const [deployment] = await Promise.all([deployToEmulator(emulator.endpoint, 'dev', { weatherProviderUrl: weather.url, appUrl: `http://127.0.0.1:${WEB_PORT}` }), buildWeb()]);
     await weather.connect(deployment);
     const passwords = generateDemoPasswords();
     const seeded = await seedDemoData(deployment, passwords);

@@ -67,7 +67,7 @@ const main = async (): Promise<number> => {
     emulator = await startEmulator(EMULATOR_PORT, 'test');
     weather = await startWeatherProvider();
     console.log(`Emulator up on ${emulator.endpoint}, weather provider on ${weather.url}; deploying while the unit tests run ...`);
-    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test', { weatherProviderUrl: weather.url }), buildWeb()]);
+    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test', { weatherProviderUrl: weather.url, appUrl: `http://127.0.0.1:${WEB_PORT}` }), buildWeb()]);
     deploying.catch(() => undefined);
     outcomes.push(await vitest(['unit', 'infra'], 'unit'));
     const [deployment] = await deploying;

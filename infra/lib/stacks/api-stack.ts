@@ -120,6 +120,7 @@ export class ApiStack extends Stack {
     const sendMail = (fn: AppFunction) => {
       fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail', 'sns:Publish'], resources: ['*'] }));
       fn.setting('MAIL_FROM', props.settings.mailFrom);
+      if (props.settings.appUrl) fn.setting('APP_URL', props.settings.appUrl);
     };
 
     const jobs = jobFunction('SeriesJobs', 'jobs/series-jobs.ts', 'Long series work: calculated points, merges, purges');
