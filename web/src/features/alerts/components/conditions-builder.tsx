@@ -66,7 +66,7 @@ export const ConditionsBuilder = ({ value, onChange }: ConditionsBuilderProps) =
                       {t('labels.alerts.conditions.and')}
                     </Text>
                   )}
-                  <Group gap="xs" align="flex-end" wrap="wrap" data-testid="alert-condition">
+                  <Group gap={8} align="flex-end" wrap="wrap" data-testid="alert-condition">
                     <Select
                       w={{ base: 'calc(50% - 4px)', sm: 150 }}
                       label={t('labels.alerts.conditions.calculation')}
