@@ -163,12 +163,12 @@ export const AlertLogView = ({ mode, canEdit, canDelete }: AlertLogViewProps) =>
         {item.acquitted && (
           <Text size="xs" c="green.8" data-testid="alert-log-acquitted">
             {t('labels.alertLog.acquittedBy', { name: item.acquitted_by_name ?? '—', date: formatTime(item.acquitted_at, i18n.language) })}
-            {item.acquit_comment ? ` — « ${item.acquit_comment} »` : ''}
+            {item.acquit_comment ? ` — ${t('labels.alertLog.quoted', { text: item.acquit_comment })}` : ''}
           </Text>
         )}
         {item.comments.map((comment, index) => (
           <Text key={index} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="alert-log-comment">
-            {comment.by_name ?? '—'} ({formatTime(comment.at, i18n.language)}) : {comment.text}
+            {t('labels.alertLog.commentLine', { name: comment.by_name ?? '—', date: formatTime(comment.at, i18n.language), text: comment.text })}
           </Text>
         ))}
       </Stack>
