@@ -1,26 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Chip, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { CRON_PRESET_KEYS, cronOfPreset, isValidCron, presetOfCron, type CronPreset } from '@shared/alerts/cron';
-import { DAYS, MONTHS } from '@shared/schemas/alert';
-
-const fieldsOf = (cron: string) => cron.trim().split(/\s+/);
-
-/** The numbers a cron field lists ('*' for all of min..max), ranges expanded. */
-const valuesOf = (field: string, min: number, max: number): number[] => {
-  if (field === '*' || field === '?') return Array.from({ length: max - min + 1 }, (_, index) => min + index);
-  const values = new Set<number>();
-  for (const part of field.split(',')) {
-    const [from, to] = part.split('-').map(Number);
-    if (Number.isInteger(from)) for (let value = from; value <= (Number.isInteger(to) ? to : from); value += 1) values.add(value);
-  }
-  return [...values];
-};
-
-const fieldOf = (values: number[], min: number, max: number): string =>
-  values.length === 0 || values.length === max - min + 1 ? '*' : [...values].sort((a, b) => a - b).join(',');
-
-// Cron days of the week: Sunday 0; DAYS starts on Monday.
-const cronDayOf = (index: number) => (index + 1) % 7;
+import { DAYS, MONTHS, type DayName, type MonthName } from '@shared/schemas/alert';
+import { daysOfCron, isWellFormedCron, monthsOfCron, withCronDays, withCronMonths } from '../hooks/cron-fields';
 
 export interface FrequencyEditorProps {
   cron: string;
@@ -40,23 +22,9 @@ export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonth
   const { t } = useTranslation();
   const preset = presetOfCron(cron);
   const valid = isValidCron(cron);
-  const fields = fieldsOf(cron);
-  const wellFormed = fields.length === 5;
-  const days = wellFormed ? valuesOf(fields[4], 0, 7).map((day) => day % 7) : [];
-  const months = wellFormed ? valuesOf(fields[3], 1, 12) : [];
-
-  const setDays = (selected: string[]) => {
-    if (!wellFormed) return;
-    const numbers = selected.map((day) => cronDayOf(DAYS.indexOf(day as (typeof DAYS)[number])));
-    const dayOfWeek = fieldOf(numbers, 0, 6);
-    // A week-day choice frees the day of the month (cron cannot restrict both here).
-    onChange([fields[0], fields[1], dayOfWeek === '*' ? fields[2] : '*', fields[3], dayOfWeek].join(' '));
-  };
-  const setMonths = (selected: string[]) => {
-    if (!wellFormed) return;
-    const numbers = selected.map((month) => MONTHS.indexOf(month as (typeof MONTHS)[number]) + 1);
-    onChange([fields[0], fields[1], fields[2], fieldOf(numbers, 1, 12), fields[4]].join(' '));
-  };
+  const wellFormed = isWellFormedCron(cron);
+  const setDays = (selected: string[]) => onChange(withCronDays(cron, selected as DayName[]));
+  const setMonths = (selected: string[]) => onChange(withCronMonths(cron, selected as MonthName[]));
 
   return (
     <Stack gap="xs" data-testid="alert-frequency">
@@ -89,7 +57,7 @@ export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonth
             {t('labels.alerts.fields.cronDays')}
             {!mayToggleDaysAndMonths && ` — ${t('labels.alerts.ownerOnly')}`}
           </Text>
-          <Chip.Group multiple value={DAYS.filter((_, index) => days.includes(cronDayOf(index)))} onChange={setDays}>
+          <Chip.Group multiple value={daysOfCron(cron)} onChange={setDays}>
             <Group gap={6} data-testid="alert-cron-days">
               {DAYS.map((day) => (
                 <Chip key={day} value={day} size="xs" disabled={!mayToggleDaysAndMonths}>
@@ -101,7 +69,7 @@ export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonth
           <Text size="xs" c="dimmed">
             {t('labels.alerts.fields.cronMonths')}
           </Text>
-          <Chip.Group multiple value={MONTHS.filter((_, index) => months.includes(index + 1))} onChange={setMonths}>
+          <Chip.Group multiple value={monthsOfCron(cron)} onChange={setMonths}>
             <Group gap={6} data-testid="alert-cron-months">
               {MONTHS.map((month) => (
                 <Chip key={month} value={month} size="xs" disabled={!mayToggleDaysAndMonths}>
