@@ -71,9 +71,12 @@ export const AlertEditPage = () => {
   return <AlertFormPage alert={alert} />;
 };
 
+const logRoute = getRouteApi('/_app/alerts/log');
+
 export const AlertLogPage = () => {
   const permissions = permissionsOf(useLoginPayload());
-  return <AlertLogView mode="log" canEdit={can(permissions, 'app.alerts.log', 'edit')} canDelete={can(permissions, 'app.alerts.log', 'delete')} />;
+  const { alert } = logRoute.useSearch();
+  return <AlertLogView mode="log" initialAlert={alert ?? null} canEdit={can(permissions, 'app.alerts.log', 'edit')} canDelete={can(permissions, 'app.alerts.log', 'delete')} />;
 };
 
-export const AlertHistoricalPage = () => <AlertLogView mode="historical" canEdit={false} canDelete={false} />;
+export const AlertHistoricalPage = () => <AlertLogView mode="historical" initialAlert={null} canEdit={false} canDelete={false} />;

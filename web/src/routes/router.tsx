@@ -339,6 +339,9 @@ const alertEditRoute = createRoute({
 const alertLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'alerts/log',
+  // The e-mails of a firing alert link to `/alerts/log?alert=<id>`: that alert opens chosen.
+  validateSearch: (search: Record<string, unknown>): { alert?: string } =>
+    typeof search.alert === 'string' && /^[\w-]{1,64}$/.test(search.alert) ? { alert: search.alert } : {},
   beforeLoad: ({ preload }) => requireAccess('app.alerts.log', { preload }),
   loader: () => ({ crumbs: [{ labelKey: 'labels.menu.alerts' }, { labelKey: 'labels.menu.alertsLog' }] satisfies Crumb[] }),
   component: lazyRouteComponent(() => import('./alerts-pages'), 'AlertLogPage'),

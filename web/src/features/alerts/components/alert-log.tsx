@@ -31,6 +31,8 @@ const formatTime = (iso: string | null, language: string) => (iso ? DateTime.fro
 export interface AlertLogViewProps {
   /** 'log': entries not acquitted, which may be acquitted; 'historical': acquitted entries. */
   mode: LogMode;
+  /** The alert shown first (the link of an alert's e-mail names it). */
+  initialAlert: string | null;
   canEdit: boolean;
   canDelete: boolean;
 }
@@ -40,11 +42,11 @@ export interface AlertLogViewProps {
  * coloured), then for the chosen alert its entries over a period (a month by default). In the log,
  * acquit one or all with an optional comment, add a message to one or all, erase the alert's log.
  */
-export const AlertLogView = ({ mode, canEdit, canDelete }: AlertLogViewProps) => {
+export const AlertLogView = ({ mode, initialAlert, canEdit, canDelete }: AlertLogViewProps) => {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [period, setPeriod] = useState<AlertLogPeriod>(DEFAULT_ALERT_LOG_PERIOD);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(initialAlert);
   const summaries = useQuery(logSummaryQueryOptions(mode));
   const rows = summaries.data ?? [];
   const selected = rows.find((row) => row.alert._id === chosen) ?? null;
