@@ -131,7 +131,7 @@ describe('alerts', () => {
       await firstHandle.press('ArrowRight');
       await expect.poll(() => monday.getByTestId('alert-period-text').first().textContent()).toBe('01:00–07:59');
       await clickCentered(page.locator('[data-testid="alert-day"][data-day="sunday"]').getByTestId('alert-day-active'));
-      await clickCentered(page.getByTestId('alert-months').getByText('Juil', { exact: true }));
+      await clickCentered(page.getByTestId('alert-months').getByText('Juillet', { exact: true }));
       await shot(page, 'alert-create-1440-fr');
 
       await clickCentered(page.getByTestId('alert-save'));
