@@ -7,7 +7,7 @@ import type { Alert } from '@shared/schemas/alert';
 import type { SeriesAnswer } from '@shared/schemas/series';
 import { testEnvironment } from '../support/environment';
 import { runScheduledJob } from '../support/scheduled-job';
-import { callApi, clickCentered, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { callApi, clickCentered, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 const ZONE = 'Europe/Paris';
@@ -67,6 +67,13 @@ describe('alerts', () => {
     try {
       await signIn(page, accounts.premiumAdministrator);
       const point = await firingPoint(page);
+
+      // The menu: 'Alerts & Notifications' › 'Management', 'Log', 'Historical'.
+      const menu = await navigation(page);
+      await menu.getByText('Alertes & notifications', { exact: true }).click();
+      for (const entry of ['Journal', 'Historique']) await menu.getByText(entry, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await menu.getByText('Gestion', { exact: true }).click();
+      await page.waitForURL('**/alerts', { timeout: UI_TIMEOUT_MS });
 
       // An unknown alert: 'Alert not found', then the list.
       await page.goto(webUrl('/alerts/edit/alr-inconnue'));
