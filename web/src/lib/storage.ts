@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   navigatorId: 'wattwise.navigatorId',
   savedData: 'wattwise.savedData',
   copiedWidget: 'wattwise.copiedWidget',
+  alertOwner: 'wattwise.alertOwner',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -6,6 +6,7 @@ import { sourceQueryOptions, sourcesQueryOptions } from '../features/sources/api
 import { tabsQueryOptions } from '../features/dashboard/api/tabs';
 import { ftpRetrieverQueryOptions, ftpRetrieversQueryOptions } from '../features/ftp/api/ftp-retrievers';
 import { reminderQueryOptions, remindersQueryOptions } from '../features/reminders/api/reminders';
+import { alertQueryOptions, alertsQueryOptions } from '../features/alerts/api/alerts';
 import { ApiRequestError } from '../lib/http';
 import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
@@ -296,6 +297,64 @@ const reminderEditRoute = createRoute({
   component: lazyRouteComponent(() => import('./reminders-pages'), 'ReminderEditPage'),
 });
 
+const ALERTS_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.alerts' }, { labelKey: 'labels.menu.alertsManagement', to: '/alerts' }];
+
+const alertsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'alerts',
+  beforeLoad: ({ preload }) => requireAccess('app.alerts.view', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(alertsQueryOptions());
+    return { crumbs: [{ labelKey: 'labels.menu.alerts' }, { labelKey: 'labels.menu.alertsManagement' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./alerts-pages'), 'AlertsPage'),
+});
+
+const alertCreateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'alerts/create',
+  beforeLoad: ({ preload }) => requireAccess('app.alerts.view', { preload }),
+  loader: () => ({ crumbs: [...ALERTS_CRUMBS, { labelKey: 'labels.alerts.createTitle' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./alerts-pages'), 'AlertCreatePage'),
+});
+
+const alertEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'alerts/edit/$id',
+  beforeLoad: ({ preload }) => requireAccess('app.alerts.view', { preload }),
+  loader: async ({ context, params, preload }) => {
+    try {
+      const alert = await context.queryClient.ensureQueryData(alertQueryOptions(params.id));
+      return { crumbs: [...ALERTS_CRUMBS, { label: alert.name }] satisfies Crumb[] };
+    } catch (error) {
+      // 'Alert not found' (spec 2 §8), then back to the list.
+      if (!(error instanceof ApiRequestError) || error.status !== 404) throw error;
+      if (!preload) notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.alert_not_found') });
+      throw redirect({ to: '/alerts' });
+    }
+  },
+  component: lazyRouteComponent(() => import('./alerts-pages'), 'AlertEditPage'),
+});
+
+const alertLogRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'alerts/log',
+  // The e-mails of a firing alert link to `/alerts/log?alert=<id>`: that alert opens chosen.
+  validateSearch: (search: Record<string, unknown>): { alert?: string } =>
+    typeof search.alert === 'string' && /^[\w-]{1,64}$/.test(search.alert) ? { alert: search.alert } : {},
+  beforeLoad: ({ preload }) => requireAccess('app.alerts.log', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.alerts' }, { labelKey: 'labels.menu.alertsLog' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./alerts-pages'), 'AlertLogPage'),
+});
+
+const alertHistoricalRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'alerts/historical',
+  beforeLoad: ({ preload }) => requireAccess('app.alerts.historical', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.alerts' }, { labelKey: 'labels.menu.alertsHistorical' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./alerts-pages'), 'AlertHistoricalPage'),
+});
+
 const notificationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'notifications',
@@ -317,7 +376,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, notificationsRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute]),
   unknownRoute,
 ]);
 

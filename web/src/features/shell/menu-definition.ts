@@ -74,9 +74,9 @@ export const MENU: readonly MenuEntry[] = [
     'alerts',
     'app.alerts',
     [
-      screen('alertsManagement', 'app.alerts.view', '/alerts', false, { premium: true }),
-      screen('alertsLog', 'app.alerts.log', '/alerts/log', false, { premium: true }),
-      screen('alertsHistorical', 'app.alerts.historical', '/alerts/historical', false, { premium: true }),
+      screen('alertsManagement', 'app.alerts.view', '/alerts', true, { premium: true }),
+      screen('alertsLog', 'app.alerts.log', '/alerts/log', true, { premium: true }),
+      screen('alertsHistorical', 'app.alerts.historical', '/alerts/historical', true, { premium: true }),
     ],
     { icon: IconAlertTriangle, premium: true },
   ),
