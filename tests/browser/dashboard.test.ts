@@ -127,6 +127,21 @@ describe('dashboards in the browser', () => {
     }
   });
 
+  it('fits a 390 px phone: the tab bar and its actions wrap instead of widening the page', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl('/dashboard/electricite/tab-demo-electricite'));
+      await page.getByTestId('add-widget').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('[data-widget-ready="true"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (process.env.WATTWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-390.png`, fullPage: false });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('refreshes an open chart when new values of its point arrive', async () => {
     const { accounts } = testEnvironment();
     const admin = (await login('premiumAdministrator')).user.jwt;

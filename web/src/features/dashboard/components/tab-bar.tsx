@@ -58,7 +58,8 @@ export const TabBar = ({ tabs, current, canModify, onOpen, onCreate, onChange, o
           </Tabs.List>
         </Tabs>
       </ScrollArea>
-      <Group gap={6} wrap="nowrap">
+      {/* On a phone the view, the add button and the menu go under the tabs rather than past the screen's edge. */}
+      <Group gap={6} wrap="wrap" justify="flex-end" style={{ maxWidth: '100%' }}>
         <RequestViewSelect />
         {onAddWidget && (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onAddWidget} data-testid="add-widget">
