@@ -10,7 +10,17 @@ import { startWebServer } from './web-server';
 
 const EMULATOR_PORT = Number(process.env.TEST_EMULATOR_PORT ?? 4567);
 const WEB_PORT = Number(process.env.TEST_WEB_PORT ?? 8181);
-const RESULTS = fromRoot('.local/test/results');
+/** Names the emulator's and the results' folders, so that a second checkout's run keeps apart. */
+const RUN_NAME = process.env.TEST_RUN_NAME ?? 'test';
+const RESULTS = fromRoot(`.local/${RUN_NAME}/results`);
+
+/** `npm test -- tests/integration/users.test.ts …` runs only those files (and deploys only when one needs it). */
+const SELECTED = process.argv.slice(2).map((file) => file.replace(/^\.\//, ''));
+const selectedIn = (...folders: string[]): string[] | null => {
+  if (SELECTED.length === 0) return [];
+  const files = SELECTED.filter((file) => folders.some((folder) => file.startsWith(`tests/${folder}/`)));
+  return files.length > 0 ? files : null;
+};
 
 interface Outcome {
   passed: number;
@@ -19,8 +29,9 @@ interface Outcome {
   ok: boolean;
 }
 
-const vitest = (projects: string[], label: string): Promise<Outcome> =>
+const vitest = (projects: string[], label: string, files: string[] | null): Promise<Outcome> =>
   new Promise((resolve) => {
+    if (files === null) return resolve({ passed: 0, failed: 0, skipped: 0, ok: true });
     const output = `${RESULTS}/${label}.json`;
     rmSync(output, { force: true });
     const child = spawn(
@@ -29,6 +40,7 @@ const vitest = (projects: string[], label: string): Promise<Outcome> =>
         'vitest', 'run', '--config', 'tests/vitest.config.ts',
         ...projects.flatMap((project) => ['--project', project]),
         '--reporter=default', '--reporter=json', `--outputFile.json=${output}`,
+        ...files,
       ],
       { cwd: fromRoot(), stdio: 'inherit' },
     );
@@ -64,12 +76,17 @@ const main = async (): Promise<number> => {
   let weather: WeatherProvider | undefined;
   const outcomes: Outcome[] = [];
   try {
-    emulator = await startEmulator(EMULATOR_PORT, 'test');
+    const [unitFiles, integrationFiles, browserFiles] = [selectedIn('unit', 'infra'), selectedIn('integration'), selectedIn('browser')];
+    if (integrationFiles === null && browserFiles === null) {
+      outcomes.push(await vitest(['unit', 'infra'], 'unit', unitFiles));
+      return report(started, outcomes);
+    }
+    emulator = await startEmulator(EMULATOR_PORT, RUN_NAME);
     weather = await startWeatherProvider();
     console.log(`Emulator up on ${emulator.endpoint}, weather provider on ${weather.url}; deploying while the unit tests run ...`);
     const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test', { weatherProviderUrl: weather.url, appUrl: `http://127.0.0.1:${WEB_PORT}` }), buildWeb()]);
     deploying.catch(() => undefined);
-    outcomes.push(await vitest(['unit', 'infra'], 'unit'));
+    outcomes.push(await vitest(['unit', 'infra'], 'unit', unitFiles));
     const [deployment] = await deploying;
     console.log(`Deployed in ${seconds(started)}`);
     await weather.connect(deployment);
@@ -77,12 +94,14 @@ const main = async (): Promise<number> => {
     const seeded = await seedDemoData(deployment, passwords);
     await seedDemoSeries(deployment, 2);
     web = await startWebServer(deployment, WEB_PORT);
-    writeTestEnvironment(deployment, seeded, passwords, `http://127.0.0.1:${WEB_PORT}`, fromRoot('.local/test/environment.json'), {
+    const environmentFile = fromRoot(`.local/${RUN_NAME}/environment.json`);
+    process.env.WATTWISE_TEST_ENVIRONMENT = environmentFile;
+    writeTestEnvironment(deployment, seeded, passwords, `http://127.0.0.1:${WEB_PORT}`, environmentFile, {
       url: weather.url,
       fake: weather.fake,
     });
-    outcomes.push(await vitest(['integration'], 'integration'));
-    outcomes.push(await vitest(['browser'], 'browser'));
+    outcomes.push(await vitest(['integration'], 'integration', integrationFiles));
+    outcomes.push(await vitest(['browser'], 'browser', browserFiles));
   } catch (error) {
     console.error(error);
     outcomes.push({ passed: 0, failed: 1, skipped: 0, ok: false });
@@ -91,6 +110,10 @@ const main = async (): Promise<number> => {
     await weather?.close();
     await emulator?.stop();
   }
+  return report(started, outcomes);
+};
+
+const report = (started: number, outcomes: Outcome[]): number => {
   const total = outcomes.reduce(
     (sum, outcome) => ({ passed: sum.passed + outcome.passed, failed: sum.failed + outcome.failed, skipped: sum.skipped + outcome.skipped }),
     { passed: 0, failed: 0, skipped: 0 },

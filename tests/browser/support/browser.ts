@@ -85,3 +85,13 @@ export const callApi = <T>(page: Page, method: string, path: string, body?: unkn
     },
     { method, path, body },
   ) as Promise<T>;
+
+/**
+ * Saves a full-page screenshot under `$WATTWISE_SCREENSHOTS/<name>.png` when that folder is set, so
+ * that a person can look at the screens a run went through; does nothing otherwise.
+ */
+export const keepScreenshot = async (page: Page, name: string): Promise<void> => {
+  const folder = process.env.WATTWISE_SCREENSHOTS;
+  if (!folder) return;
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+};
