@@ -1,9 +1,9 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Alert, AlertLogItem } from '@shared/schemas/alert';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix, updateAttributes } from './table';
+import { deleteItems, entitiesTable, queryAll, queryPrefix, updateAttributes } from './table';
 
 /** What the evaluation remembers between two runs: whether data was missing (logged once, when it goes missing). */
 export interface AlertEvaluationState {
@@ -148,50 +148,30 @@ export const getLogItems = async (customerId: string, refs: readonly { alertId: 
 /** An alert's entries from a tick on, newest first, acquitted or not. */
 export const listLogItems = async (customerId: string, alertId: string, fromTick: number, acquitted: boolean): Promise<AlertLogItem[]> => {
   const { PK, prefix } = keys.alertLogOfAlert(customerId, alertId);
-  const items: AlertLogItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: entitiesTable(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        FilterExpression: 'acquitted = :acquitted',
-        ExpressionAttributeValues: {
-          ':pk': PK,
-          ':from': keys.alertLogItem(customerId, alertId, Math.max(0, fromTick)).SK,
-          ':to': `${prefix}~`,
-          ':acquitted': acquitted,
-        },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).map(logItemOf));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    FilterExpression: 'acquitted = :acquitted',
+    ExpressionAttributeValues: {
+      ':pk': PK,
+      ':from': keys.alertLogItem(customerId, alertId, Math.max(0, fromTick)).SK,
+      ':to': `${prefix}~`,
+      ':acquitted': acquitted,
+    },
+    ScanIndexForward: false,
+  });
+  return items.map(logItemOf);
 };
 
 /** The ticks of an alert's entries not acquitted yet. */
 export const listOpenLogTicks = async (customerId: string, alertId: string): Promise<number[]> => {
   const { PK, prefix } = keys.alertLogOfAlert(customerId, alertId);
-  const ticks: number[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: entitiesTable(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        FilterExpression: 'acquitted = :no',
-        ProjectionExpression: 'tick',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':no': false },
-        ExclusiveStartKey,
-      }),
-    );
-    ticks.push(...(page.Items ?? []).map((item) => Number(item.tick)));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return ticks;
+  const items = await queryAll<{ tick: unknown }>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    FilterExpression: 'acquitted = :no',
+    ProjectionExpression: 'tick',
+    ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':no': false },
+  });
+  return items.map((item) => Number(item.tick));
 };
 
 export interface Acquittal {
@@ -270,13 +250,7 @@ export const listLogCounts = async (customerId: string): Promise<Map<string, Log
 export const eraseLog = async (customerId: string, alertId: string): Promise<number> => {
   const { PK, prefix } = keys.alertLogOfAlert(customerId, alertId);
   const items = await queryPrefix<{ PK: string; SK: string }>(PK, prefix);
-  for (let offset = 0; offset < items.length; offset += 25) {
-    let requests: Record<string, unknown>[] = items.slice(offset, offset + 25).map(({ PK: pk, SK: sk }) => ({ DeleteRequest: { Key: { PK: pk, SK: sk } } }));
-    while (requests.length) {
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests as never } }));
-      requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as Record<string, unknown>[];
-    }
-  }
+  await deleteItems(items);
   await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.alertLogSummary(customerId, alertId) }));
   return items.length;
 };

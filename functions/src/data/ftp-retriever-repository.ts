@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FtpRetriever } from '@shared/schemas/ftp-retriever';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix, updateAttributes } from './table';
+import { deleteItems, entitiesTable, queryPrefix, updateAttributes } from './table';
 
 /** A retriever as stored: its password sealed for its customer (never answered), not `has_password`. */
 export type StoredFtpRetriever = Omit<FtpRetriever, 'has_password'> & { customer: string; password_sealed: string };
@@ -161,11 +161,5 @@ export const releaseRemoteFile = async (customerId: string, ftpId: string, name:
 export const deleteRemoteFileRecords = async (customerId: string, ftpId: string): Promise<void> => {
   const { PK, prefix } = keys.ftpRemoteFilesOfRetriever(customerId, ftpId);
   const items = await queryPrefix<{ PK: string; SK: string }>(PK, prefix);
-  for (let offset = 0; offset < items.length; offset += 25) {
-    let requests: Record<string, unknown>[] = items.slice(offset, offset + 25).map(({ PK: pk, SK: sk }) => ({ DeleteRequest: { Key: { PK: pk, SK: sk } } }));
-    while (requests.length) {
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests as never } }));
-      requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as Record<string, unknown>[];
-    }
-  }
+  await deleteItems(items);
 };

@@ -6,6 +6,7 @@ import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 import { applyChanges, columnAttribute, decodePack, encodePack, type RollupField, type StoredRollup } from './rollup-pack';
 import { seriesKeys, type SeriesRef } from './series-keys';
+import { queryEvery } from './table';
 
 export type { RollupField, StoredRollup } from './rollup-pack';
 export { seriesOfPoint, type SeriesRef } from './series-keys';
@@ -120,16 +121,7 @@ export const deleteSeriesMarkers = async (series: SeriesRef): Promise<void> => {
   ]);
 };
 
-const queryAll = async (input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> => {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
+const queryAll = (input: ConstructorParameters<typeof QueryCommand>[0]) => queryEvery<Record<string, unknown>>(input);
 
 /** Deletes raw values by time; the stream then recomputes the rollups they leave. */
 export const deleteRawValues = (series: SeriesRef, instants: readonly number[]): Promise<void> =>

@@ -1,49 +1,36 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../errors';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 
 export const entitiesTable = (): string => requireSetting('ENTITIES_TABLE');
 
-/** All items of a partition whose sort key starts with a prefix, following pagination. */
-export const queryPrefix = async <T>(PK: string, prefix: string): Promise<T[]> => {
+type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
+
+/** Every item a query answers, following pagination (any table). */
+export const queryEvery = async <T>(input: QueryInput): Promise<T[]> => {
   const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: entitiesTable(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-        ExclusiveStartKey,
-      }),
-    );
+    const page = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey }));
     items.push(...((page.Items ?? []) as T[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
 };
 
-/** All items of a GSI1 partition, following pagination. */
-export const queryIndex = async <T>(GSI1PK: string): Promise<T[]> => {
-  const items: T[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: entitiesTable(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': GSI1PK },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
+/** Every item a query of the entities table answers. */
+export const queryAll = <T>(input: Omit<QueryInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> =>
+  queryEvery<T>({ ...input, TableName: entitiesTable() });
+
+/** All items of a partition whose sort key starts with a prefix. */
+export const queryPrefix = <T>(PK: string, prefix: string): Promise<T[]> =>
+  queryAll<T>({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix } });
+
+/** All items of a GSI1 partition. */
+export const queryIndex = <T>(GSI1PK: string): Promise<T[]> =>
+  queryAll<T>({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': GSI1PK } });
 
 /**
  * An update of the named attributes of an existing item only (it must still exist), so that
@@ -68,5 +55,16 @@ export const updateAttributes = async (key: { PK: string; SK: string }, values: 
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new AppError('not_found', { cause: error });
     throw error;
+  }
+};
+
+/** Deletes items by key, 25 per batch, retrying what the table left unprocessed. */
+export const deleteItems = async (itemKeys: readonly { PK: string; SK: string }[]): Promise<void> => {
+  for (let offset = 0; offset < itemKeys.length; offset += 25) {
+    let requests: Record<string, unknown>[] = itemKeys.slice(offset, offset + 25).map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } }));
+    while (requests.length) {
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests as never } }));
+      requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as Record<string, unknown>[];
+    }
   }
 };
