@@ -26,9 +26,9 @@ import { ALERT_KEYS, createAlert, pointsWithLocationsQueryOptions, updateAlert }
 import { notifyAlertFailure } from '../hooks/notify-alert-failure';
 import { rememberOwner } from '../hooks/remembered-owner';
 import type { AlertUser } from './alerts-list';
+import { AddressListInput } from '../../../components/address-list-input';
 import { ConditionsBuilder } from './conditions-builder';
 import { FrequencyEditor } from './frequency-editor';
-import { RecipientsInput } from './recipients-input';
 import { TimeFilterEditor } from './time-filter-editor';
 
 const parseDay = typedDateParser(DATE_INPUT_FORMAT, false);
@@ -248,12 +248,12 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
               </Text>
               {form.notifications === 'email' ? (
                 <>
-                  <RecipientsInput label={t('labels.alerts.fields.to')} value={form.to} onChange={(value) => change('to', value)} testId="alert-to" placeholder={t('labels.alerts.emailPlaceholder')} />
-                  <RecipientsInput label={t('labels.alerts.fields.cc')} value={form.cc} onChange={(value) => change('cc', value)} testId="alert-cc" />
-                  <RecipientsInput label={t('labels.alerts.fields.bcc')} value={form.bcc} onChange={(value) => change('bcc', value)} testId="alert-bcc" />
+                  <AddressListInput label={t('labels.alerts.fields.to')} value={form.to} onChange={(value) => change('to', value)} testId="alert-to" placeholder={t('labels.alerts.emailPlaceholder')} />
+                  <AddressListInput label={t('labels.alerts.fields.cc')} value={form.cc} onChange={(value) => change('cc', value)} testId="alert-cc" />
+                  <AddressListInput label={t('labels.alerts.fields.bcc')} value={form.bcc} onChange={(value) => change('bcc', value)} testId="alert-bcc" />
                 </>
               ) : (
-                <RecipientsInput
+                <AddressListInput
                   label={t('labels.alerts.fields.sms')}
                   value={form.sms}
                   onChange={(value) => change('sms', value)}

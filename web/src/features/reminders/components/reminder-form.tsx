@@ -9,12 +9,12 @@ import {
   REMINDER_DEFAULTS,
   REMINDER_PERIODS,
   REMINDER_TYPES,
-  splitAddresses,
   type Reminder,
   type ReminderInput,
   type ReminderPeriod,
   type ReminderType,
 } from '@shared/schemas/reminder';
+import { AddressListInput } from '../../../components/address-list-input';
 import { DATE_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
 import { notify } from '../../../lib/notify';
 import { createReminder, REMINDER_KEYS, updateReminder } from '../api/reminders';
@@ -33,9 +33,9 @@ interface FormState {
   active: boolean;
   reset_only_after_validation: boolean;
   shared: boolean;
-  to: string;
-  cc: string;
-  bcc: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
 }
 
 const stateOf = (reminder: Reminder | null): FormState =>
@@ -51,11 +51,11 @@ const stateOf = (reminder: Reminder | null): FormState =>
         active: reminder.active,
         reset_only_after_validation: reminder.reset_only_after_validation,
         shared: reminder.sharing.shared,
-        to: reminder.email.to.join('; '),
-        cc: reminder.email.cc.join('; '),
-        bcc: reminder.email.bcc.join('; '),
+        to: reminder.email.to,
+        cc: reminder.email.cc,
+        bcc: reminder.email.bcc,
       }
-    : { name: '', message: '', reminder_date: null, ...REMINDER_DEFAULTS, shared: false, to: '', cc: '', bcc: '' };
+    : { name: '', message: '', reminder_date: null, ...REMINDER_DEFAULTS, shared: false, to: [], cc: [], bcc: [] };
 
 const displayDay = (date: string) => date.split('-').reverse().join('/');
 
@@ -114,20 +114,19 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
       active: form.active,
       reset_only_after_validation: form.reset_only_after_validation,
       sharing: { shared: form.shared },
-      email: { to: splitAddresses(form.to), cc: splitAddresses(form.cc), bcc: splitAddresses(form.bcc) },
+      email: { to: form.to, cc: form.cc, bcc: form.bcc },
       ...(reminder ? { user: reminder.user } : {}),
     });
   };
 
   const recurrent = form.type === 'recurrent';
   const addressInput = (field: 'to' | 'cc' | 'bcc') => (
-    <TextInput
+    <AddressListInput
       label={t(`labels.reminders.fields.${field}`)}
       placeholder={t('hints.reminders.addressesPlaceholder')}
       value={form[field]}
-      onChange={(event) => change(field, event.currentTarget.value)}
-      autoComplete="off"
-      data-testid={`reminder-${field}`}
+      onChange={(value) => change(field, value)}
+      testId={`reminder-${field}`}
     />
   );
 

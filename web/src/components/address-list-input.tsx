@@ -7,7 +7,7 @@ const splitEntries = (text: string): string[] =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
-export interface RecipientsInputProps {
+export interface AddressListInputProps {
   label: string;
   description?: string;
   placeholder?: string;
@@ -18,11 +18,11 @@ export interface RecipientsInputProps {
 }
 
 /**
- * Addresses or numbers typed separated by semicolons (spec 2 §2, §5): each complete entry becomes
+ * Addresses or numbers typed separated by semicolons (spec 1 §5, spec 2 §2, §5): each complete entry becomes
  * a chip as soon as its semicolon is typed or pasted, the rest on Enter or when leaving the field;
  * the input is cleared after adding.
  */
-export const RecipientsInput = ({ label, description, placeholder, value, onChange, disabled, testId }: RecipientsInputProps) => {
+export const AddressListInput = ({ label, description, placeholder, value, onChange, disabled, testId }: AddressListInputProps) => {
   const [search, setSearch] = useState('');
   const add = (entries: string[]) => {
     const next = [...value];
