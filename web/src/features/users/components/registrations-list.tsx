@@ -63,6 +63,7 @@ const PendingRegistration = ({ registration, customer, locations }: Registration
             onChange={(value) => value && setType(value as 'member' | 'administrator')}
             allowDeselect={false}
             w={180}
+            data-testid="registration-role"
           />
           {type === 'member' && (
             <MultiSelect
