@@ -46,6 +46,12 @@ export const ERROR_STATUS = {
   reminder_date_too_early: 400,
   reminder_not_awaiting_reset: 409,
   reminder_inactive: 409,
+  // Users, super users, password links and registrations (spec 3 §5, §8).
+  email_taken: 409,
+  locations_required: 400,
+  role_not_allowed: 403,
+  cannot_delete_self: 409,
+  password_link_invalid: 410,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

@@ -80,6 +80,7 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
 const VALID_BODIES: Record<string, unknown> = {
   updateSource: { name: 'Source', type: 'custom' },
   createSourcePoints: { keys: ['device/point'] },
+  acceptRegistration: { customer: 'cust-route-walk', type: 'administrator' },
 };
 
 describe('ids in paths', () => {
@@ -91,7 +92,9 @@ describe('ids in paths', () => {
       // A premium route refuses the basic customer before reading its path: the premium customer's
       // administrator asks instead, for an alert id that names nothing of theirs (alerts.test.ts
       // checks another customer's alert).
-      const { user } = payloads.get(route.premium ? 'premiumAdministrator' : 'basicAdministrator')!;
+      const administrator = route.premium ? 'premiumAdministrator' : 'basicAdministrator';
+      // Routes of super users' screens (super users, registrations) are asked by a super user.
+      const { user } = payloads.get(expectedFor(route, payloads.get(administrator)!) === 'through' ? administrator : 'super')!;
       const malformed = await api(route.method, pathWith(route, 'not an id!'), { token: user.jwt, ...(route.body ? { body: {} } : {}) });
       expect(malformed.status).toBe(400);
       // The premium customer's own objects (demo data): of the kind the path names.

@@ -39,6 +39,15 @@ export const keys = {
   notificationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'NOTIF#' }),
   /** Marks that a reminder fired for one due time: a job run twice for it finds it and does nothing. */
   reminderFiring: (customerId: string, reminderId: string, due: string) => ({ PK: `C#${customerId}`, SK: `REMFIRE#${reminderId}#${due}` }),
+  /** Keeps an e-mail to one user across the product: written with the user, in one transaction. */
+  emailGuard: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'GUARD' }),
+  /** An e-mailed link to set a password, by the SHA-256 of its token (the token itself is never stored). */
+  passwordLink: (tokenHash: string) => ({ PK: `PWLINK#${tokenHash}`, SK: 'LINK' }),
+  /** Counts password-reset requests of an e-mail within a window (TTL). */
+  passwordResetRequests: (email: string) => ({ PK: `PWRESET#${email.toLowerCase()}`, SK: 'REQUESTS' }),
+  /** Registrations waiting for root or a super user, in one partition of their own. */
+  registration: (registrationId: string) => ({ PK: 'REGISTRATIONS', SK: `REG#${registrationId}` }),
+  registrations: { PK: 'REGISTRATIONS', prefix: 'REG#' },
   loginAttempts: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'ATTEMPTS' }),
   /** A customer's permission map (role → keys → actions): each customer's own, seeded with the defaults. */
   customerPermissions: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'ACL' }),

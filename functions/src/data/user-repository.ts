@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/schemas/user';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
@@ -67,4 +67,99 @@ export const setLastNotificationRead = async (
       ExpressionAttributeValues: { ':at': at },
     }),
   );
+};
+
+const isConditionFailure = (error: unknown): boolean =>
+  (error as { name?: string }).name === 'ConditionalCheckFailedException' ||
+  ((error as { name?: string }).name === 'TransactionCanceledException' &&
+    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
+
+const userItem = (user: StoredUser): UserItem => ({
+  ...keys.user(user.customer, user._id),
+  ...keys.userEmailIndex(user.email),
+  kind: 'user',
+  ...user,
+});
+
+/**
+ * Creates a user and claims its e-mail in one transaction: two creations with the same e-mail
+ * at the same moment leave one user. False when the e-mail is already claimed.
+ */
+export const createUserClaimingEmail = async (user: StoredUser, extra: TransactWriteCommandInput['TransactItems'] = []): Promise<boolean> => {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: entitiesTable(), Item: { ...keys.emailGuard(user.email), user: user._id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: entitiesTable(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
+          ...(extra ?? []),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * Replaces a user as edited: moves it when its home partition changes (a customer user made a
+ * super user) and moves its e-mail claim when the e-mail changes. False when the new e-mail is
+ * claimed by someone else, or the user has gone meanwhile.
+ */
+export const replaceUser = async (previous: StoredUser, next: StoredUser): Promise<boolean> => {
+  const table = entitiesTable();
+  const before = keys.user(previous.customer, previous._id);
+  const after = keys.user(next.customer, next._id);
+  const moved = before.PK !== after.PK;
+  const emailChanged = previous.email.toLowerCase() !== next.email.toLowerCase();
+  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+    ...(moved ? [{ Delete: { TableName: table, Key: before, ConditionExpression: 'attribute_exists(PK)' } }] : []),
+    { Put: { TableName: table, Item: userItem(next), ConditionExpression: moved ? 'attribute_not_exists(PK)' : 'attribute_exists(PK)' } },
+    ...(emailChanged
+      ? [
+          { Put: { TableName: table, Item: { ...keys.emailGuard(next.email), user: next._id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Delete: { TableName: table, Key: keys.emailGuard(previous.email) } },
+        ]
+      : []),
+  ];
+  try {
+    await dynamo.send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Deletes a user and frees its e-mail. */
+export const deleteUser = async (user: StoredUser): Promise<void> => {
+  await dynamo.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: entitiesTable(), Key: keys.user(user.customer, user._id) } },
+        { Delete: { TableName: entitiesTable(), Key: keys.emailGuard(user.email) } },
+      ],
+    }),
+  );
+};
+
+/** Sets a user's password hash, if the user still exists. */
+export const setPasswordHash = async (homeCustomerId: string | null, userId: string, passwordHash: string): Promise<boolean> => {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: keys.user(homeCustomerId, userId),
+        UpdateExpression: 'SET password_hash = :hash',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':hash': passwordHash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 };

@@ -5,6 +5,7 @@ import { isSuperUser } from '@shared/permissions/roles';
 import type { Customer } from '@shared/schemas/customer';
 import { getCustomer } from '../data/customer-repository';
 import { getCustomerPermissionMap } from '../data/system-repository';
+import { getUser } from '../data/user-repository';
 import { AppError } from '../errors';
 import type { Caller } from './session-service';
 
@@ -31,16 +32,37 @@ const customerFacts = async (customerId: string, now = Date.now()): Promise<Cust
   return facts;
 };
 
+/**
+ * Whether a caller's user still exists, trusted for as long as customer facts: a deleted user's
+ * token stops working within this time in every function, not when the token ends.
+ */
+const USER_FACTS_TTL_MS = CUSTOMER_FACTS_TTL_MS;
+const users = new Map<string, { exists: boolean; readAt: number }>();
+
+const userExists = async (caller: Caller, now = Date.now()): Promise<boolean> => {
+  const known = users.get(caller.userId);
+  if (known && now - known.readAt < USER_FACTS_TTL_MS) return known.exists;
+  const exists = (await getUser(caller.homeCustomerId, caller.userId)) !== null;
+  users.set(caller.userId, { exists, readAt: now });
+  return exists;
+};
+
+/** Drops what this instance knows of a user (after the users function changed or deleted it). */
+export const forgetUser = (userId: string): void => {
+  users.delete(userId);
+};
+
 /** The permission map a customer's users sign in with. */
 export const permissionsOfCustomer = async (customerId: string): Promise<PermissionMap> => (await customerFacts(customerId)).permissions;
 
 /**
- * What the route table says of a signed-in route, enforced: the customer is active (super users
+ * What the route table says of a signed-in route, enforced: the caller's user still exists, the customer is active (super users
  * excepted), the caller's role holds the permission and action (root-only routes: root), and the
  * customer is premium where the route is.
  */
 export const assertRouteAllowed = async (route: RouteDefinition, caller: Caller): Promise<void> => {
-  const facts = caller.customerId ? await customerFacts(caller.customerId) : null;
+  const [facts, exists] = await Promise.all([caller.customerId ? customerFacts(caller.customerId) : null, userExists(caller)]);
+  if (!exists) throw new AppError('unauthorized');
   if (caller.customerId && !facts?.customer) throw new AppError('customer_not_found');
   if (facts?.customer && !facts.customer.active && !isSuperUser(caller)) throw new AppError('customer_deactivated');
   const permissions = facts?.permissions ?? DEFAULT_PERMISSIONS;

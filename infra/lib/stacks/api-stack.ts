@@ -54,7 +54,8 @@ interface GroupAccess {
 
 /** What each endpoint group may touch, and nothing more. */
 const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
-  users: { entities: 'readWrite', jwt: true },
+  // Account e-mails: invitations, password links, accepted registrations.
+  users: { entities: 'readWrite', jwt: true, sendsMail: true },
   system: { entities: 'read' },
   application: { entities: 'read' },
   // Marks notifications done: updates, never puts or deletes.

@@ -47,6 +47,19 @@ import {
   loginPayloadSchema,
 } from '../schemas/session';
 import { idSchema } from '../schemas/common';
+import { userSchema } from '../schemas/user';
+import {
+  acknowledgedSchema,
+  forgotPasswordRequestSchema,
+  registrationAcceptSchema,
+  registrationRequestSchema,
+  registrationSchema,
+  setPasswordRequestSchema,
+  superUserInputSchema,
+  superUserUpdateSchema,
+  userInputSchema,
+  userUpdateSchema,
+} from '../schemas/user-admin';
 import {
   alertAcquitAllResponseSchema,
   alertAcquitRequestSchema,
@@ -246,6 +259,8 @@ const ALERT_LOG = { permission: 'app.alerts.log' } as const;
 const ALERT_HISTORICAL = { permission: 'app.alerts.historical' } as const;
 const REMINDERS = { permission: 'app.reminders' } as const;
 const NOTIFICATIONS = { permission: 'app.notifications' } as const;
+const USERS = { permission: 'app.settings.users' } as const;
+const SUPER_USERS = { permission: 'app.settings.su' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
@@ -274,6 +289,32 @@ const TABLE = {
     permission: ANY_SIGNED_IN_USER,
     response: notificationsReadResponseSchema,
   }),
+  // Customer users (spec 3 §7 "Users"): administrators of the customer, super users and root.
+  listUsers: route('GET', '/api/v1/users', 'users', { ...USERS, response: z.array(userSchema) }),
+  getUser: route('GET', '/api/v1/users/{id}', 'users', { ...USERS, params: byId, response: userSchema }),
+  createUser: route('POST', '/api/v1/users', 'users', { ...USERS, action: 'create', body: userInputSchema, response: userSchema }),
+  updateUser: route('PUT', '/api/v1/users', 'users', { ...USERS, action: 'edit', body: userUpdateSchema, response: userSchema }),
+  deleteUser: route('DELETE', '/api/v1/users/{id}', 'users', { ...USERS, action: 'delete', params: byId, response: z.object({ deleted: idSchema }) }),
+  // Super users (spec 3 §7 lists the reads; the writes are ours): super users and root.
+  listSuperUsers: route('GET', '/api/v1/su', 'users', { ...SUPER_USERS, response: z.array(userSchema) }),
+  getSuperUser: route('GET', '/api/v1/su/{id}', 'users', { ...SUPER_USERS, params: byId, response: userSchema }),
+  createSuperUser: route('POST', '/api/v1/su', 'users', { ...SUPER_USERS, action: 'create', body: superUserInputSchema, response: userSchema }),
+  updateSuperUser: route('PUT', '/api/v1/su', 'users', { ...SUPER_USERS, action: 'edit', body: superUserUpdateSchema, response: userSchema }),
+  deleteSuperUser: route('DELETE', '/api/v1/su/{id}', 'users', { ...SUPER_USERS, action: 'delete', params: byId, response: z.object({ deleted: idSchema }) }),
+  // Registrations wait for root or a super user to accept them into a customer (or refuse them).
+  listRegistrations: route('GET', '/api/v1/registrations', 'users', { ...SUPER_USERS, response: z.array(registrationSchema) }),
+  acceptRegistration: route('POST', '/api/v1/registrations/{id}/accept', 'users', {
+    ...SUPER_USERS,
+    action: 'create',
+    params: byId,
+    body: registrationAcceptSchema,
+    response: userSchema,
+  }),
+  refuseRegistration: route('DELETE', '/api/v1/registrations/{id}', 'users', { ...SUPER_USERS, action: 'delete', params: byId, response: z.object({ deleted: idSchema }) }),
+  // Public account screens: their answers never tell whether an e-mail is known.
+  register: publicRoute('POST', '/api/v1/users/register', 'users', { body: registrationRequestSchema, response: acknowledgedSchema }),
+  forgotPassword: publicRoute('POST', '/api/v1/users/forgot-password', 'users', { body: forgotPasswordRequestSchema, response: acknowledgedSchema }),
+  setPassword: publicRoute('POST', '/api/v1/users/set-password', 'users', { body: setPasswordRequestSchema, response: z.object({ email: z.string() }) }),
   getCustomizations: publicRoute('GET', '/api/v1/system/customizations', 'system', { response: customizationsSchema }),
   getAnonymousAcl: publicRoute('GET', '/api/v1/acl', 'system', { response: aclResponseSchema }),
   getOpenApiDocument: publicRoute('GET', '/api/v1/openapi.json', 'system', { response: openApiResponseSchema }),

@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   file: 'file',
   ftp: 'ftp',
   source: 'src',
+  registration: 'reg',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 

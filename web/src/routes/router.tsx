@@ -7,6 +7,7 @@ import { tabsQueryOptions } from '../features/dashboard/api/tabs';
 import { ftpRetrieverQueryOptions, ftpRetrieversQueryOptions } from '../features/ftp/api/ftp-retrievers';
 import { reminderQueryOptions, remindersQueryOptions } from '../features/reminders/api/reminders';
 import { alertQueryOptions, alertsQueryOptions } from '../features/alerts/api/alerts';
+import { registrationsQueryOptions, userQueryOptions, usersQueryOptions, type UserListKind } from '../features/users/api/users';
 import { ApiRequestError } from '../lib/http';
 import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
@@ -54,6 +55,21 @@ const logoutRoute = createRoute({
     throw redirect({ to: '/login' });
   },
 });
+
+/** Public account screens (spec 1 §2.1): registration, forgotten password, the e-mailed link's screen. */
+const publicScreen = <Path extends string>(path: Path, component: 'RegisterPage' | 'ForgotPasswordPage' | 'SetPasswordPage') =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    beforeLoad: () => {
+      if (isSignedIn()) throw redirect({ to: '/dashboard' });
+    },
+    loader: ({ context }) => context.queryClient.ensureQueryData(customizationsQueryOptions()),
+    component: lazyRouteComponent(() => import('./account-pages'), component),
+  });
+const registerRoute = publicScreen('register', 'RegisterPage');
+const forgotPasswordRoute = publicScreen('forgot-password', 'ForgotPasswordPage');
+const setPasswordRoute = publicScreen('set-password/$token', 'SetPasswordPage');
 
 /** Every signed-in page sits under this frame. */
 const appRoute = createRoute({
@@ -211,6 +227,81 @@ const ftpEditRoute = createRoute({
     }
   },
   component: lazyRouteComponent(() => import('./ftp-pages'), 'FtpEditPage'),
+});
+
+const USERS_CRUMBS: Record<UserListKind, Crumb[]> = {
+  users: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.users', to: '/settings/users' }],
+  su: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.superUsers', to: '/settings/su' }],
+};
+
+const listUsersLoader = (kind: UserListKind) => async ({ context }: { context: RouterContext }) => {
+  await Promise.all([
+    context.queryClient.ensureQueryData(usersQueryOptions(kind)),
+    kind === 'su' ? context.queryClient.ensureQueryData(registrationsQueryOptions()) : null,
+  ]);
+  return { crumbs: [USERS_CRUMBS[kind][0], { labelKey: USERS_CRUMBS[kind][1].labelKey }] satisfies Crumb[] };
+};
+
+const addUserLoader = (kind: UserListKind) => () => ({
+  crumbs: [...USERS_CRUMBS[kind], { labelKey: kind === 'users' ? 'buttons.users.add' : 'buttons.users.addSuperUser' }] satisfies Crumb[],
+});
+
+const editUserLoader =
+  (kind: UserListKind) =>
+  async ({ context, params, preload }: { context: RouterContext; params: { userId: string }; preload: boolean }) => {
+    try {
+      const user = await context.queryClient.ensureQueryData(userQueryOptions(kind, params.userId));
+      return { crumbs: [...USERS_CRUMBS[kind], { label: `${user.first_name} ${user.last_name}` }] satisfies Crumb[] };
+    } catch (error) {
+      // Unknown, deleted or another customer's user: back to the list with 'The page requested does not exist'.
+      if (!(error instanceof ApiRequestError) || error.status !== 404) throw error;
+      if (!preload) notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') });
+      throw redirect({ to: kind === 'users' ? '/settings/users' : '/settings/su' });
+    }
+  };
+
+// /settings/users and /settings/su with their add and edit screens (spec 3 §2).
+const usersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/users',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.users', { preload }),
+  loader: listUsersLoader('users'),
+  component: lazyRouteComponent(() => import('./users-pages'), 'UsersPage'),
+});
+const userAddRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/users/add',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.users', { preload }),
+  loader: addUserLoader('users'),
+  component: lazyRouteComponent(() => import('./users-pages'), 'UserAddPage'),
+});
+const userEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/users/edit/$userId',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.users', { preload }),
+  loader: editUserLoader('users'),
+  component: lazyRouteComponent(() => import('./users-pages'), 'UserEditPage'),
+});
+const superUsersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/su',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.su', { preload }),
+  loader: listUsersLoader('su'),
+  component: lazyRouteComponent(() => import('./users-pages'), 'SuperUsersPage'),
+});
+const superUserAddRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/su/add',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.su', { preload }),
+  loader: addUserLoader('su'),
+  component: lazyRouteComponent(() => import('./users-pages'), 'SuperUserAddPage'),
+});
+const superUserEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/su/edit/$userId',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.su', { preload }),
+  loader: editUserLoader('su'),
+  component: lazyRouteComponent(() => import('./users-pages'), 'SuperUserEditPage'),
 });
 
 const SOURCES_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.sources', to: '/settings/sources' }];
@@ -376,7 +467,10 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute]),
+  registerRoute,
+  forgotPasswordRoute,
+  setPasswordRoute,
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute, usersRoute, userAddRoute, userEditRoute, superUsersRoute, superUserAddRoute, superUserEditRoute]),
   unknownRoute,
 ]);
 

@@ -88,7 +88,7 @@ export const MENU: readonly MenuEntry[] = [
       screen('locationsAndPoints', 'app.settings.locations_and_points', '/settings/locations_and_points', true),
       screen('profile', 'app.settings.profile', '/settings/profile', false),
       group('customerSettings', 'app.settings', [
-        screen('users', 'app.settings.users', '/settings/users', false),
+        screen('users', 'app.settings.users', '/settings/users', true),
         screen('applicationEmail', 'app.settings.application.email', '/settings/application/email', false),
         screen('sources', 'app.settings.sources', '/settings/sources', true),
         screen('ftp', 'app.settings.ftp', '/settings/ftp', true),
@@ -96,7 +96,7 @@ export const MENU: readonly MenuEntry[] = [
       ]),
       group('systemSettings', 'app.settings', [
         screen('customers', 'app.settings.system.customers', '/settings/system/customers', false),
-        screen('superUsers', 'app.settings.su', '/settings/su', false),
+        screen('superUsers', 'app.settings.su', '/settings/su', true),
         screen('loginAnalytics', 'app.settings.login_analytics', '/settings/login_analytics', false),
         screen('logs', 'app.settings.system.logs', '/settings/system/logs', false),
         screen('configuration', 'app.settings.system.configuration', '/settings/system/configuration', false),

@@ -1,0 +1,62 @@
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PasswordLinkPurpose } from '@shared/users/user-rules';
+import { dynamo } from '../clients/dynamodb';
+import { keys } from './keys';
+import { entitiesTable } from './table';
+
+/** Whose password a link sets; stored under the hash of its token, gone by TTL after `expires_at`. */
+export interface PasswordLink {
+  user: string;
+  home: string | null;
+  purpose: PasswordLinkPurpose;
+  /** Epoch seconds. */
+  expires_at: number;
+}
+
+export const putPasswordLink = async (tokenHash: string, link: PasswordLink): Promise<void> => {
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.passwordLink(tokenHash), kind: 'password-link', ...link } }));
+};
+
+/**
+ * Takes a link: deletes it only if it exists and has not expired, in one conditional call, so
+ * that a link works exactly once. Null for an unknown, used or expired link.
+ */
+export const takePasswordLink = async (tokenHash: string, nowSeconds: number): Promise<PasswordLink | null> => {
+  try {
+    const answer = await dynamo.send(
+      new DeleteCommand({
+        TableName: entitiesTable(),
+        Key: keys.passwordLink(tokenHash),
+        ConditionExpression: 'attribute_exists(PK) AND expires_at > :now',
+        ExpressionAttributeValues: { ':now': nowSeconds },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const item = answer.Attributes;
+    return item ? { user: String(item.user), home: (item.home as string | null) ?? null, purpose: item.purpose as PasswordLinkPurpose, expires_at: Number(item.expires_at) } : null;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return null;
+    throw error;
+  }
+};
+
+/** Counts one reset request of an e-mail; a window that has ended starts again at one. */
+export const countPasswordResetRequest = async (email: string, nowSeconds: number, windowSeconds: number): Promise<number> => {
+  try {
+    const answer = await dynamo.send(
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: keys.passwordResetRequests(email),
+        UpdateExpression: 'ADD requests :one SET expires_at = if_not_exists(expires_at, :end)',
+        ConditionExpression: 'attribute_not_exists(expires_at) OR expires_at > :now',
+        ExpressionAttributeValues: { ':one': 1, ':end': nowSeconds + windowSeconds, ':now': nowSeconds },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Number(answer.Attributes?.requests ?? 1);
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.passwordResetRequests(email) }));
+    return countPasswordResetRequest(email, nowSeconds, windowSeconds);
+  }
+};

@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LanguageKey } from '@shared/constants';
+import type { ForgotPasswordRequest, SetPasswordRequest } from '@shared/schemas/user-admin';
+import { PASSWORD_LINK_TTL_SECONDS, type PasswordLinkPurpose } from '@shared/users/user-rules';
+import { countPasswordResetRequest, putPasswordLink, takePasswordLink } from '../data/password-link-repository';
+import { findUserByEmail, getUser, setPasswordHash, type StoredUser } from '../data/user-repository';
+import { AppError } from '../errors';
+import { describeError, logger } from '../logger';
+import { accountMail, appLink } from './account-mail';
+import { noteLoginSuccess } from './login-throttle';
+import { sendMail } from './mail-service';
+import { hashPassword } from './password-hasher';
+
+/** At most this many reset e-mails per address and window; further requests are answered alike and send nothing. */
+const RESET_LIMIT = { requests: 3, windowSeconds: 3600 } as const;
+/** Every forgot-password answer takes at least this long, whether the e-mail is known or not. */
+const FORGOT_ANSWER_MS = 600;
+
+/** A user who was never given a password: no hash verifies against it. */
+export const NO_PASSWORD = 'none';
+
+const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+
+/** Only the hash of a token is stored: a copy of the table opens no account. */
+export const hashOfToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The path of the public screen that takes a link. */
+export const setPasswordPath = (token: string) => `/set-password/${token}`;
+
+/** Makes a single-use link that sets the user's password, and e-mails it through the user's customer's mail path. */
+export const sendPasswordLink = async (user: StoredUser, purpose: PasswordLinkPurpose, language: LanguageKey, now = new Date()): Promise<void> => {
+  const token = randomBytes(32).toString('base64url');
+  await putPasswordLink(hashOfToken(token), {
+    user: user._id,
+    home: user.customer,
+    purpose,
+    expires_at: nowSeconds(now) + PASSWORD_LINK_TTL_SECONDS[purpose],
+  });
+  const mail = accountMail(purpose, language, user.first_name, appLink(setPasswordPath(token)));
+  await sendMail({ customerId: user.customer, to: [user.email], ...mail });
+};
+
+/** Sets a password with a link, which works once and not after it expired. */
+export const setPasswordWithLink = async (request: SetPasswordRequest, now = new Date()): Promise<{ email: string }> => {
+  const hash = await hashPassword(request.password);
+  const link = await takePasswordLink(hashOfToken(request.token), nowSeconds(now));
+  if (!link) throw new AppError('password_link_invalid');
+  const user = await getUser(link.home, link.user);
+  if (!user || !(await setPasswordHash(link.home, link.user, hash))) throw new AppError('password_link_invalid');
+  await noteLoginSuccess(user.email);
+  return { email: user.email };
+};
+
+const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+/**
+ * "Forgot password": a known e-mail gets a one-hour link; the answer is the same, and takes the
+ * same time, whether the e-mail is known or not, and whether the address asked too often.
+ */
+export const requestPasswordReset = async ({ email }: ForgotPasswordRequest, language: LanguageKey, now = new Date()) => {
+  const answerAt = Date.now() + FORGOT_ANSWER_MS;
+  try {
+    const requests = await countPasswordResetRequest(email, nowSeconds(now), RESET_LIMIT.windowSeconds);
+    const user = requests <= RESET_LIMIT.requests ? await findUserByEmail(email) : null;
+    if (user) await sendPasswordLink(user, 'reset', language, now);
+  } catch (error) {
+    // The visitor learns nothing either way; the operator reads the log.
+    logger.error('password reset not sent', describeError(error));
+  }
+  await waitUntil(answerAt);
+  return { acknowledged: true as const };
+};

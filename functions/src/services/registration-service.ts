@@ -1,0 +1,78 @@
+import type { LanguageKey } from '@shared/constants';
+import type { Registration, RegistrationAccept, RegistrationRequest } from '@shared/schemas/user-admin';
+import type { User } from '@shared/schemas/user';
+import { getCustomer } from '../data/customer-repository';
+import { deleteRegistration, findRegistrationByEmail, getRegistration, listRegistrations, putRegistration, registrationTakenStep } from '../data/registration-repository';
+import { createUserClaimingEmail, findUserByEmail } from '../data/user-repository';
+import { AppError, notFound } from '../errors';
+import { describeError, logger } from '../logger';
+import { accountMail, appLink } from './account-mail';
+import { sendMail } from './mail-service';
+import { newId } from './new-id';
+import { hashPassword } from './password-hasher';
+import { allowedLocationsFor, newStoredUser, publicUser } from './user-admin-service';
+
+const shown = ({ _id, email, first_name, last_name, created_at }: Registration): Registration => ({ _id, email, first_name, last_name, created_at });
+
+/**
+ * A registration (spec 1 §5) is only a request: it waits, with its password hashed, until root
+ * or a super user accepts it into a customer. The answer is the same whether the e-mail is new,
+ * already a user's or already waiting, so the form tells nobody who has an account.
+ */
+export const register = async (request: RegistrationRequest, now = new Date()) => {
+  const email = request.email.toLowerCase();
+  const passwordHash = await hashPassword(request.password);
+  const [user, waiting] = await Promise.all([findUserByEmail(email), findRegistrationByEmail(email)]);
+  if (!user && !waiting) {
+    await putRegistration({
+      _id: newId('registration'),
+      email,
+      first_name: request.first_name,
+      last_name: request.last_name,
+      created_at: now.toISOString(),
+      password_hash: passwordHash,
+    });
+  }
+  return { acknowledged: true as const };
+};
+
+export const listPendingRegistrations = async (): Promise<Registration[]> =>
+  (await listRegistrations()).sort((a, b) => a.created_at.localeCompare(b.created_at)).map(shown);
+
+/** Accepting makes the customer user (with the password chosen at registration) and tells them by e-mail. */
+export const acceptRegistration = async (registrationId: string, choice: RegistrationAccept, language: LanguageKey): Promise<User> => {
+  const registration = await getRegistration(registrationId);
+  if (!registration) throw notFound();
+  const customer = await getCustomer(choice.customer);
+  if (!customer) throw new AppError('customer_not_found');
+  if (await findUserByEmail(registration.email)) throw new AppError('email_taken');
+  const user = newStoredUser(
+    {
+      first_name: registration.first_name,
+      last_name: registration.last_name,
+      email: registration.email,
+      type: choice.type,
+      customer: customer._id,
+      allowed_locations: await allowedLocationsFor(customer._id, choice.type, choice.allowed_locations),
+    },
+    registration.password_hash,
+  );
+  // The registration goes in the same transaction: accepted once, whoever clicks twice.
+  if (!(await createUserClaimingEmail(user, [registrationTakenStep(registrationId)]))) {
+    if (!(await getRegistration(registrationId))) throw notFound();
+    throw new AppError('email_taken');
+  }
+  try {
+    await sendMail({ customerId: customer._id, to: [user.email], ...accountMail('accepted', language, user.first_name, appLink('/login')) });
+  } catch (error) {
+    logger.error('registration acceptance not mailed', { user: user._id, ...describeError(error) });
+  }
+  return publicUser(user);
+};
+
+export const refuseRegistration = async (registrationId: string) => {
+  const registration = await getRegistration(registrationId);
+  if (!registration) throw notFound();
+  await deleteRegistration(registrationId);
+  return { deleted: registration._id };
+};

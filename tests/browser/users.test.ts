@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { testEnvironment } from '../support/environment';
+import { awaitMailsTo, passwordLinkTokenOf } from '../support/mail';
+import { keepScreenshot, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+
+const uniqueAddress = (who: string) => `${who}-${randomUUID().slice(0, 8)}@wattwise-users.example`;
+
+/** The ids of the locations the navigation tree offers, clickable or not. */
+const treeLocations = (page: Page) =>
+  page.getByTestId('navigation').evaluate((panel) =>
+    [...panel.querySelectorAll<HTMLElement>('[data-location-id]')].map((item) => ({
+      id: item.dataset.locationId,
+      clickable: item.tagName === 'A' && item.getAttribute('aria-disabled') !== 'true',
+    })),
+  );
+
+const expandTree = async (page: Page) => {
+  for (let round = 0; round < 5; round += 1) {
+    const closed = page
+      .getByTestId('navigation')
+      .locator('[data-location-id][aria-expanded="false"], [data-location-toggle][aria-expanded="false"], [data-testid="menu-locations"][aria-expanded="false"]');
+    if ((await closed.count()) === 0) return;
+    await closed.first().click();
+  }
+};
+
+const inLanguage = async (page: Page, language: 'fr' | 'en') => {
+  await page.goto(webUrl('/login'));
+  await page.evaluate((lang) => localStorage.setItem('wattwise.language', JSON.stringify(lang)), language);
+};
+
+const fitsWidth = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+describe('users', () => {
+  const browser = useBrowser();
+
+  it('lets an administrator add a member limited to two locations, who signs in through the e-mailed link and sees only those', async () => {
+    const { accounts } = testEnvironment();
+    const email = uniqueAddress('membre');
+    const admin = await openPage(browser(), { width: 1440, height: 900 });
+    try {
+      await signIn(admin.page, accounts.premiumAdministrator);
+      await admin.page.goto(webUrl('/settings/users'));
+      await admin.page.getByTestId('users-table').waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(admin.page, 'users-1440-fr');
+      await admin.page.getByTestId('user-create').click();
+      await admin.page.waitForURL('**/settings/users/add', { timeout: UI_TIMEOUT_MS });
+      await admin.page.getByRole('textbox', { name: 'Prénom' }).fill('Camille');
+      await admin.page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Durand');
+      await admin.page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+      await admin.page.getByTestId('user-locations').click();
+      await admin.page.getByRole('option', { name: 'Bâtiment B' }).click();
+      await admin.page.getByRole('option', { name: 'Usine Grenoble', exact: true }).click();
+      await admin.page.keyboard.press('Escape');
+      await keepScreenshot(admin.page, 'user-add-1440-fr');
+      await admin.page.getByTestId('user-save').click();
+      await admin.page.waitForURL('**/settings/users', { timeout: UI_TIMEOUT_MS });
+      const row = admin.page.getByTestId('user-row').filter({ hasText: email });
+      await row.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await row.textContent()).toContain('Bâtiment B, Usine Grenoble');
+    } finally {
+      await admin.context.close();
+    }
+
+    const [mail] = await awaitMailsTo(email);
+    const token = passwordLinkTokenOf(mail);
+    expect(token).not.toBeNull();
+    const newcomer = await openPage(browser(), { width: 1440, height: 900 });
+    try {
+      await newcomer.page.goto(webUrl(`/set-password/${token}`));
+      await newcomer.page.getByTestId('account-password').fill('Bienvenue-1');
+      await newcomer.page.getByTestId('account-password-confirm').fill('Bienvenue-1');
+      await newcomer.page.getByTestId('set-password-submit').click();
+      await newcomer.page.waitForURL('**/login', { timeout: UI_TIMEOUT_MS });
+      await signIn(newcomer.page, { email, password: 'Bienvenue-1', customer: null });
+      await navigation(newcomer.page);
+      await expandTree(newcomer.page);
+      expect(await treeLocations(newcomer.page)).toEqual([
+        { id: 'loc-lyon', clickable: false },
+        { id: 'loc-lyon-b', clickable: true },
+        { id: 'loc-grenoble', clickable: true },
+      ]);
+      await keepScreenshot(newcomer.page, 'member-navigation-1440-fr');
+    } finally {
+      await newcomer.context.close();
+    }
+  });
+
+  it('fits the users screens and the public account screens on a 390 px phone, in English', async () => {
+    const { accounts } = testEnvironment();
+    const phone = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await inLanguage(phone.page, 'en');
+      await phone.page.goto(webUrl('/login'));
+      await phone.page.getByTestId('register-link').waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(phone.page, 'login-390-en');
+      await phone.page.getByTestId('forgot-password-link').click();
+      await phone.page.getByRole('heading', { name: 'Forgot your password?' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await phone.page.getByTestId('forgot-password-email').fill(uniqueAddress('nobody'));
+      await phone.page.getByTestId('forgot-password-submit').click();
+      await phone.page.getByTestId('forgot-password-sent').waitFor({ timeout: UI_TIMEOUT_MS });
+      await fitsWidth(phone.page, 390);
+      await keepScreenshot(phone.page, 'forgot-password-390-en');
+
+      await phone.page.goto(webUrl('/register'));
+      await phone.page.getByTestId('register-submit').click();
+      await phone.page.getByText('You must accept the terms of use').waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(phone.page, 'register-errors-390-en');
+
+      await phone.page.goto(webUrl('/login'));
+      await phone.page.locator('input[type=email]').fill(accounts.premiumAdministrator.email);
+      await phone.page.locator('input[type=password]').fill(accounts.premiumAdministrator.password);
+      await phone.page.locator('button[type=submit]').click();
+      await phone.page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+      await phone.page.goto(webUrl('/settings/users'));
+      await phone.page.getByTestId('user-row').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await phone.page.getByTestId('users-table').count()).toBe(0);
+      await fitsWidth(phone.page, 390);
+      await keepScreenshot(phone.page, 'users-390-en');
+      await phone.page.getByTestId('user-create').click();
+      await phone.page.getByRole('heading', { name: 'New user' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await fitsWidth(phone.page, 390);
+      await keepScreenshot(phone.page, 'user-add-390-en');
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  it('takes a registration that a super user then accepts on the super users screen', async () => {
+    const { accounts } = testEnvironment();
+    const email = uniqueAddress('inscrit');
+    const visitor = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await inLanguage(visitor.page, 'en');
+      await visitor.page.goto(webUrl('/register'));
+      await visitor.page.getByTestId('register-email').fill(email);
+      await visitor.page.getByTestId('register-first-name').fill('Inès');
+      await visitor.page.getByTestId('register-last-name').fill('Moreau');
+      await visitor.page.getByTestId('account-password').fill('Register-1');
+      await visitor.page.getByTestId('account-password-confirm').fill('Register-1');
+      await visitor.page.getByText('I accept the terms of use').click();
+      await visitor.page.getByTestId('register-submit').click();
+      await visitor.page.getByTestId('register-done').waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(visitor.page, 'register-done-390-en');
+    } finally {
+      await visitor.context.close();
+    }
+
+    const reviewer = await openPage(browser(), { width: 1440, height: 900 });
+    try {
+      await signIn(reviewer.page, accounts.super);
+      await reviewer.page.goto(webUrl('/settings/su'));
+      const registration = reviewer.page.locator(`[data-registration-email="${email}"]`);
+      await registration.waitFor({ timeout: UI_TIMEOUT_MS });
+      await reviewer.page.getByTestId('su-list').getByTestId('user-row').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(reviewer.page, 'su-1440-fr');
+      await registration.getByTestId('registration-role').click();
+      await reviewer.page.getByRole('option', { name: 'Administrateur' }).click();
+      await registration.getByTestId('registration-accept').click();
+      await registration.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    } finally {
+      await reviewer.context.close();
+    }
+    const [accepted] = await awaitMailsTo(email);
+    expect(accepted.Subject).toContain('inscription');
+  });
+});

@@ -1,0 +1,152 @@
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
+import type { User } from '@shared/schemas/user';
+import { notify } from '../../../lib/notify';
+import { deleteUserOf, USER_KEYS, usersQueryOptions, type UserListKind } from '../api/users';
+import { notifyUserFailure } from '../hooks/notify-user-failure';
+
+export interface UsersListProps {
+  kind: UserListKind;
+  /** The signed-in user: never offered their own deletion. */
+  currentUserId: string;
+  /** Names of the customer's locations, by id. */
+  locationNames: ReadonlyMap<string, string>;
+  canCreate: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onCreate: () => void;
+  onEdit: (id: string) => void;
+}
+
+/**
+ * /settings/users and /settings/su (spec 3 §2): name, e-mail, role, locations and actions; a table
+ * on wide screens, cards under 979 px.
+ */
+export const UsersList = ({ kind, currentUserId, locationNames, canCreate, canEdit, canDelete, onCreate, onEdit }: UsersListProps) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
+  const users = useQuery(usersQueryOptions(kind));
+  const list = [...(users.data ?? [])].sort((a, b) => `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`));
+
+  const nameOf = (user: User) => `${user.first_name} ${user.last_name}`;
+  const locations = (user: User) =>
+    user.allowed_locations === 'view' ? t('labels.users.allLocations') : user.allowed_locations.map((id) => locationNames.get(id) ?? id).join(', ');
+  const role = (user: User) => (
+    <Badge variant="light" color={user.type === 'member' ? 'gray' : 'blue'} size="sm" styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible' } }}>
+      {t(`labels.roles.${user.type}`)}
+    </Badge>
+  );
+
+  const confirmDelete = (user: User) =>
+    modals.openConfirmModal({
+      title: t('labels.confirm.title'),
+      children: <Text size="sm">{t('hints.users.confirmDelete', { name: nameOf(user) })}</Text>,
+      labels: { confirm: t('buttons.delete'), cancel: t('buttons.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'user-confirm-delete' } as never,
+      onConfirm: async () => {
+        try {
+          await deleteUserOf(kind, user._id);
+          notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.user_deleted') });
+        } catch (error) {
+          notifyUserFailure(error);
+        }
+        await queryClient.invalidateQueries({ queryKey: USER_KEYS.all(kind) });
+      },
+    });
+
+  const actions = (user: User) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {canEdit && (
+        <Tooltip label={t('buttons.users.edit')}>
+          <ActionIcon variant="subtle" onClick={() => onEdit(user._id)} aria-label={t('buttons.users.edit')} data-testid="user-edit">
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canDelete && user._id !== currentUserId && (
+        <Tooltip label={t('buttons.delete')}>
+          <ActionIcon variant="subtle" color="red" onClick={() => confirmDelete(user)} aria-label={t('buttons.delete')} data-testid="user-delete">
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+
+  return (
+    <Stack gap="md" data-testid={`${kind}-list`}>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={2}>{t(kind === 'users' ? 'labels.menu.users' : 'labels.menu.superUsers')}</Title>
+        {canCreate && (
+          <Button leftSection={<IconPlus size={16} />} onClick={onCreate} data-testid="user-create">
+            {t(kind === 'users' ? 'buttons.users.add' : 'buttons.users.addSuperUser')}
+          </Button>
+        )}
+      </Group>
+      {users.isError && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('errors.titles.sorry')}>
+          {t('errors.generic')}
+        </Alert>
+      )}
+      {users.isPending && <Loader />}
+      {users.isSuccess && list.length === 0 && <Alert color="blue">{t('hints.users.empty')}</Alert>}
+      {list.length > 0 &&
+        (mobile ? (
+          <Stack gap="sm">
+            {list.map((user) => (
+              <Card key={user._id} withBorder padding="sm" data-testid="user-row" data-user-id={user._id}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Text fw={600} truncate>
+                        {nameOf(user)}
+                      </Text>
+                      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                        {user.email}
+                      </Text>
+                    </Stack>
+                    {actions(user)}
+                  </Group>
+                  <Group gap={6} wrap="wrap">
+                    {role(user)}
+                    {kind === 'users' && <Text size="sm">{locations(user)}</Text>}
+                  </Group>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="users-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('labels.users.fields.name')}</Table.Th>
+                  <Table.Th>{t('labels.users.fields.email')}</Table.Th>
+                  <Table.Th>{t('labels.users.fields.role')}</Table.Th>
+                  {kind === 'users' && <Table.Th>{t('labels.users.fields.locations')}</Table.Th>}
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((user) => (
+                  <Table.Tr key={user._id} data-testid="user-row" data-user-id={user._id}>
+                    <Table.Td>{nameOf(user)}</Table.Td>
+                    <Table.Td>{user.email}</Table.Td>
+                    <Table.Td>{role(user)}</Table.Td>
+                    {kind === 'users' && <Table.Td maw={360}>{locations(user)}</Table.Td>}
+                    <Table.Td>{actions(user)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ))}
+    </Stack>
+  );
+};
