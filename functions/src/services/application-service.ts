@@ -4,7 +4,8 @@ import type { ServerEvent } from '@shared/realtime/events';
 import type { ApplicationInformation, SpyReport, UpdateCheck } from '@shared/schemas/application';
 import { dynamo } from '../clients/dynamodb';
 import { lambda } from '../clients/lambda';
-import { latestRelease } from '../clients/vendor-service';
+import * as z from 'zod';
+import { latestRelease, releaseManifest } from '../clients/vendor-service';
 import { config, requireSetting } from '../config';
 import { getApplicationState, setApplicationLock, setApplicationState, startUpdate } from '../data/application-repository';
 import { listCustomers } from '../data/customer-repository';
@@ -154,4 +155,25 @@ export const reportSpy = async (caller: Caller, report: SpyReport): Promise<{ is
   }
   await setApplicationState({ is_allowed_to_update: report.is_allowed_to_update, spy_at: new Date().toISOString() });
   return { is_locked: report.is_locked };
+};
+
+const updateJobSchema = z.object({ version: z.string().min(1), requestedBy: z.string().nullable() });
+
+/**
+ * The update job. Here (the emulator) a release is its manifest: the job reads it from the vendor
+ * service, records its version as installed and restarts every function, which the browsers see
+ * (they reload once reconnected). On AWS the same job would start the release's deployment
+ * pipeline (CodePipeline on the vendor's artefact), whose last stage does these two steps.
+ */
+export const installRelease = async (event: unknown): Promise<void> => {
+  const job = updateJobSchema.parse(event);
+  try {
+    const manifest = await releaseManifest(job.version);
+    await setApplicationState({ installed_version: manifest.version, wanted_version: null, update_state: 'idle' });
+    await restartApplication(null);
+    logger.info('application updated', { version: manifest.version, requestedBy: job.requestedBy });
+  } catch (error) {
+    await setApplicationState({ update_state: 'failed' });
+    logger.error('application update failed', { version: job.version, ...describeError(error) });
+  }
 };

@@ -363,6 +363,22 @@ const notificationsRoute = createRoute({
   component: lazyRouteComponent(() => import('./notifications-page'), 'NotificationsPage'),
 });
 
+const aboutRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'about',
+  beforeLoad: ({ preload }) => requireAccess('app.about', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.about' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./about-page'), 'AboutPage'),
+});
+
+const logsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/logs',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.logs', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.logs' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./logs-page'), 'LogsPage'),
+});
+
 /** Any unknown URL goes to /login, which sends a signed-in user on to the dashboard (spec 1 §2.1). */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -376,7 +392,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute, aboutRoute, logsRoute]),
   unknownRoute,
 ]);
 
