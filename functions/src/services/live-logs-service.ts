@@ -50,7 +50,7 @@ export const decodeAwsLogs = (event: AwsLogsEvent): AwsLogsPayload =>
 export const sourceOfLogGroup = (logGroup: string): string => {
   const name = logGroup.replace(/^\/aws\/lambda\//, '');
   const withoutStack = name.includes('-') ? name.slice(name.indexOf('-') + 1) : name;
-  return withoutStack.replace(/-[A-Za-z0-9]+$/, '').replace(/Function[0-9A-F]{8}$/, '') || name;
+  return withoutStack.replace(/-[A-Za-z0-9]+$/, '').replace(/(Logs|Function)[0-9A-F]{8}$/, '') || name;
 };
 
 const PLATFORM_LINE = /^(START|END|REPORT|INIT_START|INIT_REPORT|EXTENSION|TELEMETRY) /;

@@ -238,6 +238,8 @@ export class ApiStack extends Stack {
         const fn = new AppFunction(this, `${group[0].toUpperCase()}${group.slice(1)}Endpoints`, {
           entry: `handlers/${group}.ts`,
           description: `REST endpoints: ${group}`,
+          // The dump streams the tables within the API's 29 seconds.
+          ...(access.operatesApplication ? { timeout: Duration.seconds(29) } : {}),
         }).bindTable(props.entities, 'ENTITIES_TABLE', access.entities);
         if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
         if (access.series) fn.bindTable(props.series, 'SERIES_TABLE', access.series);
