@@ -24,6 +24,18 @@ const configSchema = z.object({
   AWS_ENDPOINT_URL: z.string().url().optional(),
   AWS_REGION: z.string().default('us-east-1'),
   LOCKED_PROVIDER_NAME: z.string().default('WattWise'),
+  // The about screen and the update flow: what was built, where it runs, the vendor's service.
+  APP_VERSION: z.string().default('0.0.0'),
+  APP_COMMIT: z.string().default('unknown'),
+  APP_BUILT_AT: z.string().default(''),
+  APP_STAGE: z.string().default('prod'),
+  APP_ENVIRONMENT: z.enum(['aws', 'emulator']).default('aws'),
+  /** Name prefixes of the app's functions (its stacks' names): what a restart stamps. */
+  APP_FUNCTION_PREFIXES: z.string().optional(),
+  /** Stamped on every function by a restart, so that warm instances are replaced. */
+  RESTARTED_AT: z.string().optional(),
+  VENDOR_SERVICE_URL: z.string().url().optional(),
+  APPLICATION_UPDATE_FUNCTION: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,4 +1,7 @@
 import { App } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { LambdaDestination } from 'aws-cdk-lib/aws-logs-destinations';
+import { AppFunction } from './constructs/app-function';
 import type { RouteDefinition } from '../../shared/src/api/routes';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
@@ -31,7 +34,15 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     secretsKey: data.secretsKey,
     allowPush: (fn) => realtime.allowPush(fn),
     routes: options.routes,
+    otherStacksWithFunctions: [realtime.stackName],
   });
+  // Live logs: every function's log group delivers to the forwarder — but its own, which would
+  // feed its lines back into itself.
+  const destination = new LambdaDestination(realtime.logForwarder.fn);
+  for (const appFunction of app.node.findAll().filter((node): node is AppFunction => node instanceof AppFunction)) {
+    if (appFunction === realtime.logForwarder) continue;
+    appFunction.logGroup.addSubscriptionFilter('LiveLogs', { destination, filterPattern: logs.FilterPattern.allEvents() });
+  }
   const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api });
   return { app, data, realtime, api, web };
 };

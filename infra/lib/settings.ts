@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { fromRoot } from './paths';
 import type { Node } from 'constructs';
 
@@ -6,7 +7,8 @@ import type { Node } from 'constructs';
  * `emulatorEndpoint` is the emulator's base URL; `demo` deploys the demo-data seeding function; `webDist` is the built web app;
  * `weatherProviderUrl` is where OpenWeatherMap's API answers (its key is in the DataStack's secret, never in context);
  * `mailFrom` is the sender of the product's e-mails (on AWS, an address of an SES-verified identity);
- * `appUrl` is the web app's public address, for links in e-mails (none: links are relative).
+ * `appUrl` is the web app's public address, for links in e-mails (none: links are relative);
+ * `vendorServiceUrl` is the vendor's update and licence service (the tests' local one here).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -19,10 +21,25 @@ export interface DeploymentSettings {
   weatherProviderUrl: string;
   mailFrom: string;
   appUrl: string | null;
+  /** The vendor's update and licence service (check-update, releases, is_allowed). */
+  vendorServiceUrl: string;
+  /** What the about screen says of the build: the git commit and the time of the synthesis. */
+  buildCommit: string;
+  builtAt: string;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
+export const DEFAULT_VENDOR_SERVICE_URL = 'https://updates.wattwise.app/';
 export const DEFAULT_MAIL_FROM = 'WattWise <no-reply@wattwise.app>';
+
+/** The checked-out commit, or `unknown` outside a git work tree. */
+const currentCommit = (): string => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: fromRoot(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+};
 
 export const readSettings = (node: Node): DeploymentSettings => {
   const environment = node.tryGetContext('environment') === 'emulator' ? 'emulator' : 'aws';
@@ -35,6 +52,9 @@ export const readSettings = (node: Node): DeploymentSettings => {
     weatherProviderUrl: new URL(String(node.tryGetContext('weatherProviderUrl') ?? DEFAULT_WEATHER_PROVIDER_URL)).toString(),
     mailFrom: String(node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM),
     appUrl: node.tryGetContext('appUrl') ? new URL(String(node.tryGetContext('appUrl'))).origin : null,
+    vendorServiceUrl: new URL(String(node.tryGetContext('vendorServiceUrl') ?? DEFAULT_VENDOR_SERVICE_URL)).toString(),
+    buildCommit: String(node.tryGetContext('buildCommit') ?? currentCommit()),
+    builtAt: String(node.tryGetContext('builtAt') ?? new Date().toISOString()),
   };
 };
 

@@ -19,6 +19,7 @@ export interface Deployment {
   uploadsBucket: string;
   scheduledJobsFunctionName: string;
   fileImportsFunctionName: string;
+  applicationUpdateFunctionName: string;
   /** The weather provider's key (generated at deploy time). */
   weatherKeySecretArn: string;
   /** Where the REST API answers in the emulator (paths start with /api/...). */
@@ -40,13 +41,14 @@ const runCdk = (args: string[], endpoint: string): Promise<void> =>
   });
 
 /** Bootstraps and deploys the whole CDK app into the emulator, unchanged but for its context. */
-export const deployToEmulator = async (endpoint: string, name: string, options: { weatherProviderUrl?: string; appUrl?: string } = {}): Promise<Deployment> => {
+export const deployToEmulator = async (endpoint: string, name: string, options: { weatherProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string } = {}): Promise<Deployment> => {
   const context = [
     '-c', 'environment=emulator',
     '-c', `emulatorEndpoint=${endpoint}`,
     '-c', 'demo=true',
     ...(options.weatherProviderUrl ? ['-c', `weatherProviderUrl=${options.weatherProviderUrl}`] : []),
     ...(options.appUrl ? ['-c', `appUrl=${options.appUrl}`] : []),
+    ...(options.vendorServiceUrl ? ['-c', `vendorServiceUrl=${options.vendorServiceUrl}`] : []),
   ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);
@@ -69,6 +71,7 @@ export const deployToEmulator = async (endpoint: string, name: string, options: 
     uploadsBucket: outputs.WattWiseData.UploadsBucketName,
     scheduledJobsFunctionName: api.ScheduledJobsFunctionName,
     fileImportsFunctionName: api.FileImportsFunctionName,
+    applicationUpdateFunctionName: api.ApplicationUpdateFunctionName,
     weatherKeySecretArn: outputs.WattWiseData.WeatherProviderKeySecretArn,
     restBaseUrl: `${endpoint}/_aws/execute-api/${api.RestApiId}/${api.RestApiStage}`,
     socketUrl: `${endpoint.replace(/^http/, 'ws')}/_aws/execute-api/${realtime.SocketApiId}/${realtime.SocketStage}`,
@@ -170,6 +173,7 @@ export const writeTestEnvironment = (
   webUrl: string,
   file: string,
   weatherProvider: { url: string; fake: boolean } | null = null,
+  vendorService: { url: string } | null = null,
 ): void => {
   const accounts = Object.fromEntries(
     (Object.keys(DEMO_EMAILS) as (keyof DemoPasswords)[]).map((name) => [
@@ -198,6 +202,8 @@ export const writeTestEnvironment = (
         accounts,
         customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
         weatherProvider,
+        vendorService,
+        applicationUpdateFunctionName: deployment.applicationUpdateFunctionName,
       },
       null,
       2,

@@ -5,6 +5,7 @@ import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
+import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
 import { startWebServer } from './web-server';
 
@@ -61,6 +62,8 @@ const vitest = (projects: string[], label: string, files: string[] | null): Prom
     });
   });
 
+const readPackageVersion = (): string => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
+
 const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /**
@@ -74,6 +77,7 @@ const main = async (): Promise<number> => {
   let emulator: Emulator | undefined;
   let web: Server | undefined;
   let weather: WeatherProvider | undefined;
+  let vendor: FakeVendorService | undefined;
   const outcomes: Outcome[] = [];
   try {
     const [unitFiles, integrationFiles, browserFiles] = [selectedIn('unit', 'infra'), selectedIn('integration'), selectedIn('browser')];
@@ -83,8 +87,9 @@ const main = async (): Promise<number> => {
     }
     emulator = await startEmulator(EMULATOR_PORT, RUN_NAME);
     weather = await startWeatherProvider();
+    vendor = await startFakeVendorService({ latest: readPackageVersion(), is_locked: false, is_allowed_to_update: true });
     console.log(`Emulator up on ${emulator.endpoint}, weather provider on ${weather.url}; deploying while the unit tests run ...`);
-    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test', { weatherProviderUrl: weather.url, appUrl: `http://127.0.0.1:${WEB_PORT}` }), buildWeb()]);
+    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test', { weatherProviderUrl: weather.url, appUrl: `http://127.0.0.1:${WEB_PORT}`, vendorServiceUrl: vendor.url }), buildWeb()]);
     deploying.catch(() => undefined);
     outcomes.push(await vitest(['unit', 'infra'], 'unit', unitFiles));
     const [deployment] = await deploying;
@@ -99,7 +104,7 @@ const main = async (): Promise<number> => {
     writeTestEnvironment(deployment, seeded, passwords, `http://127.0.0.1:${WEB_PORT}`, environmentFile, {
       url: weather.url,
       fake: weather.fake,
-    });
+    }, { url: vendor.url });
     outcomes.push(await vitest(['integration'], 'integration', integrationFiles));
     outcomes.push(await vitest(['browser'], 'browser', browserFiles));
   } catch (error) {
@@ -108,6 +113,7 @@ const main = async (): Promise<number> => {
   } finally {
     web?.close();
     await weather?.close();
+    await vendor?.close();
     await emulator?.stop();
   }
   return report(started, outcomes);

@@ -84,7 +84,7 @@ describe('the CDK app', () => {
   });
 
   it('grants read-only endpoint groups no write on the entities table and no secret (notifications only update theirs)', () => {
-    for (const group of ['SystemEndpoints', 'ApplicationEndpoints', 'NotificationsEndpoints']) {
+    for (const group of ['SystemEndpoints', 'NotificationsEndpoints']) {
       const actions = policyStatementsOf(templates.api, group);
       expect(actions).toContain('dynamodb:Query');
       expect(actions).not.toContain('dynamodb:PutItem');
@@ -92,6 +92,9 @@ describe('the CDK app', () => {
       expect(actions).not.toContain('secretsmanager:GetSecretValue');
     }
     expect(policyStatementsOf(templates.api, 'NotificationsEndpoints')).toContain('dynamodb:UpdateItem');
+    // The application group updates its own state (restart, update, lock) and pushes to browsers; no secret.
+    expect(policyStatementsOf(templates.api, 'ApplicationEndpoints')).toContain('dynamodb:UpdateItem');
+    expect(policyStatementsOf(templates.api, 'ApplicationEndpoints')).not.toContain('secretsmanager:GetSecretValue');
     expect(policyStatementsOf(templates.api, 'SystemEndpoints')).not.toContain('dynamodb:UpdateItem');
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('dynamodb:PutItem');
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('secretsmanager:GetSecretValue');

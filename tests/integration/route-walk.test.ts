@@ -25,7 +25,7 @@ const pathWith = (route: RouteDefinition, id: string) =>
 const takesId = (route: RouteDefinition) => pathParameterNames(route.path).some((name) => !(name in OTHER_PARAMETERS));
 
 /** Calls that change nothing when they succeed, so they may be made with real data. */
-const isHarmless = (route: RouteDefinition) => route.method === 'GET' && !takesId(route);
+const isHarmless = (route: RouteDefinition) => route.method === 'GET' && !takesId(route) && !route.sideEffect;
 
 type Expected = 'unauthorized' | 'forbidden' | 'premium_required' | 'through';
 
@@ -58,6 +58,9 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
   it.each(CALLERS)('answers %s as the route table says', async (account) => {
     const payload = payloads.get(account)!;
     const expected = expectedFor(route, payload);
+    // A route with a side effect (restart, update, dump) is only walked up to its gate: its own
+    // tests (application.test.ts) make the calls that go through.
+    if (expected === 'through' && route.sideEffect) return;
     const answer = await call(route, payload.user.jwt);
     if (expected === 'through') {
       expect([401, 403, 500]).not.toContain(answer.status);

@@ -24,6 +24,9 @@ export interface TestEnvironment {
   customers: { premium: string; basic: string };
   /** The weather provider the functions call: the local stand-in (`fake`, its calls countable) or the operator's. */
   weatherProvider: { url: string; fake: boolean } | null;
+  /** The local vendor update service (its answers set by tests/support/vendor-service.ts). */
+  vendorService?: { url: string } | null;
+  applicationUpdateFunctionName?: string;
 }
 
 export const TEST_ENVIRONMENT_FILE = path.resolve(

@@ -9,6 +9,11 @@ export interface Connection {
   navigator_id: string | null;
   /** Epoch seconds; the table's TTL attribute. */
   expires_at: number;
+  /** A super user's or root's connection (from the token at $connect): may ask for live logs. */
+  privileged?: boolean;
+  /** `wanted` while the browser shows the live logs (the sparse `byLogs` index). */
+  logs?: 'wanted';
+  logs_max_lines?: number;
 }
 
 const table = (): string => requireSetting('CONNECTIONS_TABLE');
@@ -65,3 +70,42 @@ export const getConnection = async (connectionId: string): Promise<Connection | 
   const answer = await dynamo.send(new GetCommand({ TableName: table(), Key: { connection_id: connectionId } }));
   return (answer.Item as Connection | undefined) ?? null;
 };
+
+/** Marks a connection as showing the live logs, with the number of lines it keeps. */
+export const markLogsWanted = async (connectionId: string, maxLines: number): Promise<void> => {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { connection_id: connectionId },
+      UpdateExpression: 'SET logs = :wanted, logs_max_lines = :max',
+      ConditionExpression: 'attribute_exists(connection_id)',
+      ExpressionAttributeValues: { ':wanted': 'wanted', ':max': maxLines },
+    }),
+  );
+};
+
+export const setLogsMaxLines = async (connectionId: string, maxLines: number): Promise<void> => {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { connection_id: connectionId },
+      UpdateExpression: 'SET logs_max_lines = :max',
+      ConditionExpression: 'attribute_exists(connection_id)',
+      ExpressionAttributeValues: { ':max': maxLines },
+    }),
+  );
+};
+
+export const unmarkLogsWanted = async (connectionId: string): Promise<void> => {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { connection_id: connectionId },
+      UpdateExpression: 'REMOVE logs',
+      ConditionExpression: 'attribute_exists(connection_id)',
+    }),
+  );
+};
+
+/** The live connections showing the live logs. */
+export const listLogWatchers = (nowSeconds: number): Promise<Connection[]> => queryBy('byLogs', 'logs', 'wanted', nowSeconds);

@@ -85,6 +85,8 @@ export const keys = {
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
+  /** The installed version, the update under way, the last restart and the vendor's last word. */
+  application: { PK: 'SYSTEM', SK: 'APPLICATION' },
   /** The weather of a place (a rounded position, `45.75,4.83`), per unit system and language: public knowledge, no customer in it. */
   weather: (place: string, units: string, lang: string) => ({ PK: `WEATHER#${place}`, SK: `${units}#${lang}` }),
 } as const;

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { clientMessageSchema } from '@shared/realtime/events';
 import { describeError, logger } from '../logger';
+import { handleLogsMessage } from '../services/live-logs-service';
 import { storeUserId } from '../services/presence-service';
 
 /**
@@ -22,6 +23,10 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
   }
   try {
     if (message.data.action === 'storeUserId') await storeUserId(connectionId, message.data);
+    else {
+      const outcome = await handleLogsMessage(connectionId, message.data);
+      if (outcome === 'refused') return { statusCode: 403 } as APIGatewayProxyResult;
+    }
     logger.info('socket message', { connectionId, action: message.data.action });
     return { statusCode: 200 } as APIGatewayProxyResult;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CONNECTION_TTL_SECONDS, SOCKET_LOGIN_COUNTDOWN_SECONDS } from '@shared/constants';
 import type { ClientMessage } from '@shared/realtime/events';
+import { isSuperUser } from '@shared/permissions/roles';
 import { managementApi } from '../clients/management-api';
 import { deleteConnection, getConnection, identifyConnection, listConnectionsOfUser, putConnection } from '../data/connection-repository';
 import { verifyToken } from './token-service';
@@ -17,6 +18,7 @@ export const openConnection = async (connectionId: string, token: string): Promi
     customer_id: claims.cid ?? 'none',
     navigator_id: null,
     expires_at: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,
+    privileged: isSuperUser({ role: claims.role, isRoot: claims.root }),
   });
   return { user: claims.sub };
 };

@@ -25,10 +25,12 @@ export interface AppFunctionProps {
  */
 export class AppFunction extends Construct {
   readonly fn: NodejsFunction;
+  readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.logGroup = logGroup;
     this.fn = new NodejsFunction(this, 'Function', {
       entry: fromRoot('functions/src', props.entry),
       handler: 'handler',

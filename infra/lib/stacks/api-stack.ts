@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ArnFormat, CfnOutput, Duration, type NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -12,6 +13,7 @@ import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
 import { AppFunction } from '../constructs/app-function';
 import { RestRoutes } from '../constructs/rest-routes';
+import { fromRoot } from '../paths';
 import { mailDomainOf, type DeploymentSettings } from '../settings';
 
 export interface ApiStackProps extends StackProps {
@@ -29,6 +31,8 @@ export interface ApiStackProps extends StackProps {
   allowPush: (fn: AppFunction) => void;
   /** The REST routes; the shared route table unless a test passes another. */
   routes?: readonly RouteDefinition[];
+  /** The other stacks whose functions a restart stamps (this one's are). */
+  otherStacksWithFunctions?: string[];
 }
 
 interface GroupAccess {
@@ -50,6 +54,8 @@ interface GroupAccess {
   weatherProvider?: boolean;
   /** Sends e-mail (SES) and SMS (SNS) through the mail service. */
   sendsMail?: boolean;
+  /** The about screen: restarts every function, starts updates, dumps the tables, asks the vendor. */
+  operatesApplication?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -57,7 +63,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Account e-mails: invitations, password links, accepted registrations.
   users: { entities: 'readWrite', jwt: true, sendsMail: true },
   system: { entities: 'read' },
-  application: { entities: 'read' },
+  // Its own state and the lock are updated (never put); the dump reads the series and writes the documents bucket.
+  application: { entities: 'readUpdate', series: 'read', documents: 'readWrite', operatesApplication: true },
   // Marks notifications done: updates, never puts or deletes.
   notifications: { entities: 'readUpdate' },
   locations: { entities: 'readWrite' },
@@ -201,12 +208,39 @@ export class ApiStack extends Stack {
       fn.setting('SCHEDULED_JOBS_FUNCTION_ARN', scheduledJobs.fn.functionArn).setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn);
     };
 
+    // What a restart stamps: the functions of this stack and of the others named (by name prefix).
+    const functionPrefixes = [this.stackName, ...(props.otherStacksWithFunctions ?? [])].map((name) => `${name}-`);
+    const buildVersion = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
+    const restartFunctions = (fn: AppFunction) => {
+      fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:ListFunctions'], resources: ['*'] }));
+      fn.fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['lambda:GetFunctionConfiguration', 'lambda:UpdateFunctionConfiguration'],
+          resources: functionPrefixes.map((prefix) =>
+            this.formatArn({ service: 'lambda', resource: 'function', resourceName: `${prefix}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+          ),
+        }),
+      );
+      props.allowPush(fn);
+      fn.setting('APP_FUNCTION_PREFIXES', functionPrefixes.join(',')).setting('VENDOR_SERVICE_URL', props.settings.vendorServiceUrl);
+    };
+    // Installs a release (here: records it and restarts; on AWS it would start the deployment pipeline).
+    const applicationUpdate = new AppFunction(this, 'ApplicationUpdate', {
+      entry: 'jobs/application-update.ts',
+      description: "Installs a vendor release and restarts every function",
+      timeout: Duration.minutes(5),
+    }).bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate');
+    applicationUpdate.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    restartFunctions(applicationUpdate);
+
     const functions = Object.fromEntries(
       ENDPOINT_GROUPS.map((group) => {
         const access = GROUP_ACCESS[group];
         const fn = new AppFunction(this, `${group[0].toUpperCase()}${group.slice(1)}Endpoints`, {
           entry: `handlers/${group}.ts`,
           description: `REST endpoints: ${group}`,
+          // The dump streams the tables within the API's 29 seconds.
+          ...(access.operatesApplication ? { timeout: Duration.seconds(29) } : {}),
         }).bindTable(props.entities, 'ENTITIES_TABLE', access.entities);
         if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
         if (access.series) fn.bindTable(props.series, 'SERIES_TABLE', access.series);
@@ -217,6 +251,16 @@ export class ApiStack extends Stack {
         if (access.schedules) manageSchedules(fn);
         if (access.secrets) sealSecrets(fn);
         if (access.sendsMail) sendMail(fn);
+        if (access.operatesApplication) {
+          restartFunctions(fn);
+          applicationUpdate.fn.grantInvoke(fn.fn);
+          fn.setting('APPLICATION_UPDATE_FUNCTION', applicationUpdate.fn.functionName)
+            .setting('APP_VERSION', buildVersion)
+            .setting('APP_COMMIT', props.settings.buildCommit)
+            .setting('APP_BUILT_AT', props.settings.builtAt)
+            .setting('APP_STAGE', props.settings.stage)
+            .setting('APP_ENVIRONMENT', props.settings.environment);
+        }
         if (access.weatherProvider) {
           fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
         }
@@ -272,6 +316,7 @@ export class ApiStack extends Stack {
     }
 
     new CfnOutput(this, 'ScheduledJobsFunctionName', { value: scheduledJobs.fn.functionName });
+    new CfnOutput(this, 'ApplicationUpdateFunctionName', { value: applicationUpdate.fn.functionName });
     new CfnOutput(this, 'FileImportsFunctionName', { value: fileImports.fn.functionName });
     new CfnOutput(this, 'RestApiId', { value: this.api.restApiId });
     new CfnOutput(this, 'RestApiStage', { value: props.settings.stage });

@@ -58,6 +58,11 @@ export class DataStack extends Stack {
       indexName: 'byCustomer',
       partitionKey: { name: 'customer_id', type: dynamodb.AttributeType.STRING },
     });
+    // Sparse: only connections showing the live logs carry `logs`.
+    this.connections.addGlobalSecondaryIndex({
+      indexName: 'byLogs',
+      partitionKey: { name: 'logs', type: dynamodb.AttributeType.STRING },
+    });
 
     const bucketDefaults = {
       removalPolicy: RemovalPolicy.RETAIN,

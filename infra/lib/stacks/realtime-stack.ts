@@ -19,6 +19,8 @@ export class RealtimeStack extends Stack {
   readonly stage: apigwv2.WebSocketStage;
   /** What functions pass to the management API client to push to browsers. */
   readonly managementEndpoint: string;
+  /** Every function's log subscription delivers to it; it pushes lines to the live logs screen. */
+  readonly logForwarder: AppFunction;
   private readonly connections: dynamodb.ITable;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
@@ -51,6 +53,12 @@ export class RealtimeStack extends Stack {
         : this.stage.callbackUrl;
     messages.setting('WS_MANAGEMENT_ENDPOINT', this.managementEndpoint);
     this.api.grantManageConnections(messages.fn);
+
+    this.logForwarder = new AppFunction(this, 'LogForwarder', {
+      entry: 'handlers/log-forwarder.ts',
+      description: 'Pushes function log lines to the browsers showing the live logs',
+    });
+    this.allowPush(this.logForwarder);
 
     new CfnOutput(this, 'SocketApiId', { value: this.api.apiId });
     new CfnOutput(this, 'SocketStage', { value: this.stage.stageName });

@@ -61,6 +61,17 @@ import {
   userUpdateSchema,
 } from '../schemas/user-admin';
 import {
+  applicationInformationSchema,
+  backgroundAllowedSchema,
+  databaseDumpQuerySchema,
+  databaseDumpSchema,
+  restartResponseSchema,
+  spyAnswerSchema,
+  spyReportSchema,
+  updateCheckSchema,
+  updateStartedSchema,
+} from '../schemas/application';
+import {
   alertAcquitAllResponseSchema,
   alertAcquitRequestSchema,
   alertAcquitResponseSchema,
@@ -173,6 +184,8 @@ export interface RouteDefinition<
   response: Response;
   /** Set on routes of owned objects: the ownership step applies the one policy. */
   owned: OwnedRule | null;
+  /** A GET that changes something (restart, update, dump): never called with real data by the route walk. */
+  sideEffect: boolean;
 }
 
 interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
@@ -189,6 +202,8 @@ interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> e
   /** Defaults to whether the permission key is a premium one (spec 1 §6). */
   premium?: boolean;
   rootOnly?: boolean;
+  /** See `RouteDefinition.sideEffect`. */
+  sideEffect?: boolean;
 }
 
 type Defined<T, Fallback> = [T] extends [undefined] ? Fallback : T;
@@ -223,6 +238,7 @@ const publicRoute = <
   action: 'view' as Action,
   premium: false,
   rootOnly: false,
+  sideEffect: false,
   ...schemasOf<Body, Params, Query, Response>(spec),
 });
 
@@ -247,6 +263,7 @@ const route = <
   action: spec.action ?? ('view' as Action),
   premium: spec.premium ?? (spec.permission !== ANY_SIGNED_IN_USER && isPremiumKey(spec.permission)),
   rootOnly: spec.rootOnly ?? false,
+  sideEffect: spec.sideEffect ?? false,
   ...schemasOf<Body, Params, Query, Response>(spec),
 });
 
@@ -322,6 +339,44 @@ const TABLE = {
     permission: 'app.show_all_customers',
     rootOnly: true,
     response: userListsResponseSchema,
+  }),
+  // About screen and vendor flow (spec 1 §2.4, §7). Restart, update and the dump are super users'
+  // and root's (the system configuration key); the dump is root's alone.
+  getApplicationInformation: route('GET', '/api/v1/application/information', 'application', {
+    permission: 'app.about',
+    response: applicationInformationSchema,
+  }),
+  forceRestart: route('GET', '/api/v1/application/restart/force_restart', 'application', {
+    permission: 'app.settings.system.configuration',
+    action: 'edit',
+    sideEffect: true,
+    response: restartResponseSchema,
+  }),
+  downloadDatabase: route('GET', '/api/v1/database/download', 'application', {
+    permission: 'app.settings.system.configuration',
+    rootOnly: true,
+    sideEffect: true,
+    query: databaseDumpQuerySchema,
+    response: databaseDumpSchema,
+  }),
+  checkUpdate: route('GET', '/api/v1/application/check-update', 'application', {
+    permission: 'app.settings.system.configuration',
+    response: updateCheckSchema,
+  }),
+  forceUpdate: route('GET', '/api/v1/application/force-update', 'application', {
+    permission: 'app.settings.system.configuration',
+    action: 'edit',
+    sideEffect: true,
+    response: updateStartedSchema,
+  }),
+  isBackgroundAllowed: route('GET', '/api/v1/application/is-background-allowed', 'application', {
+    permission: 'app.about',
+    response: backgroundAllowedSchema,
+  }),
+  reportSpy: route('PUT', '/api/v1/application/spy', 'application', {
+    permission: ANY_SIGNED_IN_USER,
+    body: spyReportSchema,
+    response: spyAnswerSchema,
   }),
   // Notifications (spec 2 §7): not premium.
   listUnreadNotifications: route('GET', '/api/v1/notifications/unread', 'notifications', {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { LogLine } from '../schemas/application';
 
 /** Messages the browser sends over the WebSocket (spec 1 §7 "Realtime channel"). */
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -10,6 +11,9 @@ export const clientMessageSchema = z.discriminatedUnion('action', [
     customer_id: z.string().nullish(),
   }),
   z.object({ action: z.literal('leavingLogPage'), user_id: z.string().min(1) }),
+  // Live logs (spec 3 §7): only super users and root are heard.
+  z.object({ action: z.literal('logsWanted'), max_lines: z.number().int().min(1).max(2000).default(100) }),
+  z.object({ action: z.literal('maxLogsLinesNumberUpdate'), max_lines: z.number().int().min(1).max(2000) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -30,6 +34,8 @@ export type ServerEvent =
   | { event: 'newData'; data: { points: string[] } }
   | { event: 'connectedUsersListReturn'; data: { users: string[] } }
   | { event: 'applicationUpdateStart'; data: Record<string, never> }
+  | { event: 'applicationRestart'; data: { restarted_at: string } }
+  | { event: 'newLogLine'; data: { lines: LogLine[] } }
   | { event: 'jobProgress'; data: JobProgress }
   | { event: 'filesChanged'; data: FilesChanged };
 

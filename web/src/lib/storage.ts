@@ -9,6 +9,7 @@ export const STORAGE_KEYS = {
   savedData: 'wattwise.savedData',
   copiedWidget: 'wattwise.copiedWidget',
   alertOwner: 'wattwise.alertOwner',
+  logsMaxLines: 'wattwise.logsMaxLines',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -15,6 +15,7 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { AlreadyConnectedModal } from '../features/realtime/components/already-connected-modal';
 import { showJobProgress } from '../features/realtime/components/job-progress-toast';
 import { useRealtime } from '../features/realtime/hooks/use-realtime';
+import { useVendorSpy } from '../features/about/hooks/use-vendor-spy';
 import { WIDGET_DATA_KEY } from '../features/widgets/api/widget-data';
 import { collectAndFlush } from '../lib/collect-and-flush';
 import { SavedDataIndicator } from '../features/saved-data/components/saved-data-indicator';
@@ -28,6 +29,7 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
   const navigate = useNavigate();
   const permissions = permissionsOf(payload);
   const canSwitchCustomer = can(permissions, 'app.show_all_customers');
+  useVendorSpy(payload.communication.can_from_server, payload.machine_id);
 
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries();

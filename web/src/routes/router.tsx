@@ -454,6 +454,22 @@ const notificationsRoute = createRoute({
   component: lazyRouteComponent(() => import('./notifications-page'), 'NotificationsPage'),
 });
 
+const aboutRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'about',
+  beforeLoad: ({ preload }) => requireAccess('app.about', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.about' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./about-page'), 'AboutPage'),
+});
+
+const logsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/logs',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.logs', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.logs' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./logs-page'), 'LogsPage'),
+});
+
 /** Any unknown URL goes to /login, which sends a signed-in user on to the dashboard (spec 1 §2.1). */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -470,7 +486,38 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   forgotPasswordRoute,
   setPasswordRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute, usersRoute, userAddRoute, userEditRoute, superUsersRoute, superUserAddRoute, superUserEditRoute]),
+  appRoute.addChildren([
+    dashboardRoute,
+    dashboardTabRoute,
+    locationsRoute,
+    locationRoute.addChildren([locationTabRoute]),
+    manualEntryRoute,
+    locationsAndPointsRoute,
+    filesRoute,
+    ftpRoute,
+    ftpCreateRoute,
+    ftpEditRoute,
+    sourcesRoute,
+    sourceCreateRoute,
+    sourceEditRoute,
+    remindersRoute,
+    reminderAddRoute,
+    reminderEditRoute,
+    alertsRoute,
+    alertCreateRoute,
+    alertEditRoute,
+    alertLogRoute,
+    alertHistoricalRoute,
+    notificationsRoute,
+    usersRoute,
+    userAddRoute,
+    userEditRoute,
+    superUsersRoute,
+    superUserAddRoute,
+    superUserEditRoute,
+    aboutRoute,
+    logsRoute,
+  ]),
   unknownRoute,
 ]);
 

@@ -3,6 +3,7 @@ import { SOCKET_LOGIN_COUNTDOWN_SECONDS, TOAST_COLORS } from '@shared/constants'
 import type { ClientMessage, FilesChanged, JobProgress, ServerEvent } from '@shared/realtime/events';
 import { config } from '../../../config';
 import { notify } from '../../../lib/notify';
+import { realtimeBus } from '../../../lib/realtime-bus';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -68,6 +69,7 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
 
     const handle = (message: ServerEvent) => {
       const { handlers: current } = latest.current;
+      realtimeBus.publish(message);
       switch (message.event) {
         case 'alreadyConnected':
           return setAlreadyConnected(message.data?.countdown_seconds ?? SOCKET_LOGIN_COUNTDOWN_SECONDS);
@@ -88,8 +90,12 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
         case 'filesChanged':
           return current.onFilesChanged?.(message.data);
         case 'applicationUpdateStart':
+          // The new version is served once the update is done: reconnecting reloads the app.
           updateStarted = true;
-          return;
+          return socket?.close();
+        case 'applicationRestart':
+          // Functions restarted: a fresh connection, made through a fresh instance.
+          return socket?.close();
         default:
           return;
       }
@@ -110,12 +116,19 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
           customer_id: customerId,
         };
         socket?.send(JSON.stringify(hello));
+        const open = socket;
+        realtimeBus.attach((message) => {
+          if (open?.readyState !== WebSocket.OPEN) return false;
+          open.send(JSON.stringify(message));
+          return true;
+        });
       };
       socket.onmessage = (event) => {
         const message = parseEvent(event.data);
         if (message) handle(message);
       };
       socket.onclose = () => {
+        realtimeBus.attach(null);
         if (stopped) return;
         const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
         attempt += 1;

@@ -1,0 +1,90 @@
+import * as z from 'zod';
+
+/** The size of one stored table, as DynamoDB reports it (refreshed by AWS about every six hours). */
+export const tableSizeSchema = z.object({ bytes: z.number().int().nonnegative(), items: z.number().int().nonnegative() });
+
+/** What the about screen shows (spec 1 §2.4): the version and where it runs. */
+export const applicationInformationSchema = z.object({
+  /** The installed version: the package's at deploy time, or the one an update installed since. */
+  version: z.string(),
+  /** The version the code was built from (package.json). */
+  build_version: z.string(),
+  commit: z.string(),
+  built_at: z.string(),
+  /** When this code was deployed (the function's last modification). */
+  deployed_at: z.string().nullable(),
+  /** The last restart of every function (their `RESTARTED_AT` stamp), if any. */
+  restarted_at: z.string().nullable(),
+  stage: z.string(),
+  region: z.string(),
+  environment: z.enum(['emulator', 'aws']),
+  machine_id: z.string(),
+  is_locked: z.boolean(),
+  can_from_server: z.boolean(),
+  /** The licence's one-line summary, when a licence is installed. */
+  licence: z.string().nullable(),
+  sizes: z.object({ entities: tableSizeSchema, series: tableSizeSchema }),
+});
+export type ApplicationInformation = z.infer<typeof applicationInformationSchema>;
+
+export const restartResponseSchema = z.object({ restarted: z.number().int(), restarted_at: z.string() });
+
+export const DUMP_SCOPES = ['customer', 'all'] as const;
+export const databaseDumpQuerySchema = z.object({ scope: z.enum(DUMP_SCOPES).default('customer') });
+/** A short-lived address of the gzipped JSON-lines dump, named for the browser to save. */
+export const databaseDumpSchema = z.object({
+  url: z.string().url(),
+  file_name: z.string(),
+  items: z.number().int().nonnegative(),
+  expires_in_seconds: z.number().int().positive(),
+});
+export type DatabaseDump = z.infer<typeof databaseDumpSchema>;
+
+/** `new_version` is null when the installed version is the latest (spec 1 §7: data.new_version). */
+export const updateCheckSchema = z.object({ current_version: z.string(), new_version: z.string().nullable() });
+export type UpdateCheck = z.infer<typeof updateCheckSchema>;
+
+export const updateStartedSchema = z.object({ version: z.string(), started_at: z.string() });
+
+/** Whether the server may look for and install updates by itself (see README, "About"). */
+export const backgroundAllowedSchema = z.object({
+  allowed: z.boolean(),
+  can_from_server: z.boolean(),
+  is_allowed_to_update: z.boolean(),
+  /** Where the browser asks the vendor itself when the server may not (spec 1 §7). */
+  vendor_service_url: z.string().url(),
+});
+
+/** What the browser reports after asking the vendor service itself (spec 1 §7, the spy call). */
+export const spyReportSchema = z.object({
+  result: z.unknown().optional(),
+  is_locked: z.boolean(),
+  is_allowed_to_update: z.boolean(),
+});
+export type SpyReport = z.infer<typeof spyReportSchema>;
+export const spyAnswerSchema = z.object({ is_locked: z.boolean() });
+
+/** The vendor service's answers (its API, spoken by tests/support/vendor-service.ts locally). */
+export const vendorLatestSchema = z.object({ data: z.object({ version: z.string().min(1), released_at: z.string().optional() }) });
+export const vendorReleaseSchema = z.object({
+  data: z.object({ version: z.string().min(1), released_at: z.string().optional(), notes: z.string().optional() }),
+});
+export const vendorIsAllowedSchema = z.object({ data: z.object({ is_locked: z.boolean(), is_allowed_to_update: z.boolean() }) });
+
+/** One function log line as the live logs screen shows it. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export interface LogLine {
+  id: string;
+  time: string;
+  level: LogLevel;
+  /** The function's short name (`UsersEndpoints`). */
+  source: string;
+  message: string;
+  /** The line's other fields, as JSON text. */
+  fields: string;
+}
+
+/** The live logs screen's limits (spec 3 §9): default 100 lines, stored locally. */
+export const DEFAULT_LOG_LINES = 100;
+export const MAX_LOG_LINES = 2000;

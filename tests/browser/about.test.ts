@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ApplicationInformation } from '@shared/schemas/application';
+import { testEnvironment } from '../support/environment';
+import { setVendorAnswers } from '../support/vendor-service';
+import { callApi, keepScreenshot, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+
+let buildVersion: string | null = null;
+
+afterAll(async () => {
+  if (buildVersion) await setVendorAnswers({ latest: buildVersion });
+});
+
+describe('about screen', () => {
+  const browser = useBrowser();
+
+  it('shows root the version, says it is up to date, then asks about a newer version', async () => {
+    const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
+    try {
+      await signIn(page, testEnvironment().accounts.root);
+      const info = await callApi<ApplicationInformation>(page, 'GET', '/api/v1/application/information');
+      buildVersion = info.build_version;
+      await setVendorAnswers({ latest: info.version });
+      const menu = await navigation(page);
+      await menu.getByText('À propos', { exact: true }).click();
+      await page.waitForURL('**/about', { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('about-version').getByText(info.version, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText('Émulateur (MiniStack)', { exact: true }).waitFor();
+      // Sizes in the French units.
+      expect(await page.getByTestId('about-information').textContent()).toMatch(/\d ([kMGT]?o) · /);
+
+      await page.getByRole('button', { name: 'Rechercher une mise à jour' }).click();
+      await page.getByTestId('about-up-to-date').getByText('Votre application est à jour').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      await setVendorAnswers({ latest: '99.2.0' });
+      await page.getByRole('button', { name: 'Rechercher une mise à jour' }).click();
+      await page.getByTestId('about-update-question').getByText('Voulez-vous installer cette nouvelle version maintenant ?').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText('Nouvelle version : 99.2.0', { exact: true }).waitFor();
+      await keepScreenshot(page, 'about-update-1440-fr');
+      await page.getByRole('button', { name: 'Non', exact: true }).click();
+      await page.getByTestId('about-update-question').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(page, 'about-1440-fr');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a member on a phone, in English, the facts without the operations', async () => {
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await signIn(page, testEnvironment().accounts.premiumMember);
+      await page.evaluate(() => localStorage.setItem('wattwise.language', JSON.stringify('en')));
+      const info = await callApi<ApplicationInformation>(page, 'GET', '/api/v1/application/information');
+      await page.goto(webUrl('/about'));
+      await page.getByTestId('about-version').getByText(info.version, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByText('Runs on', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Restart' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Check for updates' }).count()).toBe(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await keepScreenshot(page, 'about-390-en');
+    } finally {
+      await context.close();
+    }
+  });
+});

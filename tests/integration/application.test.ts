@@ -1,0 +1,193 @@
+import { gunzipSync } from 'node:zlib';
+import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ApplicationInformation, DatabaseDump, UpdateCheck } from '@shared/schemas/application';
+import type { LoginPayload } from '@shared/schemas/session';
+import { api, login } from '../support/api';
+import { entities } from '../support/aws';
+import { testEnvironment } from '../support/environment';
+import { eventually } from '../support/eventually';
+import { setVendorAnswers } from '../support/vendor-service';
+
+const lambda = () =>
+  new LambdaClient({ endpoint: testEnvironment().endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+
+const APPLICATION_KEY = { PK: 'SYSTEM', SK: 'APPLICATION' };
+const SYSTEM_CONFIG_KEY = { PK: 'SYSTEM', SK: 'CONFIG' };
+
+let root: LoginPayload;
+let superUser: LoginPayload;
+let member: LoginPayload;
+let administrator: LoginPayload;
+let buildVersion: string;
+
+const information = async (token: string) => {
+  const answer = await api<ApplicationInformation>('GET', '/api/v1/application/information', { token });
+  expect(answer.status).toBe(200);
+  return answer.body.data!;
+};
+
+beforeAll(async () => {
+  root = await login('root', { lastCustomer: testEnvironment().customers.premium });
+  superUser = await login('super');
+  member = await login('premiumMember');
+  administrator = await login('premiumAdministrator');
+  buildVersion = (await information(member.user.jwt)).build_version;
+});
+
+afterAll(async () => {
+  // Whatever a test did: the application unlocked, the built version installed, the vendor offering it.
+  await entities.set(SYSTEM_CONFIG_KEY, { is_locked: false });
+  await entities.set(APPLICATION_KEY, { installed_version: null, update_state: 'idle', is_allowed_to_update: true });
+  await setVendorAnswers({ latest: buildVersion, is_locked: false, is_allowed_to_update: true });
+});
+
+describe('application information', () => {
+  it('tells every role the version, the build, where it runs and the size of the tables', async () => {
+    const info = await information(member.user.jwt);
+    expect(info.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(info.build_version).toBe(info.version);
+    expect(info.commit).not.toBe('');
+    expect(Date.parse(info.built_at)).not.toBeNaN();
+    expect(info.environment).toBe('emulator');
+    expect(info.region).toBe('us-east-1');
+    expect(info.sizes.entities.bytes).toBeGreaterThanOrEqual(0);
+    expect(info.sizes.series.items).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses restart, updates and the dump to customer administrators, and the dump to super users', async () => {
+    for (const path of ['/api/v1/application/restart/force_restart', '/api/v1/application/check-update', '/api/v1/application/force-update', '/api/v1/database/download']) {
+      const answer = await api('GET', path, { token: administrator.user.jwt });
+      expect(answer.status, path).toBe(403);
+    }
+    const dump = await api('GET', '/api/v1/database/download', { token: superUser.user.jwt });
+    expect(dump.status).toBe(403);
+  });
+});
+
+describe('restart', () => {
+  it('stamps every function with the restart time, and they still answer', async () => {
+    const answer = await api<{ restarted: number; restarted_at: string }>('GET', '/api/v1/application/restart/force_restart', { token: superUser.user.jwt });
+    expect(answer.status).toBe(200);
+    expect(answer.body.msg).toBe('application_restarting');
+    const { restarted, restarted_at: restartedAt } = answer.body.data!;
+    expect(restarted).toBeGreaterThanOrEqual(20);
+    for (const name of [testEnvironment().scheduledJobsFunctionName, testEnvironment().fileImportsFunctionName]) {
+      const configuration = await lambda().send(new GetFunctionConfigurationCommand({ FunctionName: name }));
+      expect(configuration.Environment?.Variables?.RESTARTED_AT).toBe(restartedAt);
+      // Its other settings are kept.
+      expect(configuration.Environment?.Variables?.ENTITIES_TABLE).toBe(testEnvironment().entitiesTable);
+    }
+    const info = await eventually(() => api<ApplicationInformation>('GET', '/api/v1/application/information', { token: member.user.jwt }), (reply) => reply.status === 200);
+    expect(info.body.data?.restarted_at).toBe(restartedAt);
+    expect((await login('premiumMember')).user._id).toBe(member.user._id);
+  });
+});
+
+const dumpLines = async (dump: DatabaseDump) => {
+  const response = await fetch(dump.url);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-disposition')).toContain(dump.file_name);
+  const text = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { table: 'entities' | 'series'; item: { PK: string } });
+};
+
+describe('database dump', () => {
+  const { premium, basic } = { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' };
+
+  it("holds the current customer's items and series, and nothing of another customer", async () => {
+    const answer = await api<DatabaseDump>('GET', '/api/v1/database/download?scope=customer', { token: root.user.jwt });
+    expect(answer.status).toBe(200);
+    const dump = answer.body.data!;
+    expect(dump.file_name).toMatch(new RegExp(`^wattwise-${premium}-\\d{4}-\\d{2}-\\d{2}\\.jsonl\\.gz$`));
+    const lines = await dumpLines(dump);
+    expect(lines.length).toBe(dump.items);
+    expect(lines.some((line) => line.table === 'entities' && line.item.PK === `C#${premium}`)).toBe(true);
+    expect(lines.some((line) => line.table === 'series' && line.item.PK.startsWith(`S#${premium}#`))).toBe(true);
+    expect(lines.filter((line) => !line.item.PK.includes(premium))).toEqual([]);
+    expect(lines.filter((line) => line.item.PK.includes(basic))).toEqual([]);
+  });
+
+  it("holds every customer's items when root asks for all data", async () => {
+    const answer = await api<DatabaseDump>('GET', '/api/v1/database/download?scope=all', { token: root.user.jwt });
+    expect(answer.status).toBe(200);
+    const lines = await dumpLines(answer.body.data!);
+    expect(lines.some((line) => line.item.PK === `C#${premium}`)).toBe(true);
+    expect(lines.some((line) => line.item.PK === `C#${basic}`)).toBe(true);
+    expect(lines.some((line) => line.item.PK === 'SYSTEM')).toBe(true);
+  });
+
+  it('refuses an unknown scope', async () => {
+    const answer = await api('GET', '/api/v1/database/download?scope=everything', { token: root.user.jwt });
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('updates', () => {
+  it('says the application is up to date when the vendor offers the installed version', async () => {
+    await setVendorAnswers({ latest: buildVersion });
+    const answer = await api<UpdateCheck>('GET', '/api/v1/application/check-update', { token: superUser.user.jwt });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ current_version: buildVersion, new_version: null });
+  });
+
+  it('offers a newer version, and installing it tells every browser, records it and restarts', async () => {
+    await setVendorAnswers({ latest: '99.1.0' });
+    const before = (await information(member.user.jwt)).restarted_at;
+    const check = await api<UpdateCheck>('GET', '/api/v1/application/check-update', { token: root.user.jwt });
+    expect(check.body.data).toEqual({ current_version: buildVersion, new_version: '99.1.0' });
+
+    const socket = new WebSocket(`${testEnvironment().socketUrl}?token=${encodeURIComponent(member.user.jwt)}`);
+    const events: string[] = [];
+    socket.on('message', (raw) => events.push((JSON.parse(String(raw)) as { event: string }).event));
+    await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
+    try {
+      const started = await api<{ version: string }>('GET', '/api/v1/application/force-update', { token: root.user.jwt });
+      expect(started.status).toBe(200);
+      expect(started.body.data?.version).toBe('99.1.0');
+      await eventually(async () => events, (seen) => seen.includes('applicationUpdateStart'), 15_000);
+      expect(events).toContain('applicationUpdateStart');
+      const info = await eventually(() => information(member.user.jwt), (reply) => reply.version === '99.1.0' && reply.restarted_at !== before, 60_000);
+      expect(info.version).toBe('99.1.0');
+      expect(info.restarted_at).not.toBe(before);
+      const after = await api<UpdateCheck>('GET', '/api/v1/application/check-update', { token: root.user.jwt });
+      expect(after.body.data).toEqual({ current_version: '99.1.0', new_version: null });
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe('vendor spy', () => {
+  it("locks the application on the vendor's word (root still signs in) and unlocks it", async () => {
+    try {
+      const locked = await api<{ is_locked: boolean }>('PUT', '/api/v1/application/spy', {
+        token: member.user.jwt,
+        body: { result: { data: { is_locked: true, is_allowed_to_update: false } }, is_locked: true, is_allowed_to_update: false },
+      });
+      expect(locked.status).toBe(200);
+      const background = await api<{ allowed: boolean; is_allowed_to_update: boolean; vendor_service_url: string }>('GET', '/api/v1/application/is-background-allowed', {
+        token: member.user.jwt,
+      });
+      expect(background.body.data).toMatchObject({ allowed: false, is_allowed_to_update: false });
+      expect(new URL(background.body.data!.vendor_service_url).pathname).toBe('/');
+      await expect(login('premiumAdministrator')).rejects.toThrow(/application_locked/);
+      expect((await login('root')).is_locked).toBe(true);
+
+      const unlocked = await api('PUT', '/api/v1/application/spy', { token: root.user.jwt, body: { is_locked: false, is_allowed_to_update: true } });
+      expect(unlocked.status).toBe(200);
+      expect((await login('premiumAdministrator')).is_locked).toBe(false);
+      const allowed = await api<{ allowed: boolean }>('GET', '/api/v1/application/is-background-allowed', { token: member.user.jwt });
+      expect(allowed.body.data?.allowed).toBe(true);
+    } finally {
+      await entities.set(SYSTEM_CONFIG_KEY, { is_locked: false });
+    }
+  });
+
+  it('refuses a report without the two answers, and changes nothing', async () => {
+    const answer = await api('PUT', '/api/v1/application/spy', { token: member.user.jwt, body: { is_locked: true } });
+    expect(answer.status).toBe(400);
+    expect((await login('premiumMember')).is_locked).toBe(false);
+  });
+});
