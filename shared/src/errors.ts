@@ -46,6 +46,9 @@ export const ERROR_STATUS = {
   reminder_date_too_early: 400,
   reminder_not_awaiting_reset: 409,
   reminder_inactive: 409,
+  // SMTP (spec 3 §8): the outside server refused or did not answer; the e-mail was not sent.
+  smtp_unreachable: 502,
+  smtp_send_failed: 502,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

@@ -75,6 +75,11 @@ export const keys = {
   alertLogSummariesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'ALOGSUM#' }),
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
+  /** S3 key (documents bucket) of a customization image: a new key per upload, so no browser keeps showing the old one. */
+  customizationObject: (kind: string, fileId: string) => `system/customizations/${kind}/${fileId}`,
+  /** SMTP settings: a customer's own (under its partition) and the product's. */
+  customerSmtp: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'SMTP' }),
+  systemSmtp: { PK: 'SYSTEM', SK: 'SMTP' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
   /** The weather of a place (a rounded position, `45.75,4.83`), per unit system and language: public knowledge, no customer in it. */
   weather: (place: string, units: string, lang: string) => ({ PK: `WEATHER#${place}`, SK: `${units}#${lang}` }),
