@@ -136,33 +136,28 @@ export interface SmtpCarrier {
   from: ReturnType<typeof fromHeader>;
 }
 
-/** Settings are read again after this long: a save elsewhere reaches running functions within a minute. */
-const CARRIER_TTL_MS = 60_000;
-const carriers = new Map<string, { until: number; carrier: Promise<SmtpCarrier | null> }>();
+/**
+ * Opened transports, by owner and saved version: the settings item is read for every e-mail (a save
+ * takes effect at once), while the password is opened (KMS) once per version and a few minutes.
+ */
+const CARRIER_TTL_MS = 5 * 60_000;
+const carriers = new Map<string, { version: string; until: number; carrier: SmtpCarrier }>();
 const cacheKey = (owner: SmtpOwner) => (owner === 'system' ? 'system' : `customer:${owner.customerId}`);
 
 function forgetCarrier(owner: SmtpOwner): void {
-  const cached = carriers.get(cacheKey(owner));
+  carriers.get(cacheKey(owner))?.carrier.transport.close();
   carriers.delete(cacheKey(owner));
-  void cached?.carrier.then((carrier) => carrier?.transport.close()).catch(() => undefined);
 }
 
-const buildCarrier = async (owner: SmtpOwner): Promise<SmtpCarrier | null> => {
+const carrierOf = async (owner: SmtpOwner): Promise<SmtpCarrier | null> => {
   const stored = await getSmtpSettings(owner);
   if (!stored?.enabled) return null;
-  const password = stored.password_sealed ? await openSecret(contextOf(owner), stored.password_sealed) : '';
-  return { owner: owner === 'system' ? 'system' : 'customer', transport: transportOf({ ...stored, password }), from: fromHeader(stored) };
-};
-
-const carrierOf = (owner: SmtpOwner): Promise<SmtpCarrier | null> => {
-  const key = cacheKey(owner);
-  const cached = carriers.get(key);
-  if (cached && cached.until > Date.now()) return cached.carrier;
+  const cached = carriers.get(cacheKey(owner));
+  if (cached && cached.version === stored.updated_at && cached.until > Date.now()) return cached.carrier;
   if (cached) forgetCarrier(owner);
-  const carrier = buildCarrier(owner);
-  carriers.set(key, { until: Date.now() + CARRIER_TTL_MS, carrier });
-  // A failed read is not remembered: the next e-mail tries again.
-  carrier.catch(() => carriers.delete(key));
+  const password = stored.password_sealed ? await openSecret(contextOf(owner), stored.password_sealed) : '';
+  const carrier: SmtpCarrier = { owner: owner === 'system' ? 'system' : 'customer', transport: transportOf({ ...stored, password }), from: fromHeader(stored) };
+  carriers.set(cacheKey(owner), { version: stored.updated_at, until: Date.now() + CARRIER_TTL_MS, carrier });
   return carrier;
 };
 

@@ -22,10 +22,11 @@ export const CustomizationSettings = () => {
   const queryClient = useQueryClient();
   const { data } = useCustomizations();
   const show = (next: Customizations) => queryClient.setQueryData(customizationsQueryOptions().queryKey, next);
-  const failed = (error: unknown) => {
+  const failed = (kind: CustomizationKind) => (error: unknown) => {
     const code = error instanceof Error && error.message === 'image_type_invalid' ? 'image_type_invalid' : errorCodeOf(error);
     if (code === 'internal_error') return notifyGenericFailure();
-    notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t(code === 'image_type_invalid' || code === 'image_too_large' ? `images.errors.${code}` : `errors.${code}`) });
+    const message = code === 'image_type_invalid' ? t('customization.errors.image_type_invalid') : code === 'image_too_large' ? t(`customization.errors.too_large_${kind}`) : t(`errors.${code}`);
+    notify({ kind: 'warning', title: t('errors.titles.sorry'), message });
   };
   const upload = useMutation({
     mutationFn: ({ kind, file }: { kind: CustomizationKind; file: File }) => uploadCustomization(kind, file),
@@ -33,7 +34,7 @@ export const CustomizationSettings = () => {
       show(next);
       notify({ kind: 'success', title: t('toasts.ok'), message: t('customization.uploaded') });
     },
-    onError: failed,
+    onError: (error, { kind }) => failed(kind)(error),
   });
   const remove = useMutation({
     mutationFn: (kind: CustomizationKind) => removeCustomization(kind),
@@ -41,15 +42,13 @@ export const CustomizationSettings = () => {
       show(next);
       notify({ kind: 'success', title: t('toasts.ok'), message: t('customization.removed') });
     },
-    onError: failed,
+    onError: (error, kind) => failed(kind)(error),
   });
 
   const chosen = (kind: CustomizationKind) => (file: File | null) => {
     if (!file) return;
-    if (!isCustomizationImageType(file.type)) return failed(new Error('image_type_invalid'));
-    if (file.size > CUSTOMIZATION_MAX_BYTES[kind]) {
-      return notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t('customization.hint') });
-    }
+    if (!isCustomizationImageType(file.type)) return failed(kind)(new Error('image_type_invalid'));
+    if (file.size > CUSTOMIZATION_MAX_BYTES[kind]) return notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t(`customization.errors.too_large_${kind}`) });
     upload.mutate({ kind, file });
   };
 
