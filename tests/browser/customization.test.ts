@@ -5,6 +5,7 @@ import { testEnvironment } from '../support/environment';
 import { keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const LOGO = 'img[src*="customizations/logo"]';
+const BACKGROUND = '[style*="customizations/background_image"]';
 
 /** A visible logo drawn by the browser itself: a PNG of a word on a colour. */
 const drawLogo = (page: Page): Promise<Buffer> =>
@@ -23,6 +24,23 @@ const drawLogo = (page: Page): Promise<Buffer> =>
     })
     .then((data) => Buffer.from(data, 'base64'));
 
+/** A background drawn by the browser: a gradient the size of a screen. */
+const drawBackground = (page: Page): Promise<Buffer> =>
+  page
+    .evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1440;
+      canvas.height = 900;
+      const context = canvas.getContext('2d')!;
+      const gradient = context.createLinearGradient(0, 0, 1440, 900);
+      gradient.addColorStop(0, '#0b7285');
+      gradient.addColorStop(1, '#e6fcf5');
+      context.fillStyle = gradient;
+      context.fillRect(0, 0, 1440, 900);
+      return canvas.toDataURL('image/png').split(',')[1];
+    })
+    .then((data) => Buffer.from(data, 'base64'));
+
 afterAll(async () => {
   await entities.delete({ PK: 'SYSTEM', SK: 'CUSTOMIZATION' });
 });
@@ -30,7 +48,7 @@ afterAll(async () => {
 describe('customization screen', () => {
   const browser = useBrowser();
 
-  it('lets root upload a logo shown at once in the header and on the sign-in screen, then go back to the default', async () => {
+  it('lets root upload a logo and a background shown at once in the header and on the sign-in screen, then go back to the defaults', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
     const visitor = await openPage(browser(), { width: 1440, height: 900 });
@@ -46,12 +64,18 @@ describe('customization screen', () => {
       await page.locator(`header ${LOGO}`).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByTestId('customization-logo-preview').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.locator(`header ${LOGO}`).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(240);
+      await page.getByTestId('customization-background').locator('input[type=file]').setInputFiles({ name: 'fond.png', mimeType: 'image/png', buffer: await drawBackground(page) });
+      await page.getByTestId('customization-background-preview').waitFor({ timeout: UI_TIMEOUT_MS });
       await keepScreenshot(page, 'settings-system-customization-1440-fr');
 
-      // Another browser, not signed in: the sign-in screen shows the new logo.
+      // Another browser, not signed in: the sign-in screen shows the new logo on the new background.
       await visitor.page.goto(webUrl('/login'));
       await visitor.page.locator(LOGO).waitFor({ timeout: UI_TIMEOUT_MS });
+      await visitor.page.locator(BACKGROUND).waitFor({ timeout: UI_TIMEOUT_MS });
       await keepScreenshot(visitor.page, 'login-custom-logo-1440-fr');
+
+      await page.getByTestId('customization-background-remove').click();
+      await page.getByTestId('customization-background-preview').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 
       await page.getByTestId('customization-logo-remove').click();
       await page.getByText('Défaut rétabli', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -59,6 +83,7 @@ describe('customization screen', () => {
       await visitor.page.reload();
       await visitor.page.getByRole('button', { name: 'Se connecter' }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await visitor.page.locator(LOGO).count()).toBe(0);
+      expect(await visitor.page.locator(BACKGROUND).count()).toBe(0);
     } finally {
       await visitor.context.close();
       await context.close();

@@ -100,7 +100,7 @@ export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => 
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
                   label={t('email.fields.host')}
-                  placeholder="smtp.example.com"
+                  placeholder={t('email.placeholders.host')}
                   value={form.host}
                   onChange={(event) => change('host', event.currentTarget.value)}
                   withAsterisk
@@ -155,7 +155,7 @@ export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => 
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
                   label={t('email.fields.fromAddress')}
-                  placeholder="alertes@example.com"
+                  placeholder={t('email.placeholders.fromAddress')}
                   value={form.from_address}
                   onChange={(event) => change('from_address', event.currentTarget.value)}
                   withAsterisk
@@ -190,7 +190,7 @@ export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => 
             <Group align="flex-end" gap="sm" wrap="wrap">
               <TextInput
                 label={t('email.fields.to')}
-                placeholder="vous@example.com"
+                placeholder={t('email.placeholders.to')}
                 value={to}
                 onChange={(event) => setTo(event.currentTarget.value)}
                 style={{ flex: '1 1 220px' }}
