@@ -44,6 +44,8 @@ export const transportOptions = (connection: SmtpConnection): SMTPTransport.Opti
 export const fromHeader = (settings: Pick<SmtpSettingsValues, 'from_address' | 'from_name'>) =>
   settings.from_name ? { name: settings.from_name, address: settings.from_address } : settings.from_address;
 
+const transportOf = (connection: SmtpConnection): Transporter<SMTPTransport.SentMessageInfo> => nodemailer.createTransport(transportOptions(connection));
+
 /** What the browser sees: never the password, only whether one is stored. */
 const shown = (stored: StoredSmtpSettings): SmtpSettings => {
   const { password_sealed: sealed, ...rest } = stored;
@@ -66,6 +68,38 @@ export const getCustomerSmtp = async (caller: Caller): Promise<SmtpSettings | nu
 export const getSystemSmtp = async (): Promise<SmtpSettings | null> => {
   const stored = await getSmtpSettings('system');
   return stored ? shown(stored) : null;
+};
+
+/** An SMTP server e-mail leaves through: its transport and sender, and whose settings they are. */
+export interface SmtpCarrier {
+  owner: 'customer' | 'system';
+  transport: Transporter<SMTPTransport.SentMessageInfo>;
+  from: ReturnType<typeof fromHeader>;
+}
+
+/**
+ * Opened transports, by owner and saved version: the settings item is read for every e-mail (a save
+ * takes effect at once), while the password is opened (KMS) once per version and a few minutes.
+ */
+const CARRIER_TTL_MS = 5 * 60_000;
+const carriers = new Map<string, { version: string; until: number; carrier: SmtpCarrier }>();
+const cacheKey = (owner: SmtpOwner) => (owner === 'system' ? 'system' : `customer:${owner.customerId}`);
+
+const forgetCarrier = (owner: SmtpOwner): void => {
+  carriers.get(cacheKey(owner))?.carrier.transport.close();
+  carriers.delete(cacheKey(owner));
+};
+
+const carrierOf = async (owner: SmtpOwner): Promise<SmtpCarrier | null> => {
+  const stored = await getSmtpSettings(owner);
+  if (!stored?.enabled) return null;
+  const cached = carriers.get(cacheKey(owner));
+  if (cached && cached.version === stored.updated_at && cached.until > Date.now()) return cached.carrier;
+  if (cached) forgetCarrier(owner);
+  const password = stored.password_sealed ? await openSecret(contextOf(owner), stored.password_sealed) : '';
+  const carrier: SmtpCarrier = { owner: owner === 'system' ? 'system' : 'customer', transport: transportOf({ ...stored, password }), from: fromHeader(stored) };
+  carriers.set(cacheKey(owner), { version: stored.updated_at, until: Date.now() + CARRIER_TTL_MS, carrier });
+  return carrier;
 };
 
 /** Saves the whole form; an empty password keeps the stored one (a new user name without a password clears it). */
@@ -92,8 +126,6 @@ const passwordForTest = async (owner: SmtpOwner, input: SmtpSettingsValues): Pro
   const stored = await getSmtpSettings(owner);
   return stored?.password_sealed && stored.user === input.user ? openSecret(contextOf(owner), stored.password_sealed) : '';
 };
-
-const transportOf = (connection: SmtpConnection): Transporter<SMTPTransport.SentMessageInfo> => nodemailer.createTransport(transportOptions(connection));
 
 /** Connects and logs in with the given settings ('SMTP connection successful' / 'Unable to connect to SMTP server'). */
 export const testSmtpConnection = async (caller: Caller, input: SmtpSettingsValues, scope: SmtpScope) => {
@@ -129,37 +161,6 @@ export const sendSmtpTestMail = async (caller: Caller, input: SmtpSettingsValues
   }
 };
 
-/** An SMTP server e-mail leaves through: its transport and sender, and whose settings they are. */
-export interface SmtpCarrier {
-  owner: 'customer' | 'system';
-  transport: Transporter<SMTPTransport.SentMessageInfo>;
-  from: ReturnType<typeof fromHeader>;
-}
-
-/**
- * Opened transports, by owner and saved version: the settings item is read for every e-mail (a save
- * takes effect at once), while the password is opened (KMS) once per version and a few minutes.
- */
-const CARRIER_TTL_MS = 5 * 60_000;
-const carriers = new Map<string, { version: string; until: number; carrier: SmtpCarrier }>();
-const cacheKey = (owner: SmtpOwner) => (owner === 'system' ? 'system' : `customer:${owner.customerId}`);
-
-function forgetCarrier(owner: SmtpOwner): void {
-  carriers.get(cacheKey(owner))?.carrier.transport.close();
-  carriers.delete(cacheKey(owner));
-}
-
-const carrierOf = async (owner: SmtpOwner): Promise<SmtpCarrier | null> => {
-  const stored = await getSmtpSettings(owner);
-  if (!stored?.enabled) return null;
-  const cached = carriers.get(cacheKey(owner));
-  if (cached && cached.version === stored.updated_at && cached.until > Date.now()) return cached.carrier;
-  if (cached) forgetCarrier(owner);
-  const password = stored.password_sealed ? await openSecret(contextOf(owner), stored.password_sealed) : '';
-  const carrier: SmtpCarrier = { owner: owner === 'system' ? 'system' : 'customer', transport: transportOf({ ...stored, password }), from: fromHeader(stored) };
-  carriers.set(cacheKey(owner), { version: stored.updated_at, until: Date.now() + CARRIER_TTL_MS, carrier });
-  return carrier;
-};
 
 /**
  * The SMTP server a customer's e-mail leaves through: the customer's own when enabled, else the
