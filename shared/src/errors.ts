@@ -52,6 +52,9 @@ export const ERROR_STATUS = {
   role_not_allowed: 403,
   cannot_delete_self: 409,
   password_link_invalid: 410,
+  // SMTP (spec 3 §8): the outside server refused or did not answer; the e-mail was not sent.
+  smtp_unreachable: 502,
+  smtp_send_failed: 502,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

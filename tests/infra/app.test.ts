@@ -156,4 +156,18 @@ describe('the CDK app', () => {
     const [weather] = Object.entries(resources(templates.api, 'AWS::Lambda::Function')).filter(([id]) => id.startsWith('WeatherEndpoints'));
     expect((weather[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables.WEATHER_PROVIDER_URL).toBe('https://api.openweathermap.org/');
   });
+  it('lets every function that sends e-mail open sealed SMTP passwords (a customer\'s own server), and the customization group only update its item', () => {
+    const functions = Object.entries(resources(templates.api, 'AWS::Lambda::Function'));
+    const senders = functions.filter(([, fn]) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.MAIL_FROM);
+    expect(senders.map(([id]) => id.replace(/Function.*$/, ''))).toContain('ScheduledJobs');
+    for (const [id, fn] of senders) {
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.SECRETS_KEY_ID, id).toBeDefined();
+      expect(policyStatementsOf(templates.api, id.replace(/Function.*$/, '')), id).toContain('kms:Decrypt');
+    }
+    expect(policyStatementsOf(templates.api, 'EmailEndpoints')).toEqual(expect.arrayContaining(['kms:Encrypt', 'kms:Decrypt']));
+    const customizations = policyStatementsOf(templates.api, 'CustomizationsEndpoints');
+    expect(customizations).toContain('dynamodb:UpdateItem');
+    expect(customizations).not.toContain('dynamodb:PutItem');
+    expect(customizations).not.toContain('dynamodb:DeleteItem');
+  });
 });

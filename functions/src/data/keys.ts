@@ -84,6 +84,11 @@ export const keys = {
   alertLogSummariesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'ALOGSUM#' }),
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
+  /** S3 key (documents bucket) of a customization image: a new key per upload, so no browser keeps showing the old one. */
+  customizationObject: (kind: string, fileId: string) => `system/customizations/${kind}/${fileId}`,
+  /** SMTP settings: a customer's own (under its partition) and the product's. */
+  customerSmtp: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'SMTP' }),
+  systemSmtp: { PK: 'SYSTEM', SK: 'SMTP' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
   /** The installed version, the update under way, the last restart and the vendor's last word. */
   application: { PK: 'SYSTEM', SK: 'APPLICATION' },

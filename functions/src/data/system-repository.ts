@@ -1,6 +1,5 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PermissionMap } from '@shared/permissions/default-permissions';
-import type { Customizations } from '@shared/schemas/session';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
 import { entitiesTable } from './table';
@@ -41,12 +40,38 @@ export const putCustomerPermissionMap = async (customerId: string, permissions: 
   );
 };
 
-export const getCustomizations = async (): Promise<Customizations> => {
+/** A customization image as stored: its S3 key (documents bucket) and type. */
+export interface StoredCustomizationImage {
+  object_key: string;
+  content_type: string;
+}
+
+export interface StoredCustomizations {
+  logo: StoredCustomizationImage | null;
+  background_image: StoredCustomizationImage | null;
+}
+
+const imageOf = (value: unknown): StoredCustomizationImage | null =>
+  typeof value === 'object' && value !== null && typeof (value as StoredCustomizationImage).object_key === 'string' ? (value as StoredCustomizationImage) : null;
+
+export const getCustomizations = async (): Promise<StoredCustomizations> => {
   const item = await getItem(keys.customizations);
-  return {
-    logo: typeof item?.logo === 'string' ? item.logo : null,
-    background_image: typeof item?.background_image === 'string' ? item.background_image : null,
-  };
+  return { logo: imageOf(item?.logo), background_image: imageOf(item?.background_image) };
+};
+
+/** Sets (or, with null, removes) one customization image; answers the one it replaced. */
+export const setCustomizationImage = async (kind: keyof StoredCustomizations, image: StoredCustomizationImage | null): Promise<StoredCustomizationImage | null> => {
+  const answer = await dynamo.send(
+    new UpdateCommand({
+      TableName: entitiesTable(),
+      Key: keys.customizations,
+      UpdateExpression: image ? 'SET #kind = :image, #type = :type' : 'REMOVE #kind SET #type = :type',
+      ExpressionAttributeNames: { '#kind': kind, '#type': 'kind' },
+      ExpressionAttributeValues: { ...(image ? { ':image': image } : {}), ':type': 'customization' },
+      ReturnValues: 'UPDATED_OLD',
+    }),
+  );
+  return imageOf(answer.Attributes?.[kind]);
 };
 
 export interface DemoSeriesProgress {

@@ -1,10 +1,8 @@
 import { buildOpenApiDocument } from '@shared/api/openapi';
 import { ANONYMOUS_PERMISSIONS } from '@shared/permissions/default-permissions';
 import { createHttpHandler } from '../middleware/http-handler';
-import { getCustomizations } from '../services/customization-service';
 
 export const handler = createHttpHandler('system', {
-  getCustomizations: () => getCustomizations(),
   getAnonymousAcl: async () => ANONYMOUS_PERMISSIONS,
   getOpenApiDocument: async () => buildOpenApiDocument('0.1.0'),
 });

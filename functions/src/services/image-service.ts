@@ -13,6 +13,9 @@ const SIGNATURES: Record<(typeof IMAGE_TYPES)[number], (bytes: Uint8Array) => bo
   'image/webp': (bytes) => String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP',
 };
 
+/** Whether bytes start as their claimed image type does (also used for the customization images). */
+export const hasImageSignature = (contentType: (typeof IMAGE_TYPES)[number], bytes: Uint8Array): boolean => SIGNATURES[contentType](bytes);
+
 const withUrl = async (image: StoredImage): Promise<Image> => {
   const { customer: _customer, ...shown } = image;
   return { ...shown, url: await imageUrl(image) };

@@ -3,6 +3,7 @@ import { PublishCommand } from '@aws-sdk/client-sns';
 import { requireSetting } from '../config';
 import { ses } from '../clients/ses';
 import { sns } from '../clients/sns';
+import { reportSmtpFailure, smtpCarrierFor } from './smtp-service';
 
 /** One e-mail of the product, written for its reader (subject and bodies already in their language). */
 export interface MailMessage {
@@ -24,12 +25,31 @@ const withoutDuplicates = (addresses: string[] | undefined): string[] => [...new
 
 /**
  * The one way the product sends e-mail (alerts, reminders, exports, reports, account links).
- * Today every e-mail leaves through SES v2 from `MAIL_FROM`; the administration work routes a
- * customer's e-mail through its own SMTP settings behind this same function.
+ * A customer with its own enabled SMTP settings has all its e-mail leave through them; otherwise
+ * the product's SMTP settings when enabled; otherwise SES v2 from `MAIL_FROM`. A refusal of the
+ * SMTP server in force is the caller's error (`smtp_send_failed`), never a silent fall back to
+ * SES: the customer chose its server, and e-mail leaving through another would surprise it.
  */
 export const sendMail = async (message: MailMessage): Promise<MailReceipt> => {
   const to = withoutDuplicates(message.to);
   if (to.length === 0) throw new Error('An e-mail needs at least one recipient');
+  const carrier = await smtpCarrierFor(message.customerId);
+  if (carrier) {
+    try {
+      const info = await carrier.transport.sendMail({
+        from: carrier.from,
+        to,
+        cc: withoutDuplicates(message.cc),
+        bcc: withoutDuplicates(message.bcc),
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+      return { messageId: info.messageId };
+    } catch (error) {
+      return reportSmtpFailure(carrier, message.customerId, error);
+    }
+  }
   const result = await ses.send(
     new SendEmailCommand({
       FromEmailAddress: requireSetting('MAIL_FROM'),

@@ -84,6 +84,10 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   alerts: { entities: 'readWrite', schedules: true },
   // Reminders: their schedules (the e-mails leave from the scheduled job).
   reminders: { entities: 'readWrite', schedules: true },
+  // SMTP settings: seals their passwords, opens them for tests (test e-mails leave through the given server, not SES).
+  email: { entities: 'readWrite', secrets: true },
+  // The logo and background image: their bytes in the documents bucket, their reference in the system's customization item.
+  customizations: { entities: 'readUpdate', documents: 'readWrite' },
 };
 
 /**
@@ -129,6 +133,9 @@ export class ApiStack extends Stack {
       fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail', 'sns:Publish'], resources: ['*'] }));
       fn.setting('MAIL_FROM', props.settings.mailFrom);
       if (props.settings.appUrl) fn.setting('APP_URL', props.settings.appUrl);
+      // A customer's (or the product's) SMTP settings carry its e-mail: their sealed password is opened to send.
+      props.secretsKey.grantDecrypt(fn.fn);
+      fn.setting('SECRETS_KEY_ID', props.secretsKey.keyArn);
     };
 
     const jobs = jobFunction('SeriesJobs', 'jobs/series-jobs.ts', 'Long series work: calculated points, merges, purges');

@@ -90,6 +90,15 @@ import {
 } from '../schemas/alert';
 import { ftpDeletionResponseSchema, ftpRetrieverInputSchema, ftpRetrieverSchema, ftpRunResponseSchema } from '../schemas/ftp-retriever';
 import {
+  smtpConnectionTestRequestSchema,
+  smtpSaveRequestSchema,
+  smtpSettingsSchema,
+  smtpTestAnswerSchema,
+  smtpTestMailAnswerSchema,
+  smtpTestMailRequestSchema,
+} from '../schemas/smtp';
+import { customizationNameParamsSchema, customizationUploadSchema } from '../schemas/customization';
+import {
   aclResponseSchema,
   dataDeletionResponseSchema,
   ingestResponseSchema,
@@ -111,7 +120,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'email', 'customizations'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -278,6 +287,9 @@ const REMINDERS = { permission: 'app.reminders' } as const;
 const NOTIFICATIONS = { permission: 'app.notifications' } as const;
 const USERS = { permission: 'app.settings.users' } as const;
 const SUPER_USERS = { permission: 'app.settings.su' } as const;
+const CUSTOMER_SMTP = { permission: 'app.settings.application.email' } as const;
+const SYSTEM_SMTP = { permission: 'app.settings.system.email' } as const;
+const CUSTOMIZATION = { permission: 'app.settings.system.customization' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
@@ -332,7 +344,7 @@ const TABLE = {
   register: publicRoute('POST', '/api/v1/users/register', 'users', { body: registrationRequestSchema, response: acknowledgedSchema }),
   forgotPassword: publicRoute('POST', '/api/v1/users/forgot-password', 'users', { body: forgotPasswordRequestSchema, response: acknowledgedSchema }),
   setPassword: publicRoute('POST', '/api/v1/users/set-password', 'users', { body: setPasswordRequestSchema, response: z.object({ email: z.string() }) }),
-  getCustomizations: publicRoute('GET', '/api/v1/system/customizations', 'system', { response: customizationsSchema }),
+  getCustomizations: publicRoute('GET', '/api/v1/system/customizations', 'customizations', { response: customizationsSchema }),
   getAnonymousAcl: publicRoute('GET', '/api/v1/acl', 'system', { response: aclResponseSchema }),
   getOpenApiDocument: publicRoute('GET', '/api/v1/openapi.json', 'system', { response: openApiResponseSchema }),
   updateUsers: route('GET', '/api/v1/application/update-users', 'application', {
@@ -705,6 +717,34 @@ const TABLE = {
     permission: ANY_SIGNED_IN_USER,
     query: citySearchQuerySchema,
     response: z.array(weatherCitySchema),
+  }),
+
+  // SMTP settings (spec 3 §7 "SMTP"): the customer's own server (administrators) and the product's (super users, root).
+  getCustomerSmtp: route('GET', '/api/v1/email', 'email', { ...CUSTOMER_SMTP, response: smtpSettingsSchema.nullable() }),
+  saveCustomerSmtp: route('POST', '/api/v1/email', 'email', { ...CUSTOMER_SMTP, action: 'edit', body: smtpSaveRequestSchema, response: smtpSettingsSchema }),
+  getSystemSmtp: route('GET', '/api/v1/system/email', 'email', { ...SYSTEM_SMTP, response: smtpSettingsSchema.nullable() }),
+  saveSystemSmtp: route('POST', '/api/v1/system/email', 'email', { ...SYSTEM_SMTP, action: 'edit', body: smtpSaveRequestSchema, response: smtpSettingsSchema }),
+  testSmtpConnection: route('POST', '/api/v1/email/test/smtp', 'email', { ...CUSTOMER_SMTP, body: smtpConnectionTestRequestSchema, response: smtpTestAnswerSchema }),
+  sendSmtpTestMail: route('POST', '/api/v1/email/test', 'email', { ...CUSTOMER_SMTP, body: smtpTestMailRequestSchema, response: smtpTestMailAnswerSchema }),
+
+  // Customization (spec 3 §7 "System"): the logo and the background image; reading them is public (sign-in screen).
+  uploadCustomizationLogo: route('POST', '/api/v1/system/customizations/logo', 'customizations', {
+    ...CUSTOMIZATION,
+    action: 'edit',
+    body: customizationUploadSchema,
+    response: customizationsSchema,
+  }),
+  uploadCustomizationBackground: route('POST', '/api/v1/system/customizations/background_image', 'customizations', {
+    ...CUSTOMIZATION,
+    action: 'edit',
+    body: customizationUploadSchema,
+    response: customizationsSchema,
+  }),
+  deleteCustomization: route('DELETE', '/api/v1/system/customizations/{name}', 'customizations', {
+    ...CUSTOMIZATION,
+    action: 'delete',
+    params: customizationNameParamsSchema,
+    response: customizationsSchema,
   }),
 };
 

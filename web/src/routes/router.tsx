@@ -8,6 +8,7 @@ import { ftpRetrieverQueryOptions, ftpRetrieversQueryOptions } from '../features
 import { reminderQueryOptions, remindersQueryOptions } from '../features/reminders/api/reminders';
 import { alertQueryOptions, alertsQueryOptions } from '../features/alerts/api/alerts';
 import { registrationsQueryOptions, userQueryOptions, usersQueryOptions, type UserListKind } from '../features/users/api/users';
+import { smtpSettingsQueryOptions } from '../features/email/api/smtp-settings';
 import { ApiRequestError } from '../lib/http';
 import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
@@ -188,6 +189,40 @@ const filesRoute = createRoute({
     crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.files' }] satisfies Crumb[],
   }),
   component: lazyRouteComponent(() => import('./files-page'), 'FilesPage'),
+});
+
+// SMTP settings and customization (issue 13, `email`).
+const applicationEmailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/application/email',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.application.email', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(smtpSettingsQueryOptions('customer'));
+    return { crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.applicationEmail' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./email-pages'), 'ApplicationEmailPage'),
+});
+
+const systemEmailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/email',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.email', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(smtpSettingsQueryOptions('system'));
+    return { crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.systemEmail' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./email-pages'), 'SystemEmailPage'),
+});
+
+const customizationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/customization',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.customization', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(customizationsQueryOptions());
+    return { crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.customization' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./customization-page'), 'CustomizationPage'),
 });
 
 const FTP_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.ftp', to: '/settings/ftp' }];
@@ -517,6 +552,9 @@ const routeTree = rootRoute.addChildren([
     superUserEditRoute,
     aboutRoute,
     logsRoute,
+    applicationEmailRoute,
+    systemEmailRoute,
+    customizationRoute,
   ]),
   unknownRoute,
 ]);

@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Divider, Grid, Group, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconMailForward, IconPlugConnected } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SMTP_FORM_DEFAULTS, SMTP_SECURITIES, type SmtpScope, type SmtpSecurity, type SmtpSettings, type SmtpSettingsInput } from '@shared/schemas/smtp';
+import { ApiRequestError, errorCodeOf } from '../../../lib/http';
+import { notify, notifyGenericFailure } from '../../../lib/notify';
+import { translate } from '../../../lib/i18n';
+import { saveSmtpSettings, sendSmtpTestMail, SMTP_KEYS, testSmtpConnection } from '../api/smtp-settings';
+
+type FormState = Omit<Required<SmtpSettingsInput>, 'port'> & { port: number | null };
+
+const stateOf = (settings: SmtpSettings | null): FormState =>
+  settings
+    ? {
+        host: settings.host,
+        port: settings.port,
+        security: settings.security,
+        user: settings.user,
+        password: '',
+        from_address: settings.from_address,
+        from_name: settings.from_name,
+        enabled: settings.enabled,
+      }
+    : { ...SMTP_FORM_DEFAULTS };
+
+/** The server's own words (e.g. "Invalid login"), when it gave some, after the spec's message. */
+const reasonOf = (error: unknown): string | null => {
+  const data = error instanceof ApiRequestError ? (error.data as { reason?: unknown } | undefined) : undefined;
+  return typeof data?.reason === 'string' ? data.reason : null;
+};
+
+const notifyFailure = (error: unknown) => {
+  const code = errorCodeOf(error);
+  if (code === 'internal_error') return notifyGenericFailure();
+  const reason = reasonOf(error);
+  notify({ kind: 'warning', title: translate('errors.titles.sorry'), message: `${translate(`errors.${code}`)}${reason ? ` (${reason})` : ''}` });
+};
+
+export interface SmtpSettingsFormProps {
+  /** The customer's own server (/settings/application/email) or the product's (/settings/system/email). */
+  scope: SmtpScope;
+  settings: SmtpSettings | null;
+}
+
+/**
+ * SMTP settings (spec 3 §2, §7 "SMTP"): test the connection, send a test e-mail, save. The stored
+ * password is never shown: left empty, it is kept (and used by the tests).
+ */
+export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<FormState>(() => stateOf(settings));
+  const [to, setTo] = useState('');
+  const change = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const input = (): SmtpSettingsInput => ({ ...form, port: form.port ?? undefined });
+
+  const save = useMutation({
+    mutationFn: () => saveSmtpSettings(scope, input()),
+    onSuccess: async (saved) => {
+      notify({ kind: 'success', title: t('toasts.ok'), message: t('email.messages.saved') });
+      setForm(stateOf(saved));
+      await queryClient.invalidateQueries({ queryKey: SMTP_KEYS.of(scope) });
+    },
+    onError: notifyFailure,
+  });
+  const test = useMutation({
+    mutationFn: () => testSmtpConnection(scope, input()),
+    onSuccess: () => notify({ kind: 'success', title: t('toasts.ok'), message: t('email.messages.connectionSuccessful') }),
+    onError: notifyFailure,
+  });
+  const sendTest = useMutation({
+    mutationFn: () => sendSmtpTestMail(scope, input(), to.trim()),
+    onSuccess: () => notify({ kind: 'success', title: t('toasts.ok'), message: t('email.messages.sent') }),
+    onError: notifyFailure,
+  });
+
+  const complete = form.host.trim() !== '' && form.from_address.trim() !== '' && form.port !== null;
+  const storedPassword = Boolean(settings?.has_password) && form.user === settings?.user;
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Title order={2}>{t(scope === 'system' ? 'email.systemTitle' : 'email.customerTitle')}</Title>
+      <Text size="sm" c="dimmed">
+        {t(scope === 'system' ? 'email.systemHint' : 'email.customerHint')}
+      </Text>
+      <Card withBorder radius="md" padding="lg">
+        <form
+          noValidate
+          data-testid="smtp-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate();
+          }}
+        >
+          <Stack gap="md">
+            <Switch label={t('email.fields.enabled')} checked={form.enabled} onChange={(event) => change('enabled', event.currentTarget.checked)} data-testid="smtp-enabled" />
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label={t('email.fields.host')}
+                  placeholder={t('email.placeholders.host')}
+                  value={form.host}
+                  onChange={(event) => change('host', event.currentTarget.value)}
+                  withAsterisk
+                  autoComplete="off"
+                  data-testid="smtp-host"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 3 }}>
+                <NumberInput
+                  label={t('email.fields.port')}
+                  value={form.port ?? ''}
+                  onChange={(value) => change('port', typeof value === 'number' ? value : null)}
+                  min={1}
+                  max={65_535}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  thousandSeparator=""
+                  withAsterisk
+                  data-testid="smtp-port"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 3 }}>
+                <Select
+                  label={t('email.fields.security')}
+                  data={SMTP_SECURITIES.map((value) => ({ value, label: t(`email.security.${value}`) }))}
+                  value={form.security}
+                  onChange={(value) => value && change('security', value as SmtpSecurity)}
+                  allowDeselect={false}
+                  data-testid="smtp-security"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label={t('email.fields.user')}
+                  value={form.user}
+                  onChange={(event) => change('user', event.currentTarget.value)}
+                  autoComplete="off"
+                  data-testid="smtp-user"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <PasswordInput
+                  label={t('email.fields.password')}
+                  description={storedPassword ? t('email.passwordKept') : undefined}
+                  placeholder={storedPassword ? '••••••••' : undefined}
+                  value={form.password}
+                  onChange={(event) => change('password', event.currentTarget.value)}
+                  autoComplete="new-password"
+                  data-testid="smtp-password"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label={t('email.fields.fromAddress')}
+                  placeholder={t('email.placeholders.fromAddress')}
+                  value={form.from_address}
+                  onChange={(event) => change('from_address', event.currentTarget.value)}
+                  withAsterisk
+                  data-testid="smtp-from-address"
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label={t('email.fields.fromName')}
+                  value={form.from_name}
+                  onChange={(event) => change('from_name', event.currentTarget.value)}
+                  data-testid="smtp-from-name"
+                />
+              </Grid.Col>
+            </Grid>
+            <Group justify="flex-end" gap="sm" wrap="wrap">
+              <Button
+                variant="default"
+                leftSection={<IconPlugConnected size={16} />}
+                onClick={() => test.mutate()}
+                loading={test.isPending}
+                disabled={!complete}
+                data-testid="smtp-test-connection"
+              >
+                {t('email.buttons.testConnection')}
+              </Button>
+              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} disabled={!complete} data-testid="smtp-save">
+                {t('buttons.save')}
+              </Button>
+            </Group>
+            <Divider label={t('email.testMailTitle')} labelPosition="left" />
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label={t('email.fields.to')}
+                placeholder={t('email.placeholders.to')}
+                value={to}
+                onChange={(event) => setTo(event.currentTarget.value)}
+                style={{ flex: '1 1 220px' }}
+                data-testid="smtp-test-to"
+              />
+              <Button
+                variant="light"
+                leftSection={<IconMailForward size={16} />}
+                onClick={() => sendTest.mutate()}
+                loading={sendTest.isPending}
+                disabled={!complete || to.trim() === ''}
+                data-testid="smtp-send-test"
+              >
+                {t('email.buttons.sendTest')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+};
