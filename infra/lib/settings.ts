@@ -6,7 +6,8 @@ import type { Node } from 'constructs';
  * `emulatorEndpoint` is the emulator's base URL; `demo` deploys the demo-data seeding function; `webDist` is the built web app;
  * `weatherProviderUrl` is where OpenWeatherMap's API answers (its key is in the DataStack's secret, never in context);
  * `mailFrom` is the sender of the product's e-mails (on AWS, an address of an SES-verified identity);
- * `appUrl` is the web app's public address, for links in e-mails (none: links are relative).
+ * `appUrl` is the web app's public address, for links in e-mails (none: links are relative);
+ * `licensePublicKey` is the licence vendor's public key (`npm start`/`npm test` make a development one at deploy time).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -19,6 +20,8 @@ export interface DeploymentSettings {
   weatherProviderUrl: string;
   mailFrom: string;
   appUrl: string | null;
+  /** The licence vendor's Ed25519 public key (its JWK `x`, base64url); none: every licence file is refused. */
+  licensePublicKey: string | null;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -35,6 +38,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     weatherProviderUrl: new URL(String(node.tryGetContext('weatherProviderUrl') ?? DEFAULT_WEATHER_PROVIDER_URL)).toString(),
     mailFrom: String(node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM),
     appUrl: node.tryGetContext('appUrl') ? new URL(String(node.tryGetContext('appUrl'))).origin : null,
+    licensePublicKey: node.tryGetContext('licensePublicKey') ? String(node.tryGetContext('licensePublicKey')) : null,
   };
 };
 

@@ -46,6 +46,13 @@ export const ERROR_STATUS = {
   reminder_date_too_early: 400,
   reminder_not_awaiting_reset: 409,
   reminder_inactive: 409,
+  // Customers and the licence (spec 3 §8).
+  customer_deletion_in_progress: 409,
+  customer_in_use: 409,
+  license_invalid: 400,
+  license_not_pending: 404,
+  license_customers_limit: 403,
+  license_premium_limit: 403,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

@@ -17,6 +17,10 @@ export interface TestEnvironment {
   /** Started by EventBridge Scheduler (`{ kind, id, customerId }`); tests invoke it directly. */
   scheduledJobsFunctionName: string;
   fileImportsFunctionName: string;
+  /** Started by DELETE /customers/{id}; tests invoke it directly to resume a deletion. */
+  customerDeletionFunctionName: string;
+  /** The development licence vendor's private key (JWK) made at deploy time (see tests/support/license.ts). */
+  licenseVendorKeyFile: string;
   accounts: Record<
     'root' | 'super' | 'premiumAdministrator' | 'premiumMember' | 'basicAdministrator' | 'basicMember',
     { email: string; password: string; customer: string | null }

@@ -76,6 +76,9 @@ export const keys = {
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
+  /** The licence in force, and one uploaded that waits for the restart that applies it. */
+  license: { PK: 'SYSTEM', SK: 'LICENSE' },
+  pendingLicense: { PK: 'SYSTEM', SK: 'LICENSE_PENDING' },
   /** The weather of a place (a rounded position, `45.75,4.83`), per unit system and language: public knowledge, no customer in it. */
   weather: (place: string, units: string, lang: string) => ({ PK: `WEATHER#${place}`, SK: `${units}#${lang}` }),
 } as const;

@@ -50,6 +50,8 @@ interface GroupAccess {
   weatherProvider?: boolean;
   /** Sends e-mail (SES) and SMS (SNS) through the mail service. */
   sendsMail?: boolean;
+  /** Checks licence files against the vendor's public key, and starts customer deletions. */
+  administersCustomers?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -76,6 +78,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   alerts: { entities: 'readWrite', schedules: true },
   // Reminders: their schedules (the e-mails leave from the scheduled job).
   reminders: { entities: 'readWrite', schedules: true },
+  // Customers and the licence: a deletion runs in its own job function.
+  customers: { entities: 'readWrite', administersCustomers: true },
 };
 
 /**
@@ -200,6 +204,23 @@ export class ApiStack extends Stack {
       fn.setting('SCHEDULED_JOBS_FUNCTION_ARN', scheduledJobs.fn.functionArn).setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn);
     };
 
+    // A customer's deletion: its series, schedules, S3 objects and items (Lambda's two retries resume a failed run).
+    const customerDeletion = jobFunction('CustomerDeletion', 'jobs/customer-deletion.ts', "Removes a deleted customer's data")
+      .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite')
+      .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+    customerDeletion.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:DeleteSchedule'],
+        resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: 'default/*' })],
+      }),
+    );
+    props.allowPush(customerDeletion);
+    const administerCustomers = (fn: AppFunction) => {
+      customerDeletion.fn.grantInvoke(fn.fn);
+      fn.setting('CUSTOMER_DELETION_FUNCTION', customerDeletion.fn.functionName);
+      if (props.settings.licensePublicKey) fn.setting('LICENSE_PUBLIC_KEY', props.settings.licensePublicKey);
+    };
+
     const functions = Object.fromEntries(
       ENDPOINT_GROUPS.map((group) => {
         const access = GROUP_ACCESS[group];
@@ -216,6 +237,7 @@ export class ApiStack extends Stack {
         if (access.schedules) manageSchedules(fn);
         if (access.secrets) sealSecrets(fn);
         if (access.sendsMail) sendMail(fn);
+        if (access.administersCustomers) administerCustomers(fn);
         if (access.weatherProvider) {
           fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
         }
@@ -272,6 +294,7 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ScheduledJobsFunctionName', { value: scheduledJobs.fn.functionName });
     new CfnOutput(this, 'FileImportsFunctionName', { value: fileImports.fn.functionName });
+    new CfnOutput(this, 'CustomerDeletionFunctionName', { value: customerDeletion.fn.functionName });
     new CfnOutput(this, 'RestApiId', { value: this.api.restApiId });
     new CfnOutput(this, 'RestApiStage', { value: props.settings.stage });
   }

@@ -66,6 +66,16 @@ import {
 } from '../schemas/alert';
 import { ftpDeletionResponseSchema, ftpRetrieverInputSchema, ftpRetrieverSchema, ftpRunResponseSchema } from '../schemas/ftp-retriever';
 import {
+  customerAnalyticsSchema,
+  customerDeletionResponseSchema,
+  customerInformationSchema,
+  customerInputSchema,
+  customerSchema,
+  customerUpdateSchema,
+  timezoneEntrySchema,
+} from '../schemas/customer';
+import { licenseAppliedResponseSchema, licenseStatusSchema, licenseUploadResponseSchema, licenseUploadSchema } from '../schemas/license';
+import {
   aclResponseSchema,
   dataDeletionResponseSchema,
   ingestResponseSchema,
@@ -87,7 +97,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'customers'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -160,6 +170,8 @@ export interface RouteDefinition<
   response: Response;
   /** Set on routes of owned objects: the ownership step applies the one policy. */
   owned: OwnedRule | null;
+  /** A GET that changes something (applies a licence, restarts …): never called as a harmless read. */
+  sideEffect: boolean;
 }
 
 interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
@@ -168,6 +180,7 @@ interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
   query?: Query;
   response: Response;
   owned?: OwnedRule;
+  sideEffect?: boolean;
 }
 
 interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
@@ -187,6 +200,7 @@ const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodT
   query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
   response: spec.response,
   owned: spec.owned ?? null,
+  sideEffect: spec.sideEffect ?? false,
 });
 
 const publicRoute = <
@@ -246,6 +260,8 @@ const ALERT_LOG = { permission: 'app.alerts.log' } as const;
 const ALERT_HISTORICAL = { permission: 'app.alerts.historical' } as const;
 const REMINDERS = { permission: 'app.reminders' } as const;
 const NOTIFICATIONS = { permission: 'app.notifications' } as const;
+const CUSTOMERS = { permission: 'app.settings.system.customers' } as const;
+const LICENSE = { permission: 'app.settings.system.license' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
@@ -601,6 +617,37 @@ const TABLE = {
     params: byId,
     response: reminderDeletionResponseSchema,
     owned: { kind: 'reminder', intent: 'modify', id: { in: 'params', field: 'id' } },
+  }),
+
+  // Customers (spec 3 §7): super users and root.
+  listCustomerTimezones: route('GET', '/api/v1/customers/timezone', 'customers', { permission: ANY_SIGNED_IN_USER, response: z.array(timezoneEntrySchema) }),
+  getCustomerInformation: route('GET', '/api/v1/customers/information', 'customers', { permission: ANY_SIGNED_IN_USER, response: customerInformationSchema }),
+  getCustomerAnalytics: route('GET', '/api/v1/customers/analytics', 'customers', { ...CUSTOMERS, response: customerAnalyticsSchema }),
+  listCustomers: route('GET', '/api/v1/customers', 'customers', { ...CUSTOMERS, response: z.array(customerSchema) }),
+  getCustomer: route('GET', '/api/v1/customers/{id}', 'customers', { ...CUSTOMERS, params: byId, response: customerSchema }),
+  createCustomer: route('POST', '/api/v1/customers', 'customers', { ...CUSTOMERS, action: 'create', body: customerInputSchema, response: customerSchema }),
+  updateCustomer: route('PUT', '/api/v1/customers', 'customers', { ...CUSTOMERS, action: 'edit', body: customerUpdateSchema, response: customerSchema }),
+  deleteCustomer: route('DELETE', '/api/v1/customers/{id}', 'customers', {
+    ...CUSTOMERS,
+    action: 'delete',
+    params: byId,
+    response: customerDeletionResponseSchema,
+  }),
+  // The licence (spec 3 §7): seen by super users, installed by root only.
+  getLicense: route('GET', '/api/v1/system_license', 'customers', { ...LICENSE, response: licenseStatusSchema }),
+  uploadLicense: route('POST', '/api/v1/system_license', 'customers', {
+    ...LICENSE,
+    action: 'create',
+    rootOnly: true,
+    body: licenseUploadSchema,
+    response: licenseUploadResponseSchema,
+  }),
+  applyNewLicense: route('GET', '/api/v1/application/restart/new_license', 'customers', {
+    ...LICENSE,
+    action: 'edit',
+    rootOnly: true,
+    sideEffect: true,
+    response: licenseAppliedResponseSchema,
   }),
 
   // Weather is public knowledge, yet only signed-in users may have the product ask for it.

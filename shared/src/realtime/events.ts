@@ -31,7 +31,14 @@ export type ServerEvent =
   | { event: 'connectedUsersListReturn'; data: { users: string[] } }
   | { event: 'applicationUpdateStart'; data: Record<string, never> }
   | { event: 'jobProgress'; data: JobProgress }
-  | { event: 'filesChanged'; data: FilesChanged };
+  | { event: 'filesChanged'; data: FilesChanged }
+  | { event: 'customersChanged'; data: CustomersChanged };
+
+/** A customer was removed (its deletion job ended): super users' customer lists reload. */
+export interface CustomersChanged {
+  customer: string;
+  state: 'removed';
+}
 
 /** A meter file changed state or progressed: the files screen updates its lists. */
 export interface FilesChanged {

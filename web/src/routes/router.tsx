@@ -7,6 +7,9 @@ import { tabsQueryOptions } from '../features/dashboard/api/tabs';
 import { ftpRetrieverQueryOptions, ftpRetrieversQueryOptions } from '../features/ftp/api/ftp-retrievers';
 import { reminderQueryOptions, remindersQueryOptions } from '../features/reminders/api/reminders';
 import { alertQueryOptions, alertsQueryOptions } from '../features/alerts/api/alerts';
+import { customerQueryOptions, customersQueryOptions } from '../features/customers/api/customers';
+import { licenseQueryOptions } from '../features/license/api/license';
+import { timezonesQueryOptions } from '../lib/timezones';
 import { ApiRequestError } from '../lib/http';
 import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
@@ -213,6 +216,61 @@ const ftpEditRoute = createRoute({
   component: lazyRouteComponent(() => import('./ftp-pages'), 'FtpEditPage'),
 });
 
+const CUSTOMERS_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.customers', to: '/settings/system/customers' }];
+
+const customersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/customers',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.customers', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(customersQueryOptions());
+    return { crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.customers' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./customers-pages'), 'CustomersPage'),
+});
+
+const customerAddRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/customers/add',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.customers', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(timezonesQueryOptions());
+    return { crumbs: [...CUSTOMERS_CRUMBS, { labelKey: 'buttons.customers.create' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./customers-pages'), 'CustomerAddPage'),
+});
+
+const customerEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/customers/edit/$id',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.customers', { preload }),
+  loader: async ({ context, params, preload }) => {
+    try {
+      const [customer] = await Promise.all([
+        context.queryClient.ensureQueryData(customerQueryOptions(params.id)),
+        context.queryClient.ensureQueryData(timezonesQueryOptions()),
+      ]);
+      return { crumbs: [...CUSTOMERS_CRUMBS, { label: customer.name }] satisfies Crumb[] };
+    } catch (error) {
+      if (!(error instanceof ApiRequestError) || error.status !== 404) throw error;
+      if (!preload) notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') });
+      throw redirect({ to: '/settings/system/customers' });
+    }
+  },
+  component: lazyRouteComponent(() => import('./customers-pages'), 'CustomerEditPage'),
+});
+
+const licenseRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/license',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.license', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(licenseQueryOptions());
+    return { crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.license' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./license-page'), 'LicensePage'),
+});
+
 const SOURCES_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.sources', to: '/settings/sources' }];
 
 const sourcesRoute = createRoute({
@@ -376,7 +434,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute, customersRoute, customerAddRoute, customerEditRoute, licenseRoute]),
   unknownRoute,
 ]);
 

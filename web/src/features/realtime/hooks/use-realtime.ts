@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SOCKET_LOGIN_COUNTDOWN_SECONDS, TOAST_COLORS } from '@shared/constants';
-import type { ClientMessage, FilesChanged, JobProgress, ServerEvent } from '@shared/realtime/events';
+import type { ClientMessage, CustomersChanged, FilesChanged, JobProgress, ServerEvent } from '@shared/realtime/events';
 import { config } from '../../../config';
 import { notify } from '../../../lib/notify';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
@@ -48,6 +48,8 @@ export interface RealtimeHandlers {
   onJobProgress?: (progress: JobProgress) => void;
   /** `filesChanged`: a meter file came in, progressed or finished its import. */
   onFilesChanged?: (change: FilesChanged) => void;
+  /** `customersChanged`: a customer was removed (super users' lists reload). */
+  onCustomersChanged?: (change: CustomersChanged) => void;
 }
 
 /**
@@ -87,6 +89,8 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
           return current.onJobProgress?.(message.data);
         case 'filesChanged':
           return current.onFilesChanged?.(message.data);
+        case 'customersChanged':
+          return current.onCustomersChanged?.(message.data);
         case 'applicationUpdateStart':
           updateStarted = true;
           return;
