@@ -18,6 +18,7 @@ export interface Deployment {
   seriesTable: string;
   connectionsTable: string;
   uploadsBucket: string;
+  documentsBucket: string;
   scheduledJobsFunctionName: string;
   fileImportsFunctionName: string;
   customerDeletionFunctionName: string;
@@ -85,6 +86,7 @@ export const deployToEmulator = async (endpoint: string, name: string, options: 
     seriesTable: outputs.WattWiseData.SeriesTableName,
     connectionsTable: outputs.WattWiseData.ConnectionsTableName,
     uploadsBucket: outputs.WattWiseData.UploadsBucketName,
+    documentsBucket: outputs.WattWiseData.DocumentsBucketName,
     scheduledJobsFunctionName: api.ScheduledJobsFunctionName,
     fileImportsFunctionName: api.FileImportsFunctionName,
     customerDeletionFunctionName: api.CustomerDeletionFunctionName,
@@ -213,6 +215,7 @@ export const writeTestEnvironment = (
         seriesTable: deployment.seriesTable,
         connectionsTable: deployment.connectionsTable,
         uploadsBucket: deployment.uploadsBucket,
+        documentsBucket: deployment.documentsBucket,
         scheduledJobsFunctionName: deployment.scheduledJobsFunctionName,
         fileImportsFunctionName: deployment.fileImportsFunctionName,
         customerDeletionFunctionName: deployment.customerDeletionFunctionName,

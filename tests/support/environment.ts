@@ -14,6 +14,8 @@ export interface TestEnvironment {
   seriesTable: string;
   connectionsTable: string;
   uploadsBucket: string;
+  /** Images, exports and reports. */
+  documentsBucket: string;
   /** Started by EventBridge Scheduler (`{ kind, id, customerId }`); tests invoke it directly. */
   scheduledJobsFunctionName: string;
   fileImportsFunctionName: string;
