@@ -38,7 +38,14 @@ export const createCustomerItem = async (customer: Customer): Promise<void> => {
 export const updateCustomerFields = async (customerId: string, fields: Partial<Omit<Customer, '_id' | 'deleting'>>): Promise<void> => {
   const update = updateOfAttributes(keys.customer(customerId), { ...fields, ...(fields.name ? { GSI1SK: fields.name } : {}) });
   try {
-    await dynamo.send(new UpdateCommand({ ...update, ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(deleting) OR deleting = :false)', ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':false': false } }));
+    await dynamo.send(
+      new UpdateCommand({
+        ...update,
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#deleting) OR #deleting = :false)',
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#deleting': 'deleting' },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':false': false },
+      }),
+    );
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) {
       throw new AppError((await getCustomer(customerId)) ? 'customer_deletion_in_progress' : 'customer_not_found', { cause: error });
@@ -54,8 +61,9 @@ export const markCustomerDeleting = async (customerId: string, at: string): Prom
       new UpdateCommand({
         TableName: entitiesTable(),
         Key: keys.customer(customerId),
-        UpdateExpression: 'SET deleting = :true, deletion_requested_at = if_not_exists(deletion_requested_at, :at)',
+        UpdateExpression: 'SET #deleting = :true, #requested = if_not_exists(#requested, :at)',
         ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#deleting': 'deleting', '#requested': 'deletion_requested_at' },
         ExpressionAttributeValues: { ':true': true, ':at': at },
       }),
     );

@@ -37,7 +37,8 @@ export const setApplicationLocked = async (locked: boolean): Promise<void> => {
     new UpdateCommand({
       TableName: entitiesTable(),
       Key: keys.systemConfig,
-      UpdateExpression: 'SET is_locked = :locked, kind = if_not_exists(kind, :kind)',
+      UpdateExpression: 'SET #locked = :locked, #kind = if_not_exists(#kind, :kind)',
+      ExpressionAttributeNames: { '#locked': 'is_locked', '#kind': 'kind' },
       ExpressionAttributeValues: { ':locked': locked, ':kind': 'system-config' },
     }),
   );
