@@ -13,7 +13,8 @@ import { CUSTOMER_KEYS, customerAnalyticsQueryOptions, customersQueryOptions, de
 import { notifyCustomerFailure } from '../hooks/notify-customer-failure';
 import { CustomerStandingBadge, PremiumBadge } from './customer-standing-badge';
 
-const formatDay = (iso: string | null | undefined) => (iso ? DateTime.fromISO(iso).toFormat('dd/MM/yyyy') : '…');
+/** A subscription day as the customer lives it: in its own time zone. */
+const formatDay = (iso: string | null | undefined, zone: string) => (iso ? DateTime.fromISO(iso, { zone }).toFormat('dd/MM/yyyy') : '…');
 
 export interface CustomersListProps {
   /** The customer the signed-in user works in: it cannot be deleted from here. */
@@ -85,7 +86,7 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
 
   const subscription = (customer: Customer) =>
     customer.subscription_start || customer.subscription_end
-      ? t('labels.customers.subscriptionRange', { from: formatDay(customer.subscription_start), to: formatDay(customer.subscription_end) })
+      ? t('labels.customers.subscriptionRange', { from: formatDay(customer.subscription_start, customer.timezone), to: formatDay(customer.subscription_end, customer.timezone) })
       : t('labels.customers.noSubscriptionDates');
 
   const holdings = (customer: Customer) => {
