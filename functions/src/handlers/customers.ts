@@ -1,5 +1,4 @@
-import { withMessage } from '../middleware/http-handler';
-import { createHttpHandler } from '../middleware/http-handler';
+import { createHttpHandler, withMessage } from '../middleware/http-handler';
 import {
   createCustomer,
   customerAnalytics,
