@@ -36,6 +36,10 @@ const configSchema = z.object({
   RESTARTED_AT: z.string().optional(),
   VENDOR_SERVICE_URL: z.string().url().optional(),
   APPLICATION_UPDATE_FUNCTION: z.string().min(1).optional(),
+  /** The licence vendor's Ed25519 public key (the `x` of its JWK, base64url): licence files are checked against it. */
+  LICENSE_PUBLIC_KEY: z.string().min(40).optional(),
+  /** The function that deletes a customer's data, started by DELETE /customers/{id}. */
+  CUSTOMER_DELETION_FUNCTION: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

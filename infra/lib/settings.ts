@@ -9,6 +9,7 @@ import type { Node } from 'constructs';
  * `mailFrom` is the sender of the product's e-mails (on AWS, an address of an SES-verified identity);
  * `appUrl` is the web app's public address, for links in e-mails (none: links are relative);
  * `vendorServiceUrl` is the vendor's update and licence service (the tests' local one here).
+ * `licensePublicKey` is the licence vendor's public key (`npm start`/`npm test` make a development one at deploy time).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -26,6 +27,8 @@ export interface DeploymentSettings {
   /** What the about screen says of the build: the git commit and the time of the synthesis. */
   buildCommit: string;
   builtAt: string;
+  /** The licence vendor's Ed25519 public key (its JWK `x`, base64url); none: every licence file is refused. */
+  licensePublicKey: string | null;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -55,6 +58,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     vendorServiceUrl: new URL(String(node.tryGetContext('vendorServiceUrl') ?? DEFAULT_VENDOR_SERVICE_URL)).toString(),
     buildCommit: String(node.tryGetContext('buildCommit') ?? currentCommit()),
     builtAt: String(node.tryGetContext('builtAt') ?? new Date().toISOString()),
+    licensePublicKey: node.tryGetContext('licensePublicKey') ? String(node.tryGetContext('licensePublicKey')) : null,
   };
 };
 

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { exportJWK, generateKeyPair } from 'jose';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,9 +18,13 @@ export interface Deployment {
   seriesTable: string;
   connectionsTable: string;
   uploadsBucket: string;
+  documentsBucket: string;
   scheduledJobsFunctionName: string;
   fileImportsFunctionName: string;
   applicationUpdateFunctionName: string;
+  customerDeletionFunctionName: string;
+  /** The development licence vendor's private key (JWK), made at deploy time, kept under .local: tests sign licences with it. */
+  licenseVendorKeyFile: string;
   /** The weather provider's key (generated at deploy time). */
   weatherKeySecretArn: string;
   /** Where the REST API answers in the emulator (paths start with /api/...). */
@@ -40,9 +45,23 @@ const runCdk = (args: string[], endpoint: string): Promise<void> =>
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cdk ${args[0]} failed:\n${output.slice(-6000)}`))));
   });
 
+/**
+ * A development licence vendor: a fresh Ed25519 key pair per deployment, its private half kept
+ * under .local (never committed) so that tests and developers can sign licences.
+ */
+const makeDevelopmentLicenseVendor = async (name: string): Promise<{ publicKey: string; privateKeyFile: string }> => {
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const privateKeyFile = fromRoot('.local', name, 'license-vendor.json');
+  mkdirSync(fromRoot('.local', name), { recursive: true });
+  writeFileSync(privateKeyFile, JSON.stringify(await exportJWK(privateKey)), { mode: 0o600 });
+  return { publicKey: String((await exportJWK(publicKey)).x), privateKeyFile };
+};
+
 /** Bootstraps and deploys the whole CDK app into the emulator, unchanged but for its context. */
 export const deployToEmulator = async (endpoint: string, name: string, options: { weatherProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string } = {}): Promise<Deployment> => {
+  const licenseVendor = await makeDevelopmentLicenseVendor(name);
   const context = [
+    '-c', `licensePublicKey=${licenseVendor.publicKey}`,
     '-c', 'environment=emulator',
     '-c', `emulatorEndpoint=${endpoint}`,
     '-c', 'demo=true',
@@ -69,9 +88,12 @@ export const deployToEmulator = async (endpoint: string, name: string, options: 
     seriesTable: outputs.WattWiseData.SeriesTableName,
     connectionsTable: outputs.WattWiseData.ConnectionsTableName,
     uploadsBucket: outputs.WattWiseData.UploadsBucketName,
+    documentsBucket: outputs.WattWiseData.DocumentsBucketName,
     scheduledJobsFunctionName: api.ScheduledJobsFunctionName,
     fileImportsFunctionName: api.FileImportsFunctionName,
     applicationUpdateFunctionName: api.ApplicationUpdateFunctionName,
+    customerDeletionFunctionName: api.CustomerDeletionFunctionName,
+    licenseVendorKeyFile: licenseVendor.privateKeyFile,
     weatherKeySecretArn: outputs.WattWiseData.WeatherProviderKeySecretArn,
     restBaseUrl: `${endpoint}/_aws/execute-api/${api.RestApiId}/${api.RestApiStage}`,
     socketUrl: `${endpoint.replace(/^http/, 'ws')}/_aws/execute-api/${realtime.SocketApiId}/${realtime.SocketStage}`,
@@ -197,8 +219,11 @@ export const writeTestEnvironment = (
         seriesTable: deployment.seriesTable,
         connectionsTable: deployment.connectionsTable,
         uploadsBucket: deployment.uploadsBucket,
+        documentsBucket: deployment.documentsBucket,
         scheduledJobsFunctionName: deployment.scheduledJobsFunctionName,
         fileImportsFunctionName: deployment.fileImportsFunctionName,
+        customerDeletionFunctionName: deployment.customerDeletionFunctionName,
+        licenseVendorKeyFile: deployment.licenseVendorKeyFile,
         accounts,
         customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
         weatherProvider,

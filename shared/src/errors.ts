@@ -55,6 +55,13 @@ export const ERROR_STATUS = {
   // SMTP (spec 3 §8): the outside server refused or did not answer; the e-mail was not sent.
   smtp_unreachable: 502,
   smtp_send_failed: 502,
+  // Customers and the licence (spec 3 §8).
+  customer_deletion_in_progress: 409,
+  customer_in_use: 409,
+  license_invalid: 400,
+  license_not_pending: 404,
+  license_customers_limit: 403,
+  license_premium_limit: 403,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

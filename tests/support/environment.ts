@@ -14,9 +14,15 @@ export interface TestEnvironment {
   seriesTable: string;
   connectionsTable: string;
   uploadsBucket: string;
+  /** Images, exports and reports. */
+  documentsBucket: string;
   /** Started by EventBridge Scheduler (`{ kind, id, customerId }`); tests invoke it directly. */
   scheduledJobsFunctionName: string;
   fileImportsFunctionName: string;
+  /** Started by DELETE /customers/{id}; tests invoke it directly to resume a deletion. */
+  customerDeletionFunctionName: string;
+  /** The development licence vendor's private key (JWK) made at deploy time (see tests/support/license.ts). */
+  licenseVendorKeyFile: string;
   accounts: Record<
     'root' | 'super' | 'premiumAdministrator' | 'premiumMember' | 'basicAdministrator' | 'basicMember',
     { email: string; password: string; customer: string | null }

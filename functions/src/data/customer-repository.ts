@@ -1,13 +1,17 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Customer } from '@shared/schemas/customer';
 import { dynamo } from '../clients/dynamodb';
+import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryIndex } from './table';
+import { entitiesTable, queryIndex, updateOfAttributes } from './table';
 
 const toCustomer = (item: Record<string, unknown>): Customer => stripKeys(item) as unknown as Customer;
 
+const itemOf = (customer: Customer) => ({ ...keys.customer(customer._id), ...keys.customersIndex, GSI1SK: customer.name, kind: 'customer', ...customer });
+
 export const getCustomer = async (customerId: string): Promise<Customer | null> => {
-  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.customer(customerId) }));
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.customer(customerId), ConsistentRead: true }));
   return answer.Item ? toCustomer(answer.Item) : null;
 };
 
@@ -17,10 +21,139 @@ export const listCustomers = async (): Promise<Customer[]> =>
     .sort((a, b) => a.name.localeCompare(b.name));
 
 export const putCustomer = async (customer: Customer): Promise<void> => {
-  await dynamo.send(
-    new PutCommand({
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: itemOf(customer) }));
+};
+
+/** A new customer only: its id is new, so a second put of the same id is a conflict, not a replacement. */
+export const createCustomerItem = async (customer: Customer): Promise<void> => {
+  try {
+    await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: itemOf(customer), ConditionExpression: 'attribute_not_exists(PK)' }));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new AppError('conflict', { cause: error });
+    throw error;
+  }
+};
+
+/** Changes the named fields of a customer that exists and is not being deleted. */
+export const updateCustomerFields = async (customerId: string, fields: Partial<Omit<Customer, '_id' | 'deleting'>>): Promise<void> => {
+  const update = updateOfAttributes(keys.customer(customerId), { ...fields, ...(fields.name ? { GSI1SK: fields.name } : {}) });
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        ...update,
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#deleting) OR #deleting = :false)',
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#deleting': 'deleting' },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':false': false },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      throw new AppError((await getCustomer(customerId)) ? 'customer_deletion_in_progress' : 'customer_not_found', { cause: error });
+    }
+    throw error;
+  }
+};
+
+/** Marks a customer as being deleted (idempotent: marking it again changes nothing). */
+export const markCustomerDeleting = async (customerId: string, at: string): Promise<void> => {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: keys.customer(customerId),
+        UpdateExpression: 'SET #deleting = :true, #requested = if_not_exists(#requested, :at)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#deleting': 'deleting', '#requested': 'deletion_requested_at' },
+        ExpressionAttributeValues: { ':true': true, ':at': at },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new AppError('customer_not_found', { cause: error });
+    throw error;
+  }
+};
+
+/** How many items of a customer's partition have a sort key starting with `prefix` (users, locations, points). */
+export const countItemsOfCustomer = async (customerId: string, prefix: string): Promise<number> => {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: entitiesTable(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': `C#${customerId}`, ':prefix': prefix },
+        Select: 'COUNT',
+        ExclusiveStartKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+};
+
+export interface PartitionItem {
+  SK: string;
+  /** Of users: when they last signed in, where recorded. */
+  last_login_at?: string;
+}
+
+/** One page of the keys of a customer's partition (the deletion job walks it page by page). */
+export const pageOfCustomerPartition = async (
+  customerId: string,
+  startKey?: Record<string, unknown>,
+): Promise<{ items: PartitionItem[]; next?: Record<string, unknown> }> => {
+  const page = await dynamo.send(
+    new QueryCommand({
       TableName: entitiesTable(),
-      Item: { ...keys.customer(customer._id), ...keys.customersIndex, GSI1SK: customer.name, kind: 'customer', ...customer },
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `C#${customerId}` },
+      ProjectionExpression: 'SK, last_login_at',
+      ExclusiveStartKey: startKey,
+      Limit: 200,
     }),
   );
+  return { items: (page.Items ?? []) as PartitionItem[], next: page.LastEvaluatedKey };
+};
+
+/** Deletes items of a customer's partition by sort key, 25 at a time, retrying what DynamoDB leaves. */
+export const deleteCustomerItems = async (customerId: string, sortKeys: readonly string[]): Promise<void> => {
+  for (let offset = 0; offset < sortKeys.length; offset += 25) {
+    let requests = sortKeys.slice(offset, offset + 25).map((SK) => ({ DeleteRequest: { Key: { PK: `C#${customerId}`, SK } } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('Customer deletions kept being throttled');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests } }));
+      requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as typeof requests;
+    }
+  }
+};
+
+/** The last step of a deletion: the customer item itself. */
+export const deleteCustomerItem = async (customerId: string): Promise<void> => {
+  await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.customer(customerId) }));
+};
+
+/** The latest sign-in of a customer's users, where the sign-in records it (`last_login_at`). */
+export const lastLoginOfCustomer = async (customerId: string): Promise<string | null> => {
+  let latest: string | null = null;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: entitiesTable(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': `C#${customerId}`, ':prefix': 'USER#' },
+        ProjectionExpression: 'last_login_at',
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const at = item.last_login_at;
+      if (typeof at === 'string' && (!latest || at > latest)) latest = at;
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return latest;
 };

@@ -92,6 +92,9 @@ export const keys = {
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
   /** The installed version, the update under way, the last restart and the vendor's last word. */
   application: { PK: 'SYSTEM', SK: 'APPLICATION' },
+  /** The licence in force, and one uploaded that waits for the restart that applies it. */
+  license: { PK: 'SYSTEM', SK: 'LICENSE' },
+  pendingLicense: { PK: 'SYSTEM', SK: 'LICENSE_PENDING' },
   /** The weather of a place (a rounded position, `45.75,4.83`), per unit system and language: public knowledge, no customer in it. */
   weather: (place: string, units: string, lang: string) => ({ PK: `WEATHER#${place}`, SK: `${units}#${lang}` }),
 } as const;

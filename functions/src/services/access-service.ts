@@ -2,6 +2,7 @@ import { ANY_SIGNED_IN_USER, type RouteDefinition } from '@shared/api/routes';
 import { can, permissionSetFor } from '@shared/permissions/abilities';
 import { DEFAULT_PERMISSIONS, permissionMapInCustomer, type PermissionMap } from '@shared/permissions/default-permissions';
 import { isSuperUser } from '@shared/permissions/roles';
+import { customerStanding } from '@shared/customers/customer-standing';
 import type { Customer } from '@shared/schemas/customer';
 import { getCustomer } from '../data/customer-repository';
 import { getCustomerPermissionMap } from '../data/system-repository';
@@ -56,15 +57,20 @@ export const forgetUser = (userId: string): void => {
 export const permissionsOfCustomer = async (customerId: string): Promise<PermissionMap> => (await customerFacts(customerId)).permissions;
 
 /**
- * What the route table says of a signed-in route, enforced: the caller's user still exists, the customer is active (super users
- * excepted), the caller's role holds the permission and action (root-only routes: root), and the
+ * What the route table says of a signed-in route, enforced: the caller's user still exists, the
+ * customer is active and within its subscription dates (super users excepted; nobody works in a
+ * customer being deleted), the caller's role holds the permission and action (root-only routes: root), and the
  * customer is premium where the route is.
  */
 export const assertRouteAllowed = async (route: RouteDefinition, caller: Caller): Promise<void> => {
   const [facts, exists] = await Promise.all([caller.customerId ? customerFacts(caller.customerId) : null, userExists(caller)]);
   if (!exists) throw new AppError('unauthorized');
   if (caller.customerId && !facts?.customer) throw new AppError('customer_not_found');
-  if (facts?.customer && !facts.customer.active && !isSuperUser(caller)) throw new AppError('customer_deactivated');
+  if (facts?.customer) {
+    // Outside its subscription or deactivated: its own users are refused; being deleted: everyone is.
+    const standing = customerStanding(facts.customer, new Date());
+    if (standing === 'deleting' || (standing !== 'active' && !isSuperUser(caller))) throw new AppError('customer_deactivated');
+  }
   const permissions = facts?.permissions ?? DEFAULT_PERMISSIONS;
   if (route.permission !== ANY_SIGNED_IN_USER && route.permission !== null) {
     if (!can(permissionSetFor(permissions, caller.role), route.permission, route.action)) throw new AppError('forbidden');

@@ -23,3 +23,24 @@ export const launchJob = async (job: SeriesJob): Promise<string> => {
   );
   return jobId;
 };
+
+/** A customer's deletion (see customer-deletion-service): `jobId` names its progress. */
+export interface CustomerDeletionJob {
+  kind: 'customer_deletion';
+  customerId: string;
+  requestedBy: string | null;
+  jobId: string;
+}
+
+/** Starts a customer's deletion in its own function without waiting for it. */
+export const launchCustomerDeletion = async (job: Omit<CustomerDeletionJob, 'jobId' | 'kind'>): Promise<string> => {
+  const jobId = newId('job');
+  await lambda.send(
+    new InvokeCommand({
+      FunctionName: requireSetting('CUSTOMER_DELETION_FUNCTION'),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify({ ...job, kind: 'customer_deletion', jobId } satisfies CustomerDeletionJob)),
+    }),
+  );
+  return jobId;
+};

@@ -2,12 +2,14 @@ import type { AuthenticateRequest, AutoLoginRequest, LoginPayload, VisibleLocati
 import type { Customer } from '@shared/schemas/customer';
 import type { UserSummary } from '@shared/schemas/user';
 import { isSuperUser } from '@shared/permissions/roles';
+import { customerStanding } from '@shared/customers/customer-standing';
 import type { AllowedLocations } from '@shared/permissions/location-visibility';
 import { buildLocationTree, flattenLocationTree, visibleLocationTree } from '@shared/permissions/location-visibility';
 import { getCustomer, listCustomers } from '../data/customer-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { getSystemConfig } from '../data/system-repository';
 import { permissionsOfCustomer } from './access-service';
+import { isApplicationLocked } from './license-service';
 import type { StoredUser } from '../data/user-repository';
 import { findUserByEmail, getUser, listSuperUsers, listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
@@ -36,18 +38,20 @@ const chooseCustomer = async (user: StoredUser, wanted: string | null | undefine
     return own;
   }
   const chosen = wanted ? await getCustomer(wanted) : null;
-  if (chosen) return chosen;
-  const [first] = await listCustomers();
+  if (chosen && !chosen.deleting) return chosen;
+  const [first] = (await listCustomers()).filter((customer) => !customer.deleting);
   if (!first) throw new AppError('customer_not_found');
   return first;
 };
 
 const assertSessionAllowed = async (user: StoredUser, customer: Customer): Promise<boolean> => {
-  const system = await getSystemConfig();
-  // Root keeps access to a locked application: someone must be able to install a new licence.
-  if (system.is_locked && !user.is_root) throw new AppError('application_locked', { data: { is_locked: true } });
-  if (!customer.active && !isSuperUser(identityOf(user))) throw new AppError('customer_deactivated');
-  return system.is_locked;
+  const now = new Date();
+  // Locked by the system configuration or by an expired licence; root keeps access: someone must be able to install a new licence.
+  const locked = await isApplicationLocked(now);
+  if (locked && !user.is_root) throw new AppError('application_locked', { data: { is_locked: true } });
+  const standing = customerStanding(customer, now);
+  if (standing === 'deleting' || (standing !== 'active' && !isSuperUser(identityOf(user)))) throw new AppError('customer_deactivated');
+  return locked;
 };
 
 const allowedLocationsOf = (user: StoredUser): AllowedLocations =>
@@ -68,7 +72,7 @@ export const buildLoginPayload = async (user: StoredUser, customer: Customer, re
     }),
     permissionsOfCustomer(customer._id),
     listLocationsOfCustomer(customer._id),
-    superUser ? listCustomers() : Promise.resolve([customer]),
+    superUser ? listCustomers().then((all) => all.filter((candidate) => !candidate.deleting)) : Promise.resolve([customer]),
     listUsersOfCustomer(customer._id),
     superUser ? listSuperUsers() : Promise.resolve([]),
     getSystemConfig(),

@@ -56,6 +56,8 @@ interface GroupAccess {
   sendsMail?: boolean;
   /** The about screen: restarts every function, starts updates, dumps the tables, asks the vendor. */
   operatesApplication?: boolean;
+  /** Checks licence files against the vendor's public key, and starts customer deletions. */
+  administersCustomers?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -88,6 +90,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   email: { entities: 'readWrite', secrets: true },
   // The logo and background image: their bytes in the documents bucket, their reference in the system's customization item.
   customizations: { entities: 'readUpdate', documents: 'readWrite' },
+  // Customers and the licence: a deletion runs in its own job function.
+  customers: { entities: 'readWrite', administersCustomers: true },
 };
 
 /**
@@ -239,6 +243,22 @@ export class ApiStack extends Stack {
     }).bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate');
     applicationUpdate.fn.configureAsyncInvoke({ retryAttempts: 0 });
     restartFunctions(applicationUpdate);
+    // A customer's deletion: its series, schedules, S3 objects and items (Lambda's two retries resume a failed run).
+    const customerDeletion = jobFunction('CustomerDeletion', 'jobs/customer-deletion.ts', "Removes a deleted customer's data")
+      .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite')
+      .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+    customerDeletion.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:DeleteSchedule'],
+        resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: 'default/*' })],
+      }),
+    );
+    props.allowPush(customerDeletion);
+    const administerCustomers = (fn: AppFunction) => {
+      customerDeletion.fn.grantInvoke(fn.fn);
+      fn.setting('CUSTOMER_DELETION_FUNCTION', customerDeletion.fn.functionName);
+      if (props.settings.licensePublicKey) fn.setting('LICENSE_PUBLIC_KEY', props.settings.licensePublicKey);
+    };
 
     const functions = Object.fromEntries(
       ENDPOINT_GROUPS.map((group) => {
@@ -268,6 +288,7 @@ export class ApiStack extends Stack {
             .setting('APP_STAGE', props.settings.stage)
             .setting('APP_ENVIRONMENT', props.settings.environment);
         }
+        if (access.administersCustomers) administerCustomers(fn);
         if (access.weatherProvider) {
           fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
         }
@@ -325,6 +346,7 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ScheduledJobsFunctionName', { value: scheduledJobs.fn.functionName });
     new CfnOutput(this, 'ApplicationUpdateFunctionName', { value: applicationUpdate.fn.functionName });
     new CfnOutput(this, 'FileImportsFunctionName', { value: fileImports.fn.functionName });
+    new CfnOutput(this, 'CustomerDeletionFunctionName', { value: customerDeletion.fn.functionName });
     new CfnOutput(this, 'RestApiId', { value: this.api.restApiId });
     new CfnOutput(this, 'RestApiStage', { value: props.settings.stage });
   }

@@ -77,6 +77,7 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'SeriesTableName', { value: this.series.tableName });
     new CfnOutput(this, 'ConnectionsTableName', { value: this.connections.tableName });
     new CfnOutput(this, 'UploadsBucketName', { value: this.uploads.bucketName });
+    new CfnOutput(this, 'DocumentsBucketName', { value: this.documents.bucketName });
 
     this.secretsKey = new kms.Key(this, 'OutsideServerSecrets', {
       description: "Seals customers' outside-server passwords and provider keys",

@@ -99,6 +99,16 @@ import {
 } from '../schemas/smtp';
 import { customizationNameParamsSchema, customizationUploadSchema } from '../schemas/customization';
 import {
+  customerAnalyticsSchema,
+  customerDeletionResponseSchema,
+  customerInformationSchema,
+  customerInputSchema,
+  customerSchema,
+  customerUpdateSchema,
+  timezoneEntrySchema,
+} from '../schemas/customer';
+import { licenseAppliedResponseSchema, licenseStatusSchema, licenseUploadResponseSchema, licenseUploadSchema } from '../schemas/license';
+import {
   aclResponseSchema,
   dataDeletionResponseSchema,
   ingestResponseSchema,
@@ -120,7 +130,7 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'email', 'customizations'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'email', 'customizations', 'customers'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -193,7 +203,7 @@ export interface RouteDefinition<
   response: Response;
   /** Set on routes of owned objects: the ownership step applies the one policy. */
   owned: OwnedRule | null;
-  /** A GET that changes something (restart, update, dump): never called with real data by the route walk. */
+  /** A GET that changes something (restart, update, dump, a licence applied): never called with real data by the route walk. */
   sideEffect: boolean;
 }
 
@@ -203,6 +213,7 @@ interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
   query?: Query;
   response: Response;
   owned?: OwnedRule;
+  sideEffect?: boolean;
 }
 
 interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
@@ -211,8 +222,6 @@ interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> e
   /** Defaults to whether the permission key is a premium one (spec 1 §6). */
   premium?: boolean;
   rootOnly?: boolean;
-  /** See `RouteDefinition.sideEffect`. */
-  sideEffect?: boolean;
 }
 
 type Defined<T, Fallback> = [T] extends [undefined] ? Fallback : T;
@@ -224,6 +233,7 @@ const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodT
   query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
   response: spec.response,
   owned: spec.owned ?? null,
+  sideEffect: spec.sideEffect ?? false,
 });
 
 const publicRoute = <
@@ -247,7 +257,6 @@ const publicRoute = <
   action: 'view' as Action,
   premium: false,
   rootOnly: false,
-  sideEffect: false,
   ...schemasOf<Body, Params, Query, Response>(spec),
 });
 
@@ -272,7 +281,6 @@ const route = <
   action: spec.action ?? ('view' as Action),
   premium: spec.premium ?? (spec.permission !== ANY_SIGNED_IN_USER && isPremiumKey(spec.permission)),
   rootOnly: spec.rootOnly ?? false,
-  sideEffect: spec.sideEffect ?? false,
   ...schemasOf<Body, Params, Query, Response>(spec),
 });
 
@@ -290,6 +298,8 @@ const SUPER_USERS = { permission: 'app.settings.su' } as const;
 const CUSTOMER_SMTP = { permission: 'app.settings.application.email' } as const;
 const SYSTEM_SMTP = { permission: 'app.settings.system.email' } as const;
 const CUSTOMIZATION = { permission: 'app.settings.system.customization' } as const;
+const CUSTOMERS = { permission: 'app.settings.system.customers' } as const;
+const LICENSE = { permission: 'app.settings.system.license' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
@@ -709,6 +719,37 @@ const TABLE = {
     params: byId,
     response: reminderDeletionResponseSchema,
     owned: { kind: 'reminder', intent: 'modify', id: { in: 'params', field: 'id' } },
+  }),
+
+  // Customers (spec 3 §7): super users and root.
+  listCustomerTimezones: route('GET', '/api/v1/customers/timezone', 'customers', { permission: ANY_SIGNED_IN_USER, response: z.array(timezoneEntrySchema) }),
+  getCustomerInformation: route('GET', '/api/v1/customers/information', 'customers', { permission: ANY_SIGNED_IN_USER, response: customerInformationSchema }),
+  getCustomerAnalytics: route('GET', '/api/v1/customers/analytics', 'customers', { ...CUSTOMERS, response: customerAnalyticsSchema }),
+  listCustomers: route('GET', '/api/v1/customers', 'customers', { ...CUSTOMERS, response: z.array(customerSchema) }),
+  getCustomer: route('GET', '/api/v1/customers/{id}', 'customers', { ...CUSTOMERS, params: byId, response: customerSchema }),
+  createCustomer: route('POST', '/api/v1/customers', 'customers', { ...CUSTOMERS, action: 'create', body: customerInputSchema, response: customerSchema }),
+  updateCustomer: route('PUT', '/api/v1/customers', 'customers', { ...CUSTOMERS, action: 'edit', body: customerUpdateSchema, response: customerSchema }),
+  deleteCustomer: route('DELETE', '/api/v1/customers/{id}', 'customers', {
+    ...CUSTOMERS,
+    action: 'delete',
+    params: byId,
+    response: customerDeletionResponseSchema,
+  }),
+  // The licence (spec 3 §7): seen by super users, installed by root only.
+  getLicense: route('GET', '/api/v1/system_license', 'customers', { ...LICENSE, response: licenseStatusSchema }),
+  uploadLicense: route('POST', '/api/v1/system_license', 'customers', {
+    ...LICENSE,
+    action: 'create',
+    rootOnly: true,
+    body: licenseUploadSchema,
+    response: licenseUploadResponseSchema,
+  }),
+  applyNewLicense: route('GET', '/api/v1/application/restart/new_license', 'customers', {
+    ...LICENSE,
+    action: 'edit',
+    rootOnly: true,
+    sideEffect: true,
+    response: licenseAppliedResponseSchema,
   }),
 
   // Weather is public knowledge, yet only signed-in users may have the product ask for it.

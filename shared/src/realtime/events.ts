@@ -37,7 +37,14 @@ export type ServerEvent =
   | { event: 'applicationRestart'; data: { restarted_at: string } }
   | { event: 'newLogLine'; data: { lines: LogLine[] } }
   | { event: 'jobProgress'; data: JobProgress }
-  | { event: 'filesChanged'; data: FilesChanged };
+  | { event: 'filesChanged'; data: FilesChanged }
+  | { event: 'customersChanged'; data: CustomersChanged };
+
+/** A customer was removed (its deletion job ended): super users' customer lists reload. */
+export interface CustomersChanged {
+  customer: string;
+  state: 'removed';
+}
 
 /** A meter file changed state or progressed: the files screen updates its lists. */
 export interface FilesChanged {

@@ -1,3 +1,4 @@
+import { CUSTOMER_KEYS } from '../features/customers/api/customers';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
@@ -75,6 +76,7 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
       onNewNotifications: () => void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey.slice(0, 1) }),
       onNewData: (points) => newData.add(points),
       onFilesChanged: () => void queryClient.invalidateQueries({ queryKey: FILES_KEYS.lists }),
+      onCustomersChanged: () => void queryClient.invalidateQueries({ queryKey: CUSTOMER_KEYS.all }),
       onJobProgress: (progress) => {
         showJobProgress(progress);
         // A finished merge or calculation changes the points lists of the settings screen.

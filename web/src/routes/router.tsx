@@ -9,6 +9,9 @@ import { reminderQueryOptions, remindersQueryOptions } from '../features/reminde
 import { alertQueryOptions, alertsQueryOptions } from '../features/alerts/api/alerts';
 import { registrationsQueryOptions, userQueryOptions, usersQueryOptions, type UserListKind } from '../features/users/api/users';
 import { smtpSettingsQueryOptions } from '../features/email/api/smtp-settings';
+import { customerQueryOptions, customersQueryOptions } from '../features/customers/api/customers';
+import { licenseQueryOptions } from '../features/license/api/license';
+import { timezonesQueryOptions } from '../lib/timezones';
 import { ApiRequestError } from '../lib/http';
 import { findLocation, locationSlug, visibleLocationsOf } from '../lib/visible-locations';
 import { translate } from '../lib/i18n';
@@ -339,6 +342,61 @@ const superUserEditRoute = createRoute({
   component: lazyRouteComponent(() => import('./users-pages'), 'SuperUserEditPage'),
 });
 
+const CUSTOMERS_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.customers', to: '/settings/system/customers' }];
+
+const customersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/customers',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.customers', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(customersQueryOptions());
+    return { crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.customers' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./customers-pages'), 'CustomersPage'),
+});
+
+const customerAddRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/customers/add',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.customers', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(timezonesQueryOptions());
+    return { crumbs: [...CUSTOMERS_CRUMBS, { labelKey: 'buttons.customers.create' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./customers-pages'), 'CustomerAddPage'),
+});
+
+const customerEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/customers/edit/$id',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.customers', { preload }),
+  loader: async ({ context, params, preload }) => {
+    try {
+      const [customer] = await Promise.all([
+        context.queryClient.ensureQueryData(customerQueryOptions(params.id)),
+        context.queryClient.ensureQueryData(timezonesQueryOptions()),
+      ]);
+      return { crumbs: [...CUSTOMERS_CRUMBS, { label: customer.name }] satisfies Crumb[] };
+    } catch (error) {
+      if (!(error instanceof ApiRequestError) || error.status !== 404) throw error;
+      if (!preload) notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') });
+      throw redirect({ to: '/settings/system/customers' });
+    }
+  },
+  component: lazyRouteComponent(() => import('./customers-pages'), 'CustomerEditPage'),
+});
+
+const licenseRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/license',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.license', { preload }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(licenseQueryOptions());
+    return { crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.license' }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./license-page'), 'LicensePage'),
+});
+
 const SOURCES_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.sources', to: '/settings/sources' }];
 
 const sourcesRoute = createRoute({
@@ -555,6 +613,10 @@ const routeTree = rootRoute.addChildren([
     applicationEmailRoute,
     systemEmailRoute,
     customizationRoute,
+    customersRoute,
+    customerAddRoute,
+    customerEditRoute,
+    licenseRoute,
   ]),
   unknownRoute,
 ]);

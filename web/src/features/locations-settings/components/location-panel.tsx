@@ -31,19 +31,11 @@ import { notifyFailure } from '../hooks/error-text';
 import { findInTree, flattenTree, locationDepths, locationOptions, subtreeIds } from '../hooks/location-tree';
 import { renderLocationOption } from '../../../components/location-option';
 import { CollapsiblePanel } from './collapsible-panel';
+import { useTimezones, zoneNamesOf } from '../../../lib/timezones';
 
 /** The address search waits this long after the last key (spec 3 §9). */
 const ADDRESS_DEBOUNCE_MS = 500;
 const ROOT = '__root__';
-
-const TIME_ZONES: string[] = (() => {
-  try {
-    const zones = Intl.supportedValuesOf('timeZone');
-    return zones.includes(DEFAULT_TIMEZONE) ? zones : [DEFAULT_TIMEZONE, ...zones];
-  } catch {
-    return [DEFAULT_TIMEZONE];
-  }
-})();
 
 interface FormState {
   name: string;
@@ -91,6 +83,7 @@ export const LocationPanel = ({
   const entries = useMemo(() => flattenTree(roots), [roots]);
   const location = target.mode === 'edit' ? (findInTree(roots, target.id)?.location ?? null) : null;
   const [form, setForm] = useState<FormState>(() => formOf(location, target.mode === 'create' ? target.parent : null));
+  const timezones = useTimezones();
   const [errors, setErrors] = useState<Partial<Record<keyof FormState, string>>>({});
   // A new location opens its form; an existing one shows its points first, its form folded.
   const [expanded, setExpanded] = useState(target.mode === 'create');
@@ -322,7 +315,7 @@ export const LocationPanel = ({
             </Group>
             <Select
               label={t('labels.location.timezone')}
-              data={TIME_ZONES}
+              data={zoneNamesOf(timezones.data, form.timezone)}
               value={form.timezone}
               onChange={(value) => set('timezone', value ?? DEFAULT_TIMEZONE)}
               searchable

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SOCKET_LOGIN_COUNTDOWN_SECONDS, TOAST_COLORS } from '@shared/constants';
-import type { ClientMessage, FilesChanged, JobProgress, ServerEvent } from '@shared/realtime/events';
+import type { ClientMessage, CustomersChanged, FilesChanged, JobProgress, ServerEvent } from '@shared/realtime/events';
 import { config } from '../../../config';
 import { notify } from '../../../lib/notify';
 import { realtimeBus } from '../../../lib/realtime-bus';
@@ -49,6 +49,8 @@ export interface RealtimeHandlers {
   onJobProgress?: (progress: JobProgress) => void;
   /** `filesChanged`: a meter file came in, progressed or finished its import. */
   onFilesChanged?: (change: FilesChanged) => void;
+  /** `customersChanged`: a customer was removed (super users' lists reload). */
+  onCustomersChanged?: (change: CustomersChanged) => void;
 }
 
 /**
@@ -89,6 +91,8 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
           return current.onJobProgress?.(message.data);
         case 'filesChanged':
           return current.onFilesChanged?.(message.data);
+        case 'customersChanged':
+          return current.onCustomersChanged?.(message.data);
         case 'applicationUpdateStart':
           // The new version is served once the update is done: reconnecting reloads the app.
           updateStarted = true;

@@ -1,0 +1,121 @@
+import { customerStanding } from '@shared/customers/customer-standing';
+import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
+import type { Customer, CustomerAnalytics, CustomerInput } from '@shared/schemas/customer';
+import { customerInputSchema } from '@shared/schemas/customer';
+import type { z } from 'zod';
+import {
+  countItemsOfCustomer,
+  createCustomerItem,
+  getCustomer,
+  listCustomers,
+  lastLoginOfCustomer,
+  markCustomerDeleting,
+  updateCustomerFields,
+} from '../data/customer-repository';
+import { putCustomerPermissionMap } from '../data/system-repository';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+import { launchCustomerDeletion } from './job-launcher';
+import { assertWithinLicense, countCustomers } from './license-service';
+import { newId } from './new-id';
+import type { Caller } from './session-service';
+import { isKnownTimezone } from './timezones';
+
+type ParsedInput = z.output<typeof customerInputSchema>;
+
+const assertTimezone = (input: ParsedInput) => {
+  if (!isKnownTimezone(input.timezone)) throw new AppError('validation_failed', { details: { field: 'timezone' } });
+};
+
+const fieldsOf = (input: ParsedInput): Omit<Customer, '_id'> => ({
+  name: input.name,
+  timezone: input.timezone,
+  ...(input.cca2 ? { cca2: input.cca2 } : {}),
+  is_premium: input.is_premium,
+  active: input.active,
+  subscription_start: input.subscription_start,
+  subscription_end: input.subscription_end,
+});
+
+export const listAllCustomers = (): Promise<Customer[]> => listCustomers();
+
+export const getCustomerById = async (customerId: string): Promise<Customer> => {
+  const customer = await getCustomer(customerId);
+  if (!customer) throw new AppError('customer_not_found');
+  return customer;
+};
+
+/** The customer the caller works in. */
+export const getCurrentCustomerInformation = async (caller: Caller) => {
+  if (!caller.customerId) throw new AppError('customer_not_found');
+  const { _id, name, timezone, cca2, is_premium, active, subscription_start, subscription_end } = await getCustomerById(caller.customerId);
+  return { _id, name, timezone, cca2, is_premium, active, subscription_start, subscription_end };
+};
+
+/** A new customer, within the licence, with its permission map seeded with the defaults. */
+export const createCustomer = async (input: ParsedInput): Promise<Customer> => {
+  assertTimezone(input);
+  const before = countCustomers(await listCustomers());
+  await assertWithinLicense(before, { customers: before.customers + 1, premium: before.premium + (input.is_premium ? 1 : 0) });
+  const customer: Customer = { _id: newId('customer'), ...fieldsOf(input) };
+  // The map first: a customer never exists without its permissions (a retry after a failure between the two writes makes a new id).
+  await putCustomerPermissionMap(customer._id, DEFAULT_PERMISSIONS);
+  await createCustomerItem(customer);
+  logger.info('customer created', { customer: customer._id });
+  return customer;
+};
+
+export const updateCustomer = async (input: ParsedInput & { _id: string }): Promise<Customer> => {
+  assertTimezone(input);
+  const customers = await listCustomers();
+  const existing = customers.find((customer) => customer._id === input._id) ?? (await getCustomer(input._id));
+  if (!existing) throw new AppError('customer_not_found');
+  if (existing.deleting) throw new AppError('customer_deletion_in_progress');
+  const before = countCustomers(customers);
+  const after = countCustomers(customers.map((customer) => (customer._id === input._id ? { ...customer, is_premium: input.is_premium } : customer)));
+  await assertWithinLicense(before, after);
+  const fields = fieldsOf(input);
+  await updateCustomerFields(input._id, fields);
+  return { ...existing, ...fields, _id: input._id };
+};
+
+/**
+ * Asks for a customer's deletion: it is marked first (from then on none of its users signs in or
+ * calls anything), then the deletion job removes its data. Asking again for a customer already
+ * being deleted starts the job again: it goes on from what is left. The customer the caller works
+ * in cannot be deleted (the caller switches to another one first).
+ */
+export const requestCustomerDeletion = async (caller: Caller, customerId: string) => {
+  const customer = await getCustomer(customerId);
+  if (!customer) throw new AppError('customer_not_found');
+  if (caller.customerId === customerId) throw new AppError('customer_in_use');
+  await markCustomerDeleting(customerId, new Date().toISOString());
+  const job = await launchCustomerDeletion({ customerId, requestedBy: caller.userId });
+  logger.info('customer deletion requested', { customer: customerId, job });
+  return { deleting: true as const, job };
+};
+
+/** Per customer: standing, users, locations, points, last sign-in (what an operator of the service watches). */
+export const customerAnalytics = async (now: Date = new Date()): Promise<CustomerAnalytics> =>
+  Promise.all(
+    (await listCustomers()).map(async (customer) => {
+      const [users, locations, points, lastLogin] = await Promise.all([
+        countItemsOfCustomer(customer._id, 'USER#'),
+        countItemsOfCustomer(customer._id, 'LOC#'),
+        countItemsOfCustomer(customer._id, 'PT#'),
+        lastLoginOfCustomer(customer._id),
+      ]);
+      return {
+        _id: customer._id,
+        name: customer.name,
+        is_premium: customer.is_premium,
+        standing: customerStanding(customer, now),
+        users,
+        locations,
+        points,
+        last_login_at: lastLogin,
+      };
+    }),
+  );
+
+export type { CustomerInput };

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Customer } from '@shared/schemas/customer';
+import { testEnvironment, type TestEnvironment } from '../support/environment';
+import { signLicense } from '../support/license';
+import { callApi, keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'ww-license-'));
+const created: string[] = [];
+
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** Signs in through the form of the stored language (the labels differ; the fields do not). */
+const signInIn = async (page: Page, account: TestEnvironment['accounts']['root'], language: 'fr' | 'en') => {
+  await page.goto(webUrl('/login'));
+  await page.evaluate((lang) => localStorage.setItem('wattwise.language', JSON.stringify(lang)), language);
+  await page.goto(webUrl('/login'));
+  await page.locator('input[type=email], input[name=email]').first().fill(account.email);
+  await page.locator('input[type=password]').first().fill(account.password);
+  await page.locator('button[type=submit]').first().click();
+  await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+};
+
+describe('customers and licence screens', () => {
+  const browser = useBrowser();
+
+  it('let root create a customer, which the list then shows (1440 px, French)', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
+    const name = `Zz Client navigateur ${randomUUID().slice(0, 6)}`;
+    try {
+      await signIn(page, accounts.root);
+      await page.goto(webUrl('/settings/system/customers'));
+      await page.getByTestId('customers-table').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('customer-create').click();
+      await page.waitForURL('**/settings/system/customers/add', { timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('customer-save').click();
+      await page.getByText('Ce champ est obligatoire').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(page.url()).toContain('/settings/system/customers/add');
+
+      await page.getByTestId('customer-name').fill(name);
+      await page.getByTestId('customer-timezone').click();
+      await page.getByTestId('customer-timezone').fill('Vancouver');
+      await page.getByRole('option', { name: /America\/Vancouver/ }).first().click();
+      await page.getByTestId('customer-subscription-end').fill('2030-12-31');
+      await page.getByText('Premium', { exact: true }).first().click();
+      await keepScreenshot(page, 'customer-form-1440-fr');
+      await page.getByTestId('customer-save').click();
+      await page.getByText('Client enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.waitForURL('**/settings/system/customers', { timeout: UI_TIMEOUT_MS });
+      const row = page.getByTestId('customer').filter({ hasText: name });
+      await row.waitFor({ timeout: UI_TIMEOUT_MS });
+      await row.getByText('31/12/2030', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(page, 'customers-list-1440-fr');
+
+      const customers = await callApi<Customer[]>(page, 'GET', '/api/v1/customers');
+      const saved = customers.find((customer) => customer.name === name)!;
+      created.push(saved._id);
+      expect(saved).toMatchObject({ timezone: 'America/Vancouver', cca2: 'CA', is_premium: true, active: true });
+      expect(saved.subscription_end).toBeTruthy();
+      await callApi(page, 'DELETE', `/api/v1/customers/${saved._id}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('let root upload a licence file and see it activated (390 px, English)', async () => {
+    const { accounts } = testEnvironment();
+    const file = path.join(folder, 'wattwise.lic');
+    writeFileSync(file, await signLicense({ licensee: 'Browser Test Licensee' }));
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await signInIn(page, accounts.root, 'en');
+      await page.goto(webUrl('/settings/system/license'));
+      await page.getByTestId('license').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('input[type=file]').setInputFiles(file);
+      await page.getByText('Your license has been activated. The application is restarting', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('license-licensee').getByText('Browser Test Licensee').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('license-status').getByText('Valid', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(page, 'license-390-en');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      await page.goto(webUrl('/settings/system/customers'));
+      await page.getByTestId('customer').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('customers-table').count()).toBe(0);
+      await keepScreenshot(page, 'customers-list-390-en');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      // A bad file shows the server's reason.
+      const bad = path.join(folder, 'forged.lic');
+      writeFileSync(bad, 'not a licence');
+      await page.goto(webUrl('/settings/system/license'));
+      await page.locator('input[type=file]').setInputFiles(bad);
+      await page.getByText('This license file is not valid', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Customer, CustomerAnalytics, TimezoneEntry } from '@shared/schemas/customer';
+import type { LoginPayload } from '@shared/schemas/session';
+import { api, login } from '../support/api';
+import { entities, series } from '../support/aws';
+import { createTestCustomer, objectsUnder, partitionOf, putObject, runCustomerDeletion, seedMember, signInStatus } from '../support/customers';
+import { testEnvironment } from '../support/environment';
+import { eventually } from '../support/eventually';
+import { scheduleOf } from '../support/scheduled-job';
+
+const MINUTE = 60_000;
+/** A 1×1 transparent PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString();
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
+
+let root: LoginPayload;
+let superUser: string;
+let administrator: string;
+let member: string;
+const made: string[] = [];
+
+beforeAll(async () => {
+  root = await login('root');
+  superUser = (await login('super')).user.jwt;
+  administrator = (await login('premiumAdministrator')).user.jwt;
+  member = (await login('basicMember')).user.jwt;
+});
+
+afterAll(async () => {
+  // Customers a failed test left behind go, so that other files count the demo customers only.
+  for (const id of made) await api('DELETE', `/api/v1/customers/${id}`, { token: root.user.jwt });
+});
+
+const make = async (token: string, overrides: Record<string, unknown> = {}) => {
+  const customer = await createTestCustomer(token, overrides);
+  made.push(customer._id);
+  return customer;
+};
+
+/** Root, moved into a customer: what it creates there belongs to that customer. */
+const rootIn = async (customerId: string): Promise<string> => {
+  const answer = await api<LoginPayload>('POST', '/api/v1/users/change-customer', { token: root.user.jwt, body: { customer: customerId } });
+  if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+  return answer.body.data!.user.jwt;
+};
+
+/** A location, a point and three values of it in a customer, made by root working in it. */
+const stockCustomer = async (inside: string, customerId: string) => {
+  const location = await api<{ _id: string }>('POST', '/api/v2/locations', { token: inside, body: { name: 'Site à supprimer', type: 'Offices', parent: null } });
+  expect(location.status).toBe(200);
+  const point = await api<{ _id: string }>('POST', '/api/v1/points', {
+    token: inside,
+    body: { name: 'Compteur à supprimer', technical_id: 'DEL-1', resource: 'electricity', series_type: 'measure', unit: 'kWh', location: [location.body.data!._id] },
+  });
+  expect(point.status).toBe(200);
+  const pointRef = { customerId, pointId: point.body.data!._id };
+  const values = [0, 1, 2].map((hour) => ({ point: pointRef.pointId, date: new Date(Date.UTC(2026, 10, 2, hour)).toISOString(), value: 10 + hour }));
+  expect((await api('POST', '/api/v1/data', { token: inside, body: { data: values } })).status).toBe(200);
+  await eventually(() => series.rollups(pointRef, 'hour'), (rollups) => rollups.length > 0, MINUTE);
+  return pointRef;
+};
+
+describe('customers', () => {
+  it('are created, read, listed and edited by root and super users, and by nobody else', async () => {
+    const created = await make(root.user.jwt, { timezone: 'America/Toronto', cca2: 'CA', subscription_end: tomorrow() });
+    expect(created._id).toMatch(/^cust-/);
+    expect(created).toMatchObject({ timezone: 'America/Toronto', cca2: 'CA', active: true, is_premium: false });
+    expect((await api<Customer>('GET', `/api/v1/customers/${created._id}`, { token: superUser })).body.data).toEqual(created);
+    expect((await api<Customer[]>('GET', '/api/v1/customers', { token: superUser })).body.data!.map((customer) => customer._id)).toContain(created._id);
+
+    const renamed = await api<Customer>('PUT', '/api/v1/customers', { token: superUser, body: { ...created, name: `${created.name} renamed`, subscription_end: null } });
+    expect(renamed.status).toBe(200);
+    expect((await api<Customer>('GET', `/api/v1/customers/${created._id}`, { token: root.user.jwt })).body.data).toMatchObject({ name: `${created.name} renamed`, subscription_end: null });
+
+    for (const token of [administrator, member]) {
+      expect((await api('GET', '/api/v1/customers', { token })).status).toBe(403);
+      expect((await api('GET', `/api/v1/customers/${created._id}`, { token })).status).toBe(403);
+      expect((await api('POST', '/api/v1/customers', { token, body: { name: 'Not allowed' } })).body.msg).toBe('forbidden');
+      expect((await api('PUT', '/api/v1/customers', { token, body: { ...created, name: 'Not allowed' } })).status).toBe(403);
+      expect((await api('DELETE', `/api/v1/customers/${created._id}`, { token })).status).toBe(403);
+    }
+    expect((await api<Customer>('GET', `/api/v1/customers/${created._id}`, { token: root.user.jwt })).body.data!.name).toBe(`${created.name} renamed`);
+  });
+
+  it('get their permission map seeded, so their users sign in with the default rights', async () => {
+    const customer = await make(root.user.jwt);
+    const account = await seedMember(customer._id);
+    const signedIn = await signInStatus(account);
+    expect(signedIn.status).toBe(200);
+    expect((signedIn.body.data as LoginPayload).permissions.member['app.dashboard']).toContain('view');
+  });
+
+  it('refuse bad input and write nothing', async () => {
+    const before = (await api<Customer[]>('GET', '/api/v1/customers', { token: root.user.jwt })).body.data!.length;
+    for (const body of [{ name: '' }, { name: 'Zz nowhere', timezone: 'Mars/Olympus_Mons' }, { name: 'Zz backwards', subscription_start: tomorrow(), subscription_end: yesterday() }]) {
+      const answer = await api('POST', '/api/v1/customers', { token: root.user.jwt, body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.msg).toBe('validation_failed');
+    }
+    expect((await api('PUT', '/api/v1/customers', { token: root.user.jwt, body: { _id: 'cust-nobody', name: 'Nobody' } })).status).toBe(404);
+    expect((await api<Customer[]>('GET', '/api/v1/customers', { token: root.user.jwt })).body.data!.length).toBe(before);
+  });
+
+  it('offer one list of time zones with their countries to every signed-in user', async () => {
+    const zones = (await api<TimezoneEntry[]>('GET', '/api/v1/customers/timezone', { token: member })).body.data!;
+    expect(zones).toContainEqual({ name: 'Europe/Paris', utc_offset: '+01:00', cca2: 'FR', country: 'France' });
+    expect(zones.filter((zone) => zone.name === 'Europe/Paris').map((zone) => zone.cca2)).toEqual(expect.arrayContaining(['FR', 'MC']));
+    expect(zones.length).toBeGreaterThan(300);
+  });
+
+  it('tell a user about the customer they work in, and super users what each customer holds', async () => {
+    const information = await api<Customer>('GET', '/api/v1/customers/information', { token: administrator });
+    expect(information.body.data).toMatchObject({ _id: testEnvironment().customers.premium, is_premium: true, timezone: 'Europe/Paris' });
+    const analytics = (await api<CustomerAnalytics>('GET', '/api/v1/customers/analytics', { token: superUser })).body.data!;
+    const premium = analytics.find((entry) => entry._id === testEnvironment().customers.premium)!;
+    expect(premium).toMatchObject({ standing: 'active', is_premium: true });
+    expect(premium.users).toBeGreaterThanOrEqual(2);
+    expect(premium.points).toBeGreaterThanOrEqual(5);
+    expect(premium.locations).toBeGreaterThanOrEqual(2);
+    expect((await api('GET', '/api/v1/customers/analytics', { token: administrator })).status).toBe(403);
+  });
+});
+
+describe('a customer outside its subscription', () => {
+  it('refuses its users at sign-in and on every call, but not super users', async () => {
+    const customer = await make(root.user.jwt);
+    const account = await seedMember(customer._id);
+    const signedIn = await signInStatus(account);
+    expect(signedIn.status).toBe(200);
+    const token = (signedIn.body.data as LoginPayload).user.jwt;
+
+    await api('PUT', '/api/v1/customers', { token: root.user.jwt, body: { ...customer, subscription_end: yesterday() } });
+    const refused = await signInStatus(account);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('customer_deactivated');
+    const call = await eventually(() => api('GET', '/api/v1/points', { token }), (answer) => answer.status === 403, MINUTE);
+    expect(call.body.msg).toBe('customer_deactivated');
+    // A super user still works in it.
+    const superIn = await api<LoginPayload>('POST', '/api/v1/users/change-customer', { token: superUser, body: { customer: customer._id } });
+    expect(superIn.status).toBe(200);
+    expect((await api('GET', '/api/v1/points', { token: superIn.body.data!.user.jwt })).status).toBe(200);
+
+    await api('PUT', '/api/v1/customers', { token: root.user.jwt, body: { ...customer, subscription_start: tomorrow(), subscription_end: null } });
+    expect((await signInStatus(account)).body.msg).toBe('customer_deactivated');
+
+    await api('PUT', '/api/v1/customers', { token: root.user.jwt, body: { ...customer, subscription_start: yesterday(), subscription_end: tomorrow() } });
+    expect((await signInStatus(account)).status).toBe(200);
+  }, 2 * MINUTE);
+});
+
+describe('deleting a customer', () => {
+  it('answers at once, shuts its users out, then removes its items, series, schedules and files', async () => {
+    const { uploadsBucket, documentsBucket } = testEnvironment();
+    const customer = await make(root.user.jwt);
+    const account = await seedMember(customer._id);
+    const inside = await rootIn(customer._id);
+    const pointRef = await stockCustomer(inside, customer._id);
+    const ftp = await api<{ _id: string }>('POST', '/api/v1/ftp', {
+      token: inside,
+      body: { host: '127.0.0.1', port: 21, user: 'meter', password: 'secret', path: '/', isSftp: false, timeInterval: 15, active: true },
+    });
+    expect(ftp.status).toBe(200);
+    expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();
+    expect((await api('POST', '/api/v1/images', { token: inside, body: { name: 'Plan.png', content_type: 'image/png', data: PNG } })).status).toBe(200);
+    await putObject(uploadsBucket, `${customer._id}/files/file-manual.csv`);
+    expect(await objectsUnder(documentsBucket, `${customer._id}/`)).toHaveLength(1);
+
+    // The customer root works in cannot be deleted from inside it.
+    expect((await api('DELETE', `/api/v1/customers/${customer._id}`, { token: inside })).body.msg).toBe('customer_in_use');
+
+    const deletion = await api<{ deleting: boolean }>('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
+    expect(deletion.status).toBe(200);
+    expect(deletion.body.msg).toBe('customer_deletion_in_progress');
+    const refused = await signInStatus(account);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('customer_deactivated');
+
+    await eventually(() => partitionOf(customer._id), (left) => left.length === 0, 3 * MINUTE);
+    expect((await api('GET', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).status).toBe(404);
+    expect(await series.rollups(pointRef, 'hour')).toEqual([]);
+    expect(await series.rawOfMonths(pointRef, ['202611'])).toEqual([]);
+    expect(await scheduleOf('ftp', ftp.body.data!._id)).toBeNull();
+    expect(await objectsUnder(uploadsBucket, `${customer._id}/`)).toEqual([]);
+    expect(await objectsUnder(documentsBucket, `${customer._id}/`)).toEqual([]);
+    expect((await signInStatus(account)).status).toBe(401);
+    made.splice(made.indexOf(customer._id), 1);
+  }, 5 * MINUTE);
+
+  it('stopped half-way, finishes when run again, and nobody of it signs in meanwhile', async () => {
+    const { uploadsBucket } = testEnvironment();
+    const customer = await make(root.user.jwt);
+    const account = await seedMember(customer._id);
+    const pointRef = await stockCustomer(await rootIn(customer._id), customer._id);
+    await putObject(uploadsBucket, `${customer._id}/files/file-left.csv`);
+    // What a run that died after marking the customer leaves: the mark, and everything else.
+    await entities.set({ PK: `C#${customer._id}`, SK: 'CUSTOMER' }, { deleting: true });
+    await entities.delete({ PK: `C#${customer._id}`, SK: 'ACL' });
+    expect((await signInStatus(account)).body.msg).toBe('customer_deactivated');
+    expect((await api<Customer[]>('GET', '/api/v1/customers', { token: root.user.jwt })).body.data!.find((entry) => entry._id === customer._id)?.deleting).toBe(true);
+    expect((await api('PUT', '/api/v1/customers', { token: root.user.jwt, body: { ...customer, name: 'Too late' } })).body.msg).toBe('customer_deletion_in_progress');
+
+    await runCustomerDeletion(customer._id);
+    expect(await partitionOf(customer._id)).toEqual([]);
+    expect(await series.rawOfMonths(pointRef, ['202611'])).toEqual([]);
+    expect(await series.rollups(pointRef, 'hour')).toEqual([]);
+    expect(await objectsUnder(uploadsBucket, `${customer._id}/`)).toEqual([]);
+    // Run once more (a retry after the end): nothing left to do, and no failure.
+    await runCustomerDeletion(customer._id);
+    made.splice(made.indexOf(customer._id), 1);
+  }, 3 * MINUTE);
+});

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Customer } from '@shared/schemas/customer';
+import { hashPassword } from '../../functions/src/services/password-hasher';
+import { keys } from '../../functions/src/data/keys';
+import { api } from './api';
+import { entities } from './aws';
+import { testEnvironment } from './environment';
+
+const clientOptions = () => ({
+  endpoint: testEnvironment().endpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+});
+
+let s3: S3Client | undefined;
+let lambda: LambdaClient | undefined;
+let documents: DynamoDBDocumentClient | undefined;
+const storage = () => (s3 ??= new S3Client({ ...clientOptions(), forcePathStyle: true }));
+
+/** A customer made through the API by a super user; its name sorts after the demo customers (root's default stays the same). */
+export const createTestCustomer = async (token: string, overrides: Record<string, unknown> = {}): Promise<Customer> => {
+  const answer = await api<Customer>('POST', '/api/v1/customers', {
+    token,
+    body: { name: `Zz test ${randomUUID().slice(0, 8)}`, timezone: 'Europe/Paris', cca2: 'FR', ...overrides },
+  });
+  if (answer.status !== 200) throw new Error(`Customer not created: ${JSON.stringify(answer.body)}`);
+  return answer.body.data!;
+};
+
+/** A member of a customer, written as the users screen would (the test signs in with the password). */
+export const seedMember = async (customerId: string): Promise<{ email: string; password: string }> => {
+  const id = `usr-${randomUUID()}`;
+  const email = `member-${randomUUID().slice(0, 8)}@customers.example`;
+  const password = `pw-${randomUUID()}`;
+  await entities.put({
+    ...keys.customerUser(customerId, id),
+    ...keys.userEmailIndex(email),
+    kind: 'user',
+    _id: id,
+    first_name: 'Test',
+    last_name: 'Member',
+    email,
+    type: 'member',
+    internal_role: 'member',
+    is_root: false,
+    customer: customerId,
+    picture: '',
+    allowed_locations: 'view',
+    last_notification_read: null,
+    password_hash: await hashPassword(password),
+  });
+  return { email, password };
+};
+
+export const signInStatus = async (account: { email: string; password: string }) =>
+  api('POST', '/api/v1/users/authenticate', { body: { user: { ...account, remember: false } } });
+
+export const putObject = (bucket: string, key: string) =>
+  storage().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'technical_id;date;value\n' }));
+
+export const objectsUnder = async (bucket: string, prefix: string): Promise<string[]> =>
+  ((await storage().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map((object) => object.Key ?? '');
+
+/** Every item left in a customer's partition of the entities table. */
+export const partitionOf = async (customerId: string): Promise<string[]> => {
+  documents ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientOptions()));
+  const answer = await documents.send(
+    new QueryCommand({ TableName: testEnvironment().entitiesTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${customerId}` } }),
+  );
+  return (answer.Items ?? []).map((item) => String(item.SK));
+};
+
+/** Runs the customer deletion function to its end, as a retry by Lambda would. */
+export const runCustomerDeletion = async (customerId: string): Promise<void> => {
+  lambda ??= new LambdaClient(clientOptions());
+  const answer = await lambda.send(
+    new InvokeCommand({
+      FunctionName: testEnvironment().customerDeletionFunctionName,
+      Payload: new TextEncoder().encode(JSON.stringify({ kind: 'customer_deletion', customerId, requestedBy: null, jobId: `job-${randomUUID()}` })),
+    }),
+  );
+  if (answer.FunctionError) throw new Error(`Customer deletion failed: ${new TextDecoder().decode(answer.Payload)}`);
+};

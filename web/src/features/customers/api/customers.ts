@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API } from '@shared/api/routes';
+import type { CustomerInput } from '@shared/schemas/customer';
+import { callApi, callApiForAnswer } from '../../../lib/http';
+
+export const CUSTOMER_KEYS = {
+  all: ['customers'] as const,
+  list: ['customers', 'list'] as const,
+  analytics: ['customers', 'analytics'] as const,
+  one: (id: string) => ['customers', 'one', id] as const,
+};
+
+export const customersQueryOptions = () => queryOptions({ queryKey: CUSTOMER_KEYS.list, queryFn: () => callApi(API.listCustomers, {}) });
+
+/** Users, locations, points and last sign-in per customer: shown beside the list, loaded apart (it costs more). */
+export const customerAnalyticsQueryOptions = () =>
+  queryOptions({ queryKey: CUSTOMER_KEYS.analytics, queryFn: () => callApi(API.getCustomerAnalytics, {}) });
+
+export const customerQueryOptions = (id: string) =>
+  queryOptions({ queryKey: CUSTOMER_KEYS.one(id), queryFn: () => callApi(API.getCustomer, { params: { id } }) });
+
+export const createCustomer = (input: CustomerInput) => callApi(API.createCustomer, { body: input });
+
+export const updateCustomer = (id: string, input: CustomerInput) => callApi(API.updateCustomer, { body: { ...input, _id: id } });
+
+/** Answers at once with 'Customer deletion in progress'; the job reports its progress and the removal. */
+export const deleteCustomer = (id: string) => callApiForAnswer(API.deleteCustomer, { params: { id } });

@@ -1,0 +1,175 @@
+import { useTranslation } from 'react-i18next';
+import { ActionIcon, Alert, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
+import { customerStanding } from '@shared/customers/customer-standing';
+import type { Customer, CustomerAnalytics } from '@shared/schemas/customer';
+import { notify } from '../../../lib/notify';
+import { CUSTOMER_KEYS, customerAnalyticsQueryOptions, customersQueryOptions, deleteCustomer } from '../api/customers';
+import { notifyCustomerFailure } from '../hooks/notify-customer-failure';
+import { CustomerStandingBadge, PremiumBadge } from './customer-standing-badge';
+
+/** A subscription day as the customer lives it: in its own time zone. */
+const formatDay = (iso: string | null | undefined, zone: string) => (iso ? DateTime.fromISO(iso, { zone }).toFormat('dd/MM/yyyy') : '…');
+
+export interface CustomersListProps {
+  /** The customer the signed-in user works in: it cannot be deleted from here. */
+  currentCustomerId: string;
+  canCreate: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onCreate: () => void;
+  onEdit: (id: string) => void;
+}
+
+/**
+ * /settings/system/customers (spec 3 §2, §4): every customer with its standing (active, outside
+ * its subscription, deactivated, being deleted), premium, subscription and what it holds; create,
+ * edit, delete after confirmation. A table on wide screens, cards under 979 px. The list reloads
+ * when a deletion ends (a realtime event).
+ */
+export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete, onCreate, onEdit }: CustomersListProps) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
+  const customers = useQuery(customersQueryOptions());
+  const analytics = useQuery(customerAnalyticsQueryOptions());
+  const countsOf = (id: string): CustomerAnalytics[number] | undefined => analytics.data?.find((entry) => entry._id === id);
+  const now = new Date();
+
+  const confirmDelete = (customer: Customer) =>
+    modals.openConfirmModal({
+      title: t('labels.confirm.title'),
+      children: <Text size="sm">{t('hints.customers.confirmDelete', { name: customer.name })}</Text>,
+      labels: { confirm: t('buttons.delete'), cancel: t('buttons.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'customer-confirm-delete' } as never,
+      onConfirm: async () => {
+        try {
+          await deleteCustomer(customer._id);
+          notify({ kind: 'info', title: t('toasts.info'), message: t('toasts.customer_deletion_in_progress') });
+        } catch (error) {
+          notifyCustomerFailure(error);
+        }
+        await queryClient.invalidateQueries({ queryKey: CUSTOMER_KEYS.all });
+      },
+    });
+
+  const actions = (customer: Customer) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {canEdit && !customer.deleting && (
+        <Tooltip label={t('buttons.customers.edit')}>
+          <ActionIcon variant="subtle" onClick={() => onEdit(customer._id)} aria-label={t('buttons.customers.edit')} data-testid="customer-edit">
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canDelete && !customer.deleting && (
+        <Tooltip label={customer._id === currentCustomerId ? t('hints.customers.current') : t('buttons.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            disabled={customer._id === currentCustomerId}
+            onClick={() => confirmDelete(customer)}
+            aria-label={t('buttons.delete')}
+            data-testid="customer-delete"
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+
+  const subscription = (customer: Customer) =>
+    customer.subscription_start || customer.subscription_end
+      ? t('labels.customers.subscriptionRange', { from: formatDay(customer.subscription_start, customer.timezone), to: formatDay(customer.subscription_end, customer.timezone) })
+      : t('labels.customers.noSubscriptionDates');
+
+  const holdings = (customer: Customer) => {
+    const counts = countsOf(customer._id);
+    return counts ? t('labels.customers.holdings', { users: counts.users, locations: counts.locations, points: counts.points }) : '…';
+  };
+
+  const list = customers.data ?? [];
+  return (
+    <Stack gap="md" data-testid="customers">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={2}>{t('labels.menu.customers')}</Title>
+        {canCreate && (
+          <Button leftSection={<IconPlus size={16} />} onClick={onCreate} data-testid="customer-create">
+            {t('buttons.customers.create')}
+          </Button>
+        )}
+      </Group>
+      {customers.isError && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('errors.titles.sorry')}>
+          {t('errors.generic')}
+        </Alert>
+      )}
+      {customers.isPending && <Loader />}
+      {list.length > 0 &&
+        (mobile ? (
+          <Stack gap="sm">
+            {list.map((customer) => (
+              <Card key={customer._id} withBorder padding="sm" data-testid="customer" data-customer-id={customer._id}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {customer.name}
+                    </Text>
+                    {actions(customer)}
+                  </Group>
+                  <Group gap={6}>
+                    <CustomerStandingBadge standing={customerStanding(customer, now)} />
+                    <PremiumBadge premium={customer.is_premium} />
+                  </Group>
+                  <Text size="sm">{customer.timezone}</Text>
+                  <Text size="sm">{subscription(customer)}</Text>
+                  <Text size="sm" c="dimmed">
+                    {holdings(customer)}
+                  </Text>
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="customers-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('labels.customers.fields.name')}</Table.Th>
+                  <Table.Th>{t('labels.customers.fields.timezone')}</Table.Th>
+                  <Table.Th>{t('labels.customers.columns.standing')}</Table.Th>
+                  <Table.Th>{t('labels.customers.columns.licence')}</Table.Th>
+                  <Table.Th>{t('labels.customers.columns.subscription')}</Table.Th>
+                  <Table.Th>{t('labels.customers.columns.holdings')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((customer) => (
+                  <Table.Tr key={customer._id} data-testid="customer" data-customer-id={customer._id}>
+                    <Table.Td fw={600}>{customer.name}</Table.Td>
+                    <Table.Td>{customer.timezone}</Table.Td>
+                    <Table.Td>
+                      <CustomerStandingBadge standing={customerStanding(customer, now)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <PremiumBadge premium={customer.is_premium} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{subscription(customer)}</Table.Td>
+                    <Table.Td>{holdings(customer)}</Table.Td>
+                    <Table.Td>{actions(customer)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ))}
+    </Stack>
+  );
+};
