@@ -46,6 +46,9 @@ export const ERROR_STATUS = {
   reminder_date_too_early: 400,
   reminder_not_awaiting_reset: 409,
   reminder_inactive: 409,
+  // System settings: an administrator may not take the roles & permissions screen away from their own role.
+  acl_lockout: 400,
+  user_not_connected: 404,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '@shared/permissions/roles';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 
@@ -9,6 +10,11 @@ export interface Connection {
   navigator_id: string | null;
   /** Epoch seconds; the table's TTL attribute. */
   expires_at: number;
+  /** Who signed in, from the token at $connect: decides what the connection may ask for. */
+  role?: Role;
+  is_root?: boolean;
+  /** Set when the browser asked for the connected users: it is sent the list again on every change. */
+  watches_users?: boolean;
 }
 
 const table = (): string => requireSetting('CONNECTIONS_TABLE');
@@ -64,4 +70,17 @@ export const listConnectionsOfCustomer = (customerId: string, nowSeconds: number
 export const getConnection = async (connectionId: string): Promise<Connection | null> => {
   const answer = await dynamo.send(new GetCommand({ TableName: table(), Key: { connection_id: connectionId } }));
   return (answer.Item as Connection | undefined) ?? null;
+};
+
+/** Marks a connection as showing the connected users (login analytics). */
+export const watchConnectedUsers = async (connectionId: string): Promise<void> => {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { connection_id: connectionId },
+      UpdateExpression: 'SET watches_users = :yes',
+      ConditionExpression: 'attribute_exists(connection_id)',
+      ExpressionAttributeValues: { ':yes': true },
+    }),
+  );
 };

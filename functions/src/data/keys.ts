@@ -76,6 +76,10 @@ export const keys = {
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
+  /** The product's default permission map (member, administrator), the one new customers are seeded with. */
+  aclDefaults: { PK: 'SYSTEM', SK: 'ACL_DEFAULTS' },
+  /** A customer's notification preferences (reload time, which e-mails its users receive). */
+  notificationSettings: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'NOTIFSETTINGS' }),
   /** The weather of a place (a rounded position, `45.75,4.83`), per unit system and language: public knowledge, no customer in it. */
   weather: (place: string, units: string, lang: string) => ({ PK: `WEATHER#${place}`, SK: `${units}#${lang}` }),
 } as const;

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { clientMessageSchema } from '@shared/realtime/events';
 import { describeError, logger } from '../logger';
+import { answerConnectedUsers } from '../services/connected-users-service';
 import { storeUserId } from '../services/presence-service';
 
 /**
@@ -22,6 +23,7 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
   }
   try {
     if (message.data.action === 'storeUserId') await storeUserId(connectionId, message.data);
+    if (message.data.action === 'connectedUsersList' || message.data.action === 'connectedUsersListReturn') await answerConnectedUsers(connectionId);
     logger.info('socket message', { connectionId, action: message.data.action });
     return { statusCode: 200 } as APIGatewayProxyResult;
   } catch (error) {

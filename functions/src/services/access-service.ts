@@ -4,7 +4,7 @@ import { DEFAULT_PERMISSIONS, permissionMapInCustomer, type PermissionMap } from
 import { isSuperUser } from '@shared/permissions/roles';
 import type { Customer } from '@shared/schemas/customer';
 import { getCustomer } from '../data/customer-repository';
-import { getCustomerPermissionMap } from '../data/system-repository';
+import { getCustomerPermissionMap, getDefaultPermissionMap } from '../data/system-repository';
 import { AppError } from '../errors';
 import type { Caller } from './session-service';
 
@@ -25,10 +25,15 @@ const cache = new Map<string, CustomerFacts>();
 const customerFacts = async (customerId: string, now = Date.now()): Promise<CustomerFacts> => {
   const known = cache.get(customerId);
   if (known && now - known.readAt < CUSTOMER_FACTS_TTL_MS) return known;
-  const [customer, stored] = await Promise.all([getCustomer(customerId), getCustomerPermissionMap(customerId)]);
-  const facts = { customer, permissions: permissionMapInCustomer(stored), readAt: now };
+  const [customer, stored, defaults] = await Promise.all([getCustomer(customerId), getCustomerPermissionMap(customerId), getDefaultPermissionMap()]);
+  const facts = { customer, permissions: permissionMapInCustomer(stored, defaults), readAt: now };
   cache.set(customerId, facts);
   return facts;
+};
+
+/** After a change of a customer's map: this instance reads it again at once (others within the TTL). */
+export const forgetCustomerFacts = (customerId: string): void => {
+  cache.delete(customerId);
 };
 
 /** The permission map a customer's users sign in with. */

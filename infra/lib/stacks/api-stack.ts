@@ -50,13 +50,16 @@ interface GroupAccess {
   weatherProvider?: boolean;
   /** Sends e-mail (SES) and SMS (SNS) through the mail service. */
   sendsMail?: boolean;
+  /** Pushes events to browsers over the WebSocket. */
+  pushes?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
 const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   users: { entities: 'readWrite', jwt: true },
   system: { entities: 'read' },
-  application: { entities: 'read' },
+  // Roles & permissions, notification settings, system configuration; messages and log-outs pushed to connected users.
+  application: { entities: 'readWrite', pushes: true },
   // Marks notifications done: updates, never puts or deletes.
   notifications: { entities: 'readUpdate' },
   locations: { entities: 'readWrite' },
@@ -216,6 +219,7 @@ export class ApiStack extends Stack {
         if (access.schedules) manageSchedules(fn);
         if (access.secrets) sealSecrets(fn);
         if (access.sendsMail) sendMail(fn);
+        if (access.pushes) props.allowPush(fn);
         if (access.weatherProvider) {
           fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
         }

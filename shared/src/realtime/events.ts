@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { ConnectedUser } from '../schemas/system-settings';
 
 /** Messages the browser sends over the WebSocket (spec 1 §7 "Realtime channel"). */
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -10,6 +11,9 @@ export const clientMessageSchema = z.discriminatedUnion('action', [
     customer_id: z.string().nullish(),
   }),
   z.object({ action: z.literal('leavingLogPage'), user_id: z.string().min(1) }),
+  // Login analytics asks who is connected (spec 3 names it connectedUsersList, spec 1 answers connectedUsersListReturn).
+  z.object({ action: z.literal('connectedUsersList'), user_id: z.string().optional() }),
+  z.object({ action: z.literal('connectedUsersListReturn'), user_id: z.string().optional() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -28,7 +32,7 @@ export type ServerEvent =
   | { event: 'messageToDisplay'; data: MessageToDisplay }
   | { event: 'newNotifications'; data: { count: number } }
   | { event: 'newData'; data: { points: string[] } }
-  | { event: 'connectedUsersListReturn'; data: { users: string[] } }
+  | { event: 'connectedUsersListReturn'; data: { users: ConnectedUser[] } }
   | { event: 'applicationUpdateStart'; data: Record<string, never> }
   | { event: 'jobProgress'; data: JobProgress }
   | { event: 'filesChanged'; data: FilesChanged };
