@@ -1,9 +1,10 @@
 import * as z from 'zod';
-import { ACTIONS, RESOURCE_KEYS } from '../permissions/resource-keys';
+import { ACTIONS } from '../permissions/resource-keys';
+import { CUSTOMER_KEYS } from '../settings/acl-rules';
 import { idSchema } from './common';
 
-/** One role's keys → actions; an unknown key or action is refused. */
-export const permissionSetInputSchema = z.partialRecord(z.enum(RESOURCE_KEYS), z.array(z.enum(ACTIONS)).max(ACTIONS.length));
+/** One role's keys → actions; an unknown key or action, or a system key, is refused. */
+export const permissionSetInputSchema = z.partialRecord(z.enum(CUSTOMER_KEYS), z.array(z.enum(ACTIONS)).max(ACTIONS.length));
 
 /** The part of a permission map a customer owns: its two roles (super users' sets are the product's). */
 export const customerAclSchema = z.strictObject({ member: permissionSetInputSchema, administrator: permissionSetInputSchema });

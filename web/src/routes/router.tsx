@@ -363,6 +363,41 @@ const notificationsRoute = createRoute({
   component: lazyRouteComponent(() => import('./notifications-page'), 'NotificationsPage'),
 });
 
+// System settings (spec 3 §2, §3): roles & permissions, notification settings, system configuration, login analytics.
+const settingsCrumbs = (labelKey: string): Crumb[] => [{ labelKey: 'labels.menu.settings' }, { labelKey }];
+
+const aclRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/application/acl',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.application.acl', { preload }),
+  loader: () => ({ crumbs: settingsCrumbs('labels.menu.acl') }),
+  component: lazyRouteComponent(() => import('./system-settings-pages'), 'AclPage'),
+});
+
+const notificationSettingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/application/notifications',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.application.notifications', { preload }),
+  loader: () => ({ crumbs: settingsCrumbs('labels.menu.applicationNotifications') }),
+  component: lazyRouteComponent(() => import('./system-settings-pages'), 'NotificationSettingsPage'),
+});
+
+const systemConfigRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/configuration',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.configuration', { preload }),
+  loader: () => ({ crumbs: settingsCrumbs('labels.systemConfig.title') }),
+  component: lazyRouteComponent(() => import('./system-settings-pages'), 'SystemConfigPage'),
+});
+
+const loginAnalyticsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/login_analytics',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.login_analytics', { preload }),
+  loader: () => ({ crumbs: settingsCrumbs('labels.menu.loginAnalytics') }),
+  component: lazyRouteComponent(() => import('./system-settings-pages'), 'LoginAnalyticsPage'),
+});
+
 /** Any unknown URL goes to /login, which sends a signed-in user on to the dashboard (spec 1 §2.1). */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -376,7 +411,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   logoutRoute,
-  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute]),
+  appRoute.addChildren([dashboardRoute, dashboardTabRoute, locationsRoute, locationRoute.addChildren([locationTabRoute]), manualEntryRoute, locationsAndPointsRoute, filesRoute, ftpRoute, ftpCreateRoute, ftpEditRoute, sourcesRoute, sourceCreateRoute, sourceEditRoute, remindersRoute, reminderAddRoute, reminderEditRoute, alertsRoute, alertCreateRoute, alertEditRoute, alertLogRoute, alertHistoricalRoute, notificationsRoute, aclRoute, notificationSettingsRoute, systemConfigRoute, loginAnalyticsRoute]),
   unknownRoute,
 ]);
 

@@ -3,6 +3,7 @@ import { SOCKET_LOGIN_COUNTDOWN_SECONDS, TOAST_COLORS } from '@shared/constants'
 import type { ClientMessage, FilesChanged, JobProgress, ServerEvent } from '@shared/realtime/events';
 import { config } from '../../../config';
 import { notify } from '../../../lib/notify';
+import { realtimeBus } from '../../../lib/realtime-bus';
 import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -65,6 +66,7 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
     let retryTimer: number | undefined;
     let stopped = false;
     let updateStarted = false;
+    let sender: ((message: ClientMessage) => void) | null = null;
 
     const handle = (message: ServerEvent) => {
       const { handlers: current } = latest.current;
@@ -110,12 +112,21 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
           customer_id: customerId,
         };
         socket?.send(JSON.stringify(hello));
+        const opened = socket;
+        sender = (message) => {
+          if (opened?.readyState === WebSocket.OPEN) opened.send(JSON.stringify(message));
+        };
+        realtimeBus.attach(sender);
       };
       socket.onmessage = (event) => {
         const message = parseEvent(event.data);
-        if (message) handle(message);
+        if (message) {
+          handle(message);
+          realtimeBus.dispatch(message);
+        }
       };
       socket.onclose = () => {
+        if (sender) realtimeBus.detach(sender);
         if (stopped) return;
         const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
         attempt += 1;
@@ -126,6 +137,7 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
     connect();
     return () => {
       stopped = true;
+      if (sender) realtimeBus.detach(sender);
       window.clearTimeout(retryTimer);
       socket?.close();
     };
