@@ -84,7 +84,7 @@ describe('the CDK app', () => {
   });
 
   it('grants read-only endpoint groups no write on the entities table and no secret (notifications only update theirs)', () => {
-    for (const group of ['SystemEndpoints', 'ApplicationEndpoints', 'NotificationsEndpoints']) {
+    for (const group of ['SystemEndpoints', 'NotificationsEndpoints']) {
       const actions = policyStatementsOf(templates.api, group);
       expect(actions).toContain('dynamodb:Query');
       expect(actions).not.toContain('dynamodb:PutItem');
@@ -95,6 +95,9 @@ describe('the CDK app', () => {
     expect(policyStatementsOf(templates.api, 'SystemEndpoints')).not.toContain('dynamodb:UpdateItem');
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('dynamodb:PutItem');
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('secretsmanager:GetSecretValue');
+    // The application settings (roles & permissions, notification settings, system configuration) are written, no secret read.
+    expect(policyStatementsOf(templates.api, 'ApplicationEndpoints')).toContain('dynamodb:PutItem');
+    expect(policyStatementsOf(templates.api, 'ApplicationEndpoints')).not.toContain('secretsmanager:GetSecretValue');
   });
 
   it('never grants a wildcard action', () => {
