@@ -21,6 +21,7 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
   const realtime = new RealtimeStack(app, 'WattWiseRealtime', {
     settings,
     connections: data.connections,
+    entities: data.entities,
     jwtSecret: data.jwtSecret,
   });
   const api = new ApiStack(app, 'WattWiseApi', {

@@ -62,6 +62,9 @@ export const ERROR_STATUS = {
   license_not_pending: 404,
   license_customers_limit: 403,
   license_premium_limit: 403,
+  // System settings: an administrator may not take the roles & permissions screen away from their own role.
+  acl_lockout: 400,
+  user_not_connected: 404,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

@@ -98,6 +98,9 @@ describe('the CDK app', () => {
     expect(policyStatementsOf(templates.api, 'SystemEndpoints')).not.toContain('dynamodb:UpdateItem');
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('dynamodb:PutItem');
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('secretsmanager:GetSecretValue');
+    // The application settings (roles & permissions, notification settings, system configuration) are written, no secret read.
+    expect(policyStatementsOf(templates.api, 'ApplicationEndpoints')).toContain('dynamodb:PutItem');
+    expect(policyStatementsOf(templates.api, 'ApplicationEndpoints')).not.toContain('secretsmanager:GetSecretValue');
   });
 
   it('never grants a wildcard action', () => {

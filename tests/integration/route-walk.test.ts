@@ -105,7 +105,7 @@ describe('ids in paths', () => {
       // administrator asks instead, for an alert id that names nothing of theirs (alerts.test.ts
       // checks another customer's alert).
       const administrator = route.premium ? 'premiumAdministrator' : 'basicAdministrator';
-      // Routes of super users' screens (super users, registrations) are asked by a super user.
+      // Routes of super users' screens (super users, registrations, connected users) are asked by a super user.
       const { user } = payloads.get(expectedFor(route, payloads.get(administrator)!) === 'through' ? administrator : 'super')!;
       const malformed = await api(route.method, pathWith(route, 'not an id!'), { token: user.jwt, ...(route.body ? { body: {} } : {}) });
       expect(malformed.status).toBe(400);

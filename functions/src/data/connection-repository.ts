@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '@shared/permissions/roles';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 
@@ -14,6 +15,11 @@ export interface Connection {
   /** `wanted` while the browser shows the live logs (the sparse `byLogs` index). */
   logs?: 'wanted';
   logs_max_lines?: number;
+  /** Who signed in, from the token at $connect: decides what the connection may ask for. */
+  role?: Role;
+  is_root?: boolean;
+  /** Set when the browser asked for the connected users: it is sent the list again on every change. */
+  watches_users?: boolean;
 }
 
 const table = (): string => requireSetting('CONNECTIONS_TABLE');
@@ -109,3 +115,16 @@ export const unmarkLogsWanted = async (connectionId: string): Promise<void> => {
 
 /** The live connections showing the live logs. */
 export const listLogWatchers = (nowSeconds: number): Promise<Connection[]> => queryBy('byLogs', 'logs', 'wanted', nowSeconds);
+
+/** Marks a connection as showing the connected users (login analytics). */
+export const watchConnectedUsers = async (connectionId: string): Promise<void> => {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { connection_id: connectionId },
+      UpdateExpression: 'SET watches_users = :yes',
+      ConditionExpression: 'attribute_exists(connection_id)',
+      ExpressionAttributeValues: { ':yes': true },
+    }),
+  );
+};

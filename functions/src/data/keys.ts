@@ -95,6 +95,10 @@ export const keys = {
   /** The licence in force, and one uploaded that waits for the restart that applies it. */
   license: { PK: 'SYSTEM', SK: 'LICENSE' },
   pendingLicense: { PK: 'SYSTEM', SK: 'LICENSE_PENDING' },
+  /** The product's default permission map (member, administrator), the one new customers are seeded with. */
+  aclDefaults: { PK: 'SYSTEM', SK: 'ACL_DEFAULTS' },
+  /** A customer's notification preferences (reload time, which e-mails its users receive). */
+  notificationSettings: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'NOTIFSETTINGS' }),
   /** The weather of a place (a rounded position, `45.75,4.83`), per unit system and language: public knowledge, no customer in it. */
   weather: (place: string, units: string, lang: string) => ({ PK: `WEATHER#${place}`, SK: `${units}#${lang}` }),
 } as const;

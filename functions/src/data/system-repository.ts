@@ -1,5 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PermissionMap } from '@shared/permissions/default-permissions';
+import type { Customizations } from '@shared/schemas/session';
+import type { NotificationSettings, SystemConfigSettings } from '@shared/schemas/system-settings';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
 import { entitiesTable } from './table';
@@ -83,4 +85,50 @@ export interface DemoSeriesProgress {
 /** Where the demo series seeding reports how far it is, for `npm start` to show. */
 export const putDemoSeriesProgress = async (progress: DemoSeriesProgress): Promise<void> => {
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.demoSeriesProgress, kind: 'demo-progress', ...progress } }));
+};
+
+/** The product defaults of the customer roles, or null when none were stored (DEFAULT_PERMISSIONS apply). */
+export const getDefaultPermissionMap = async (): Promise<Partial<PermissionMap> | null> => {
+  const item = await getItem(keys.aclDefaults);
+  return (item?.permissions as PermissionMap | undefined) ?? null;
+};
+
+export const putDefaultPermissionMap = async (permissions: Partial<PermissionMap>): Promise<void> => {
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.aclDefaults, kind: 'acl-defaults', permissions } }));
+};
+
+/** A customer's notification settings as stored, or null (the defaults apply). */
+export const getNotificationSettings = async (customerId: string): Promise<Record<string, unknown> | null> =>
+  (await getItem(keys.notificationSettings(customerId))) ?? null;
+
+export const putNotificationSettings = async (customerId: string, settings: NotificationSettings): Promise<void> => {
+  await dynamo.send(
+    new PutCommand({ TableName: entitiesTable(), Item: { ...keys.notificationSettings(customerId), kind: 'notification-settings', ...settings } }),
+  );
+};
+
+/** The administrators' e-mail part of the system configuration (the item also holds is_locked, machine_id …). */
+export const getAdministratorsEmailSettings = async (): Promise<SystemConfigSettings> => {
+  const item = await getItem(keys.systemConfig);
+  const listed = Array.isArray(item?.administrators_email) ? (item.administrators_email as { email?: unknown }[]) : [];
+  return {
+    administrators_email: listed.flatMap((entry) => (typeof entry?.email === 'string' ? [{ email: entry.email }] : [])),
+    only_custom_administrators_email: item?.only_custom_administrators_email === true,
+  };
+};
+
+/** Sets only its two fields: the licence lock, the machine id and the other fields of the item stay. */
+export const updateAdministratorsEmailSettings = async (settings: SystemConfigSettings): Promise<void> => {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: entitiesTable(),
+      Key: keys.systemConfig,
+      UpdateExpression: 'SET administrators_email = :emails, only_custom_administrators_email = :only, kind = if_not_exists(kind, :kind)',
+      ExpressionAttributeValues: {
+        ':emails': settings.administrators_email,
+        ':only': settings.only_custom_administrators_email,
+        ':kind': 'system-config',
+      },
+    }),
+  );
 };

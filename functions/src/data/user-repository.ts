@@ -163,3 +163,20 @@ export const setPasswordHash = async (homeCustomerId: string | null, userId: str
     throw error;
   }
 };
+
+/**
+ * Notes a sign-in on the user: the date always, and the count on a sign-in with a password (a
+ * renewed session or a change of customer is the same visit). Conditional: a user removed
+ * meanwhile is not written back.
+ */
+export const recordSignIn = async (homeCustomerId: string | null, userId: string, at: string, counted: boolean): Promise<void> => {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: entitiesTable(),
+      Key: keys.user(homeCustomerId, userId),
+      UpdateExpression: counted ? 'SET last_login_at = :at ADD login_count :one' : 'SET last_login_at = :at',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: counted ? { ':at': at, ':one': 1 } : { ':at': at },
+    }),
+  );
+};

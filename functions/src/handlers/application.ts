@@ -8,6 +8,10 @@ import {
   restartApplication,
 } from '../services/application-service';
 import { dumpDatabase } from '../services/database-dump-service';
+import { getAclScreen, getDefaultAcl, updateAcl, updateDefaultAcl } from '../services/acl-service';
+import { getSystemConfigSettings, updateSystemConfigSettings } from '../services/administrator-recipients';
+import { logOutConnectedUser, loginAnalytics, messageConnectedUser } from '../services/connected-users-service';
+import { getNotificationSettings, updateNotificationSettings } from '../services/notification-settings-service';
 import { refreshUserLists } from '../services/user-service';
 
 export const handler = createHttpHandler('application', {
@@ -20,4 +24,15 @@ export const handler = createHttpHandler('application', {
   forceUpdate: ({ caller }) => forceUpdate(caller),
   isBackgroundAllowed: () => isBackgroundAllowed(),
   reportSpy: ({ caller, body }) => reportSpy(caller, body),
+  getAcl: ({ caller }) => getAclScreen(caller),
+  updateAcl: ({ caller, body }) => updateAcl(caller, body),
+  getDefaultAcl: () => getDefaultAcl(),
+  updateDefaultAcl: ({ body }) => updateDefaultAcl(body),
+  getNotificationSettings: ({ caller }) => getNotificationSettings(caller),
+  updateNotificationSettings: ({ caller, body }) => updateNotificationSettings(caller, body),
+  getSystemConfig: () => getSystemConfigSettings(),
+  updateSystemConfig: ({ body }) => updateSystemConfigSettings(body),
+  loginAnalytics: ({ caller }) => loginAnalytics(caller),
+  messageConnectedUser: ({ caller, params, body }) => messageConnectedUser(caller, params.id, body),
+  logOutConnectedUser: ({ caller, params }) => logOutConnectedUser(caller, params.id),
 });

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { describeError, logger } from '../logger';
+import { announceConnectedUsers } from '../services/connected-users-service';
 import { openConnection } from '../services/presence-service';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
@@ -8,8 +9,9 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: 
 export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResult> => {
   const connectionId = event.requestContext.connectionId;
   try {
-    const { user } = await openConnection(connectionId, event.queryStringParameters?.token ?? '');
+    const { user, customerId } = await openConnection(connectionId, event.queryStringParameters?.token ?? '');
     logger.info('socket connected', { connectionId, user });
+    await announceConnectedUsers(customerId);
     return { statusCode: 200, body: 'connected' };
   } catch (error) {
     logger.info('socket refused', { connectionId, ...describeError(error) });

@@ -2,6 +2,7 @@ import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws
 import { clientMessageSchema } from '@shared/realtime/events';
 import { describeError, logger } from '../logger';
 import { handleLogsMessage } from '../services/live-logs-service';
+import { answerConnectedUsers } from '../services/connected-users-service';
 import { storeUserId } from '../services/presence-service';
 
 /**
@@ -22,11 +23,10 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
     return { statusCode: 400 } as APIGatewayProxyResult;
   }
   try {
-    if (message.data.action === 'storeUserId') await storeUserId(connectionId, message.data);
-    else {
-      const outcome = await handleLogsMessage(connectionId, message.data);
-      if (outcome === 'refused') return { statusCode: 403 } as APIGatewayProxyResult;
-    }
+    const { data } = message;
+    if (data.action === 'storeUserId') await storeUserId(connectionId, data);
+    else if (data.action === 'connectedUsersList' || data.action === 'connectedUsersListReturn') await answerConnectedUsers(connectionId);
+    else if ((await handleLogsMessage(connectionId, data)) === 'refused') return { statusCode: 403 } as APIGatewayProxyResult;
     logger.info('socket message', { connectionId, action: message.data.action });
     return { statusCode: 200 } as APIGatewayProxyResult;
   } catch (error) {

@@ -5,8 +5,8 @@ import { isSuperUser } from '@shared/permissions/roles';
 import { customerStanding } from '@shared/customers/customer-standing';
 import type { Customer } from '@shared/schemas/customer';
 import { getCustomer } from '../data/customer-repository';
-import { getCustomerPermissionMap } from '../data/system-repository';
 import { getUser } from '../data/user-repository';
+import { getCustomerPermissionMap, getDefaultPermissionMap } from '../data/system-repository';
 import { AppError } from '../errors';
 import type { Caller } from './session-service';
 
@@ -27,8 +27,8 @@ const cache = new Map<string, CustomerFacts>();
 const customerFacts = async (customerId: string, now = Date.now()): Promise<CustomerFacts> => {
   const known = cache.get(customerId);
   if (known && now - known.readAt < CUSTOMER_FACTS_TTL_MS) return known;
-  const [customer, stored] = await Promise.all([getCustomer(customerId), getCustomerPermissionMap(customerId)]);
-  const facts = { customer, permissions: permissionMapInCustomer(stored), readAt: now };
+  const [customer, stored, defaults] = await Promise.all([getCustomer(customerId), getCustomerPermissionMap(customerId), getDefaultPermissionMap()]);
+  const facts = { customer, permissions: permissionMapInCustomer(stored, defaults), readAt: now };
   cache.set(customerId, facts);
   return facts;
 };
@@ -51,6 +51,11 @@ const userExists = async (caller: Caller, now = Date.now()): Promise<boolean> =>
 /** Drops what this instance knows of a user (after the users function changed or deleted it). */
 export const forgetUser = (userId: string): void => {
   users.delete(userId);
+};
+
+/** After a change of a customer's map: this instance reads it again at once (others within the TTL). */
+export const forgetCustomerFacts = (customerId: string): void => {
+  cache.delete(customerId);
 };
 
 /** The permission map a customer's users sign in with. */

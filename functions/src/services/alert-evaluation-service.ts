@@ -16,6 +16,7 @@ import { getUser } from '../data/user-repository';
 import { logger } from '../logger';
 import { alertMessage } from './alert-message';
 import { sendMail, sendSms } from './mail-service';
+import { customerReceivesEmail } from './notification-settings-service';
 import { querySeriesOfPoints, zoneOfPoint, type RequestedSeries } from './series-service';
 
 /**
@@ -100,6 +101,8 @@ const notify = async (alert: StoredAlert, item: AlertLogItem): Promise<number> =
     await Promise.all(alert.sms.map((number) => sendSms(number, message.sms)));
     return alert.sms.length;
   }
+  // The customer may have turned alert e-mails off (notification settings); the log still records the alert.
+  if (!(await customerReceivesEmail(alert.customer, 'alerts'))) return 0;
   const owner = alert.email.to.length ? null : ((await getUser(alert.customer, alert.user)) ?? (await getUser(null, alert.user)));
   const to = alert.email.to.length ? alert.email.to : [owner?.email].filter((address): address is string => Boolean(address));
   if (to.length === 0) return 0;

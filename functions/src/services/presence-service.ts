@@ -10,7 +10,7 @@ import { sendToConnection } from './realtime-service';
 type StoreUserId = Extract<ClientMessage, { action: 'storeUserId' }>;
 
 /** Records a new connection of a signed-in browser (the token must be valid); throws when it is not. */
-export const openConnection = async (connectionId: string, token: string): Promise<{ user: string }> => {
+export const openConnection = async (connectionId: string, token: string): Promise<{ user: string; customerId: string | null }> => {
   const claims = await verifyToken(token);
   await putConnection({
     connection_id: connectionId,
@@ -19,12 +19,18 @@ export const openConnection = async (connectionId: string, token: string): Promi
     navigator_id: null,
     expires_at: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,
     privileged: isSuperUser({ role: claims.role, isRoot: claims.root }),
+    role: claims.role,
+    is_root: claims.root,
   });
-  return { user: claims.sub };
+  return { user: claims.sub, customerId: claims.cid };
 };
 
-/** Forgets a closed connection. */
-export const closeConnection = (connectionId: string): Promise<void> => deleteConnection(connectionId);
+/** Forgets a closed connection; answers the customer it was open in, if any. */
+export const closeConnection = async (connectionId: string): Promise<string | null> => {
+  const connection = await getConnection(connectionId);
+  await deleteConnection(connectionId);
+  return connection?.customer_id && connection.customer_id !== 'none' ? connection.customer_id : null;
+};
 
 const isLive = async (connectionId: string): Promise<boolean> => {
   try {

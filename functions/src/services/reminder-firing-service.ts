@@ -10,6 +10,7 @@ import { listUsersOfCustomer } from '../data/user-repository';
 import { describeError, logger } from '../logger';
 import { permissionsOfCustomer } from './access-service';
 import { sendMail } from './mail-service';
+import { customerReceivesEmail } from './notification-settings-service';
 import { newId } from './new-id';
 import { pushToUser } from './realtime-service';
 import { reminderMail } from './reminder-mail';
@@ -82,7 +83,7 @@ export const fireReminder = async (customerId: string, reminderId: string, now: 
   await putNotifications(notifications.slice(IN_TRANSACTION));
 
   let mailed = false;
-  if (reminder.email.to.length > 0) {
+  if (reminder.email.to.length > 0 && (await customerReceivesEmail(customerId, 'reminders'))) {
     try {
       await sendMail(reminderMail(reminder, due, zone));
       mailed = true;

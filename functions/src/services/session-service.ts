@@ -11,7 +11,8 @@ import { getSystemConfig } from '../data/system-repository';
 import { permissionsOfCustomer } from './access-service';
 import { isApplicationLocked } from './license-service';
 import type { StoredUser } from '../data/user-repository';
-import { findUserByEmail, getUser, listSuperUsers, listUsersOfCustomer } from '../data/user-repository';
+import { findUserByEmail, getUser, listSuperUsers, listUsersOfCustomer, recordSignIn } from '../data/user-repository';
+import { describeError, logger } from '../logger';
 import { AppError } from '../errors';
 import { assertLoginAllowed, noteLoginFailure, noteLoginSuccess } from './login-throttle';
 import { spendDecoyVerification, verifyPassword } from './password-hasher';
@@ -112,6 +113,19 @@ export const buildLoginPayload = async (user: StoredUser, customer: Customer, re
   };
 };
 
+/**
+ * Login analytics: the sign-in is noted once the session is granted. A failure to note it never
+ * refuses the session.
+ */
+const noteSignIn = async (user: StoredUser, counted: boolean, payload: LoginPayload): Promise<LoginPayload> => {
+  try {
+    await recordSignIn(user.customer, user._id, new Date().toISOString(), counted);
+  } catch (error) {
+    logger.warn('sign-in not recorded', { user: user._id, ...describeError(error) });
+  }
+  return payload;
+};
+
 export const authenticate = async (request: AuthenticateRequest, now: Date = new Date()): Promise<LoginPayload> => {
   const { email, password, remember } = request.user;
   await assertLoginAllowed(email, now);
@@ -122,7 +136,7 @@ export const authenticate = async (request: AuthenticateRequest, now: Date = new
     throw new AppError('bad_credentials');
   }
   await noteLoginSuccess(email);
-  return buildLoginPayload(user, await chooseCustomer(user, request.last_customer), remember);
+  return noteSignIn(user, true, await buildLoginPayload(user, await chooseCustomer(user, request.last_customer), remember));
 };
 
 const userOfClaims = async (claims: SessionClaims): Promise<StoredUser> => {
@@ -135,7 +149,7 @@ const userOfClaims = async (claims: SessionClaims): Promise<StoredUser> => {
 export const autoLogin = async (request: AutoLoginRequest): Promise<LoginPayload> => {
   const claims = await verifyToken(request.token);
   const user = await userOfClaims(claims);
-  return buildLoginPayload(user, await chooseCustomer(user, request.last_customer ?? claims.cid), claims.rem);
+  return noteSignIn(user, false, await buildLoginPayload(user, await chooseCustomer(user, request.last_customer ?? claims.cid), claims.rem));
 };
 
 export interface Caller {
@@ -154,5 +168,5 @@ export const changeCustomer = async (caller: Caller, customerId: string): Promis
   if (!isSuperUser(identityOf(user))) throw new AppError('forbidden');
   const customer = await getCustomer(customerId);
   if (!customer) throw new AppError('customer_not_found');
-  return buildLoginPayload(user, customer, caller.remember);
+  return noteSignIn(user, false, await buildLoginPayload(user, customer, caller.remember));
 };

@@ -58,6 +58,8 @@ interface GroupAccess {
   operatesApplication?: boolean;
   /** Checks licence files against the vendor's public key, and starts customer deletions. */
   administersCustomers?: boolean;
+  /** Pushes events to browsers over the WebSocket. */
+  pushes?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -65,8 +67,9 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Account e-mails: invitations, password links, accepted registrations.
   users: { entities: 'readWrite', jwt: true, sendsMail: true },
   system: { entities: 'read' },
-  // Its own state and the lock are updated (never put); the dump reads the series and writes the documents bucket.
-  application: { entities: 'readUpdate', series: 'read', documents: 'readWrite', operatesApplication: true },
+  // Its own state, the lock, roles & permissions, notification settings, system configuration; the dump reads the
+  // series and writes the documents bucket; messages and log-outs pushed to connected users.
+  application: { entities: 'readWrite', series: 'read', documents: 'readWrite', operatesApplication: true, pushes: true },
   // Marks notifications done: updates, never puts or deletes.
   notifications: { entities: 'readUpdate' },
   locations: { entities: 'readWrite' },
@@ -289,6 +292,7 @@ export class ApiStack extends Stack {
             .setting('APP_ENVIRONMENT', props.settings.environment);
         }
         if (access.administersCustomers) administerCustomers(fn);
+        if (access.pushes) props.allowPush(fn);
         if (access.weatherProvider) {
           fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
         }

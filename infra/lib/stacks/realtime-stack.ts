@@ -10,6 +10,8 @@ import type { DeploymentSettings } from '../settings';
 export interface RealtimeStackProps extends StackProps {
   settings: DeploymentSettings;
   connections: dynamodb.ITable;
+  /** Read by the socket functions: users and permission maps, for the connected users list. */
+  entities: dynamodb.ITable;
   jwtSecret: secretsmanager.ISecret;
 }
 
@@ -29,6 +31,7 @@ export class RealtimeStack extends Stack {
     const socketFunction = (name: string, entry: string, description: string) =>
       new AppFunction(this, name, { entry, description })
         .bindTable(props.connections, 'CONNECTIONS_TABLE', 'readWrite')
+        .bindTable(props.entities, 'ENTITIES_TABLE', 'read')
         .bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
 
     const connect = socketFunction('Connect', 'realtime/connect.ts', 'WebSocket $connect');
@@ -51,8 +54,11 @@ export class RealtimeStack extends Stack {
       props.settings.environment === 'emulator'
         ? `${props.settings.emulatorEndpoint}/_aws/execute-api/${this.api.apiId}/${this.stage.stageName}`
         : this.stage.callbackUrl;
-    messages.setting('WS_MANAGEMENT_ENDPOINT', this.managementEndpoint);
-    this.api.grantManageConnections(messages.fn);
+    // Connect and disconnect push the connected users list to the browsers showing it.
+    for (const fn of [connect, disconnect, messages]) {
+      fn.setting('WS_MANAGEMENT_ENDPOINT', this.managementEndpoint);
+      this.api.grantManageConnections(fn.fn);
+    }
 
     this.logForwarder = new AppFunction(this, 'LogForwarder', {
       entry: 'handlers/log-forwarder.ts',

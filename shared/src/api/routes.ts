@@ -126,6 +126,14 @@ import {
   technicalIdCheckResponseSchema,
   userListsResponseSchema,
 } from './responses';
+import {
+  aclScreenSchema,
+  customerAclSchema,
+  loginAnalyticsRowSchema,
+  messageToUserSchema,
+  notificationSettingsSchema,
+  systemConfigSettingsSchema,
+} from '../schemas/system-settings';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -400,6 +408,60 @@ const TABLE = {
     body: spyReportSchema,
     response: spyAnswerSchema,
   }),
+  // System settings (spec 3 §2, §3, §7): roles & permissions, notification settings, system configuration, login analytics.
+  getAcl: route('GET', '/api/v1/application/acl', 'application', { permission: 'app.settings.application.acl', response: aclScreenSchema }),
+  updateAcl: route('PUT', '/api/v1/application/acl', 'application', {
+    permission: 'app.settings.application.acl',
+    action: 'edit',
+    body: customerAclSchema,
+    response: aclScreenSchema,
+  }),
+  /** The product defaults new customers are seeded with: super users and root (they alone hold the system keys). */
+  getDefaultAcl: route('GET', '/api/v1/application/acl/defaults', 'application', { permission: 'app.settings.system.configuration', response: customerAclSchema }),
+  updateDefaultAcl: route('PUT', '/api/v1/application/acl/defaults', 'application', {
+    permission: 'app.settings.system.configuration',
+    action: 'edit',
+    body: customerAclSchema,
+    response: customerAclSchema,
+  }),
+  /** Every signed-in user reads them: the notification bell reloads at the customer's pace. */
+  getNotificationSettings: route('GET', '/api/v1/application/notifications-settings', 'application', {
+    permission: ANY_SIGNED_IN_USER,
+    response: notificationSettingsSchema,
+  }),
+  updateNotificationSettings: route('PUT', '/api/v1/application/notifications-settings', 'application', {
+    permission: 'app.settings.application.notifications',
+    action: 'edit',
+    body: notificationSettingsSchema,
+    response: notificationSettingsSchema,
+  }),
+  getSystemConfig: route('GET', '/api/v1/system_config', 'application', { permission: 'app.settings.system.configuration', response: systemConfigSettingsSchema }),
+  updateSystemConfig: route('PUT', '/api/v1/system_config', 'application', {
+    permission: 'app.settings.system.configuration',
+    action: 'edit',
+    body: systemConfigSettingsSchema,
+    response: systemConfigSettingsSchema,
+  }),
+  loginAnalytics: route('GET', '/api/v1/application/login-analytics', 'application', {
+    permission: 'app.settings.login_analytics',
+    response: z.array(loginAnalyticsRowSchema),
+  }),
+  /** Pushes `messageToDisplay` to every open browser of a user connected in the caller's customer. */
+  messageConnectedUser: route('POST', '/api/v1/application/connected-users/{id}/message', 'application', {
+    permission: 'app.settings.login_analytics',
+    action: 'edit',
+    params: byId,
+    body: messageToUserSchema,
+    response: z.object({ sent: z.number().int() }),
+  }),
+  /** Pushes `logOutRequestedFromSocket`: the user's browsers end their session. */
+  logOutConnectedUser: route('POST', '/api/v1/application/connected-users/{id}/logout', 'application', {
+    permission: 'app.settings.login_analytics',
+    action: 'edit',
+    params: byId,
+    response: z.object({ sent: z.number().int() }),
+  }),
+
   // Notifications (spec 2 §7): not premium.
   listUnreadNotifications: route('GET', '/api/v1/notifications/unread', 'notifications', {
     ...NOTIFICATIONS,

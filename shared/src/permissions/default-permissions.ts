@@ -60,11 +60,16 @@ export const DEFAULT_PERMISSIONS: PermissionMap = {
 /** What an anonymous visitor may see: the public screens only. */
 export const ANONYMOUS_PERMISSIONS: PermissionSet = { 'app.about': VIEW };
 
+const customerRolesOf = (stored: Partial<PermissionMap> | null | undefined): Partial<PermissionMap> =>
+  Object.fromEntries(CUSTOMER_ROLES.flatMap((role) => (stored?.[role] ? [[role, stored[role]]] : [])));
+
 /**
  * The permission map in force in a customer: the customer's own sets for its roles (member,
- * administrator), seeded with the defaults; super users' sets are the product's, never a customer's.
+ * administrator), else the product defaults stored by super users, else the built-in ones; super
+ * users' sets are the product's, never a customer's.
  */
-export const permissionMapInCustomer = (stored: Partial<PermissionMap> | null): PermissionMap => ({
+export const permissionMapInCustomer = (stored: Partial<PermissionMap> | null, productDefaults: Partial<PermissionMap> | null = null): PermissionMap => ({
   ...DEFAULT_PERMISSIONS,
-  ...Object.fromEntries(CUSTOMER_ROLES.flatMap((role) => (stored?.[role] ? [[role, stored[role]]] : []))),
+  ...customerRolesOf(productDefaults),
+  ...customerRolesOf(stored),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { LogLine } from '../schemas/application';
+import type { ConnectedUser } from '../schemas/system-settings';
 
 /** Messages the browser sends over the WebSocket (spec 1 §7 "Realtime channel"). */
 export const clientMessageSchema = z.discriminatedUnion('action', [
@@ -14,6 +15,9 @@ export const clientMessageSchema = z.discriminatedUnion('action', [
   // Live logs (spec 3 §7): only super users and root are heard.
   z.object({ action: z.literal('logsWanted'), max_lines: z.number().int().min(1).max(2000).default(100) }),
   z.object({ action: z.literal('maxLogsLinesNumberUpdate'), max_lines: z.number().int().min(1).max(2000) }),
+  // Login analytics asks who is connected (spec 3 names it connectedUsersList, spec 1 answers connectedUsersListReturn).
+  z.object({ action: z.literal('connectedUsersList'), user_id: z.string().optional() }),
+  z.object({ action: z.literal('connectedUsersListReturn'), user_id: z.string().optional() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -32,7 +36,7 @@ export type ServerEvent =
   | { event: 'messageToDisplay'; data: MessageToDisplay }
   | { event: 'newNotifications'; data: { count: number } }
   | { event: 'newData'; data: { points: string[] } }
-  | { event: 'connectedUsersListReturn'; data: { users: string[] } }
+  | { event: 'connectedUsersListReturn'; data: { users: ConnectedUser[] } }
   | { event: 'applicationUpdateStart'; data: Record<string, never> }
   | { event: 'applicationRestart'; data: { restarted_at: string } }
   | { event: 'newLogLine'; data: { lines: LogLine[] } }

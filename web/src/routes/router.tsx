@@ -563,6 +563,41 @@ const logsRoute = createRoute({
   component: lazyRouteComponent(() => import('./logs-page'), 'LogsPage'),
 });
 
+// System settings (spec 3 §2, §3): roles & permissions, notification settings, system configuration, login analytics.
+const settingsCrumbs = (labelKey: string): Crumb[] => [{ labelKey: 'labels.menu.settings' }, { labelKey }];
+
+const aclRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/application/acl',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.application.acl', { preload }),
+  loader: () => ({ crumbs: settingsCrumbs('labels.menu.acl') }),
+  component: lazyRouteComponent(() => import('./system-settings-pages'), 'AclPage'),
+});
+
+const notificationSettingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/application/notifications',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.application.notifications', { preload }),
+  loader: () => ({ crumbs: settingsCrumbs('labels.menu.applicationNotifications') }),
+  component: lazyRouteComponent(() => import('./system-settings-pages'), 'NotificationSettingsPage'),
+});
+
+const systemConfigRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/system/configuration',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.system.configuration', { preload }),
+  loader: () => ({ crumbs: settingsCrumbs('labels.systemConfig.title') }),
+  component: lazyRouteComponent(() => import('./system-settings-pages'), 'SystemConfigPage'),
+});
+
+const loginAnalyticsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/login_analytics',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.login_analytics', { preload }),
+  loader: () => ({ crumbs: settingsCrumbs('labels.menu.loginAnalytics') }),
+  component: lazyRouteComponent(() => import('./system-settings-pages'), 'LoginAnalyticsPage'),
+});
+
 /** Any unknown URL goes to /login, which sends a signed-in user on to the dashboard (spec 1 §2.1). */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -617,6 +652,10 @@ const routeTree = rootRoute.addChildren([
     customerAddRoute,
     customerEditRoute,
     licenseRoute,
+    aclRoute,
+    notificationSettingsRoute,
+    systemConfigRoute,
+    loginAnalyticsRoute,
   ]),
   unknownRoute,
 ]);

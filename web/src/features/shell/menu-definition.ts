@@ -90,6 +90,8 @@ export const MENU: readonly MenuEntry[] = [
       group('customerSettings', 'app.settings', [
         screen('users', 'app.settings.users', '/settings/users', true),
         screen('applicationEmail', 'app.settings.application.email', '/settings/application/email', true),
+        screen('acl', 'app.settings.application.acl', '/settings/application/acl', true),
+        screen('applicationNotifications', 'app.settings.application.notifications', '/settings/application/notifications', true),
         screen('sources', 'app.settings.sources', '/settings/sources', true),
         screen('ftp', 'app.settings.ftp', '/settings/ftp', true),
         screen('files', 'app.settings.files', '/settings/files', true),
@@ -97,9 +99,9 @@ export const MENU: readonly MenuEntry[] = [
       group('systemSettings', 'app.settings', [
         screen('customers', 'app.settings.system.customers', '/settings/system/customers', false),
         screen('superUsers', 'app.settings.su', '/settings/su', true),
-        screen('loginAnalytics', 'app.settings.login_analytics', '/settings/login_analytics', false),
+        screen('loginAnalytics', 'app.settings.login_analytics', '/settings/login_analytics', true),
         screen('logs', 'app.settings.system.logs', '/settings/system/logs', false),
-        screen('configuration', 'app.settings.system.configuration', '/settings/system/configuration', false),
+        screen('configuration', 'app.settings.system.configuration', '/settings/system/configuration', true),
         screen('customization', 'app.settings.system.customization', '/settings/system/customization', true),
         screen('systemEmail', 'app.settings.system.email', '/settings/system/email', true),
         screen('license', 'app.settings.system.license', '/settings/system/license', false),

@@ -143,6 +143,7 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
     connect();
     return () => {
       stopped = true;
+      realtimeBus.attach(null);
       window.clearTimeout(retryTimer);
       socket?.close();
     };
