@@ -46,6 +46,11 @@ export const ERROR_STATUS = {
   reminder_date_too_early: 400,
   reminder_not_awaiting_reset: 409,
   reminder_inactive: 409,
+  // Profile (spec 3 §5): the password change.
+  current_password_required: 400,
+  current_password_wrong: 400,
+  password_length: 400,
+  password_confirmation_mismatch: 400,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

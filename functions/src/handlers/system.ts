@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from '@shared/api/openapi';
 import { ANONYMOUS_PERMISSIONS } from '@shared/permissions/default-permissions';
+import { LANGUAGE_LIST } from '@shared/languages';
 import { createHttpHandler } from '../middleware/http-handler';
 import { getCustomizations } from '../services/customization-service';
 
@@ -7,4 +8,5 @@ export const handler = createHttpHandler('system', {
   getCustomizations: () => getCustomizations(),
   getAnonymousAcl: async () => ANONYMOUS_PERMISSIONS,
   getOpenApiDocument: async () => buildOpenApiDocument('0.1.0'),
+  listLanguages: async () => [...LANGUAGE_LIST],
 });

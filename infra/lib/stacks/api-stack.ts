@@ -54,7 +54,8 @@ interface GroupAccess {
 
 /** What each endpoint group may touch, and nothing more. */
 const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
-  users: { entities: 'readWrite', jwt: true },
+  // Profile pictures live in the documents bucket.
+  users: { entities: 'readWrite', jwt: true, documents: 'readWrite' },
   system: { entities: 'read' },
   application: { entities: 'read' },
   // Marks notifications done: updates, never puts or deletes.

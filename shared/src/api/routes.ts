@@ -46,6 +46,9 @@ import {
   customizationsSchema,
   loginPayloadSchema,
 } from '../schemas/session';
+import { profilePictureUploadSchema, profileUpdateSchema, unlockRequestSchema } from '../schemas/profile';
+import { languageSchema } from '../languages';
+import { userSchema } from '../schemas/user';
 import { idSchema } from '../schemas/common';
 import {
   alertAcquitAllResponseSchema,
@@ -246,6 +249,7 @@ const ALERT_LOG = { permission: 'app.alerts.log' } as const;
 const ALERT_HISTORICAL = { permission: 'app.alerts.historical' } as const;
 const REMINDERS = { permission: 'app.reminders' } as const;
 const NOTIFICATIONS = { permission: 'app.notifications' } as const;
+const PROFILE = { permission: 'app.settings.profile' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
@@ -274,6 +278,17 @@ const TABLE = {
     permission: ANY_SIGNED_IN_USER,
     response: notificationsReadResponseSchema,
   }),
+  // Profile (spec 3 §5): every user edits their own; the lock screen unlocks with the password (spec 1 §2.1).
+  updateProfile: route('PUT', '/api/v1/users/profile', 'users', { ...PROFILE, action: 'edit', body: profileUpdateSchema, response: userSchema }),
+  uploadProfilePicture: route('POST', '/api/v1/users/profile/picture', 'users', {
+    ...PROFILE,
+    action: 'edit',
+    body: profilePictureUploadSchema,
+    response: userSchema,
+  }),
+  deleteProfilePicture: route('DELETE', '/api/v1/users/profile/picture', 'users', { ...PROFILE, action: 'edit', response: userSchema }),
+  unlock: route('POST', '/api/v1/users/unlock', 'users', { permission: ANY_SIGNED_IN_USER, body: unlockRequestSchema, response: loginPayloadSchema }),
+  listLanguages: publicRoute('GET', '/api/v1/languages', 'system', { response: z.array(languageSchema) }),
   getCustomizations: publicRoute('GET', '/api/v1/system/customizations', 'system', { response: customizationsSchema }),
   getAnonymousAcl: publicRoute('GET', '/api/v1/acl', 'system', { response: aclResponseSchema }),
   getOpenApiDocument: publicRoute('GET', '/api/v1/openapi.json', 'system', { response: openApiResponseSchema }),

@@ -8,10 +8,12 @@ interface LoginScreenProps {
   logo: ReactNode;
   backgroundImage: string | null;
   children: ReactNode;
+  /** The card's title; the sign-in one by default. */
+  titleKey?: string;
 }
 
 /** The public frame of the sign-in screen, with the customer's background image when there is one. */
-export const LoginScreen = ({ logo, backgroundImage, children }: LoginScreenProps) => {
+export const LoginScreen = ({ logo, backgroundImage, children, titleKey = 'labels.login.title' }: LoginScreenProps) => {
   const { t } = useTranslation();
   return (
     <Box
@@ -32,7 +34,7 @@ export const LoginScreen = ({ logo, backgroundImage, children }: LoginScreenProp
             <Stack gap={6} align="center">
               {logo}
               <Title order={2} ta="center">
-                {t('labels.login.title')}
+                {t(titleKey)}
               </Title>
               <Text c="dimmed" size="sm" ta="center">
                 {t('hints.login.subtitle', { product: PRODUCT_NAME })}
