@@ -65,6 +65,11 @@ export const ERROR_STATUS = {
   // System settings: an administrator may not take the roles & permissions screen away from their own role.
   acl_lockout: 400,
   user_not_connected: 404,
+  // Profile (spec 3 §5): the password change.
+  current_password_required: 400,
+  current_password_wrong: 400,
+  password_length: 400,
+  password_confirmation_mismatch: 400,
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,

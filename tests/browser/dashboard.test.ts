@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
+import { restoreDemoLanguage } from '../support/test-users';
 import { openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const unique = () => `${Date.now()}-${Math.round(Math.random() * 1e4)}`;
@@ -84,6 +85,8 @@ describe('dashboards in the browser', () => {
       expect(await chart.getByTestId('period-label').innerText()).toMatch(/[A-Z][a-z]+ \d{4}/);
     } finally {
       await context.close();
+      // The header's language choice is stored on the profile: the demo account gets French back.
+      await restoreDemoLanguage('premiumAdministrator');
     }
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIDEBAR_WIDTH } from '@shared/constants';
 import { testEnvironment } from '../support/environment';
+import { restoreDemoLanguage } from '../support/test-users';
 import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
 
 describe('application shell', () => {
@@ -55,6 +56,8 @@ describe('application shell', () => {
       await page.waitForURL('**/login', { timeout: UI_TIMEOUT_MS });
     } finally {
       await context.close();
+      // The header's language choice is stored on the profile: the demo account gets French back.
+      await restoreDemoLanguage('premiumAdministrator');
     }
   });
 

@@ -6,6 +6,7 @@ import { placeText } from '@shared/weather/place';
 import { keys } from '../../functions/src/data/keys';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
+import { restoreDemoLanguage } from '../support/test-users';
 import { hasFakeWeatherProvider, providerCalls } from '../support/weather-provider';
 import { signIn, UI_TIMEOUT_MS, useBrowser } from './support/browser';
 
@@ -102,6 +103,8 @@ describe('header weather', () => {
       await shoot(page, 'weather-en-1440');
     } finally {
       await context.close();
+      // The header's language choice is stored on the profile: the demo account gets French back.
+      await restoreDemoLanguage('premiumAdministrator');
     }
   });
 

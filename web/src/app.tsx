@@ -1,3 +1,4 @@
+import { useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -13,7 +14,7 @@ import { createQueryClient } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
 import { endSession, getSession, useSession } from './lib/session';
 import { createAppRouter } from './routes/router';
-import { theme } from './theme';
+import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
 
 const queryClient = createQueryClient({
   onSessionRejected: () => {
@@ -34,15 +35,26 @@ const SessionGate = () => {
   return <RouterProvider router={router} />;
 };
 
-export const App = () => (
-  <MantineProvider theme={theme} defaultColorScheme="light">
-    <QueryClientProvider client={queryClient}>
-      <LocalizedDatesProvider>
-        <ModalsProvider>
-          <Notifications position="bottom-right" zIndex={1000} />
-          <SessionGate />
-        </ModalsProvider>
-      </LocalizedDatesProvider>
-    </QueryClientProvider>
-  </MantineProvider>
-);
+/** The signed-in user's skin (spec 1 §9), applied at once when the profile changes it. */
+const useSkin = () => {
+  const session = useSession();
+  return skinOf(session.status === 'logged-in' ? session.payload.user.preferences?.skin : null);
+};
+
+export const App = () => {
+  const skin = useSkin();
+  const theme = useMemo(() => themeOfSkin(skin), [skin]);
+  useEffect(() => applySkinToDocument(skin), [skin]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <LocalizedDatesProvider>
+          <ModalsProvider>
+            <Notifications position="bottom-right" zIndex={1000} />
+            <SessionGate />
+          </ModalsProvider>
+        </LocalizedDatesProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+};

@@ -58,6 +58,9 @@ export const keys = {
   imagesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'IMG#' }),
   /** S3 key of an image's bytes: under its customer. */
   imageObject: (customerId: string, imageId: string) => `${customerId}/images/${imageId}`,
+  /** A profile picture, under its user's customer or the super users' area; each upload its own name, so no stale copy is served. */
+  profilePictureObject: (homeCustomerId: string | null, userId: string, version: string) =>
+    `${homeCustomerId ?? 'super-users'}/profile-pictures/${userId}/${version}`,
   /** The widgets of one page: a tab, a location page, or (null) the dashboard. */
   widgetsOfPage: (customerId: string, page: string | null) => ({ GSI1PK: `C#${customerId}#PAGE#${page ?? 'dashboard'}` }),
   meterFile: (customerId: string, fileId: string) => ({ PK: `C#${customerId}`, SK: `FILE#${fileId}` }),

@@ -1,8 +1,10 @@
 import { buildOpenApiDocument } from '@shared/api/openapi';
 import { ANONYMOUS_PERMISSIONS } from '@shared/permissions/default-permissions';
+import { LANGUAGE_LIST } from '@shared/languages';
 import { createHttpHandler } from '../middleware/http-handler';
 
 export const handler = createHttpHandler('system', {
   getAnonymousAcl: async () => ANONYMOUS_PERMISSIONS,
   getOpenApiDocument: async () => buildOpenApiDocument('0.1.0'),
+  listLanguages: async () => [...LANGUAGE_LIST],
 });

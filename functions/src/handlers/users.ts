@@ -1,7 +1,7 @@
 import { createHttpHandler } from '../middleware/http-handler';
 import { requestPasswordReset, setPasswordWithLink } from '../services/password-link-service';
 import { acceptRegistration, listPendingRegistrations, refuseRegistration, register } from '../services/registration-service';
-import { authenticate, autoLogin, changeCustomer } from '../services/session-service';
+import { authenticate, autoLogin, changeCustomer, renewForCaller } from '../services/session-service';
 import {
   createCustomerUser,
   createSuperUserAccount,
@@ -15,6 +15,7 @@ import {
   updateSuperUserAccount,
 } from '../services/user-admin-service';
 import { markNotificationsRead } from '../services/user-service';
+import { removeProfilePicture, unlock, updateProfile, uploadProfilePicture } from '../services/profile-service';
 
 export const handler = createHttpHandler('users', {
   authenticate: ({ body }) => authenticate(body),
@@ -37,4 +38,8 @@ export const handler = createHttpHandler('users', {
   register: ({ body }) => register(body),
   forgotPassword: ({ body, headers }) => requestPasswordReset(body, headers.language),
   setPassword: ({ body }) => setPasswordWithLink(body),
+  updateProfile: ({ caller, body }) => updateProfile(caller, body),
+  uploadProfilePicture: ({ caller, body }) => uploadProfilePicture(caller, body),
+  deleteProfilePicture: ({ caller }) => removeProfilePicture(caller),
+  unlock: ({ caller, body }) => unlock(caller, body.password, (user) => renewForCaller(caller, user)),
 });

@@ -15,6 +15,8 @@ import { listPointsOfCustomer } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
 import { logger } from '../logger';
 import { alertMessage } from './alert-message';
+import { recipientsByLanguage } from './recipient-language';
+import type { LanguageKey } from '@shared/constants';
 import { sendMail, sendSms } from './mail-service';
 import { customerReceivesEmail } from './notification-settings-service';
 import { querySeriesOfPoints, zoneOfPoint, type RequestedSeries } from './series-service';
@@ -94,20 +96,33 @@ const readValues = async (alert: StoredAlert, points: readonly Point[], location
 
 const logLinkOf = (alertId: string): string => `${config.APP_URL ?? ''}/alerts/log?alert=${encodeURIComponent(alertId)}`;
 
-/** E-mail to the alert's recipients (its owner when it names none), or an SMS to each number. */
+/**
+ * E-mail to the alert's recipients (its owner when it names none), each in their own stored language
+ * when they are users (the alert's language otherwise), or an SMS to each number.
+ */
 const notify = async (alert: StoredAlert, item: AlertLogItem): Promise<number> => {
-  const message = alertMessage(item, alert.conditions.length, alert.language, logLinkOf(alert._id));
+  const messageIn = (language: LanguageKey) => alertMessage(item, alert.conditions.length, language, logLinkOf(alert._id));
   if (alert.notifications === 'sms') {
+    const message = messageIn(alert.language);
     await Promise.all(alert.sms.map((number) => sendSms(number, message.sms)));
     return alert.sms.length;
   }
   // The customer may have turned alert e-mails off (notification settings); the log still records the alert.
   if (!(await customerReceivesEmail(alert.customer, 'alerts'))) return 0;
   const owner = alert.email.to.length ? null : ((await getUser(alert.customer, alert.user)) ?? (await getUser(null, alert.user)));
-  const to = alert.email.to.length ? alert.email.to : [owner?.email].filter((address): address is string => Boolean(address));
-  if (to.length === 0) return 0;
-  await sendMail({ customerId: alert.customer, to, cc: alert.email.cc, bcc: alert.email.bcc, subject: message.subject, text: message.text, html: message.html });
-  return 1;
+  const groups = owner
+    ? [{ language: owner.language, to: [owner.email] }]
+    : await recipientsByLanguage(alert.email.to, alert.language);
+  if (groups.length === 0) return 0;
+  // Copies go once, with the first recipients' message.
+  await Promise.all(
+    groups.map(({ language, to }, index) => {
+      const message = messageIn(language);
+      const copies = index === 0 ? { cc: alert.email.cc, bcc: alert.email.bcc } : { cc: [], bcc: [] };
+      return sendMail({ customerId: alert.customer, to, ...copies, subject: message.subject, text: message.text, html: message.html });
+    }),
+  );
+  return groups.length;
 };
 
 export const evaluateAlert = async (customerId: string, alertId: string, now: number = Date.now()): Promise<AlertRunOutcome> => {

@@ -8,7 +8,7 @@ import { DEFAULT_AVATAR } from '@shared/schemas/user';
 import { putCustomer } from '../data/customer-repository';
 import { putLocation } from '../data/location-repository';
 import { putCustomerPermissionMap, putSystemConfig } from '../data/system-repository';
-import type { StoredUser } from '../data/user-repository';
+import type { NewUser } from '../data/user-repository';
 import { putUser } from '../data/user-repository';
 import { getPoint, savePoint } from '../data/point-repository';
 import { computeCalculatedPoint } from './calculation-service';
@@ -118,7 +118,7 @@ const user = async (
   customerId: string | null,
   password: string,
   allowed: Location['_id'][] | 'view' = 'view',
-): Promise<StoredUser> => ({
+): Promise<NewUser> => ({
   _id,
   first_name,
   last_name,

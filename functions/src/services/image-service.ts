@@ -6,7 +6,7 @@ import { newId } from './new-id';
 import type { Caller } from './session-service';
 
 /** The first bytes each accepted type starts with: a file is what it claims to be, or refused. */
-const SIGNATURES: Record<(typeof IMAGE_TYPES)[number], (bytes: Uint8Array) => boolean> = {
+export const IMAGE_SIGNATURES: Record<(typeof IMAGE_TYPES)[number], (bytes: Uint8Array) => boolean> = {
   'image/png': (bytes) => [0x89, 0x50, 0x4e, 0x47].every((byte, index) => bytes[index] === byte),
   'image/jpeg': (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff,
   'image/gif': (bytes) => String.fromCharCode(...bytes.subarray(0, 4)) === 'GIF8',
@@ -14,7 +14,7 @@ const SIGNATURES: Record<(typeof IMAGE_TYPES)[number], (bytes: Uint8Array) => bo
 };
 
 /** Whether bytes start as their claimed image type does (also used for the customization images). */
-export const hasImageSignature = (contentType: (typeof IMAGE_TYPES)[number], bytes: Uint8Array): boolean => SIGNATURES[contentType](bytes);
+export const hasImageSignature = (contentType: (typeof IMAGE_TYPES)[number], bytes: Uint8Array): boolean => IMAGE_SIGNATURES[contentType](bytes);
 
 const withUrl = async (image: StoredImage): Promise<Image> => {
   const { customer: _customer, ...shown } = image;
@@ -37,7 +37,7 @@ export const uploadImage = async (caller: Caller, upload: { name: string; conten
   const bytes = Buffer.from(upload.data, 'base64');
   if (bytes.length === 0) throw new AppError('validation_failed', { details: 'empty image' });
   if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('image_too_large');
-  if (!SIGNATURES[upload.content_type](bytes)) throw new AppError('image_type_invalid');
+  if (!IMAGE_SIGNATURES[upload.content_type](bytes)) throw new AppError('image_type_invalid');
   const image: StoredImage = {
     _id: newId('image'),
     name: upload.name,

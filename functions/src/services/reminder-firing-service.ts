@@ -14,6 +14,7 @@ import { customerReceivesEmail } from './notification-settings-service';
 import { newId } from './new-id';
 import { pushToUser } from './realtime-service';
 import { reminderMail } from './reminder-mail';
+import { recipientsByLanguage } from './recipient-language';
 import { atExpression, reminderTarget } from './reminder-service';
 import { moveSchedule, removeSchedule } from './schedule-service';
 
@@ -85,7 +86,14 @@ export const fireReminder = async (customerId: string, reminderId: string, now: 
   let mailed = false;
   if (reminder.email.to.length > 0 && (await customerReceivesEmail(customerId, 'reminders'))) {
     try {
-      await sendMail(reminderMail(reminder, due, zone));
+      // Each recipient who is a user reads it in their own language; copies go once, with the first group.
+      const groups = await recipientsByLanguage(reminder.email.to, reminder.language);
+      await Promise.all(
+        groups.map((group, index) => {
+          const mail = reminderMail(reminder, due, zone, group);
+          return sendMail(index === 0 ? mail : { ...mail, cc: [], bcc: [] });
+        }),
+      );
       mailed = true;
     } catch (error) {
       logger.error('reminder e-mail not sent', { customerId, reminderId, due, ...describeError(error) });

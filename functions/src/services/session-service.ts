@@ -18,6 +18,7 @@ import { assertLoginAllowed, noteLoginFailure, noteLoginSuccess } from './login-
 import { spendDecoyVerification, verifyPassword } from './password-hasher';
 import type { SessionClaims } from './token-service';
 import { issueToken, verifyToken } from './token-service';
+import { presentUser } from './profile-service';
 
 const DEFAULT_UNITS = { electricity: 'kWh', water: 'm³', gaz: 'kWh', temperature: '°C', air: 'ppm', thermal: 'kWh' };
 
@@ -62,7 +63,7 @@ const allowedLocationsOf = (user: StoredUser): AllowedLocations =>
 export const buildLoginPayload = async (user: StoredUser, customer: Customer, remember: boolean): Promise<LoginPayload> => {
   const isLocked = await assertSessionAllowed(user, customer);
   const superUser = isSuperUser(identityOf(user));
-  const [token, permissions, locations, customers, customerUsers, superUsers, system] = await Promise.all([
+  const [token, permissions, locations, customers, customerUsers, superUsers, system, publicUser] = await Promise.all([
     issueToken({
       sub: user._id,
       cid: customer._id,
@@ -77,10 +78,10 @@ export const buildLoginPayload = async (user: StoredUser, customer: Customer, re
     listUsersOfCustomer(customer._id),
     superUser ? listSuperUsers() : Promise.resolve([]),
     getSystemConfig(),
+    presentUser(user),
   ]);
   // The visibility rule keeps every field of the nodes it is given; only its signature is narrower.
   const tree = visibleLocationTree(buildLocationTree(locations), allowedLocationsOf(user)) as VisibleLocation[];
-  const { password_hash: _hash, ...publicUser } = user;
   return {
     user: {
       ...publicUser,
@@ -170,3 +171,7 @@ export const changeCustomer = async (caller: Caller, customerId: string): Promis
   if (!customer) throw new AppError('customer_not_found');
   return noteSignIn(user, false, await buildLoginPayload(user, customer, caller.remember));
 };
+
+/** A renewed payload for the session's own user, on the customer it works on (the lock screen's unlock). */
+export const renewForCaller = async (caller: Caller, user: StoredUser): Promise<LoginPayload> =>
+  buildLoginPayload(user, await chooseCustomer(user, caller.customerId), caller.remember);

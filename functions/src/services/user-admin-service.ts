@@ -1,6 +1,7 @@
-import type { LanguageKey } from '@shared/constants';
+import { DEFAULT_LANGUAGE, type LanguageKey } from '@shared/constants';
 import { isSuperUser } from '@shared/permissions/roles';
 import { DEFAULT_AVATAR, type User } from '@shared/schemas/user';
+import { DEFAULT_PREFERENCES } from '@shared/schemas/preferences';
 import type { SuperUserInput, SuperUserUpdate, UserInput, UserUpdate } from '@shared/schemas/user-admin';
 import {
   customerOfUser,
@@ -51,7 +52,9 @@ const assertEmailFree = async (email: string, userId: string | null): Promise<vo
 };
 
 /** Creates a user with no password and e-mails them a link to choose one. */
-export const createAccount = async (user: StoredUser, language: LanguageKey): Promise<User> => {
+export const createAccount = async (account: StoredUser, language: LanguageKey): Promise<User> => {
+  // The invited person reads the invitation, and later the product, in the language it was sent in.
+  const user: StoredUser = { ...account, language };
   await assertEmailFree(user.email, null);
   if (!(await createUserClaimingEmail(user))) throw new AppError('email_taken');
   if (user.password_hash === NO_PASSWORD) await sendPasswordLink(user, 'invitation', language);
@@ -66,6 +69,8 @@ export const newStoredUser = (fields: Pick<User, 'first_name' | 'last_name' | 'e
   is_root: false,
   picture: DEFAULT_AVATAR,
   last_notification_read: null,
+  language: DEFAULT_LANGUAGE,
+  preferences: DEFAULT_PREFERENCES,
   password_hash: passwordHash,
 });
 

@@ -64,8 +64,8 @@ interface GroupAccess {
 
 /** What each endpoint group may touch, and nothing more. */
 const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
-  // Account e-mails: invitations, password links, accepted registrations.
-  users: { entities: 'readWrite', jwt: true, sendsMail: true },
+  // Account e-mails (invitations, password links, accepted registrations); profile pictures in the documents bucket.
+  users: { entities: 'readWrite', jwt: true, sendsMail: true, documents: 'readWrite' },
   system: { entities: 'read' },
   // Its own state, the lock, roles & permissions, notification settings, system configuration; the dump reads the
   // series and writes the documents bucket; messages and log-outs pushed to connected users.

@@ -46,6 +46,8 @@ import {
   customizationsSchema,
   loginPayloadSchema,
 } from '../schemas/session';
+import { profilePictureUploadSchema, profileUpdateSchema, unlockRequestSchema } from '../schemas/profile';
+import { languageSchema } from '../languages';
 import { idSchema } from '../schemas/common';
 import { userSchema } from '../schemas/user';
 import {
@@ -308,6 +310,7 @@ const SYSTEM_SMTP = { permission: 'app.settings.system.email' } as const;
 const CUSTOMIZATION = { permission: 'app.settings.system.customization' } as const;
 const CUSTOMERS = { permission: 'app.settings.system.customers' } as const;
 const LICENSE = { permission: 'app.settings.system.license' } as const;
+const PROFILE = { permission: 'app.settings.profile' } as const;
 
 /** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
 const wrapped = <T extends z.ZodObject>(schema: T) =>
@@ -363,6 +366,17 @@ const TABLE = {
   forgotPassword: publicRoute('POST', '/api/v1/users/forgot-password', 'users', { body: forgotPasswordRequestSchema, response: acknowledgedSchema }),
   setPassword: publicRoute('POST', '/api/v1/users/set-password', 'users', { body: setPasswordRequestSchema, response: z.object({ email: z.string() }) }),
   getCustomizations: publicRoute('GET', '/api/v1/system/customizations', 'customizations', { response: customizationsSchema }),
+  // Profile (spec 3 §5): every user edits their own; the lock screen unlocks with the password (spec 1 §2.1).
+  updateProfile: route('PUT', '/api/v1/users/profile', 'users', { ...PROFILE, action: 'edit', body: profileUpdateSchema, response: userSchema }),
+  uploadProfilePicture: route('POST', '/api/v1/users/profile/picture', 'users', {
+    ...PROFILE,
+    action: 'edit',
+    body: profilePictureUploadSchema,
+    response: userSchema,
+  }),
+  deleteProfilePicture: route('DELETE', '/api/v1/users/profile/picture', 'users', { ...PROFILE, action: 'edit', response: userSchema }),
+  unlock: route('POST', '/api/v1/users/unlock', 'users', { permission: ANY_SIGNED_IN_USER, body: unlockRequestSchema, response: loginPayloadSchema }),
+  listLanguages: publicRoute('GET', '/api/v1/languages', 'system', { response: z.array(languageSchema) }),
   getAnonymousAcl: publicRoute('GET', '/api/v1/acl', 'system', { response: aclResponseSchema }),
   getOpenApiDocument: publicRoute('GET', '/api/v1/openapi.json', 'system', { response: openApiResponseSchema }),
   updateUsers: route('GET', '/api/v1/application/update-users', 'application', {

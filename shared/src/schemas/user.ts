@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { roleSchema } from '../permissions/roles';
 import { idSchema } from './common';
+import { DEFAULT_PREFERENCES, languageKeySchema, userPreferencesSchema } from './preferences';
+import { DEFAULT_LANGUAGE } from '../constants';
 
 export const allowedLocationsSchema = z.union([z.literal('view'), z.array(idSchema)]);
 
@@ -19,6 +21,9 @@ export const userSchema = z.object({
   picture: z.string().default(DEFAULT_AVATAR),
   allowed_locations: allowedLocationsSchema,
   last_notification_read: z.string().datetime().nullable(),
+  // Users stored before these fields existed read as the defaults (spec 1 §9).
+  language: languageKeySchema.default(DEFAULT_LANGUAGE),
+  preferences: userPreferencesSchema.default(DEFAULT_PREFERENCES),
 });
 export type User = z.infer<typeof userSchema>;
 

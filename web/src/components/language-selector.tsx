@@ -1,15 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Menu, NavLink } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { LANGUAGES, type LanguageKey } from '@shared/constants';
-import { changeLanguage, currentLanguage } from '../lib/i18n';
+import type { LanguageKey } from '@shared/constants';
+import { currentLanguage } from '../lib/i18n';
+import { useOfferedLanguages } from '../lib/languages';
+import { chooseLanguage } from '../lib/user-language';
 
-const choose = (language: LanguageKey) => void changeLanguage(language);
+// The interface has switched already; a profile that could not store the choice keeps the previous one.
+const choose = (language: LanguageKey) => void chooseLanguage(language).catch(() => undefined);
 
-/** Header language menu: the offered languages, each named in its own language. */
+/** Header language menu: the offered languages (the server's list), each named in its own language. */
 export const LanguageSelector = () => {
   const { t } = useTranslation();
   const active = currentLanguage();
+  const languages = useOfferedLanguages();
   return (
     <Menu position="bottom-end" shadow="md" width={160}>
       <Menu.Target>
@@ -25,13 +29,9 @@ export const LanguageSelector = () => {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {LANGUAGES.map((language) => (
-          <Menu.Item
-            key={language}
-            onClick={() => choose(language)}
-            rightSection={language === active ? <IconCheck size={14} /> : null}
-          >
-            {t(`labels.languages.${language}`)}
+        {languages.map(({ key, title }) => (
+          <Menu.Item key={key} onClick={() => choose(key)} rightSection={key === active ? <IconCheck size={14} /> : null}>
+            {title}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -43,15 +43,16 @@ export const LanguageSelector = () => {
 export const LanguageMenuGroup = () => {
   const { t } = useTranslation();
   const active = currentLanguage();
+  const languages = useOfferedLanguages();
   return (
     <NavLink label={t('labels.header.languages')} leftSection={<IconLanguage size={18} stroke={1.6} />} childrenOffset={28}>
-      {LANGUAGES.map((language) => (
+      {languages.map(({ key, title }) => (
         <NavLink
-          key={language}
-          label={t(`labels.languages.${language}`)}
-          active={language === active}
-          rightSection={language === active ? <IconCheck size={14} /> : null}
-          onClick={() => choose(language)}
+          key={key}
+          label={title}
+          active={key === active}
+          rightSection={key === active ? <IconCheck size={14} /> : null}
+          onClick={() => choose(key)}
         />
       ))}
     </NavLink>

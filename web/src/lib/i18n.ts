@@ -56,12 +56,19 @@ export const initI18n = async (): Promise<void> => {
 export const currentLanguage = (): LanguageKey =>
   isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : DEFAULT_LANGUAGE;
 
-export const changeLanguage = async (language: LanguageKey): Promise<void> => {
+/** Whether this browser holds a language chosen on it (by a selector), rather than the default. */
+export const hasStoredLanguage = (): boolean => isLanguage(readStored(STORAGE_KEYS.language));
+
+/**
+ * Switches the interface's language; `remember: false` applies a signed-in user's profile language
+ * without making it this browser's own choice (the next user of the browser is not bound by it).
+ */
+export const changeLanguage = async (language: LanguageKey, { remember = true }: { remember?: boolean } = {}): Promise<void> => {
   if (!i18next.hasResourceBundle(language, 'translation')) {
     i18next.addResourceBundle(language, 'translation', await loadTranslations(language));
   }
   await i18next.changeLanguage(language);
-  writeStored(STORAGE_KEYS.language, language);
+  if (remember) writeStored(STORAGE_KEYS.language, language);
   applyToDocument(language);
 };
 

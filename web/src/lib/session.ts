@@ -97,9 +97,10 @@ export const startSession = (payload: LoginPayload, now: number = Date.now()): v
 /** Carries on with stored credentials as they are, when the server could not renew them. */
 export const resumeSession = (credentials: StoredCredentials): void => commit(credentials);
 
-/** Clears the stored credentials; preferences (language, sidebar) and saved data stay. */
+/** Clears the stored credentials and the lock; preferences (language, sidebar) and saved data stay. */
 export const endSession = (): void => {
   removeStored(STORAGE_KEYS.credentials);
+  removeStored(STORAGE_KEYS.locked);
   if (state.status !== 'logged-out') setState({ status: 'logged-out' });
 };
 

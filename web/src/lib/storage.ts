@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   copiedWidget: 'wattwise.copiedWidget',
   alertOwner: 'wattwise.alertOwner',
   logsMaxLines: 'wattwise.logsMaxLines',
+  /** The lock screen is up (with the page to return to): a reload stays locked. */
+  locked: 'wattwise.locked',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
@@ -36,5 +38,14 @@ export const removeStored = (key: StorageKey): void => {
     window.localStorage.removeItem(key);
   } catch {
     // Same as above.
+  }
+};
+
+/** 'Clear local storage' of the profile: every key of this app, preferences included. */
+export const clearAllStored = (): void => {
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Nothing stored can be read back anyway.
   }
 };

@@ -1,5 +1,5 @@
 import { CUSTOMER_KEYS } from '../features/customers/api/customers';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { can } from '@shared/permissions/abilities';
@@ -22,6 +22,10 @@ import { collectAndFlush } from '../lib/collect-and-flush';
 import { SavedDataIndicator } from '../features/saved-data/components/saved-data-indicator';
 import { AppLayout } from '../features/shell/components/app-layout';
 import { WeatherMenu } from '../features/weather/components/weather-menu';
+import { VoiceCommandButton } from '../features/voice/components/voice-command-button';
+import { preferencesOf } from '@shared/schemas/preferences';
+import { changeLanguage, currentLanguage, hasStoredLanguage } from '../lib/i18n';
+import { playChime } from '../lib/sound';
 import { endSession, permissionsOf, useSession } from '../lib/session';
 
 const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
@@ -45,6 +49,17 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
   }, [queryClient, router, navigate]);
 
   const logout = useCallback(() => void navigate({ to: '/logout' }), [navigate]);
+  const preferences = preferencesOf(payload.user.preferences);
+
+  // The user's own language applies where this browser holds no choice of its own (a new device).
+  const userLanguage = payload.user.language;
+  useEffect(() => {
+    if (userLanguage && !hasStoredLanguage() && userLanguage !== currentLanguage()) void changeLanguage(userLanguage, { remember: false });
+  }, [userLanguage]);
+
+  // A short sound when notifications (alerts, reminders) arrive, unless the profile turned it off.
+  const soundOn = useRef(preferences.sound);
+  soundOn.current = preferences.sound;
 
   // Widgets showing a point with new values refresh 5 s after the last news (spec 1 §4.5), not the whole page.
   const newData = useMemo(
@@ -73,7 +88,10 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
         void navigate({ to: '/' });
       },
       // The bell's count and the notifications list (both under ['notifications']).
-      onNewNotifications: () => void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey.slice(0, 1) }),
+      onNewNotifications: () => {
+        if (soundOn.current) playChime();
+        void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey.slice(0, 1) });
+      },
       onNewData: (points) => newData.add(points),
       onFilesChanged: () => void queryClient.invalidateQueries({ queryKey: FILES_KEYS.lists }),
       onCustomersChanged: () => void queryClient.invalidateQueries({ queryKey: CUSTOMER_KEYS.all }),
@@ -91,6 +109,7 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
         logo={<AppLogo />}
         headerActions={
           <>
+            {preferences.voice_commands && <VoiceCommandButton onNavigate={(path) => void navigate({ to: path })} />}
             <WeatherMenu />
             <SavedDataIndicator />
             {can(permissions, 'app.notifications') && <NotificationBell onShowAll={() => void navigate({ to: '/notifications' })} />}

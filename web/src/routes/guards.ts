@@ -5,6 +5,7 @@ import { renewSessionIfDue } from '../features/auth/hooks/renew-session';
 import { translate } from '../lib/i18n';
 import { notify } from '../lib/notify';
 import { accessContextOf, getSession } from '../lib/session';
+import { isLocked } from '../lib/lock';
 
 /**
  * Route guard of spec 1 §6: answers 'Unauthorized' with the licence, rights or login message and
@@ -23,8 +24,10 @@ export const requireAccess = (key: ResourceKey | null, { preload }: { preload: b
 
 /** The guard of the signed-in frame; every route change passes here, so the session is renewed here (spec 1 §4.1). */
 export const requireSession = ({ preload }: { preload: boolean }): void => {
-  if (!preload) renewSessionIfDue();
   requireAccess(null, { preload });
+  // A locked session keeps its token but shows no page until the password is given (spec 1 §2.1).
+  if (isLocked()) throw redirect({ to: '/lock' });
+  if (!preload) renewSessionIfDue();
 };
 
 export const isSignedIn = (): boolean => accessContextOf(getSession()).loggedIn;

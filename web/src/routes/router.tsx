@@ -20,6 +20,7 @@ import { endSession, getSession } from '../lib/session';
 import { SOURCE_TYPES, type SourceType } from '@shared/schemas/source';
 import type { Crumb } from '../features/shell/components/ribbon';
 import { isSignedIn, requireAccess, requireSession } from './guards';
+import { isLocked, lockSession } from '../lib/lock';
 import { RouteError, RoutePending } from './route-feedback';
 
 export interface RouterContext {
@@ -47,6 +48,26 @@ const loginRoute = createRoute({
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(customizationsQueryOptions()),
   component: lazyRouteComponent(() => import('./login-page'), 'LoginPage'),
+});
+
+/** The sign-in variant that never signs in from stored credentials (spec 1 §2.1; see useRestoreSession). */
+const realLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'real-login',
+  loader: ({ context }) => context.queryClient.ensureQueryData(customizationsQueryOptions()),
+  component: lazyRouteComponent(() => import('./login-page'), 'LoginPage'),
+});
+
+/** The lock screen: the session stays, no page shows until the password is given again. */
+const lockRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'lock',
+  beforeLoad: ({ preload }) => {
+    if (!isSignedIn()) throw redirect({ to: '/login' });
+    if (!preload && !isLocked()) lockSession('/dashboard');
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(customizationsQueryOptions()),
+  component: lazyRouteComponent(() => import('./lock-page'), 'LockPage'),
 });
 
 const logoutRoute = createRoute({
@@ -539,6 +560,14 @@ const alertHistoricalRoute = createRoute({
   component: lazyRouteComponent(() => import('./alerts-pages'), 'AlertHistoricalPage'),
 });
 
+const profileRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/profile',
+  beforeLoad: ({ preload }) => requireAccess('app.settings.profile', { preload }),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.settings' }, { labelKey: 'labels.menu.profile' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./profile-page'), 'ProfilePage'),
+});
+
 const notificationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'notifications',
@@ -610,6 +639,8 @@ const unknownRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
+  realLoginRoute,
+  lockRoute,
   logoutRoute,
   registerRoute,
   forgotPasswordRoute,
@@ -656,6 +687,7 @@ const routeTree = rootRoute.addChildren([
     notificationSettingsRoute,
     systemConfigRoute,
     loginAnalyticsRoute,
+    profileRoute,
   ]),
   unknownRoute,
 ]);

@@ -86,7 +86,7 @@ export const MENU: readonly MenuEntry[] = [
     'app.settings',
     [
       screen('locationsAndPoints', 'app.settings.locations_and_points', '/settings/locations_and_points', true),
-      screen('profile', 'app.settings.profile', '/settings/profile', false),
+      screen('profile', 'app.settings.profile', '/settings/profile', true),
       group('customerSettings', 'app.settings', [
         screen('users', 'app.settings.users', '/settings/users', true),
         screen('applicationEmail', 'app.settings.application.email', '/settings/application/email', true),

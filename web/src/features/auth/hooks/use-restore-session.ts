@@ -19,11 +19,18 @@ const restore = async (credentials: StoredCredentials): Promise<void> => {
   }
 };
 
-/** Pending authentication (spec 1 §4.1): stored, unexpired credentials log the user in again. */
+/** The sign-in variant that never signs in from stored credentials (spec 1 §2.1). */
+export const REAL_LOGIN_PATH = '/real-login';
+
+/**
+ * Pending authentication (spec 1 §4.1): stored, unexpired credentials log the user in again —
+ * except on /real-login, where they are forgotten and the form is shown.
+ */
 export const useRestoreSession = (): void => {
   const session = useSession();
   useEffect(() => {
     if (session.status !== 'pending' || restoring) return;
+    if (window.location.pathname === REAL_LOGIN_PATH) return endSession();
     restoring = restore(session.credentials).finally(() => {
       restoring = null;
     });

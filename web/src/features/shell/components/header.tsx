@@ -1,18 +1,21 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Avatar, Box, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Box, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
+  IconLock,
   IconLogout,
+  IconUserCircle,
   IconMaximize,
   IconMinimize,
 } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { DEFAULT_AVATAR } from '@shared/schemas/user';
 import { useLoginPayload } from '../../../lib/session';
 import { LanguageSelector } from '../../../components/language-selector';
+import { lockSession } from '../../../lib/lock';
 
 interface HeaderProps {
   logo: ReactNode;
@@ -29,6 +32,12 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
   const { t } = useTranslation();
   const { user } = useLoginPayload();
   const { toggle, fullscreen } = useFullscreenDocument();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const lock = () => {
+    lockSession(pathname);
+    void navigate({ to: '/lock' });
+  };
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
   // The control says what it will do: open a closed menu, collapse an open one.
   const menuToggleLabel = t(navigationOpened ? 'buttons.collapseMenu' : 'buttons.openMenu');
@@ -76,13 +85,31 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
             </ActionIcon>
           </Tooltip>
         </Box>
-        <Group gap={8} wrap="nowrap" visibleFrom="sm" pl={4}>
-          {/* Without an uploaded picture, initials stand in for the default avatar. */}
-          <Avatar src={user.picture === DEFAULT_AVATAR ? null : user.picture} name={fullName} color="initials" size={30} alt="" />
-          <Text size="sm" fw={500} truncate maw={160} data-testid="user-name">
-            {fullName}
-          </Text>
-        </Group>
+        <Menu position="bottom-end" shadow="md" width={200}>
+          <Menu.Target>
+            <UnstyledButton aria-label={t('profile.userMenu')} data-testid="user-menu" pl={4}>
+              <Group gap={8} wrap="nowrap">
+                {/* Without an uploaded picture, initials stand in for the default avatar. */}
+                <Avatar src={user.picture === DEFAULT_AVATAR ? null : user.picture} name={fullName} color="initials" size={30} alt="" />
+                <Text size="sm" fw={500} truncate maw={160} data-testid="user-name" visibleFrom="sm">
+                  {fullName}
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} to="/settings/profile" leftSection={<IconUserCircle size={16} />}>
+              {t('labels.menu.profile')}
+            </Menu.Item>
+            <Menu.Item onClick={lock} leftSection={<IconLock size={16} />} data-testid="lock-action">
+              {t('profile.lock.action')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item component={Link} to="/logout" color="red" leftSection={<IconLogout size={16} />}>
+              {t('buttons.logout')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
         <Tooltip label={t('buttons.logout')} withArrow>
           <ActionIcon component={Link} to="/logout" variant="subtle" color="red" size="lg" aria-label={t('buttons.logout')}>
             <IconLogout size={20} stroke={1.6} />

@@ -5,7 +5,9 @@ import { IconCloudOff, IconMapPinOff, IconRefresh } from '@tabler/icons-react';
 import { DEFAULT_LANGUAGE, LANGUAGES, MOBILE_BREAKPOINT_PX, type LanguageKey } from '@shared/constants';
 import { WEATHER_MEASURE_UNITS } from '@shared/weather/units';
 import { formatValue } from '@shared/widgets/value-format';
+import { unitSystemOf } from '@shared/languages';
 import { errorCodeOf } from '../../../lib/http';
+import { useLanguages } from '../../../lib/languages';
 import { useWeather } from '../api/get-weather';
 import { useBrowserPosition } from '../hooks/use-browser-position';
 import { ConditionIcon } from './condition-icon';
@@ -24,7 +26,8 @@ export const WeatherMenu = () => {
   const language = languageOf(i18n.resolvedLanguage);
   const compact = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const browser = useBrowserPosition();
-  const weather = useWeather({ position: browser.status === 'located' ? browser.position : null, language }, browser.status !== 'locating');
+  const units = unitSystemOf(useLanguages(), language);
+  const weather = useWeather({ position: browser.status === 'located' ? browser.position : null, language, units }, browser.status !== 'locating');
   const report = weather.data ?? null;
 
   const waiting = browser.status === 'locating' || weather.isPending;
