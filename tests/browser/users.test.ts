@@ -1,11 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { User } from '@shared/schemas/user';
+import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
 import { awaitMailsTo, passwordLinkTokenOf } from '../support/mail';
 import { keepScreenshot, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
-const uniqueAddress = (who: string) => `${who}-${randomUUID().slice(0, 8)}@wattwise-users.example`;
+const DOMAIN = '@wattwise-browser-users.example';
+const uniqueAddress = (who: string) => `${who}-${randomUUID().slice(0, 8)}${DOMAIN}`;
+
+/** The users this file made (through the screens) are deleted after it, for later files to find the lists as they were. */
+afterAll(async () => {
+  for (const customer of Object.values(testEnvironment().customers)) {
+    const root = await login('root', { lastCustomer: customer });
+    const users = await api<User[]>('GET', '/api/v1/users', { token: root.user.jwt });
+    for (const user of (users.body.data ?? []).filter((candidate) => candidate.email.endsWith(DOMAIN))) {
+      await api('DELETE', `/api/v1/users/${user._id}`, { token: root.user.jwt });
+    }
+  }
+});
 
 /** The ids of the locations the navigation tree offers, clickable or not. */
 const treeLocations = (page: Page) =>

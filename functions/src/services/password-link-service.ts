@@ -16,8 +16,11 @@ const RESET_LIMIT = { requests: 3, windowSeconds: 3600 } as const;
 /** Every forgot-password answer takes at least this long, whether the e-mail is known or not. */
 const FORGOT_ANSWER_MS = 600;
 
-/** A user who was never given a password: no hash verifies against it. */
-export const NO_PASSWORD = 'none';
+/**
+ * The hash a user starts with until they choose a password: of random bytes nobody keeps, and a
+ * real hash, so that signing in as an invited user costs the same time as any other failure.
+ */
+export const unusablePasswordHash = (): Promise<string> => hashPassword(randomBytes(24).toString('base64'));
 
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 

@@ -25,7 +25,7 @@ import {
 import { AppError, notFound } from '../errors';
 import { forgetUser } from './access-service';
 import { newId } from './new-id';
-import { NO_PASSWORD, sendPasswordLink } from './password-link-service';
+import { unusablePasswordHash, sendPasswordLink } from './password-link-service';
 import type { Caller } from './session-service';
 
 /** What the API shows of a user: never the password hash. */
@@ -51,17 +51,17 @@ const assertEmailFree = async (email: string, userId: string | null): Promise<vo
   if (holder && holder._id !== userId) throw new AppError('email_taken');
 };
 
-/** Creates a user with no password and e-mails them a link to choose one. */
-export const createAccount = async (account: StoredUser, language: LanguageKey): Promise<User> => {
+/** Creates a user whose password nobody knows and e-mails them a link to choose one. */
+const createInvitedAccount = async (account: StoredUser, language: LanguageKey): Promise<User> => {
   // The invited person reads the invitation, and later the product, in the language it was sent in.
   const user: StoredUser = { ...account, language };
   await assertEmailFree(user.email, null);
   if (!(await createUserClaimingEmail(user))) throw new AppError('email_taken');
-  if (user.password_hash === NO_PASSWORD) await sendPasswordLink(user, 'invitation', language);
+  await sendPasswordLink(user, 'invitation', language);
   return publicUser(user);
 };
 
-export const newStoredUser = (fields: Pick<User, 'first_name' | 'last_name' | 'email' | 'type' | 'customer' | 'allowed_locations'>, passwordHash = NO_PASSWORD): StoredUser => ({
+export const newStoredUser = (fields: Pick<User, 'first_name' | 'last_name' | 'email' | 'type' | 'customer' | 'allowed_locations'>, passwordHash: string): StoredUser => ({
   _id: newId('user'),
   ...fields,
   email: fields.email.toLowerCase(),
@@ -96,8 +96,8 @@ export const createCustomerUser = async (caller: Caller, input: UserInput, langu
     type: input.type,
     customer: customerOfUser(input.type, customerId),
     allowed_locations: await allowedLocationsFor(customerId, input.type, input.allowed_locations),
-  });
-  return createAccount(user, language);
+  }, await unusablePasswordHash());
+  return createInvitedAccount(user, language);
 };
 
 /** Saves an edited user; its password, picture and preferences stay as they are. */
@@ -155,8 +155,8 @@ export const getSuperUserAccount = async (userId: string): Promise<User> => publ
 
 export const createSuperUserAccount = async (caller: Caller, input: SuperUserInput, language: LanguageKey): Promise<User> => {
   if (!rolesOfferedForSuperUser(identity(caller), false).includes(input.type)) throw new AppError('role_not_allowed');
-  const user = newStoredUser({ ...input, customer: null, allowed_locations: 'view' });
-  return createAccount(user, language);
+  const user = newStoredUser({ ...input, customer: null, allowed_locations: 'view' }, await unusablePasswordHash());
+  return createInvitedAccount(user, language);
 };
 
 export const updateSuperUserAccount = async (caller: Caller, input: SuperUserUpdate): Promise<User> => {

@@ -22,6 +22,7 @@ export const UsersPage = () => {
     <UsersList
       kind="users"
       currentUserId={payload.user._id}
+      currentIsRoot={payload.user.is_root}
       locationNames={new Map(locations.map((location) => [location._id, location.name]))}
       canCreate={can(permissions, 'app.settings.users', 'create')}
       canEdit={can(permissions, 'app.settings.users', 'edit')}
@@ -61,6 +62,7 @@ export const SuperUsersPage = () => {
       <UsersList
         kind="su"
         currentUserId={payload.user._id}
+      currentIsRoot={payload.user.is_root}
         locationNames={new Map()}
         canCreate={can(permissions, 'app.settings.su', 'create')}
         canEdit={can(permissions, 'app.settings.su', 'edit')}

@@ -28,7 +28,8 @@ export const LoginScreen = ({ logo, backgroundImage, children, titleKey = 'label
       <Box pos="absolute" top="var(--mantine-spacing-sm)" right="var(--mantine-spacing-sm)" bg="white" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
         <LanguageSelector />
       </Box>
-      <Center mih="100vh" p="md">
+      {/* Room above the card for the language selector on a phone, where a tall card reaches the top. */}
+      <Center mih="100vh" p="md" pt={56}>
         <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={420}>
           <Stack gap="lg">
             <Stack gap={6} align="center">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAt, IconUserCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { registrationRequestSchema } from '@shared/schemas/user-admin';
@@ -56,10 +56,10 @@ export const RegisterForm = () => {
           required
           data-testid="register-email"
         />
-        <Group grow gap="sm" wrap="wrap">
-          <TextInput label={t('labels.users.fields.firstName')} autoComplete="given-name" value={values.first_name} onChange={(event) => change('first_name', event.currentTarget.value)} error={required('first_name')} required miw={150} data-testid="register-first-name" />
-          <TextInput label={t('labels.users.fields.lastName')} autoComplete="family-name" value={values.last_name} onChange={(event) => change('last_name', event.currentTarget.value)} error={required('last_name')} required miw={150} data-testid="register-last-name" />
-        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label={t('labels.users.fields.firstName')} autoComplete="given-name" value={values.first_name} onChange={(event) => change('first_name', event.currentTarget.value)} error={required('first_name')} required data-testid="register-first-name" />
+          <TextInput label={t('labels.users.fields.lastName')} autoComplete="family-name" value={values.last_name} onChange={(event) => change('last_name', event.currentTarget.value)} error={required('last_name')} required data-testid="register-last-name" />
+        </SimpleGrid>
         <PasswordPair
           password={password}
           confirmation={confirmation}

@@ -14,6 +14,8 @@ export interface UsersListProps {
   kind: UserListKind;
   /** The signed-in user: never offered their own deletion. */
   currentUserId: string;
+  /** Root and root administrators are changed by root only. */
+  currentIsRoot: boolean;
   /** Names of the customer's locations, by id. */
   locationNames: ReadonlyMap<string, string>;
   canCreate: boolean;
@@ -27,7 +29,7 @@ export interface UsersListProps {
  * /settings/users and /settings/su (spec 3 §2): name, e-mail, role, locations and actions; a table
  * on wide screens, cards under 979 px.
  */
-export const UsersList = ({ kind, currentUserId, locationNames, canCreate, canEdit, canDelete, onCreate, onEdit }: UsersListProps) => {
+export const UsersList = ({ kind, currentUserId, currentIsRoot, locationNames, canCreate, canEdit, canDelete, onCreate, onEdit }: UsersListProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
@@ -60,16 +62,17 @@ export const UsersList = ({ kind, currentUserId, locationNames, canCreate, canEd
       },
     });
 
+  const changeable = (user: User) => currentIsRoot || !(user.is_root || user.type === 'root_administrator');
   const actions = (user: User) => (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      {canEdit && (
+      {canEdit && changeable(user) && (
         <Tooltip label={t('buttons.users.edit')}>
           <ActionIcon variant="subtle" onClick={() => onEdit(user._id)} aria-label={t('buttons.users.edit')} data-testid="user-edit">
             <IconPencil size={18} />
           </ActionIcon>
         </Tooltip>
       )}
-      {canDelete && user._id !== currentUserId && (
+      {canDelete && changeable(user) && user._id !== currentUserId && (
         <Tooltip label={t('buttons.delete')}>
           <ActionIcon variant="subtle" color="red" onClick={() => confirmDelete(user)} aria-label={t('buttons.delete')} data-testid="user-delete">
             <IconTrash size={18} />
