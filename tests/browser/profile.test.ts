@@ -119,7 +119,7 @@ describe('profile', () => {
 
       // Voice commands are off by default; turned on, the header offers the microphone.
       expect(await page.getByTestId('voice-command').count()).toBe(0);
-      await page.getByText('Commandes vocales', { exact: true }).click();
+      await page.getByRole('switch', { name: 'Commandes vocales' }).click();
       await page.getByTestId('voice-command').waitFor({ timeout: UI_TIMEOUT_MS });
     } finally {
       await context.close();
@@ -146,13 +146,13 @@ describe('profile', () => {
       await page.goto(webUrl('/dashboard'));
       await page.waitForURL('**/lock', { timeout: UI_TIMEOUT_MS });
 
-      await page.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon');
+      await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('pas-le-bon');
       await page.getByRole('button', { name: 'Déverrouiller' }).click();
       await page.getByRole('alert').filter({ hasText: 'Votre e-mail et / ou mot de passe contiennent des erreurs' }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(page.url()).toContain('/lock');
       await keepScreenshot(page, 'lock-1440-fr');
 
-      await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
+      await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(user.password);
       await page.getByRole('button', { name: 'Déverrouiller' }).click();
       await page.waitForURL('**/settings/profile', { timeout: UI_TIMEOUT_MS });
       await page.getByTestId('navigation').waitFor({ timeout: UI_TIMEOUT_MS });
