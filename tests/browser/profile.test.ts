@@ -116,6 +116,11 @@ describe('profile', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Mon profil', exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.evaluate(() => document.documentElement.dataset.skin)).toBe('smart-style-1');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await keepScreenshot(page, 'profile-skin-dark-390-fr');
+      await page.setViewportSize({ width: 1440, height: 1000 });
 
       // Voice commands are off by default; turned on, the header offers the microphone.
       expect(await page.getByTestId('voice-command').count()).toBe(0);
