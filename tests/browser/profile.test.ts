@@ -116,10 +116,15 @@ describe('profile', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Mon profil', exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.evaluate(() => document.documentElement.dataset.skin)).toBe('smart-style-1');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await keepScreenshot(page, 'profile-skin-dark-390-fr');
+      await page.setViewportSize({ width: 1440, height: 1000 });
 
       // Voice commands are off by default; turned on, the header offers the microphone.
       expect(await page.getByTestId('voice-command').count()).toBe(0);
-      await page.getByText('Commandes vocales', { exact: true }).click();
+      await page.getByRole('switch', { name: 'Commandes vocales' }).click();
       await page.getByTestId('voice-command').waitFor({ timeout: UI_TIMEOUT_MS });
     } finally {
       await context.close();
@@ -146,13 +151,13 @@ describe('profile', () => {
       await page.goto(webUrl('/dashboard'));
       await page.waitForURL('**/lock', { timeout: UI_TIMEOUT_MS });
 
-      await page.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon');
+      await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('pas-le-bon');
       await page.getByRole('button', { name: 'Déverrouiller' }).click();
       await page.getByRole('alert').filter({ hasText: 'Votre e-mail et / ou mot de passe contiennent des erreurs' }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(page.url()).toContain('/lock');
       await keepScreenshot(page, 'lock-1440-fr');
 
-      await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
+      await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(user.password);
       await page.getByRole('button', { name: 'Déverrouiller' }).click();
       await page.waitForURL('**/settings/profile', { timeout: UI_TIMEOUT_MS });
       await page.getByTestId('navigation').waitFor({ timeout: UI_TIMEOUT_MS });
