@@ -80,6 +80,7 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
 const VALID_BODIES: Record<string, unknown> = {
   updateSource: { name: 'Source', type: 'custom' },
   createSourcePoints: { keys: ['device/point'] },
+  messageConnectedUser: { title: 'Maintenance', message: 'Redémarrage à 18 h', type: 'info' },
 };
 
 describe('ids in paths', () => {
