@@ -93,6 +93,7 @@ const VALID_BODIES: Record<string, unknown> = {
   updateSource: { name: 'Source', type: 'custom' },
   createSourcePoints: { keys: ['device/point'] },
   acceptRegistration: { customer: 'cust-route-walk', type: 'administrator' },
+  messageConnectedUser: { title: 'Maintenance', message: 'Redémarrage à 18 h', type: 'info' },
 };
 
 describe('ids in paths', () => {
