@@ -49,7 +49,7 @@ describe('customers and licence screens', () => {
       await page.getByTestId('customer-timezone').fill('Vancouver');
       await page.getByRole('option', { name: /America\/Vancouver/ }).first().click();
       await page.getByTestId('customer-subscription-end').fill('2030-12-31');
-      await page.getByText('Premium', { exact: true }).first().click();
+      await page.getByRole('switch', { name: 'Premium' }).check();
       await keepScreenshot(page, 'customer-form-1440-fr');
       await page.getByTestId('customer-save').click();
       await page.getByText('Client enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
