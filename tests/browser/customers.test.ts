@@ -45,6 +45,7 @@ describe('customers and licence screens', () => {
       expect(page.url()).toContain('/settings/system/customers/add');
 
       await page.getByTestId('customer-name').fill(name);
+      expect(await page.getByText('Ce champ est obligatoire').count()).toBe(0);
       await page.getByTestId('customer-timezone').click();
       await page.getByTestId('customer-timezone').fill('Vancouver');
       await page.getByRole('option', { name: /America\/Vancouver/ }).first().click();
