@@ -45,18 +45,20 @@ describe('customers and licence screens', () => {
       expect(page.url()).toContain('/settings/system/customers/add');
 
       await page.getByTestId('customer-name').fill(name);
+      expect(await page.getByText('Ce champ est obligatoire').count()).toBe(0);
       await page.getByTestId('customer-timezone').click();
       await page.getByTestId('customer-timezone').fill('Vancouver');
       await page.getByRole('option', { name: /America\/Vancouver/ }).first().click();
       await page.getByTestId('customer-subscription-end').fill('2030-12-31');
-      await page.getByText('Premium', { exact: true }).first().click();
+      await page.getByRole('switch', { name: 'Premium' }).check();
       await keepScreenshot(page, 'customer-form-1440-fr');
       await page.getByTestId('customer-save').click();
       await page.getByText('Client enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.waitForURL('**/settings/system/customers', { timeout: UI_TIMEOUT_MS });
       const row = page.getByTestId('customer').filter({ hasText: name });
       await row.waitFor({ timeout: UI_TIMEOUT_MS });
-      await row.getByText('31/12/2030', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await row.getByText("Jusqu'au 31/12/2030", { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await row.getByText(/\d+ utilisateurs · \d+ sites · \d+ points/).waitFor({ timeout: UI_TIMEOUT_MS });
       await keepScreenshot(page, 'customers-list-1440-fr');
 
       const customers = await callApi<Customer[]>(page, 'GET', '/api/v1/customers');
@@ -87,7 +89,7 @@ describe('customers and licence screens', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       await page.goto(webUrl('/settings/system/customers'));
-      await page.getByTestId('customer').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('customer').first().getByText(/\d+ users · \d+ locations · \d+ points/).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('customers-table').count()).toBe(0);
       await keepScreenshot(page, 'customers-list-390-en');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

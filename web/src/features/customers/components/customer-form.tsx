@@ -114,7 +114,10 @@ export const CustomerForm = ({ customer, timezones, onDone }: CustomerFormProps)
               <TextInput
                 label={t('labels.customers.fields.name')}
                 value={form.name}
-                onChange={(event) => change('name', event.currentTarget.value)}
+                onChange={(event) => {
+                  change('name', event.currentTarget.value);
+                  setNameError(null);
+                }}
                 error={nameError}
                 required
                 maxLength={120}

@@ -14,7 +14,7 @@ import { notifyCustomerFailure } from '../hooks/notify-customer-failure';
 import { CustomerStandingBadge, PremiumBadge } from './customer-standing-badge';
 
 /** A subscription day as the customer lives it: in its own time zone. */
-const formatDay = (iso: string | null | undefined, zone: string) => (iso ? DateTime.fromISO(iso, { zone }).toFormat('dd/MM/yyyy') : '…');
+const formatDay = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toFormat('dd/MM/yyyy');
 
 export interface CustomersListProps {
   /** The customer the signed-in user works in: it cannot be deleted from here. */
@@ -84,10 +84,12 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
     </Group>
   );
 
-  const subscription = (customer: Customer) =>
-    customer.subscription_start || customer.subscription_end
-      ? t('labels.customers.subscriptionRange', { from: formatDay(customer.subscription_start, customer.timezone), to: formatDay(customer.subscription_end, customer.timezone) })
-      : t('labels.customers.noSubscriptionDates');
+  const subscription = ({ subscription_start: start, subscription_end: end, timezone }: Customer) => {
+    if (start && end) return t('labels.customers.subscriptionRange', { from: formatDay(start, timezone), to: formatDay(end, timezone) });
+    if (start) return t('labels.customers.subscriptionSince', { from: formatDay(start, timezone) });
+    if (end) return t('labels.customers.subscriptionUntil', { to: formatDay(end, timezone) });
+    return t('labels.customers.noSubscriptionDates');
+  };
 
   const holdings = (customer: Customer) => {
     const counts = countsOf(customer._id);
