@@ -1,5 +1,4 @@
 import { customerStanding } from '@shared/customers/customer-standing';
-import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
 import type { Customer, CustomerAnalytics, CustomerInput } from '@shared/schemas/customer';
 import { customerInputSchema } from '@shared/schemas/customer';
 import type { z } from 'zod';
@@ -12,7 +11,7 @@ import {
   markCustomerDeleting,
   updateCustomerFields,
 } from '../data/customer-repository';
-import { putCustomerPermissionMap } from '../data/system-repository';
+import { seedCustomerAcl } from './acl-service';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { launchCustomerDeletion } from './job-launcher';
@@ -52,14 +51,14 @@ export const getCurrentCustomerInformation = async (caller: Caller) => {
   return { _id, name, timezone, cca2, is_premium, active, subscription_start, subscription_end };
 };
 
-/** A new customer, within the licence, with its permission map seeded with the defaults. */
+/** A new customer, within the licence, with its permission map seeded with the product defaults. */
 export const createCustomer = async (input: ParsedInput): Promise<Customer> => {
   assertTimezone(input);
   const before = countCustomers(await listCustomers());
   await assertWithinLicense(before, { customers: before.customers + 1, premium: before.premium + (input.is_premium ? 1 : 0) });
   const customer: Customer = { _id: newId('customer'), ...fieldsOf(input) };
   // The map first: a customer never exists without its permissions (a retry after a failure between the two writes makes a new id).
-  await putCustomerPermissionMap(customer._id, DEFAULT_PERMISSIONS);
+  await seedCustomerAcl(customer._id);
   await createCustomerItem(customer);
   logger.info('customer created', { customer: customer._id });
   return customer;
