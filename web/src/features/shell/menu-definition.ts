@@ -98,7 +98,7 @@ export const MENU: readonly MenuEntry[] = [
         screen('customers', 'app.settings.system.customers', '/settings/system/customers', false),
         screen('superUsers', 'app.settings.su', '/settings/su', false),
         screen('loginAnalytics', 'app.settings.login_analytics', '/settings/login_analytics', false),
-        screen('logs', 'app.settings.system.logs', '/settings/system/logs', false),
+        screen('logs', 'app.settings.system.logs', '/settings/system/logs', true),
         screen('configuration', 'app.settings.system.configuration', '/settings/system/configuration', false),
         screen('customization', 'app.settings.system.customization', '/settings/system/customization', false),
         screen('systemEmail', 'app.settings.system.email', '/settings/system/email', false),
@@ -107,7 +107,7 @@ export const MENU: readonly MenuEntry[] = [
     ],
     { icon: IconSettings },
   ),
-  screen('about', 'app.about', '/about', false, { icon: IconInfoCircle }),
+  screen('about', 'app.about', '/about', true, { icon: IconInfoCircle }),
   { kind: 'logout', id: 'logout', label: 'labels.menu.logout', icon: IconLogout },
 ];
 
