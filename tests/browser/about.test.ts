@@ -35,6 +35,8 @@ describe('about screen', () => {
       await page.getByRole('button', { name: 'Rechercher une mise à jour' }).click();
       await page.getByTestId('about-update-question').getByText('Voulez-vous installer cette nouvelle version maintenant ?').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByText('Nouvelle version : 99.2.0', { exact: true }).waitFor();
+      // The dialog's fade-in finished, so that the screenshot shows it as the user reads it.
+      await page.getByRole('dialog').evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));
       await keepScreenshot(page, 'about-update-1440-fr');
       await page.getByRole('button', { name: 'Non', exact: true }).click();
       await page.getByTestId('about-update-question').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });

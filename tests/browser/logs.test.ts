@@ -37,6 +37,9 @@ describe('live logs screen', () => {
       expect(shown.every((text) => text.includes('getApplicationInformation'))).toBe(true);
       await keepScreenshot(page, 'logs-1440-fr');
 
+      // Paused, nothing new comes in: clearing empties the screen.
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await page.getByText('En pause : les nouvelles lignes ne s\'affichent pas').waitFor();
       await page.getByRole('button', { name: 'Effacer' }).click();
       expect(await page.getByTestId('log-line').count()).toBe(0);
     } finally {

@@ -13,6 +13,8 @@ describe('live log lines', () => {
   it('names the function of a log group without its stack and generated suffixes', () => {
     expect(sourceOfLogGroup('WattWiseApi-ApplicationEndpointsLogs1A2B3C4D-aBcDeFgH')).toBe('ApplicationEndpoints');
     expect(sourceOfLogGroup('/aws/lambda/WattWiseRealtime-MessagesFunction0F1E2D3C-XyZ123')).toBe('Messages');
+    expect(sourceOfLogGroup('/aws/cloudformation/WattWiseApi/WeatherEndpointsLogs9A8B7C6D')).toBe('WeatherEndpoints');
+    expect(sourceOfLogGroup('/aws/cloudformation/WattWiseApi/WeatherEndpoints')).toBe('WeatherEndpoints');
   });
 
   it('reads our structured lines: level, time, message and the other fields', () => {

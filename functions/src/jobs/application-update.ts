@@ -1,9 +1,9 @@
-import { installRelease } from '../services/application-service';
+import { runApplicationJob } from '../services/application-service';
 
 /**
- * Installs a vendor release (started by `forceUpdate`). Here it records the release and restarts
- * every function; on AWS the same job would start the release's deployment pipeline.
+ * The application job (started by a restart or `forceUpdate`): restarts every function, after
+ * installing a vendor release for an update; on AWS an update would start its deployment pipeline.
  */
 export const handler = async (event: unknown): Promise<void> => {
-  await installRelease(event);
+  await runApplicationJob(event);
 };

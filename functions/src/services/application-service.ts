@@ -13,7 +13,7 @@ import { getSystemConfig } from '../data/system-repository';
 import { entitiesTable } from '../data/table';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
-import { restartFunctions } from './function-restart-service';
+import { listAppFunctions, restartOtherFunctions, restartSelf } from './function-restart-service';
 import { pushToCustomer } from './realtime-service';
 import type { Caller } from './session-service';
 
@@ -72,19 +72,39 @@ export const pushToEveryone = async (event: ServerEvent): Promise<number> => {
   return counts.reduce((sum, count) => sum + count, 0);
 };
 
+/** Starts the application job (restart or update) without waiting for it. */
+const startApplicationJob = async (job: ApplicationJob): Promise<void> => {
+  await lambda.send(
+    new InvokeCommand({
+      FunctionName: requireSetting('APPLICATION_UPDATE_FUNCTION'),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(job)),
+    }),
+  );
+};
+
 /**
- * Restarts the application: every function is stamped (see function-restart-service), the time
- * is recorded for the about screen, and the browsers are told so that they reconnect.
+ * Restarts the application ('Application is restarting'): the time is recorded for the about
+ * screen and the application job stamps every function (see function-restart-service), this one
+ * after it has answered; the browsers are then told (`applicationRestart`) and reconnect.
  */
-export const restartApplication = async (caller: Caller | null): Promise<{ restarted: number; restarted_at: string }> => {
+export const restartApplication = async (caller: Caller): Promise<{ functions: number; restarted_at: string }> => {
   const restartedAt = new Date().toISOString();
+  const functions = await listAppFunctions();
   await setApplicationState({ restarted_at: restartedAt });
-  const restarted = await restartFunctions(restartedAt);
-  logger.info('application restarted', { by: caller?.userId ?? 'update', restarted });
+  await startApplicationJob({ kind: 'restart', restartedAt, requestedFrom: process.env.AWS_LAMBDA_FUNCTION_NAME ?? null, requestedBy: caller.userId });
+  logger.info('application restart started', { by: caller.userId, functions: functions.length });
+  return { functions: functions.length, restarted_at: restartedAt };
+};
+
+/** Every function restarted, the browsers told, and last the job's own function. */
+const restartEverything = async (restartedAt: string, requestedFrom: string | null): Promise<void> => {
+  await setApplicationState({ restarted_at: restartedAt });
+  await restartOtherFunctions(restartedAt, requestedFrom);
   await pushToEveryone({ event: 'applicationRestart', data: { restarted_at: restartedAt } }).catch((error: unknown) =>
     logger.warn('restart not announced', describeError(error)),
   );
-  return { restarted, restarted_at: restartedAt };
+  await restartSelf(restartedAt);
 };
 
 const compareVersions = (a: string, b: string): number => {
@@ -115,13 +135,7 @@ export const forceUpdate = async (caller: Caller): Promise<{ version: string; st
   const version = check.new_version ?? check.current_version;
   const startedAt = new Date().toISOString();
   if (!(await startUpdate(version, startedAt))) throw new AppError('update_in_progress');
-  await lambda.send(
-    new InvokeCommand({
-      FunctionName: requireSetting('APPLICATION_UPDATE_FUNCTION'),
-      InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify({ version, requestedBy: caller.userId })),
-    }),
-  );
+  await startApplicationJob({ kind: 'update', version, requestedFrom: process.env.AWS_LAMBDA_FUNCTION_NAME ?? null, requestedBy: caller.userId });
   await pushToEveryone({ event: 'applicationUpdateStart', data: {} }).catch((error: unknown) =>
     logger.warn('update start not announced', describeError(error)),
   );
@@ -157,23 +171,31 @@ export const reportSpy = async (caller: Caller, report: SpyReport): Promise<{ is
   return { is_locked: report.is_locked };
 };
 
-const updateJobSchema = z.object({ version: z.string().min(1), requestedBy: z.string().nullable() });
+const applicationJobSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('restart'), restartedAt: z.string(), requestedFrom: z.string().nullable(), requestedBy: z.string() }),
+  z.object({ kind: z.literal('update'), version: z.string().min(1), requestedFrom: z.string().nullable(), requestedBy: z.string() }),
+]);
+type ApplicationJob = z.infer<typeof applicationJobSchema>;
 
 /**
- * The update job. Here (the emulator) a release is its manifest: the job reads it from the vendor
- * service, records its version as installed and restarts every function, which the browsers see
- * (they reload once reconnected). On AWS the same job would start the release's deployment
- * pipeline (CodePipeline on the vendor's artefact), whose last stage does these two steps.
+ * The application job: a restart, or an update. Here (the emulator) a release is its manifest:
+ * the update reads it from the vendor service, records its version as installed and restarts
+ * every function, which the browsers see (they reload once reconnected). On AWS the same job would
+ * start the release's deployment pipeline (CodePipeline on the vendor's artefact), whose last
+ * stage does these two steps.
  */
-export const installRelease = async (event: unknown): Promise<void> => {
-  const job = updateJobSchema.parse(event);
+export const runApplicationJob = async (event: unknown): Promise<void> => {
+  const job = applicationJobSchema.parse(event);
+  if (job.kind === 'restart') return restartEverything(job.restartedAt, job.requestedFrom);
+  let installed: string;
   try {
-    const manifest = await releaseManifest(job.version);
-    await setApplicationState({ installed_version: manifest.version, wanted_version: null, update_state: 'idle' });
-    await restartApplication(null);
-    logger.info('application updated', { version: manifest.version, requestedBy: job.requestedBy });
+    installed = (await releaseManifest(job.version)).version;
+    await setApplicationState({ installed_version: installed, wanted_version: null, update_state: 'idle' });
   } catch (error) {
     await setApplicationState({ update_state: 'failed' });
     logger.error('application update failed', { version: job.version, ...describeError(error) });
+    return;
   }
+  logger.info('application updated', { version: installed, requestedBy: job.requestedBy });
+  await restartEverything(new Date().toISOString(), job.requestedFrom);
 };

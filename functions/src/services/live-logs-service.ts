@@ -46,11 +46,15 @@ export interface AwsLogsEvent {
 export const decodeAwsLogs = (event: AwsLogsEvent): AwsLogsPayload =>
   JSON.parse(gunzipSync(Buffer.from(event.awslogs.data, 'base64')).toString('utf8')) as AwsLogsPayload;
 
-/** `/aws/lambda/WattWiseApi-UsersEndpointsFunction1A2B3C4D-aBcDeF` → `UsersEndpoints`. */
+/**
+ * The function's short name from its log group: `WattWiseApi-UsersEndpointsLogs1A2B3C4D-aBcDeF`
+ * (the name CloudFormation gives on AWS) or `/aws/cloudformation/WattWiseApi/UsersEndpointsLogs…`
+ * (the emulator's) → `UsersEndpoints`.
+ */
 export const sourceOfLogGroup = (logGroup: string): string => {
-  const name = logGroup.replace(/^\/aws\/lambda\//, '');
-  const withoutStack = name.includes('-') ? name.slice(name.indexOf('-') + 1) : name;
-  return withoutStack.replace(/-[A-Za-z0-9]+$/, '').replace(/(Logs|Function)[0-9A-F]{8}$/, '') || name;
+  const last = logGroup.split('/').filter(Boolean).pop() ?? logGroup;
+  const named = logGroup.includes('/') && !logGroup.startsWith('/aws/lambda/') ? last : last.includes('-') ? last.slice(last.indexOf('-') + 1).replace(/-[A-Za-z0-9]+$/, '') : last;
+  return named.replace(/(Logs|Function)[0-9A-F]{8}$/, '') || last;
 };
 
 const PLATFORM_LINE = /^(START|END|REPORT|INIT_START|INIT_REPORT|EXTENSION|TELEMETRY) /;

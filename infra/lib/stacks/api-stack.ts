@@ -241,7 +241,7 @@ export class ApiStack extends Stack {
     // Installs a release (here: records it and restarts; on AWS it would start the deployment pipeline).
     const applicationUpdate = new AppFunction(this, 'ApplicationUpdate', {
       entry: 'jobs/application-update.ts',
-      description: "Installs a vendor release and restarts every function",
+      description: "Restarts every function of the app; for an update, installs the vendor release first",
       timeout: Duration.minutes(5),
     }).bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate');
     applicationUpdate.fn.configureAsyncInvoke({ retryAttempts: 0 });

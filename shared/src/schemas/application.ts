@@ -27,7 +27,8 @@ export const applicationInformationSchema = z.object({
 });
 export type ApplicationInformation = z.infer<typeof applicationInformationSchema>;
 
-export const restartResponseSchema = z.object({ restarted: z.number().int(), restarted_at: z.string() });
+/** The restart under way: how many functions it stamps, and its time. */
+export const restartResponseSchema = z.object({ functions: z.number().int(), restarted_at: z.string() });
 
 export const DUMP_SCOPES = ['customer', 'all'] as const;
 export const databaseDumpQuerySchema = z.object({ scope: z.enum(DUMP_SCOPES).default('customer') });

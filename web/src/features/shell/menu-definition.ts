@@ -97,19 +97,19 @@ export const MENU: readonly MenuEntry[] = [
         screen('files', 'app.settings.files', '/settings/files', true),
       ]),
       group('systemSettings', 'app.settings', [
-        screen('customers', 'app.settings.system.customers', '/settings/system/customers', false),
+        screen('customers', 'app.settings.system.customers', '/settings/system/customers', true),
         screen('superUsers', 'app.settings.su', '/settings/su', true),
         screen('loginAnalytics', 'app.settings.login_analytics', '/settings/login_analytics', true),
-        screen('logs', 'app.settings.system.logs', '/settings/system/logs', false),
+        screen('logs', 'app.settings.system.logs', '/settings/system/logs', true),
         screen('configuration', 'app.settings.system.configuration', '/settings/system/configuration', true),
         screen('customization', 'app.settings.system.customization', '/settings/system/customization', true),
         screen('systemEmail', 'app.settings.system.email', '/settings/system/email', true),
-        screen('license', 'app.settings.system.license', '/settings/system/license', false),
+        screen('license', 'app.settings.system.license', '/settings/system/license', true),
       ]),
     ],
     { icon: IconSettings },
   ),
-  screen('about', 'app.about', '/about', false, { icon: IconInfoCircle }),
+  screen('about', 'app.about', '/about', true, { icon: IconInfoCircle }),
   { kind: 'logout', id: 'logout', label: 'labels.menu.logout', icon: IconLogout },
 ];
 

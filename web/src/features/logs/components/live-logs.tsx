@@ -70,7 +70,7 @@ export const LiveLogs = ({ userId }: { userId: string }) => {
           min={1}
           max={MAX_LOG_LINES}
           step={50}
-          w={150}
+          w={200}
           onChange={(value) => typeof value === 'number' && changeMaxLines(value)}
         />
         <MultiSelect
