@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { LicenseClaims } from '@shared/schemas/license';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
@@ -29,17 +29,4 @@ export const putPendingLicense = async (license: StoredLicense): Promise<void> =
 export const installLicense = async (license: StoredLicense): Promise<void> => {
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.license, kind: 'license', ...license } }));
   await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.pendingLicense }));
-};
-
-/** Locks or unlocks the application, touching nothing else of the system configuration. */
-export const setApplicationLocked = async (locked: boolean): Promise<void> => {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: entitiesTable(),
-      Key: keys.systemConfig,
-      UpdateExpression: 'SET #locked = :locked, #kind = if_not_exists(#kind, :kind)',
-      ExpressionAttributeNames: { '#locked': 'is_locked', '#kind': 'kind' },
-      ExpressionAttributeValues: { ':locked': locked, ':kind': 'system-config' },
-    }),
-  );
 };

@@ -13,6 +13,7 @@ import { getSystemConfig } from '../data/system-repository';
 import { entitiesTable } from '../data/table';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
+import { isApplicationLocked, licenseSummary } from './license-service';
 import { listAppFunctions, restartOtherFunctions, restartSelf } from './function-restart-service';
 import { pushToCustomer } from './realtime-service';
 import type { Caller } from './session-service';
@@ -38,11 +39,13 @@ const deployedAt = async (): Promise<string | null> => {
 /** The installed version: the one an update installed, else the one this code was built as. */
 const installedVersion = async (): Promise<string> => (await getApplicationState()).installed_version ?? config.APP_VERSION;
 
-/** The about screen's facts (spec 1 §2.4). The licence summary belongs to the licence (none yet). */
+/** The about screen's facts (spec 1 §2.4). */
 export const getApplicationInformation = async (): Promise<ApplicationInformation> => {
-  const [state, system, entities, series, deployed] = await Promise.all([
+  const [state, system, locked, licence, entities, series, deployed] = await Promise.all([
     getApplicationState(),
     getSystemConfig(),
+    isApplicationLocked(),
+    licenseSummary(),
     tableSize(entitiesTable()),
     tableSize(config.SERIES_TABLE),
     deployedAt(),
@@ -58,9 +61,9 @@ export const getApplicationInformation = async (): Promise<ApplicationInformatio
     region: config.AWS_REGION,
     environment: config.APP_ENVIRONMENT,
     machine_id: system.machine_id,
-    is_locked: system.is_locked,
+    is_locked: locked,
     can_from_server: system.can_from_server,
-    licence: null,
+    licence,
     sizes: { entities, series },
   };
 };
@@ -148,9 +151,9 @@ export const forceUpdate = async (caller: Caller): Promise<{ version: string; st
  * word did not forbid updates.
  */
 export const isBackgroundAllowed = async () => {
-  const [system, state] = await Promise.all([getSystemConfig(), getApplicationState()]);
+  const [system, state, locked] = await Promise.all([getSystemConfig(), getApplicationState(), isApplicationLocked()]);
   return {
-    allowed: system.can_from_server && !system.is_locked && state.is_allowed_to_update,
+    allowed: system.can_from_server && !locked && state.is_allowed_to_update,
     can_from_server: system.can_from_server,
     is_allowed_to_update: state.is_allowed_to_update,
     vendor_service_url: requireSetting('VENDOR_SERVICE_URL'),

@@ -2,7 +2,7 @@ import { brokenLicenseLimit, licenseState, type CustomerCounts, type LicenseStat
 import type { Customer } from '@shared/schemas/customer';
 import { config } from '../config';
 import { listCustomers } from '../data/customer-repository';
-import { getInstalledLicense, getPendingLicense, installLicense, putPendingLicense, setApplicationLocked } from '../data/license-repository';
+import { getInstalledLicense, getPendingLicense, installLicense, putPendingLicense } from '../data/license-repository';
 import { getSystemConfig } from '../data/system-repository';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -50,7 +50,8 @@ export const uploadLicense = async (token: string, now: Date = new Date()) => {
 
 /**
  * The restart after an upload: the pending licence (verified again) is installed, and the lock
- * follows it — an expired licence locks the application, a valid one unlocks it.
+ * follows it — an expired licence locks the application, a valid one unlocks it — without
+ * touching the vendor's own lock (`is_locked` of the system configuration, set by its check).
  */
 export const applyPendingLicense = async (now: Date = new Date()) => {
   const pending = await getPendingLicense();
@@ -58,9 +59,8 @@ export const applyPendingLicense = async (now: Date = new Date()) => {
   const claims = await verifyLicense(pending.token, config.LICENSE_PUBLIC_KEY);
   const status = licenseState(claims, now);
   await installLicense({ ...pending, claims, installed_at: now.toISOString() });
-  await setApplicationLocked(status === 'expired');
   logger.info('license applied', { licensee: claims.licensee, status });
-  return { status, is_locked: status === 'expired' };
+  return { status, is_locked: await isApplicationLocked(now) };
 };
 
 /** Refuses a change of the customers that would go beyond what the installed licence allows. */
@@ -68,4 +68,10 @@ export const assertWithinLicense = async (before: CustomerCounts, after: Custome
   const installed = await getInstalledLicense();
   const broken = brokenLicenseLimit(installed?.claims ?? null, before, after);
   if (broken) throw new AppError(broken, { data: { customers: installed?.claims.customers, premium_customers: installed?.claims.premium_customers } });
+};
+
+/** The installed licence in one line for the about screen (licensee and last valid day), or null. */
+export const licenseSummary = async (): Promise<string | null> => {
+  const installed = await getInstalledLicense();
+  return installed ? `${installed.claims.licensee} · ${installed.claims.expires}` : null;
 };
