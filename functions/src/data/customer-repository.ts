@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Customer } from '@shared/schemas/customer';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryIndex, updateOfAttributes } from './table';
+import { countAll, deleteItems, entitiesTable, queryAll, queryIndex, updateOfAttributes } from './table';
 
 const toCustomer = (item: Record<string, unknown>): Customer => stripKeys(item) as unknown as Customer;
 
@@ -74,24 +74,11 @@ export const markCustomerDeleting = async (customerId: string, at: string): Prom
 };
 
 /** How many items of a customer's partition have a sort key starting with `prefix` (users, locations, points). */
-export const countItemsOfCustomer = async (customerId: string, prefix: string): Promise<number> => {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: entitiesTable(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': `C#${customerId}`, ':prefix': prefix },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
-};
+export const countItemsOfCustomer = (customerId: string, prefix: string): Promise<number> =>
+  countAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.customer(customerId).PK, ':prefix': prefix },
+  });
 
 export interface PartitionItem {
   SK: string;
@@ -108,7 +95,7 @@ export const pageOfCustomerPartition = async (
     new QueryCommand({
       TableName: entitiesTable(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `C#${customerId}` },
+      ExpressionAttributeValues: { ':pk': keys.customer(customerId).PK },
       ProjectionExpression: 'SK, last_login_at',
       ExclusiveStartKey: startKey,
       Limit: 200,
@@ -117,18 +104,9 @@ export const pageOfCustomerPartition = async (
   return { items: (page.Items ?? []) as PartitionItem[], next: page.LastEvaluatedKey };
 };
 
-/** Deletes items of a customer's partition by sort key, 25 at a time, retrying what DynamoDB leaves. */
-export const deleteCustomerItems = async (customerId: string, sortKeys: readonly string[]): Promise<void> => {
-  for (let offset = 0; offset < sortKeys.length; offset += 25) {
-    let requests = sortKeys.slice(offset, offset + 25).map((SK) => ({ DeleteRequest: { Key: { PK: `C#${customerId}`, SK } } }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('Customer deletions kept being throttled');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests } }));
-      requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as typeof requests;
-    }
-  }
-};
+/** Deletes items of a customer's partition by sort key. */
+export const deleteCustomerItems = (customerId: string, sortKeys: readonly string[]): Promise<void> =>
+  deleteItems(sortKeys.map((SK) => ({ PK: keys.customer(customerId).PK, SK })));
 
 /** The last step of a deletion: the customer item itself. */
 export const deleteCustomerItem = async (customerId: string): Promise<void> => {
@@ -137,23 +115,11 @@ export const deleteCustomerItem = async (customerId: string): Promise<void> => {
 
 /** The latest sign-in of a customer's users, where the sign-in records it (`last_login_at`). */
 export const lastLoginOfCustomer = async (customerId: string): Promise<string | null> => {
-  let latest: string | null = null;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: entitiesTable(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': `C#${customerId}`, ':prefix': 'USER#' },
-        ProjectionExpression: 'last_login_at',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const at = item.last_login_at;
-      if (typeof at === 'string' && (!latest || at > latest)) latest = at;
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return latest;
+  const { PK, prefix } = keys.usersOfCustomer(customerId);
+  const users = await queryAll<{ last_login_at?: unknown }>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+    ProjectionExpression: 'last_login_at',
+  });
+  return users.reduce<string | null>((latest, { last_login_at: at }) => (typeof at === 'string' && (!latest || at > latest) ? at : latest), null);
 };

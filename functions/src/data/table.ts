@@ -8,16 +8,28 @@ export const entitiesTable = (): string => requireSetting('ENTITIES_TABLE');
 
 type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
 
-/** Every item a query answers, following pagination (any table). */
-export const queryEvery = async <T>(input: QueryInput): Promise<T[]> => {
-  const items: T[] = [];
+/** The pages a query answers, one after the other (any table), for callers that must not hold every item at once. */
+export async function* queryPages(input: QueryInput) {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey }));
-    items.push(...((page.Items ?? []) as T[]));
+    yield page;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
+}
+
+/** Every item a query answers, following pagination (any table). */
+export const queryEvery = async <T>(input: QueryInput): Promise<T[]> => {
+  const items: T[] = [];
+  for await (const page of queryPages(input)) items.push(...((page.Items ?? []) as T[]));
   return items;
+};
+
+/** How many items a query of the entities table matches, counted by the table (no item read back). */
+export const countAll = async (input: Omit<QueryInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>): Promise<number> => {
+  let count = 0;
+  for await (const page of queryPages({ ...input, TableName: entitiesTable(), Select: 'COUNT' })) count += page.Count ?? 0;
+  return count;
 };
 
 /** Every item a query of the entities table answers. */
@@ -58,11 +70,13 @@ export const updateAttributes = async (key: { PK: string; SK: string }, values: 
   }
 };
 
-/** Deletes items by key, 25 per batch, retrying what the table left unprocessed. */
+/** Deletes items by key, 25 per batch, retrying what the table left unprocessed with backoff. */
 export const deleteItems = async (itemKeys: readonly { PK: string; SK: string }[]): Promise<void> => {
   for (let offset = 0; offset < itemKeys.length; offset += 25) {
     let requests: Record<string, unknown>[] = itemKeys.slice(offset, offset + 25).map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } }));
-    while (requests.length) {
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('Deletions kept being throttled');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
       const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests as never } }));
       requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as Record<string, unknown>[];
     }

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ROLLUP_LEVELS } from '@shared/series/buckets';
@@ -12,7 +12,7 @@ import { dynamo } from '../clients/dynamodb';
 import { s3 } from '../clients/s3';
 import { requireSetting } from '../config';
 import { seriesKeys, type SeriesRef } from '../data/series-keys';
-import { entitiesTable } from '../data/table';
+import { entitiesTable, queryPages } from '../data/table';
 import { logger } from '../logger';
 import { customerOf } from './location-service';
 import type { Caller } from './session-service';
@@ -23,12 +23,7 @@ type Item = Record<string, unknown>;
 
 /** Every item of a partition, page by page. */
 async function* partition(table: string, PK: string): AsyncGenerator<Item[]> {
-  let ExclusiveStartKey: Item | undefined;
-  do {
-    const page = await dynamo.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK }, ExclusiveStartKey }));
-    yield (page.Items ?? []) as Item[];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for await (const page of queryPages({ TableName: table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK } })) yield (page.Items ?? []) as Item[];
 }
 
 /** Every item of a table, page by page: the whole-database dump only, never a request's reading. */
