@@ -10,8 +10,6 @@ export interface Connection {
   navigator_id: string | null;
   /** Epoch seconds; the table's TTL attribute. */
   expires_at: number;
-  /** A super user's or root's connection (from the token at $connect): may ask for live logs. */
-  privileged?: boolean;
   /** `wanted` while the browser shows the live logs (the sparse `byLogs` index). */
   logs?: 'wanted';
   logs_max_lines?: number;

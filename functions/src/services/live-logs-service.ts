@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { LOG_LEVELS, type LogLevel, type LogLine } from '@shared/schemas/application';
 import type { ClientMessage } from '@shared/realtime/events';
+import { isSuperUser } from '@shared/permissions/roles';
 import { getConnection, listLogWatchers, markLogsWanted, setLogsMaxLines, unmarkLogsWanted } from '../data/connection-repository';
 import { logger } from '../logger';
 import { sendToConnection } from './realtime-service';
@@ -21,7 +22,8 @@ export const handleLogsMessage = async (connectionId: string, message: LogsMessa
     if (connection.logs) await unmarkLogsWanted(connectionId);
     return 'accepted';
   }
-  if (!connection.privileged) {
+  // Only a super user's or root's connection (from the token at $connect) may read the logs.
+  if (!connection.role || !isSuperUser({ role: connection.role, isRoot: connection.is_root === true })) {
     logger.warn('live logs refused', { connectionId, user: connection.user_id });
     return 'refused';
   }

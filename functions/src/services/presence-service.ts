@@ -1,7 +1,6 @@
 import { GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CONNECTION_TTL_SECONDS, SOCKET_LOGIN_COUNTDOWN_SECONDS } from '@shared/constants';
 import type { ClientMessage } from '@shared/realtime/events';
-import { isSuperUser } from '@shared/permissions/roles';
 import { managementApi } from '../clients/management-api';
 import { deleteConnection, getConnection, identifyConnection, listConnectionsOfUser, putConnection } from '../data/connection-repository';
 import { verifyToken } from './token-service';
@@ -18,7 +17,6 @@ export const openConnection = async (connectionId: string, token: string): Promi
     customer_id: claims.cid ?? 'none',
     navigator_id: null,
     expires_at: Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS,
-    privileged: isSuperUser({ role: claims.role, isRoot: claims.root }),
     role: claims.role,
     is_root: claims.root,
   });
