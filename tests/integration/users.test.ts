@@ -323,6 +323,26 @@ describe('registration', () => {
     expect(twice.status).toBe(404);
   });
 
+  it("tells the system configuration's administrators' addresses that a registration waits", async () => {
+    const previous = (await api<unknown>('GET', '/api/v1/system_config', { token: root.user.jwt })).body.data;
+    const administrator = uniqueAddress('admins');
+    try {
+      const set = await api('PUT', '/api/v1/system_config', {
+        token: root.user.jwt,
+        body: { administrators_email: [{ email: administrator }], only_custom_administrators_email: true },
+      });
+      expect(set.status).toBe(200);
+      const email = uniqueAddress('reg');
+      await api('POST', '/api/v1/users/register', { body: form(email) });
+      const [notice] = await awaitMailsTo(administrator);
+      expect(notice.BodyText).toContain(email);
+      expect(notice.BodyText).toContain('/settings/su');
+      expect(await mailsTo(testEnvironment().accounts.super.email)).not.toContainEqual(expect.objectContaining({ BodyText: expect.stringContaining(email) }));
+    } finally {
+      await api('PUT', '/api/v1/system_config', { token: root.user.jwt, body: previous });
+    }
+  });
+
   it('answers a registration of a known e-mail alike, and keeps nothing of it', async () => {
     const { email } = testEnvironment().accounts.premiumMember;
     const answer = await api('POST', '/api/v1/users/register', { body: form(email) });

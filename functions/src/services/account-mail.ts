@@ -1,7 +1,7 @@
 import type { LanguageKey } from '@shared/constants';
 import { config } from '../config';
 
-type Kind = 'invitation' | 'reset' | 'accepted';
+type Kind = 'invitation' | 'reset' | 'accepted' | 'registration_waiting';
 
 const PRODUCT = 'WattWise';
 
@@ -21,6 +21,10 @@ const WORDS: Record<LanguageKey, Record<Kind, { subject: string; body: (name: st
       subject: `Votre inscription à ${PRODUCT} est acceptée`,
       body: (name, link) => `Bonjour ${name},\n\nVotre inscription a été acceptée. Connectez-vous avec votre adresse e-mail et le mot de passe choisi :\n\n${link}`,
     },
+    registration_waiting: {
+      subject: `Nouvelle inscription à ${PRODUCT} en attente`,
+      body: (name, link) => `Bonjour,\n\n${name} s'est inscrit(e) et attend qu'un administrateur accepte son inscription dans un client, ou la refuse :\n\n${link}`,
+    },
   },
   en: {
     invitation: {
@@ -36,6 +40,10 @@ const WORDS: Record<LanguageKey, Record<Kind, { subject: string; body: (name: st
     accepted: {
       subject: `Your ${PRODUCT} registration is accepted`,
       body: (name, link) => `Hello ${name},\n\nYour registration has been accepted. Sign in with your e-mail address and the password you chose:\n\n${link}`,
+    },
+    registration_waiting: {
+      subject: `New ${PRODUCT} registration waiting`,
+      body: (name, link) => `Hello,\n\n${name} has registered and waits for an administrator to accept the registration into a customer, or to refuse it:\n\n${link}`,
     },
   },
 };

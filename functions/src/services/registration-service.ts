@@ -1,4 +1,4 @@
-import type { LanguageKey } from '@shared/constants';
+import { DEFAULT_LANGUAGE, type LanguageKey } from '@shared/constants';
 import type { Registration, RegistrationAccept, RegistrationRequest } from '@shared/schemas/user-admin';
 import type { User } from '@shared/schemas/user';
 import { getCustomer } from '../data/customer-repository';
@@ -7,8 +7,10 @@ import { createUserClaimingEmail, findUserByEmail } from '../data/user-repositor
 import { AppError, notFound } from '../errors';
 import { describeError, logger } from '../logger';
 import { accountMail, appLink } from './account-mail';
+import { administratorRecipients } from './administrator-recipients';
 import { sendMail } from './mail-service';
 import { newId } from './new-id';
+import { recipientsByLanguage } from './recipient-language';
 import { hashPassword } from './password-hasher';
 import { allowedLocationsFor, newStoredUser, publicUser } from './user-admin-service';
 
@@ -32,8 +34,22 @@ export const register = async (request: RegistrationRequest, now = new Date()) =
       created_at: now.toISOString(),
       password_hash: passwordHash,
     });
+    await tellAdministrators(`${request.first_name} ${request.last_name} <${email}>`);
   }
   return { acknowledged: true as const };
+};
+
+/** The administrators' e-mails (system configuration) hear of a registration waiting, each in their language. */
+const tellAdministrators = async (who: string): Promise<void> => {
+  try {
+    const groups = await recipientsByLanguage(await administratorRecipients(), DEFAULT_LANGUAGE);
+    for (const { language, to } of groups) {
+      await sendMail({ customerId: null, to, ...accountMail('registration_waiting', language, who, appLink('/settings/su')) });
+    }
+  } catch (error) {
+    // The registration is stored and listed on the super users screen: a lost notice delays it, nothing more.
+    logger.error('registration notice not mailed', describeError(error));
+  }
 };
 
 export const listPendingRegistrations = async (): Promise<Registration[]> =>
