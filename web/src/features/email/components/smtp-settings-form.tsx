@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Divider, Grid, Group, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Divider, Grid, Group, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { PortInput } from '../../../components/port-input';
 import { IconDeviceFloppy, IconMailForward, IconPlugConnected } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SMTP_FORM_DEFAULTS, SMTP_SECURITIES, type SmtpScope, type SmtpSecurity, type SmtpSettings, type SmtpSettingsInput } from '@shared/schemas/smtp';
@@ -109,18 +110,7 @@ export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => 
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberInput
-                  label={t('email.fields.port')}
-                  value={form.port ?? ''}
-                  onChange={(value) => change('port', typeof value === 'number' ? value : null)}
-                  min={1}
-                  max={65_535}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  thousandSeparator=""
-                  withAsterisk
-                  data-testid="smtp-port"
-                />
+                <PortInput label={t('email.fields.port')} value={form.port} onChange={(value) => change('port', value)} testId="smtp-port" />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <Select

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Grid, Group, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { PortInput } from '../../../components/port-input';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -121,19 +122,7 @@ export const FtpRetrieverForm = ({ retriever, onDone }: FtpRetrieverFormProps) =
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
-                <NumberInput
-                  label={t('labels.ftp.fields.port')}
-                  value={form.port ?? ''}
-                  onChange={(value) => change('port', typeof value === 'number' ? value : null)}
-                  min={1}
-                  max={65_535}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  thousandSeparator=""
-                  error={required('port')}
-                  withAsterisk
-                  data-testid="ftp-port"
-                />
+                <PortInput label={t('labels.ftp.fields.port')} value={form.port} onChange={(value) => change('port', value)} error={required('port')} testId="ftp-port" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
