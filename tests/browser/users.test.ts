@@ -58,6 +58,8 @@ describe('users', () => {
       await signIn(admin.page, accounts.premiumAdministrator);
       await admin.page.goto(webUrl('/settings/users'));
       await admin.page.getByTestId('users-table').waitFor({ timeout: UI_TIMEOUT_MS });
+      // Only root refreshes the lists (spec 1 §6): the list is drawn, its header without the action.
+      expect(await admin.page.getByTestId('users-refresh').count()).toBe(0);
       await keepScreenshot(admin.page, 'users-1440-fr');
       await admin.page.getByTestId('user-create').click();
       await admin.page.waitForURL('**/settings/users/add', { timeout: UI_TIMEOUT_MS });
@@ -169,6 +171,7 @@ describe('users', () => {
       const registration = reviewer.page.locator(`[data-registration-email="${email}"]`);
       await registration.waitFor({ timeout: UI_TIMEOUT_MS });
       await reviewer.page.getByTestId('su-list').getByTestId('user-row').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await reviewer.page.getByTestId('users-refresh').count()).toBe(0);
       await keepScreenshot(reviewer.page, 'su-1440-fr');
       await registration.getByTestId('registration-role').click();
       await reviewer.page.getByRole('option', { name: 'Administrateur' }).click();
@@ -179,5 +182,31 @@ describe('users', () => {
     }
     const [accepted] = await awaitMailsTo(email);
     expect(accepted.Subject).toContain('inscription');
+  });
+
+  it('gives root alone a refresh of the super-user list, which reads a super user added elsewhere', async () => {
+    const { accounts } = testEnvironment();
+    const root = await login('root');
+    const email = uniqueAddress('su');
+    const page = await openPage(browser(), { width: 390, height: 844 });
+    let createdId: string | undefined;
+    try {
+      await signIn(page.page, accounts.root);
+      await page.page.goto(webUrl('/settings/su'));
+      await page.page.getByTestId('su-list').getByTestId('user-row').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      const created = await api<User>('POST', '/api/v1/su', {
+        token: root.user.jwt,
+        body: { first_name: 'Noé', last_name: 'Garnier', email, type: 'super_administrator' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      createdId = created.body.data!._id;
+      await page.page.getByTestId('users-refresh').click();
+      await page.page.getByTestId('user-row').filter({ hasText: email }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await fitsWidth(page.page, 390);
+      await keepScreenshot(page.page, 'su-refreshed-390-fr');
+    } finally {
+      await page.context.close();
+      if (createdId) await api('DELETE', `/api/v1/su/${createdId}`, { token: root.user.jwt });
+    }
   });
 });

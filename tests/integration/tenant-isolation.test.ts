@@ -55,12 +55,17 @@ describe('tenant isolation', () => {
 
   it('shows notifications only to their user in their customer', async () => {
     const member = await login('premiumMember');
-    const own = await api<{ new: { _id: string }[] }>('GET', '/api/v1/notifications/unread', { token: member.user.jwt });
-    expect(own.body.data?.new.map((entry) => entry._id)).toEqual(['n-isolation']);
+    const own = await api<{ new: { _id: string; user: string }[] }>('GET', '/api/v1/notifications/unread', { token: member.user.jwt });
+    expect(own.body.data?.new.map((entry) => entry._id)).toContain('n-isolation');
+    expect(new Set(own.body.data?.new.map((entry) => entry.user))).toEqual(new Set([member.user._id]));
+    // Other files' reminders may notify these users meanwhile: each sees only its own, never the member's.
     for (const account of ['basicMember', 'basicAdministrator', 'premiumAdministrator'] as const) {
       const other = await login(account);
-      const answer = await api<{ new: unknown[] }>('GET', '/api/v1/notifications/unread', { token: other.user.jwt });
-      expect(answer.body.data?.new).toEqual([]);
+      const answer = await api<{ new: { _id: string; user: string; customer: string }[] }>('GET', '/api/v1/notifications/unread', { token: other.user.jwt });
+      expect(answer.status).toBe(200);
+      const seen = answer.body.data?.new ?? [];
+      expect(seen.map((entry) => entry._id)).not.toContain('n-isolation');
+      for (const entry of seen) expect({ user: entry.user, customer: entry.customer }).toEqual({ user: other.user._id, customer: other.customer._id });
     }
   });
 

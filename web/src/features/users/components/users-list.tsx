@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import type { User } from '@shared/schemas/user';
@@ -14,7 +14,7 @@ export interface UsersListProps {
   kind: UserListKind;
   /** The signed-in user: never offered their own deletion. */
   currentUserId: string;
-  /** Root and root administrators are changed by root only. */
+  /** Root and root administrators are changed by root only; only root refreshes the lists (spec 1 §6). */
   currentIsRoot: boolean;
   /** Names of the customer's locations, by id. */
   locationNames: ReadonlyMap<string, string>;
@@ -27,7 +27,8 @@ export interface UsersListProps {
 
 /**
  * /settings/users and /settings/su (spec 3 §2): name, e-mail, role, locations and actions; a table
- * on wide screens, cards under 979 px.
+ * on wide screens, cards under 979 px. Root alone has a refresh action (spec 1 §6), reading the list
+ * again from the server; everyone else sees it change after their own edits.
  */
 export const UsersList = ({ kind, currentUserId, currentIsRoot, locationNames, canCreate, canEdit, canDelete, onCreate, onEdit }: UsersListProps) => {
   const { t } = useTranslation();
@@ -86,11 +87,27 @@ export const UsersList = ({ kind, currentUserId, currentIsRoot, locationNames, c
     <Stack gap="md" data-testid={`${kind}-list`}>
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Title order={2}>{t(kind === 'users' ? 'labels.menu.users' : 'labels.menu.superUsers')}</Title>
-        {canCreate && (
-          <Button leftSection={<IconPlus size={16} />} onClick={onCreate} data-testid="user-create">
-            {t(kind === 'users' ? 'buttons.users.add' : 'buttons.users.addSuperUser')}
-          </Button>
-        )}
+        <Group gap="xs" wrap="nowrap">
+          {currentIsRoot && (
+            <Tooltip label={t('buttons.refresh')}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={() => void users.refetch()}
+                loading={users.isFetching}
+                aria-label={t('buttons.refresh')}
+                data-testid="users-refresh"
+              >
+                <IconRefresh size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {canCreate && (
+            <Button leftSection={<IconPlus size={16} />} onClick={onCreate} data-testid="user-create">
+              {t(kind === 'users' ? 'buttons.users.add' : 'buttons.users.addSuperUser')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {users.isError && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('errors.titles.sorry')}>
