@@ -7,7 +7,7 @@ import type { Alert } from '@shared/schemas/alert';
 import type { SeriesAnswer } from '@shared/schemas/series';
 import { testEnvironment } from '../support/environment';
 import { runScheduledJob } from '../support/scheduled-job';
-import { callApi, clickCentered, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { callApi, clickCentered, navigation, openPage, signIn, signInIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 const ZONE = 'Europe/Paris';
@@ -258,13 +258,7 @@ describe('alerts', () => {
     for (const [width, language] of [[390, 'fr'], [390, 'en']] as const) {
       const { context, page } = await openPage(browser(), { width, height: 844 });
       try {
-        await page.goto(webUrl('/login'));
-        await page.evaluate((lang) => localStorage.setItem('wattwise.language', JSON.stringify(lang)), language);
-        await page.goto(webUrl('/login'));
-        await page.locator('input[type=email], input[name=email]').first().fill(accounts.premiumAdministrator.email);
-        await page.locator('input[type=password]').first().fill(accounts.premiumAdministrator.password);
-        await page.locator('button[type=submit]').first().click();
-        await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+        await signInIn(page, accounts.premiumAdministrator, language);
         // A point without data: the job logs 'missing data', which gives the log and historical an entry.
         const point = await callApi<{ _id: string }>(page, 'POST', '/api/v1/points', {
           name: unique('Sonde salle serveurs'),

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Customer } from '@shared/schemas/customer';
-import { testEnvironment, type TestEnvironment } from '../support/environment';
+import { testEnvironment } from '../support/environment';
 import { signLicense } from '../support/license';
-import { callApi, keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { callApi, keepScreenshot, openPage, signIn, signInIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'ww-license-'));
 const created: string[] = [];
@@ -15,17 +14,6 @@ const created: string[] = [];
 afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
-
-/** Signs in through the form of the stored language (the labels differ; the fields do not). */
-const signInIn = async (page: Page, account: TestEnvironment['accounts']['root'], language: 'fr' | 'en') => {
-  await page.goto(webUrl('/login'));
-  await page.evaluate((lang) => localStorage.setItem('wattwise.language', JSON.stringify(lang)), language);
-  await page.goto(webUrl('/login'));
-  await page.locator('input[type=email], input[name=email]').first().fill(account.email);
-  await page.locator('input[type=password]').first().fill(account.password);
-  await page.locator('button[type=submit]').first().click();
-  await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
-};
 
 describe('customers and licence screens', () => {
   const browser = useBrowser();

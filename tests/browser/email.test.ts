@@ -3,7 +3,7 @@ import type { SmtpSettings } from '@shared/schemas/smtp';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp-server';
-import { callApi, keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { callApi, keepScreenshot, openPage, signIn, signInIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 let server: SmtpTestServer;
 const PASSWORD = 'Relais-SMTP-2026';
@@ -76,13 +76,7 @@ describe('SMTP settings screens', () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     try {
-      await page.goto(webUrl('/login'));
-      await page.evaluate(() => localStorage.setItem('wattwise.language', JSON.stringify('en')));
-      await page.goto(webUrl('/login'));
-      await page.locator('input[type=email], input[name=email]').first().fill(accounts.root.email);
-      await page.locator('input[type=password]').first().fill(accounts.root.password);
-      await page.locator('button[type=submit]').first().click();
-      await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+      await signInIn(page, accounts.root, 'en');
       await page.goto(webUrl('/settings/system/email'));
       await page.getByRole('heading', { name: 'System e-mail (SMTP)', exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByTestId('smtp-host').fill(server.host);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import type { Reminder } from '@shared/schemas/reminder';
 import { testEnvironment } from '../support/environment';
 import { runScheduledJob } from '../support/scheduled-job';
-import { callApi, clickCentered, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { callApi, clickCentered, navigation, openPage, signIn, signInIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 const ZONE = 'Europe/Paris';
@@ -142,16 +142,7 @@ describe('reminders and notifications', () => {
     for (const [width, language] of [[390, 'fr'], [390, 'en'], [1440, 'en']] as const) {
       const { context, page } = await openPage(browser(), { width, height: 844 });
       try {
-        await page.goto(webUrl('/login'));
-        await page.evaluate((lang) => localStorage.setItem('wattwise.language', JSON.stringify(lang)), language);
-        if (language === 'fr') await signIn(page, accounts.premiumAdministrator);
-        else {
-          await page.goto(webUrl('/login'));
-          await page.locator('input[type=email], input[name=email]').first().fill(accounts.premiumAdministrator.email);
-          await page.locator('input[type=password]').first().fill(accounts.premiumAdministrator.password);
-          await page.locator('button[type=submit]').first().click();
-          await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
-        }
+        await signInIn(page, accounts.premiumAdministrator, language);
         const example = await callApi<Reminder>(page, 'POST', '/api/v1/reminders', {
           name: `Contrat de maintenance ${randomUUID().slice(0, 4)}`,
           message: 'Renouveler le contrat de maintenance de la chaudière',

@@ -5,10 +5,10 @@ import { lastCompleteBucket } from '@shared/alerts/bucket';
 import { latestOccurrence } from '@shared/alerts/cron';
 import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
 import type { Alert } from '@shared/schemas/alert';
-import type { SeriesAnswer } from '@shared/schemas/series';
 import type { ConnectedUser, CustomerAcl, LoginAnalyticsRow, NotificationSettings, SystemConfigSettings } from '@shared/schemas/system-settings';
 import type { AlertRunOutcome } from '../../functions/src/services/alert-evaluation-service';
 import { api, login } from '../support/api';
+import { hourAverage } from '../support/series';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
@@ -139,21 +139,7 @@ describe('notification settings', () => {
       body: { data: [{ point: pointId, date: new Date(bucket.from + (bucket.to - bucket.from) / 2).toISOString(), value: 60 }] },
     });
     expect(written.status).toBe(200);
-    const hourAverage = async () =>
-      (
-        await api<SeriesAnswer>('POST', '/api/v1/series/query', {
-          token: premiumAdmin,
-          body: {
-            period_type: 'dateToDate',
-            period: 'day',
-            sampling: 'hour',
-            start: new Date(bucket.from).toISOString(),
-            end: new Date(bucket.to).toISOString(),
-            points: [{ point: pointId, calculation: 'avg' }],
-          },
-        })
-      ).body.data?.series[0].values.at(-1) ?? null;
-    expect(await eventually(hourAverage, (value) => value === 60)).toBe(60);
+    expect(await eventually(() => hourAverage(premiumAdmin, pointId, bucket), (value) => value === 60)).toBe(60);
 
     const createAlert = async (name: string) => {
       const answer = await api<Alert>('POST', '/api/v1/alerts', {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCompleteBucket } from '@shared/alerts/bucket';
 import { latestOccurrence } from '@shared/alerts/cron';
 import type { Alert, AlertLogItem, AlertLogSummary } from '@shared/schemas/alert';
-import type { SeriesAnswer } from '@shared/schemas/series';
 import type { AlertRunOutcome } from '../../functions/src/services/alert-evaluation-service';
 import { api, login } from '../support/api';
+import { hourAverage } from '../support/series';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
@@ -39,20 +39,6 @@ const createPoint = async (): Promise<string> => {
 /** The hour an alert with hourly sampling reads at the due time of a cron time (the last complete one). */
 const bucketOf = (cron: string, timezone: string) => lastCompleteBucket(latestOccurrence(cron, timezone, Date.now()), 'hour', 'Europe/Paris');
 
-const hourAverage = async (pointId: string, bucket: { from: number; to: number }) => {
-  const answer = await api<SeriesAnswer>('POST', '/api/v1/series/query', {
-    token: admin,
-    body: {
-      period_type: 'dateToDate',
-      period: 'day',
-      sampling: 'hour',
-      start: new Date(bucket.from).toISOString(),
-      end: new Date(bucket.to).toISOString(),
-      points: [{ point: pointId, calculation: 'avg' }],
-    },
-  });
-  return answer.body.data?.series[0].values.at(-1) ?? null;
-};
 
 /** Writes values inside an hour bucket and waits for its rollup (the series stream recomputes it). */
 const writeHour = async (pointId: string, bucket: { from: number; to: number }, values: number[]) => {
@@ -63,7 +49,7 @@ const writeHour = async (pointId: string, bucket: { from: number; to: number }, 
   });
   expect(answer.status).toBe(200);
   const average = values.reduce((a, b) => a + b, 0) / values.length;
-  expect(await eventually(() => hourAverage(pointId, bucket), (value) => value === average)).toBe(average);
+  expect(await eventually(() => hourAverage(admin, pointId, bucket), (value) => value === average)).toBe(average);
 };
 
 const alertBody = (points: string[], overrides: Record<string, unknown> = {}) => ({

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCompleteBucket } from '@shared/alerts/bucket';
 import { latestOccurrence } from '@shared/alerts/cron';
 import type { Alert } from '@shared/schemas/alert';
-import type { SeriesAnswer } from '@shared/schemas/series';
 import type { SmtpSettings } from '@shared/schemas/smtp';
 import type { AlertRunOutcome } from '../../functions/src/services/alert-evaluation-service';
 import { api, login } from '../support/api';
+import { hourAverage } from '../support/series';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
@@ -180,20 +180,6 @@ describe('a customer\'s e-mail', () => {
   const FIRST_JANUARY = '0 0 1 1 *';
   let point: string;
 
-  const hourAverage = async (pointId: string, bucket: { from: number; to: number }) => {
-    const answer = await api<SeriesAnswer>('POST', '/api/v1/series/query', {
-      token: admin,
-      body: {
-        period_type: 'dateToDate',
-        period: 'day',
-        sampling: 'hour',
-        start: new Date(bucket.from).toISOString(),
-        end: new Date(bucket.to).toISOString(),
-        points: [{ point: pointId, calculation: 'avg' }],
-      },
-    });
-    return answer.body.data?.series[0].values.at(-1) ?? null;
-  };
 
   const createAlert = async () => {
     const answer = await api<Alert>('POST', '/api/v1/alerts', {
@@ -229,7 +215,7 @@ describe('a customer\'s e-mail', () => {
       body: { data: values.map((value, index) => ({ point, date: new Date(bucket.from + step * (index + 1)).toISOString(), value })) },
     });
     expect(written.status).toBe(200);
-    expect(await eventually(() => hourAverage(point, bucket), (value) => value === 50)).toBe(50);
+    expect(await eventually(() => hourAverage(admin, point, bucket), (value) => value === 50)).toBe(50);
   }, 90_000);
 
   it('leaves through the customer\'s own SMTP server when its settings are enabled, not through SES', async () => {

@@ -39,6 +39,17 @@ export const signIn = async (page: Page, account: Account): Promise<void> => {
   await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
 };
 
+/** Signs in through the form of the language stored in this browser (the labels differ; the fields do not). */
+export const signInIn = async (page: Page, account: Account, language: 'fr' | 'en'): Promise<void> => {
+  await page.goto(webUrl('/login'));
+  await page.evaluate((lang) => localStorage.setItem('wattwise.language', JSON.stringify(lang)), language);
+  await page.goto(webUrl('/login'));
+  await page.locator('input[type=email], input[name=email]').first().fill(account.email);
+  await page.locator('input[type=password]').first().fill(account.password);
+  await page.locator('button[type=submit]').first().click();
+  await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+};
+
 /** The left navigation panel, once its first entry is on screen. */
 export const navigation = async (page: Page) => {
   const panel = page.getByTestId('navigation');
