@@ -1,7 +1,10 @@
 import * as z from 'zod';
 import { LANGUAGES } from '../constants';
 import { ownedFieldsSchema } from '../permissions/ownership';
+import { addressListSchema } from './addresses';
 import { idSchema } from './common';
+
+export { splitAddresses } from './addresses';
 
 /** Reminder types and periods (spec 2 §3 "Reminder", §9). */
 export const REMINDER_TYPES = ['normal', 'recurrent'] as const;
@@ -29,15 +32,6 @@ export const REMINDER_DEFAULTS = {
   reset_only_after_validation: boolean;
   start: string;
 };
-
-/** Addresses typed separated by semicolons (spec 2 §5), or already a list. */
-export const splitAddresses = (value: string | readonly string[] | null | undefined): string[] =>
-  (typeof value === 'string' ? value.split(';') : [...(value ?? [])]).map((address) => address.trim()).filter(Boolean);
-
-const addressListSchema = z.preprocess(
-  (value) => (typeof value === 'string' || Array.isArray(value) ? splitAddresses(value as string | string[]) : value),
-  z.array(z.string().email().max(254)).max(50),
-);
 
 export const reminderEmailSchema = z.object({
   to: addressListSchema.default([]),
