@@ -14,8 +14,7 @@ import { requireSetting } from '../config';
 import { seriesKeys, type SeriesRef } from '../data/series-keys';
 import { entitiesTable, queryPages } from '../data/table';
 import { logger } from '../logger';
-import { customerOf } from './location-service';
-import type { Caller } from './session-service';
+import { customerOf, type Caller } from './caller';
 
 const LINK_SECONDS = 300;
 

@@ -12,9 +12,8 @@ import { listRawEntries } from '../data/series-repository';
 import { AppError } from '../errors';
 import { importContext } from './file-import-service';
 import { receiveFile, startImport } from './file-intake';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { formatOfName, readMeterFile, type ReadRow } from './meter-file-reader';
-import type { Caller } from './session-service';
 
 /** Treated files listed beside the spec's three lists: the latest ones. */
 const TREATED_LISTED = 50;

@@ -2,7 +2,7 @@ import type { PointWithLastValue } from '@shared/api/responses';
 import { isCalculatedPoint, type Point } from '@shared/schemas/point';
 import { latestRawBefore, seriesOfPoint } from '../data/series-repository';
 import { listPointsOfSelection } from './point-service';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 const lastValueOf = async (point: Point): Promise<PointWithLastValue['last_value']> => {
   if (!point.last_data_date) return null;

@@ -28,11 +28,10 @@ import {
   type SeriesRef,
 } from '../data/series-repository';
 import { AppError } from '../errors';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { listVisiblePoints } from './point-service';
 import { announceNewData } from './realtime-service';
 import { recomputeSeriesBuckets } from './rollup-buckets';
-import type { Caller } from './session-service';
 
 /** The calendar a point's buckets follow: its first location's zone. */
 export const zoneOfPoint = (point: Pick<Point, 'location'>, locations: readonly Location[]): string =>
