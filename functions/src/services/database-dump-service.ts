@@ -3,16 +3,14 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ROLLUP_LEVELS } from '@shared/series/buckets';
 import type { DatabaseDump } from '@shared/schemas/application';
-import { dynamo } from '../clients/dynamodb';
 import { s3 } from '../clients/s3';
 import { requireSetting } from '../config';
 import { seriesKeys, type SeriesRef } from '../data/series-keys';
-import { entitiesTable, queryPages } from '../data/table';
+import { entitiesTable, queryPages, scanPages } from '../data/table';
 import { logger } from '../logger';
 import { customerOf, type Caller } from './caller';
 
@@ -27,12 +25,7 @@ async function* partition(table: string, PK: string): AsyncGenerator<Item[]> {
 
 /** Every item of a table, page by page: the whole-database dump only, never a request's reading. */
 async function* wholeTable(table: string): AsyncGenerator<Item[]> {
-  let ExclusiveStartKey: Item | undefined;
-  do {
-    const page = await dynamo.send(new ScanCommand({ TableName: table, ExclusiveStartKey }));
-    yield (page.Items ?? []) as Item[];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for await (const page of scanPages(table)) yield (page.Items ?? []) as Item[];
 }
 
 /** One customer's items: its partition, then each of its points' series partitions. */
