@@ -5,6 +5,7 @@ import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 
 export const entitiesTable = (): string => requireSetting('ENTITIES_TABLE');
+export const seriesTable = (): string => requireSetting('SERIES_TABLE');
 
 type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
 
@@ -81,27 +82,27 @@ export const updateAttributes = async (key: { PK: string; SK: string }, values: 
   }
 };
 
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: { PK: string; SK: string } } };
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
-/** Writes requests to the entities table, 25 per batch, retrying what the table left unprocessed with backoff. */
-const writeInBatches = async (requests: readonly WriteRequest[]): Promise<void> => {
+/** Writes requests to a table, 25 per batch, retrying what the table left unprocessed with backoff. */
+export const batchWrite = async (TableName: string, requests: readonly WriteRequest[]): Promise<void> => {
   for (let offset = 0; offset < requests.length; offset += 25) {
     let pending: WriteRequest[] = requests.slice(offset, offset + 25);
     for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('Batch writes kept being throttled');
+      if (attempt > 8) throw new Error(`Batch writes to ${TableName} kept being throttled`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: pending as never } }));
-      pending = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as WriteRequest[];
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending as never } }));
+      pending = (answer.UnprocessedItems?.[TableName] ?? []) as WriteRequest[];
     }
   }
 };
 
-/** Deletes items of the entities table by key (see `writeInBatches`). */
+/** Deletes items of the entities table by key (see `batchWrite`). */
 export const deleteItems = (itemKeys: readonly { PK: string; SK: string }[]): Promise<void> =>
-  writeInBatches(itemKeys.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
+  batchWrite(entitiesTable(), itemKeys.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
 
-/** Puts whole items into the entities table (see `writeInBatches`). */
-export const putItems = (items: readonly Record<string, unknown>[]): Promise<void> => writeInBatches(items.map((Item) => ({ PutRequest: { Item } })));
+/** Puts whole items into the entities table (see `batchWrite`). */
+export const putItems = (items: readonly Record<string, unknown>[]): Promise<void> => batchWrite(entitiesTable(), items.map((Item) => ({ PutRequest: { Item } })));
 
 /** Every page of a whole table (any table): the whole-database dump only, never a request's reading. */
 export async function* scanPages(TableName: string) {

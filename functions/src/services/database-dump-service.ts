@@ -10,7 +10,7 @@ import type { DatabaseDump } from '@shared/schemas/application';
 import { s3 } from '../clients/s3';
 import { requireSetting } from '../config';
 import { seriesKeys, type SeriesRef } from '../data/series-keys';
-import { entitiesTable, queryPages, scanPages } from '../data/table';
+import { entitiesTable, queryPages, scanPages, seriesTable } from '../data/table';
 import { logger } from '../logger';
 import { customerOf, type Caller } from './caller';
 
@@ -30,7 +30,7 @@ async function* wholeTable(table: string): AsyncGenerator<Item[]> {
 
 /** One customer's items: its partition, then each of its points' series partitions. */
 async function* customerPages(customerId: string): AsyncGenerator<{ table: 'entities' | 'series'; items: Item[] }> {
-  const series = requireSetting('SERIES_TABLE');
+  const series = seriesTable();
   const points: SeriesRef[] = [];
   for await (const items of partition(entitiesTable(), `C#${customerId}`)) {
     for (const item of items) if (typeof item.SK === 'string' && item.SK.startsWith('PT#')) points.push({ customerId, pointId: item.SK.slice(3) });
@@ -50,7 +50,7 @@ async function* customerPages(customerId: string): AsyncGenerator<{ table: 'enti
 
 async function* allPages(): AsyncGenerator<{ table: 'entities' | 'series'; items: Item[] }> {
   for await (const items of wholeTable(entitiesTable())) yield { table: 'entities', items };
-  for await (const items of wholeTable(requireSetting('SERIES_TABLE'))) yield { table: 'series', items };
+  for await (const items of wholeTable(seriesTable())) yield { table: 'series', items };
 }
 
 /** Binary attributes (rollup packs) as base64, so that every line is JSON. */

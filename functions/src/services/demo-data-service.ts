@@ -14,7 +14,7 @@ import { getPoint, savePoint } from '../data/point-repository';
 import { computeCalculatedPoint } from './calculation-service';
 import { pointsOfCustomerById, storeValuesInBulk } from './series-service';
 import { putDemoSeriesProgress } from '../data/system-repository';
-import type { StoredValue } from '../data/series-repository';
+import type { StoredValue } from '../data/raw-value-repository';
 import { demoPoints, demoSeries } from './demo-series';
 import { putDashboard } from '../data/dashboard-repository';
 import { logger } from '../logger';

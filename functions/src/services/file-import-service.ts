@@ -9,7 +9,7 @@ import { getCustomer } from '../data/customer-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { getMeterFile, putRejects, readMeterFileBytes, readRejects, updateOfAttempt, type StoredMeterFile } from '../data/meter-file-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
-import type { StatusCode, StoredValue } from '../data/series-repository';
+import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { describeError, logger } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
 import { continueImport, type FileImportJob } from './file-intake';

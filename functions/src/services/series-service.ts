@@ -13,20 +13,10 @@ import { canConvert, convertUnit } from '@shared/series/unit-conversion';
 import type { Location } from '@shared/schemas/location';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { advanceLastDataDate, listPointsOfCustomer } from '../data/point-repository';
-import type { StatusCode, StoredValue } from '../data/series-repository';
-import {
-  deleteRawValues,
-  earliestRollup,
-  latestRawBefore,
-  latestRollupBefore,
-  listRawEntries,
-  listRawMonths,
-  listRawValues,
-  putRawValues,
-  readRollupRanges,
-  seriesOfPoint,
-  type SeriesRef,
-} from '../data/series-repository';
+import type { StatusCode, StoredValue } from '../data/raw-value-repository';
+import { deleteRawValues, latestRawBefore, listRawEntries, listRawMonths, listRawValues, putRawValues } from '../data/raw-value-repository';
+import { earliestRollup, latestRollupBefore, readRollupRanges } from '../data/rollup-repository';
+import { seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { listVisiblePoints } from './point-service';

@@ -1,5 +1,5 @@
 import { isCalculatedPoint, type Point } from '@shared/schemas/point';
-import type { StoredValue } from '../data/series-repository';
+import type { StoredValue } from '../data/raw-value-repository';
 import { launchDependentCalculations } from './calculation-service';
 import { storeValuesInBulk } from './series-service';
 
