@@ -8,7 +8,8 @@ import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
 import type { StoredValue } from '../data/raw-value-repository';
 import { deleteRawValues, listRawEntries, listRawMonths, listRawValues } from '../data/raw-value-repository';
-import { lastValueBefore, storeValuesInBulk, zoneOfPoint } from './series-service';
+import { lastValueBefore, zoneOfPoint } from './series-service';
+import { storeValuesInBulk } from './series-write-service';
 import { launchJob } from './job-launcher';
 import { calculationStep, refreshRange } from '@shared/series/calculation-settings';
 

@@ -15,7 +15,8 @@ import { launchDependentCalculations } from './calculation-service';
 import { continueImport, type FileImportJob } from './file-intake';
 import { readMeterFile, type ReadRow } from './meter-file-reader';
 import { announceNewData, pushToCustomer } from './realtime-service';
-import { storeValuesInBulk, zoneOfPoint } from './series-service';
+import { zoneOfPoint } from './series-service';
+import { storeValuesInBulk } from './series-write-service';
 
 /**
  * Rows held before the largest point-months are written: about 17 bytes a row (a time, a value, a

@@ -10,7 +10,8 @@ import { describeError, logger } from '../logger';
 import { computeCalculatedPoint, dependentsOf } from './calculation-service';
 import type { LaunchedJob } from './job-launcher';
 import { pushToUser } from './realtime-service';
-import { pointsOfCustomerById, storeValuesInBulk, zoneOfPoint } from './series-service';
+import { pointsOfCustomerById, zoneOfPoint } from './series-service';
+import { storeValuesInBulk } from './series-write-service';
 
 /** How long a stream batch already in flight may take to land: a purge sweeps again after it. */
 const STREAM_SETTLE_MS = 5_000;
