@@ -43,7 +43,8 @@ const main = async () => {
     await seedDemoData(deployment, passwords);
     Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable });
     const { dynamo } = await import('../../functions/src/clients/dynamodb');
-    const { storeValuesInBulk, pointsOfCustomerById } = await import('../../functions/src/services/series-service');
+    const { pointsOfCustomerById } = await import('../../functions/src/services/series-service');
+    const { storeValuesInBulk } = await import('../../functions/src/services/series-write-service');
     const { putNewAlert } = await import('../../functions/src/data/alert-repository');
     const { evaluateAlert } = await import('../../functions/src/services/alert-evaluation-service');
 

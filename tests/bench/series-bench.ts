@@ -185,7 +185,8 @@ const measureEngine = (years: number, start: number): Promise<Omit<SizeResult, '
     const passwords = generateDemoPasswords();
     await seedDemoData(deployment, passwords);
     Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable });
-    const { storeValuesInBulk, pointsOfCustomerById } = await import('../../functions/src/services/series-service');
+    const { pointsOfCustomerById } = await import('../../functions/src/services/series-service');
+    const { storeValuesInBulk } = await import('../../functions/src/services/series-write-service');
     const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));
     const api = async (method: string, apiPath: string, token: string | null, body?: unknown) => {
       const answer = await fetch(`${deployment.restBaseUrl}${apiPath}`, {

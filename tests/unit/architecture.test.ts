@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCircular, parseDependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -93,4 +94,21 @@ describe('layers', () => {
       expect(code.length, `${path.relative(ROOT, file)} is more than a hand-over`).toBeLessThanOrEqual(6);
     }
   });
+});
+
+describe('import circles', () => {
+  it('finds none in shared, functions and web, type-only imports included (a shared type moves below both sides)', async () => {
+    const tree = await parseDependencyTree(['shared/src/**/*.ts', 'functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'], {
+      cwd: ROOT,
+      context: ROOT,
+      tsconfig: path.join(ROOT, 'tsconfig.json'),
+      transform: false,
+      skipDynamicImports: false,
+      include: /\.tsx?$/,
+      exclude: /node_modules/,
+    });
+    const resolvedToShared = Object.values(tree).some((dependencies) => dependencies?.some((dependency) => dependency.request.startsWith('@shared/') && dependency.id?.startsWith('shared/')));
+    expect(resolvedToShared, 'the @shared alias resolves, so circles through it are seen').toBe(true);
+    expect(parseCircular(tree, false).map((circle) => circle.join(' → '))).toEqual([]);
+  }, 30_000);
 });

@@ -165,12 +165,7 @@ export const listLogItems = async (customerId: string, alertId: string, fromTick
 /** The ticks of an alert's entries not acquitted yet. */
 export const listOpenLogTicks = async (customerId: string, alertId: string): Promise<number[]> => {
   const { PK, prefix } = keys.alertLogOfAlert(customerId, alertId);
-  const items = await queryAll<{ tick: unknown }>({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    FilterExpression: 'acquitted = :no',
-    ProjectionExpression: 'tick',
-    ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':no': false },
-  });
+  const items = await queryPrefix<{ tick: unknown }>(PK, prefix, { filter: { expression: 'acquitted = :no', values: { ':no': false } }, projection: 'tick' });
   return items.map((item) => Number(item.tick));
 };
 

@@ -1,10 +1,10 @@
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { NotificationItem } from '@shared/schemas/notification';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix } from './table';
+import { entitiesTable, putItems, queryPrefix } from './table';
 
 /** The stored item of a notification: under its customer, sorted by its user. */
 export const notificationItem = (notification: NotificationItem) => ({
@@ -47,12 +47,4 @@ export const listUnreadNotificationsOfReminder = async (customerId: string, remi
 };
 
 /** Stores notifications (25 per batch, unprocessed ones sent again). */
-export const putNotifications = async (notifications: readonly NotificationItem[]): Promise<void> => {
-  for (let offset = 0; offset < notifications.length; offset += 25) {
-    let requests: Record<string, unknown>[] = notifications.slice(offset, offset + 25).map((notification) => ({ PutRequest: { Item: notificationItem(notification) } }));
-    while (requests.length) {
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests as never } }));
-      requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as Record<string, unknown>[];
-    }
-  }
-};
+export const putNotifications = (notifications: readonly NotificationItem[]): Promise<void> => putItems(notifications.map(notificationItem));

@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../errors';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 
 export const entitiesTable = (): string => requireSetting('ENTITIES_TABLE');
+export const seriesTable = (): string => requireSetting('SERIES_TABLE');
 
 type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
 
@@ -36,9 +37,20 @@ export const countAll = async (input: Omit<QueryInput, 'TableName' | 'ExclusiveS
 export const queryAll = <T>(input: Omit<QueryInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> =>
   queryEvery<T>({ ...input, TableName: entitiesTable() });
 
+/** What a prefix query may add: a filter on other attributes (its values named `:…`), the attributes to read back. */
+export interface PrefixQueryOptions {
+  filter?: { expression: string; values: Record<string, unknown> };
+  projection?: string;
+}
+
 /** All items of a partition whose sort key starts with a prefix. */
-export const queryPrefix = <T>(PK: string, prefix: string): Promise<T[]> =>
-  queryAll<T>({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix } });
+export const queryPrefix = <T>(PK: string, prefix: string, { filter, projection }: PrefixQueryOptions = {}): Promise<T[]> =>
+  queryAll<T>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ...(filter ? { FilterExpression: filter.expression } : {}),
+    ...(projection ? { ProjectionExpression: projection } : {}),
+    ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ...filter?.values },
+  });
 
 /** All items of a GSI1 partition. */
 export const queryIndex = <T>(GSI1PK: string): Promise<T[]> =>
@@ -70,15 +82,34 @@ export const updateAttributes = async (key: { PK: string; SK: string }, values: 
   }
 };
 
-/** Deletes items by key, 25 per batch, retrying what the table left unprocessed with backoff. */
-export const deleteItems = async (itemKeys: readonly { PK: string; SK: string }[]): Promise<void> => {
-  for (let offset = 0; offset < itemKeys.length; offset += 25) {
-    let requests: Record<string, unknown>[] = itemKeys.slice(offset, offset + 25).map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('Deletions kept being throttled');
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/** Writes requests to a table, 25 per batch, retrying what the table left unprocessed with backoff. */
+export const batchWrite = async (TableName: string, requests: readonly WriteRequest[]): Promise<void> => {
+  for (let offset = 0; offset < requests.length; offset += 25) {
+    let pending: WriteRequest[] = requests.slice(offset, offset + 25);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error(`Batch writes to ${TableName} kept being throttled`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [entitiesTable()]: requests as never } }));
-      requests = (answer.UnprocessedItems?.[entitiesTable()] ?? []) as Record<string, unknown>[];
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [TableName]: pending as never } }));
+      pending = (answer.UnprocessedItems?.[TableName] ?? []) as WriteRequest[];
     }
   }
 };
+
+/** Deletes items of the entities table by key (see `batchWrite`). */
+export const deleteItems = (itemKeys: readonly { PK: string; SK: string }[]): Promise<void> =>
+  batchWrite(entitiesTable(), itemKeys.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
+
+/** Puts whole items into the entities table (see `batchWrite`). */
+export const putItems = (items: readonly Record<string, unknown>[]): Promise<void> => batchWrite(entitiesTable(), items.map((Item) => ({ PutRequest: { Item } })));
+
+/** Every page of a whole table (any table): the whole-database dump only, never a request's reading. */
+export async function* scanPages(TableName: string) {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(new ScanCommand({ TableName, ExclusiveStartKey }));
+    yield page;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}

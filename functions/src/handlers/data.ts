@@ -1,6 +1,7 @@
 import { createHttpHandler, withMessage } from '../middleware/http-handler';
 import { aggregateForIpmvp } from '../services/ipmvp-service';
-import { deleteValues, ingestEntries, querySeries } from '../services/series-service';
+import { querySeries } from '../services/series-service';
+import { deleteValues, ingestEntries } from '../services/series-write-service';
 
 export const handler = createHttpHandler('data', {
   ingestData: async ({ caller, body }) => withMessage(await ingestEntries(caller, body), 'data_saved'),

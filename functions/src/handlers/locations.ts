@@ -2,7 +2,7 @@ import type { LocationInput } from '@shared/schemas/location-input';
 import { createHttpHandler, withMessage } from '../middleware/http-handler';
 import { createLocation, listLocationTree, positionLocations, removeLocation, updateLocation } from '../services/location-service';
 import { listPointsOfSelection } from '../services/point-service';
-import type { Caller } from '../services/session-service';
+import { type Caller } from '../services/caller';
 
 const update = async (caller: Caller, body: LocationInput) => withMessage(await updateLocation(caller, body), 'location_saved');
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { roleSchema } from '@shared/permissions/roles';
 import { AppError } from '../errors';
-import type { Caller } from '../services/session-service';
+import { type Caller } from '../services/caller';
 
 /** API Gateway hands the authorizer's context as strings. */
 const authorizerContextSchema = z.object({

@@ -10,27 +10,10 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@shared/constants';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
 import { assertRouteAllowed } from '../services/access-service';
-import type { Caller } from '../services/session-service';
 import { callerFromAuthorizer } from './caller';
 import { mapError } from './error-mapper';
 import { applyOwnership } from './ownership';
-
-type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
-
-/** What a handler receives: everything the route table describes, already checked and parsed. */
-/** The parts of a route a request's types follow. */
-type RouteShape = Pick<RouteDefinition, 'access'> & { body: unknown; params: unknown; query: unknown };
-
-export interface HttpRequest<Route extends RouteShape = RouteDefinition> {
-  body: Output<Route['body']>;
-  params: Output<Route['params']>;
-  query: Output<Route['query']>;
-  headers: { language: LanguageKey; requestView: RequestView; mobile: boolean };
-  /** Null only on public routes. */
-  caller: RouteDefinition['access'] extends Route['access'] ? Caller | null : Route['access'] extends 'public' ? null : Caller;
-}
-
-export type RouteHandler<Route extends RouteShape = RouteDefinition> = (request: HttpRequest<Route>) => Promise<unknown>;
+import type { HttpRequest, RouteHandler } from './types';
 
 const MESSAGE = Symbol('answer with message');
 

@@ -2,7 +2,7 @@ import type { IdSource, OwnedKind, RouteDefinition } from '@shared/api/routes';
 import { isListed, type Owned } from '@shared/permissions/ownership';
 import { isIdOf } from '@shared/schemas/ids';
 import { assertAccess } from '../services/owned-access';
-import type { HttpRequest, RouteHandler } from './http-handler';
+import type { HttpRequest, RouteHandler } from './types';
 
 const isOwned = (value: unknown): value is Owned =>
   typeof value === 'object' && value !== null && typeof (value as Owned).user === 'string';

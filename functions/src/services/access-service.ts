@@ -8,7 +8,7 @@ import { getCustomer } from '../data/customer-repository';
 import { getUser } from '../data/user-repository';
 import { getCustomerPermissionMap, getDefaultPermissionMap } from '../data/system-repository';
 import { AppError } from '../errors';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 /**
  * How long a function instance trusts what it read of a customer (active, premium, permission

@@ -4,7 +4,7 @@ import type { CustomerAcl } from '@shared/schemas/system-settings';
 import { getCustomerPermissionMap, getDefaultPermissionMap, putCustomerPermissionMap, putDefaultPermissionMap } from '../data/system-repository';
 import { AppError } from '../errors';
 import { forgetCustomerFacts } from './access-service';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 const customerPart = (map: PermissionMap): CustomerAcl => ({ member: map.member, administrator: map.administrator });
 

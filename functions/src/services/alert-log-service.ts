@@ -17,8 +17,7 @@ import { getAlert } from '../data/alert-repository';
 import { getUser } from '../data/user-repository';
 import { AppError } from '../errors';
 import { assertAccess } from './owned-access';
-import { customerOf } from './location-service';
-import type { Caller } from './session-service';
+import { customerOf, type Caller } from './caller';
 
 /**
  * The alert log (entries not acquitted) and historical (acquitted ones). Routes naming an alert

@@ -6,11 +6,10 @@ import { deleteAlert, eraseLog, getAlert, listAlertsOfCustomer, putNewAlert, upd
 import { getCustomer } from '../data/customer-repository';
 import { listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { listVisiblePoints } from './point-service';
 import { putSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
-import type { Caller } from './session-service';
 
 /**
  * Alerts (spec 2 §3): stored under their customer, each with one EventBridge Scheduler schedule

@@ -16,7 +16,7 @@ import { describeError, logger } from '../logger';
 import { isApplicationLocked, licenseSummary } from './license-service';
 import { listAppFunctions, restartOtherFunctions, restartSelf } from './function-restart-service';
 import { pushToCustomer } from './realtime-service';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 const tableSize = async (tableName: string | undefined) => {
   if (!tableName) return { bytes: 0, items: 0 };

@@ -6,9 +6,10 @@ import { calculate, type Bucket } from '@shared/series/calculations';
 import { evaluate, parseFormula } from '@shared/series/formula';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
-import type { StoredValue } from '../data/series-repository';
-import { deleteRawValues, listRawEntries, listRawMonths, listRawValues } from '../data/series-repository';
-import { lastValueBefore, storeValuesInBulk, zoneOfPoint } from './series-service';
+import type { StoredValue } from '../data/raw-value-repository';
+import { deleteRawValues, listRawEntries, listRawMonths, listRawValues } from '../data/raw-value-repository';
+import { lastValueBefore, zoneOfPoint } from './series-service';
+import { storeValuesInBulk } from './series-write-service';
 import { launchJob } from './job-launcher';
 import { calculationStep, refreshRange } from '@shared/series/calculation-settings';
 

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
 import { permissionsOfCustomer } from './access-service';
 import { sendToConnection } from './realtime-service';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 

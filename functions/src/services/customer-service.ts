@@ -17,7 +17,7 @@ import { logger } from '../logger';
 import { launchCustomerDeletion } from './job-launcher';
 import { assertWithinLicense, countCustomers } from './license-service';
 import { newId } from './new-id';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 import { isKnownTimezone } from './timezones';
 
 type ParsedInput = z.output<typeof customerInputSchema>;

@@ -15,10 +15,10 @@ import {
 } from '../data/dashboard-repository';
 import { getOwnedObject } from '../data/owned-repository';
 import { AppError } from '../errors';
-import { customerOf, requireVisibleLocation } from './location-service';
+import { requireVisibleLocation } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { listVisiblePoints } from './point-service';
-import type { Caller } from './session-service';
 import { sanitizeWidgetText } from './widget-text';
 
 /**

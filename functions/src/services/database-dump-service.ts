@@ -3,19 +3,16 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ROLLUP_LEVELS } from '@shared/series/buckets';
 import type { DatabaseDump } from '@shared/schemas/application';
-import { dynamo } from '../clients/dynamodb';
 import { s3 } from '../clients/s3';
 import { requireSetting } from '../config';
 import { seriesKeys, type SeriesRef } from '../data/series-keys';
-import { entitiesTable, queryPages } from '../data/table';
+import { entitiesTable, queryPages, scanPages, seriesTable } from '../data/table';
 import { logger } from '../logger';
-import { customerOf } from './location-service';
-import type { Caller } from './session-service';
+import { customerOf, type Caller } from './caller';
 
 const LINK_SECONDS = 300;
 
@@ -28,17 +25,12 @@ async function* partition(table: string, PK: string): AsyncGenerator<Item[]> {
 
 /** Every item of a table, page by page: the whole-database dump only, never a request's reading. */
 async function* wholeTable(table: string): AsyncGenerator<Item[]> {
-  let ExclusiveStartKey: Item | undefined;
-  do {
-    const page = await dynamo.send(new ScanCommand({ TableName: table, ExclusiveStartKey }));
-    yield (page.Items ?? []) as Item[];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for await (const page of scanPages(table)) yield (page.Items ?? []) as Item[];
 }
 
 /** One customer's items: its partition, then each of its points' series partitions. */
 async function* customerPages(customerId: string): AsyncGenerator<{ table: 'entities' | 'series'; items: Item[] }> {
-  const series = requireSetting('SERIES_TABLE');
+  const series = seriesTable();
   const points: SeriesRef[] = [];
   for await (const items of partition(entitiesTable(), `C#${customerId}`)) {
     for (const item of items) if (typeof item.SK === 'string' && item.SK.startsWith('PT#')) points.push({ customerId, pointId: item.SK.slice(3) });
@@ -58,7 +50,7 @@ async function* customerPages(customerId: string): AsyncGenerator<{ table: 'enti
 
 async function* allPages(): AsyncGenerator<{ table: 'entities' | 'series'; items: Item[] }> {
   for await (const items of wholeTable(entitiesTable())) yield { table: 'entities', items };
-  for await (const items of wholeTable(requireSetting('SERIES_TABLE'))) yield { table: 'series', items };
+  for await (const items of wholeTable(seriesTable())) yield { table: 'series', items };
 }
 
 /** Binary attributes (rollup packs) as base64, so that every line is JSON. */

@@ -1,5 +1,5 @@
 import type { Point } from '@shared/schemas/point';
-import type { StoredValue } from '../data/series-repository';
+import type { StoredValue } from '../data/raw-value-repository';
 
 /** Small deterministic generator (mulberry32): the same demo data on every machine. */
 export const seededRandom = (seed: number) => {

@@ -9,13 +9,14 @@ import { getCustomer } from '../data/customer-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { getMeterFile, putRejects, readMeterFileBytes, readRejects, updateOfAttempt, type StoredMeterFile } from '../data/meter-file-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
-import type { StatusCode, StoredValue } from '../data/series-repository';
+import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { describeError, logger } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
 import { continueImport, type FileImportJob } from './file-intake';
 import { readMeterFile, type ReadRow } from './meter-file-reader';
 import { announceNewData, pushToCustomer } from './realtime-service';
-import { storeValuesInBulk, zoneOfPoint } from './series-service';
+import { zoneOfPoint } from './series-service';
+import { storeValuesInBulk } from './series-write-service';
 
 /**
  * Rows held before the largest point-months are written: about 17 bytes a row (a time, a value, a

@@ -8,13 +8,12 @@ import { s3 } from '../clients/s3';
 import { keys } from '../data/keys';
 import { deleteMeterFile, getMeterFile, listMeterFiles, readMeterFileBytes, STALE_AFTER_MS, type StoredMeterFile } from '../data/meter-file-repository';
 import { getUser } from '../data/user-repository';
-import { listRawEntries } from '../data/series-repository';
+import { listRawEntries } from '../data/raw-value-repository';
 import { AppError } from '../errors';
 import { importContext } from './file-import-service';
 import { receiveFile, startImport } from './file-intake';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { formatOfName, readMeterFile, type ReadRow } from './meter-file-reader';
-import type { Caller } from './session-service';
 
 /** Treated files listed beside the spec's three lists: the latest ones. */
 const TREATED_LISTED = 50;

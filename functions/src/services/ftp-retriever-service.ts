@@ -13,11 +13,10 @@ import {
   type StoredFtpRetriever,
 } from '../data/ftp-retriever-repository';
 import { AppError } from '../errors';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { putRecurringSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
 import { sealSecret } from './secret-box';
-import type { Caller } from './session-service';
 
 type ParsedInput = z.output<typeof ftpRetrieverInputSchema>;
 

@@ -1,9 +1,8 @@
 import { IMAGE_MAX_BYTES, type Image, type IMAGE_TYPES } from '@shared/schemas/image';
 import { deleteImage, getImage, imageUrl, listImagesOfCustomer, putImage, renameImage, type StoredImage } from '../data/image-repository';
 import { AppError } from '../errors';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
-import type { Caller } from './session-service';
 
 /** The first bytes each accepted type starts with: a file is what it claims to be, or refused. */
 export const IMAGE_SIGNATURES: Record<(typeof IMAGE_TYPES)[number], (bytes: Uint8Array) => boolean> = {

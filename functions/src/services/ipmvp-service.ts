@@ -1,7 +1,7 @@
 import type { Calculation } from '@shared/series/calculations';
 import { AppError } from '../errors';
 import { querySeries } from './series-service';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 /**
  * The value a baseline or target is compared with: one calculation over one whole calendar

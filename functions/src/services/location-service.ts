@@ -8,12 +8,7 @@ import { deleteLocation, getLocation, listLocationsOfCustomer, placeLocations, p
 import { getPoint, listPointsOfCustomer, setPointLocations } from '../data/point-repository';
 import { AppError } from '../errors';
 import { newId } from './new-id';
-import type { Caller } from './session-service';
-
-export const customerOf = (caller: Caller): string => {
-  if (!caller.customerId) throw new AppError('customer_not_found');
-  return caller.customerId;
-};
+import { customerOf, type Caller } from './caller';
 
 const requireLocation = async (customerId: string, locationId: string): Promise<Location> => {
   const location = await getLocation(customerId, locationId);

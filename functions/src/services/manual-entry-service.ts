@@ -1,8 +1,9 @@
 import type { PointWithLastValue } from '@shared/api/responses';
 import { isCalculatedPoint, type Point } from '@shared/schemas/point';
-import { latestRawBefore, seriesOfPoint } from '../data/series-repository';
+import { latestRawBefore } from '../data/raw-value-repository';
+import { seriesOfPoint } from '../data/series-keys';
 import { listPointsOfSelection } from './point-service';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 const lastValueOf = async (point: Point): Promise<PointWithLastValue['last_value']> => {
   if (!point.last_data_date) return null;

@@ -1,7 +1,6 @@
 import type { NotificationItem } from '@shared/schemas/notification';
 import { listNotificationsOfUser, markNotificationDone } from '../data/notification-repository';
-import { customerOf } from './location-service';
-import type { Caller } from './session-service';
+import { customerOf, type Caller } from './caller';
 
 const newestFirst = (a: NotificationItem, b: NotificationItem) => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id);
 

@@ -6,7 +6,7 @@ import {
 } from '@shared/schemas/system-settings';
 import { getNotificationSettings as readStored, putNotificationSettings } from '../data/system-repository';
 import { AppError } from '../errors';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 /** A customer's notification settings; what is missing or no longer valid falls back to the defaults. */
 export const notificationSettingsOf = async (customerId: string): Promise<NotificationSettings> => {

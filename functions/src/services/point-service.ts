@@ -14,10 +14,9 @@ import { getUser } from '../data/user-repository';
 import { calculationStep, isApplyRangeValid } from '@shared/series/calculation-settings';
 import { getSource, listSourcesOfCustomer } from '../data/source-repository';
 import { AppError } from '../errors';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { launchJob } from './job-launcher';
 import { newId } from './new-id';
-import type { Caller } from './session-service';
 
 export const pointDefinitions = async (caller: Caller) => ({
   sources: caller.customerId

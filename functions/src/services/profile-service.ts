@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { assertLoginAllowed, noteLoginFailure, noteLoginSuccess } from './login-throttle';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { IMAGE_SIGNATURES } from './image-service';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 /** A user as the browser sees it: no password hash, the uploaded picture as a short-lived address. */
 export const presentUser = async (user: StoredUser): Promise<User> => {

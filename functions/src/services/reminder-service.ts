@@ -9,10 +9,9 @@ import { markNotificationDone, listUnreadNotificationsOfReminder } from '../data
 import { deleteReminder, getReminder, listRemindersOfCustomer, putNewReminder, saveReminder } from '../data/reminder-repository';
 import { listSuperUsers, listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { putSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
-import type { Caller } from './session-service';
 
 /**
  * Reminders (spec 2 §3–§5): dated or recurrent messages that notify the people who see them and

@@ -1,7 +1,10 @@
 import { aggregateOf, mergeAggregates, type Aggregate } from '@shared/series/aggregate';
 import { bucketStart, nextBucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
 import { groupBy } from '@shared/series/rollups';
-import { listRawValues, listRollups, writeRollupsFromSources, type SeriesRef, type StoredRollup } from '../data/series-repository';
+import { listRawValues } from '../data/raw-value-repository';
+import { listRollups, writeRollupsFromSources } from '../data/rollup-repository';
+import type { SeriesRef } from '../data/series-keys';
+import type { StoredRollup } from '../data/rollup-pack';
 
 /** Where each level's buckets are computed from: hours from raw values, days from hours, months from days. */
 const SOURCE: Record<Exclude<RollupLevel, 'hour'>, RollupLevel> = { day: 'hour', month: 'day' };

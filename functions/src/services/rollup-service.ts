@@ -1,7 +1,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import { seriesKeys } from '../data/series-keys';
-import type { SeriesRef } from '../data/series-repository';
+import type { SeriesRef } from '../data/series-keys';
 import { recomputeSeriesBuckets } from './rollup-buckets';
 import { describeError, logger } from '../logger';
 import { launchDependentCalculations } from './calculation-service';

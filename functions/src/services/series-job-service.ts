@@ -3,20 +3,15 @@ import { refreshRange } from '@shared/series/calculation-settings';
 import { convertUnit } from '@shared/series/unit-conversion';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { deletePoint, getPoint, listPointsOfCustomer } from '../data/point-repository';
-import {
-  deleteRawValues,
-  deleteRollupPartitions,
-  deleteSeriesMarkers,
-  listRawEntriesOfMonth,
-  listRawMonths,
-  type SeriesRef,
-  type StatusCode,
-} from '../data/series-repository';
+import { deleteRawValues, deleteSeriesMarkers, listRawEntriesOfMonth, listRawMonths, type StatusCode } from '../data/raw-value-repository';
+import { deleteRollupPartitions } from '../data/rollup-repository';
+import type { SeriesRef } from '../data/series-keys';
 import { describeError, logger } from '../logger';
 import { computeCalculatedPoint, dependentsOf } from './calculation-service';
 import type { LaunchedJob } from './job-launcher';
 import { pushToUser } from './realtime-service';
-import { pointsOfCustomerById, storeValuesInBulk, zoneOfPoint } from './series-service';
+import { pointsOfCustomerById, zoneOfPoint } from './series-service';
+import { storeValuesInBulk } from './series-write-service';
 
 /** How long a stream batch already in flight may take to land: a purge sweeps again after it. */
 const STREAM_SETTLE_MS = 5_000;

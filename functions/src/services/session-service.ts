@@ -19,6 +19,7 @@ import { spendDecoyVerification, verifyPassword } from './password-hasher';
 import type { SessionClaims } from './token-service';
 import { issueToken, verifyToken } from './token-service';
 import { presentUser } from './profile-service';
+import type { Caller } from './caller';
 
 const DEFAULT_UNITS = { electricity: 'kWh', water: 'm³', gaz: 'kWh', temperature: '°C', air: 'ppm', thermal: 'kWh' };
 
@@ -152,15 +153,6 @@ export const autoLogin = async (request: AutoLoginRequest): Promise<LoginPayload
   const user = await userOfClaims(claims);
   return noteSignIn(user, false, await buildLoginPayload(user, await chooseCustomer(user, request.last_customer ?? claims.cid), claims.rem));
 };
-
-export interface Caller {
-  userId: string;
-  customerId: string | null;
-  homeCustomerId: string | null;
-  role: StoredUser['internal_role'];
-  isRoot: boolean;
-  remember: boolean;
-}
 
 /** A super user (or root) moves the session to another customer. */
 export const changeCustomer = async (caller: Caller, customerId: string): Promise<LoginPayload> => {

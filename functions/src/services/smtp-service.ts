@@ -6,9 +6,8 @@ import type { SmtpScope, SmtpSettings, SmtpSettingsValues } from '@shared/schema
 import { getSmtpSettings, putSmtpSettings, type SmtpOwner, type StoredSmtpSettings } from '../data/smtp-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { openSecret, sealSecret } from './secret-box';
-import type { Caller } from './session-service';
 
 /** The encryption context a system password is sealed under (a customer's is its id). */
 const SYSTEM_CONTEXT = 'system';

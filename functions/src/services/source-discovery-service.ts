@@ -15,10 +15,9 @@ import { ProviderError, type ProviderClient } from '../clients/provider-client';
 import { listPointsOfCustomer } from '../data/point-repository';
 import { saveHierarchy, type StoredSource } from '../data/source-repository';
 import { AppError } from '../errors';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { createPoint } from './point-service';
 import { openSecret } from './secret-box';
-import type { Caller } from './session-service';
 import { requireSource } from './source-service';
 
 /** The client of a provider source, with its api key opened (it never leaves the server). */

@@ -3,7 +3,7 @@ import { deviceWindow, fetchWindow, technicalIdOf } from '@shared/sources/source
 import { ProviderError } from '../clients/provider-client';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
-import type { StoredValue } from '../data/series-repository';
+import type { StoredValue } from '../data/raw-value-repository';
 import { getSource, saveFetchStatus, type StoredSource } from '../data/source-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';

@@ -25,12 +25,11 @@ import {
   type StoredSource,
 } from '../data/source-repository';
 import { AppError } from '../errors';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { createPoint } from './point-service';
 import { putRecurringSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
 import { sealSecret } from './secret-box';
-import type { Caller } from './session-service';
 
 /** A source as the browser sees it: secrets only say whether one is stored. */
 export const toSourceAnswer = (stored: StoredSource): Source => {

@@ -1,7 +1,7 @@
 import { isCalculatedPoint, type Point } from '@shared/schemas/point';
-import type { StoredValue } from '../data/series-repository';
+import type { StoredValue } from '../data/raw-value-repository';
 import { launchDependentCalculations } from './calculation-service';
-import { storeValuesInBulk } from './series-service';
+import { storeValuesInBulk } from './series-write-service';
 
 /** What one fetch did: values written and found unchanged (provider and weather sources), files handed to the import (e-mail). */
 export interface FetchOutcome {

@@ -26,7 +26,7 @@ import { AppError, notFound } from '../errors';
 import { forgetUser } from './access-service';
 import { newId } from './new-id';
 import { unusablePasswordHash, sendPasswordLink } from './password-link-service';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 /** What the API shows of a user: never the password hash. */
 export const publicUser = ({ password_hash: _hash, ...user }: StoredUser): User => user;

@@ -1,6 +1,6 @@
 import type { UserSummary } from '@shared/schemas/user';
 import { listSuperUsers, listUsersOfCustomer, setLastNotificationRead } from '../data/user-repository';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 
 export const markNotificationsRead = async (caller: Caller, now: Date = new Date()) => {
   const at = now.toISOString();

@@ -17,7 +17,7 @@ import {
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { listLocationTree } from './location-service';
-import type { Caller } from './session-service';
+import { type Caller } from './caller';
 import { summarizeForecast } from './weather-forecast';
 
 type Origin = Pick<WeatherReport, 'source' | 'site'> & { position: Place };

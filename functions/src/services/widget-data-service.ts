@@ -11,10 +11,9 @@ import { findTokens, tokenKey, type ValueToken } from '@shared/widgets/text-toke
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
-import { customerOf } from './location-service';
+import { customerOf, type Caller } from './caller';
 import { listVisiblePoints } from './point-service';
 import { querySeries, rawRowsOf } from './series-service';
-import type { Caller } from './session-service';
 
 type Widget = WidgetSettings & { location: string | null };
 

@@ -1,49 +1,17 @@
 import type { Role } from './roles';
 import { CUSTOMER_ROLES } from './roles';
 import type { Action, ResourceKey } from './resource-keys';
-import { RESOURCE_KEYS } from './resource-keys';
+import { ACTIONS, keysHeldBy, RESOURCE_KEYS } from './resource-keys';
 
 export type PermissionSet = Partial<Record<ResourceKey, Action[]>>;
 /** Permissions as they travel with the login: role name → resource key → actions (spec 1 §6). */
 export type PermissionMap = Record<Role, PermissionSet>;
 
-const ALL: Action[] = ['view', 'create', 'edit', 'delete'];
+const ALL: Action[] = [...ACTIONS];
 const VIEW: Action[] = ['view'];
 
 const grant = (keys: readonly ResourceKey[], actions: Action[]): PermissionSet =>
   Object.fromEntries(keys.map((key) => [key, [...actions]]));
-
-const MEMBER_KEYS: ResourceKey[] = [
-  'app.dashboard',
-  'app.locations',
-  'app.maplytics',
-  'app.manual_entry',
-  'app.notifications',
-  'app.reports',
-  'app.reports.models',
-  'app.reports.subscriptions',
-  'app.alerts',
-  'app.alerts.view',
-  'app.alerts.log',
-  'app.alerts.historical',
-  'app.reminders',
-  'app.exports',
-  'app.settings',
-  'app.settings.profile',
-  'app.about',
-];
-
-const ADMINISTRATOR_KEYS: ResourceKey[] = [
-  ...MEMBER_KEYS,
-  'app.settings.locations_and_points',
-  'app.settings.users',
-  'app.settings.application.email',
-  'app.settings.application.acl',
-  'app.settings.application.notifications',
-  'app.settings.sources',
-  'app.settings.ftp',
-  'app.settings.files',
-];
 
 /**
  * The sets seeded for each role. Members see and use the customer's screens; administrators also
@@ -51,8 +19,8 @@ const ADMINISTRATOR_KEYS: ResourceKey[] = [
  * the customer selector.
  */
 export const DEFAULT_PERMISSIONS: PermissionMap = {
-  member: grant(MEMBER_KEYS, ALL),
-  administrator: grant(ADMINISTRATOR_KEYS, ALL),
+  member: grant(keysHeldBy('member'), ALL),
+  administrator: grant(keysHeldBy('administrator'), ALL),
   super_administrator: grant(RESOURCE_KEYS, ALL),
   root_administrator: grant(RESOURCE_KEYS, ALL),
 };

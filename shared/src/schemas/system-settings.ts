@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { ACTIONS } from '../permissions/resource-keys';
-import { CUSTOMER_KEYS } from '../settings/acl-rules';
+import { ACTIONS, CUSTOMER_KEYS } from '../permissions/resource-keys';
 import { idSchema } from './common';
 
 /** One role's keys → actions; an unknown key or action, or a system key, is refused. */

@@ -1,35 +1,7 @@
 import type { Action, ResourceKey } from '../permissions/resource-keys';
 import type { CustomerAcl } from '../schemas/system-settings';
 
-/**
- * The keys a customer's roles may be given, grouped as the roles & permissions screen shows them.
- * The system keys (customers, super users, system settings, the customer selector) stay the
- * product's: a customer's map can never open another customer or the system.
- */
-export const ACL_GROUPS = [
-  { id: 'navigation', keys: ['app.dashboard', 'app.locations', 'app.maplytics', 'app.manual_entry', 'app.notifications', 'app.about'] },
-  { id: 'reports', keys: ['app.reports', 'app.reports.models', 'app.reports.subscriptions', 'app.exports'] },
-  { id: 'alerts', keys: ['app.alerts', 'app.alerts.view', 'app.alerts.log', 'app.alerts.historical', 'app.reminders'] },
-  {
-    id: 'settings',
-    keys: [
-      'app.settings',
-      'app.settings.locations_and_points',
-      'app.settings.profile',
-      'app.settings.users',
-      'app.settings.application.email',
-      'app.settings.application.acl',
-      'app.settings.application.notifications',
-      'app.settings.sources',
-      'app.settings.ftp',
-      'app.settings.files',
-      'app.settings.login_analytics',
-    ],
-  },
-] as const satisfies readonly { id: string; keys: readonly ResourceKey[] }[];
-
-export const CUSTOMER_KEYS = ACL_GROUPS.flatMap((group) => group.keys) as ResourceKey[] as [ResourceKey, ...ResourceKey[]];
-export type CustomerKey = (typeof ACL_GROUPS)[number]['keys'][number];
+export { ACL_GROUPS, CUSTOMER_KEYS, type CustomerKey } from '../permissions/resource-keys';
 
 /** The label id of a key in the locale files (dots would read as nesting). */
 export const aclLabelId = (key: ResourceKey): string => key.replaceAll('.', '_');

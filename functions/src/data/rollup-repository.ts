@@ -1,153 +1,28 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RawValue } from '@shared/series/aggregate';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RollupLevel } from '@shared/series/buckets';
-import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 import { applyChanges, columnAttribute, decodePack, encodePack, type RollupField, type StoredRollup } from './rollup-pack';
 import { seriesKeys, type SeriesRef } from './series-keys';
-import { queryEvery } from './table';
+import { batchWrite, queryEvery, seriesTable } from './table';
 
-export type { RollupField, StoredRollup } from './rollup-pack';
-export { seriesOfPoint, type SeriesRef } from './series-keys';
+/** Rollups of the series table: per point and level, packs of buckets (a UTC month of hours, a UTC year of days or months) with a version each. */
 
-import type { STATUS_CODES } from '@shared/schemas/series';
-
-export type StatusCode = (typeof STATUS_CODES)[number];
-
-export interface StoredValue extends RawValue {
-  pointId: string;
-  customerId: string;
-  status: StatusCode;
-  /** Time zone of the point's location when written: the calendar its rollups use. */
-  zone: string;
-}
-
-const table = (): string => requireSetting('SERIES_TABLE');
-
-const BATCH = 25;
-
-type WriteRequest = NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string][number];
-
-/** Sends write requests 25 at a time, retrying what DynamoDB leaves unprocessed with backoff. */
-const batchWrite = async (all: readonly WriteRequest[]): Promise<void> => {
-  for (let offset = 0; offset < all.length; offset += BATCH) {
-    let requests = all.slice(offset, offset + BATCH);
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('Series writes kept being throttled');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-      requests = answer.UnprocessedItems?.[table()] ?? [];
-    }
-  }
-};
-
-/**
- * Writes raw values; writing the same (point, time) again replaces the value. `b` says who rolls
- * them up: 1 for the bulk path, which writes their rollups with them; 0 for single writes, which
- * the table stream rolls up (its event filter lets only those and deletions through).
- */
-export const putRawValues = async (values: readonly StoredValue[], options: { bulk?: boolean } = {}): Promise<void> => {
-  await noteRawMonths(values);
-  await batchWrite(
-    values.map((value) => ({
-      PutRequest: {
-        Item: {
-          ...seriesKeys.raw(value, value.at),
-          t: value.at,
-          v: value.value,
-          s: value.status,
-          z: value.zone,
-          c: value.customerId,
-          b: options.bulk ? 1 : 0,
-        },
-      },
-    })),
-  );
-};
-
-/** Marks the months the values fall in before they are written, so no raw partition is ever unlisted. */
-const noteRawMonths = async (values: readonly StoredValue[]): Promise<void> => {
-  const months = new Map<string, { PK: string; SK: string }>();
-  for (const value of values) {
-    const key = seriesKeys.rawMonth(value, seriesKeys.utcMonth(value.at));
-    months.set(`${key.PK}|${key.SK}`, key);
-  }
-  await batchWrite([...months.values()].map((key) => ({ PutRequest: { Item: key } })));
-};
-
-/** The UTC months (yyyyMM) in which raw values of a point were ever written, oldest first. */
-export const listRawMonths = async (series: SeriesRef): Promise<string[]> =>
-  (
-    await queryAll({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rawMonths(series) },
-      ProjectionExpression: 'SK',
-    })
-  ).map((item) => String(item.SK));
-
-/** Every raw value of one month partition, with its status. */
-export const listRawEntriesOfMonth = async (series: SeriesRef, month: string): Promise<(RawValue & { status: StatusCode })[]> =>
-  (
-    await queryAll({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(series, month) },
-    })
-  ).map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
+const queryAll = (input: ConstructorParameters<typeof QueryCommand>[0]) => queryEvery<Record<string, unknown>>(input);
 
 /** Deletes every rollup pack of a point, all levels. */
 export const deleteRollupPartitions = async (series: SeriesRef): Promise<void> => {
   const packs = await Promise.all(
     (['hour', 'day', 'month'] as const).map((level) =>
       queryAll({
-        TableName: table(),
+        TableName: seriesTable(),
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level) },
         ProjectionExpression: 'PK, SK',
       }),
     ),
   );
-  await batchWrite(packs.flat().map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
-};
-
-/** Forgets a point's month markers and extent markers: the last step of a purge, once its raw values are gone. */
-export const deleteSeriesMarkers = async (series: SeriesRef): Promise<void> => {
-  const months = await listRawMonths(series);
-  await batchWrite([
-    ...months.map((month) => ({ DeleteRequest: { Key: seriesKeys.rawMonth(series, month) } })),
-    ...(['hour', 'day', 'month'] as const).map((level) => ({ DeleteRequest: { Key: seriesKeys.extent(series, level) } })),
-  ]);
-};
-
-const queryAll = (input: ConstructorParameters<typeof QueryCommand>[0]) => queryEvery<Record<string, unknown>>(input);
-
-/** Deletes raw values by time; the stream then recomputes the rollups they leave. */
-export const deleteRawValues = (series: SeriesRef, instants: readonly number[]): Promise<void> =>
-  batchWrite(instants.map((at) => ({ DeleteRequest: { Key: seriesKeys.raw(series, at) } })));
-
-/** Raw values of a point in [from, to), oldest first. */
-export const listRawValues = async (series: SeriesRef, from: number, to: number): Promise<RawValue[]> =>
-  (await listRawEntries(series, from, to)).map(({ at, value }) => ({ at, value }));
-
-/** Raw values with their status, for exports and data screens. */
-export const listRawEntries = async (series: SeriesRef, from: number, to: number): Promise<(RawValue & { status: StatusCode })[]> => {
-  const months = seriesKeys.monthsBetween(from, to);
-  const pages = await Promise.all(
-    months.map((month) =>
-      queryAll({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': seriesKeys.rawPartition(series, month),
-          ':from': seriesKeys.sortKey(from),
-          ':to': seriesKeys.sortKey(to - 1),
-        },
-      }),
-    ),
-  );
-  return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
+  await batchWrite(seriesTable(), packs.flat().map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
 };
 
 /** The rollups of consecutive packs as one list (`concat` copies in bulk; `flatMap` goes element by element). */
@@ -161,7 +36,7 @@ const projection = (fields?: readonly RollupField[]) =>
 export const earliestRollup = async (series: SeriesRef, level: 'month'): Promise<StoredRollup | null> => {
   const answer = await dynamo.send(
     new QueryCommand({
-      TableName: table(),
+      TableName: seriesTable(),
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level) },
       Limit: 1,
@@ -183,7 +58,7 @@ export const listRollups = async (
 ): Promise<StoredRollup[]> => {
   const items = await queryAll({
     ...projection(fields),
-    TableName: table(),
+    TableName: seriesTable(),
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
     ExpressionAttributeValues: {
       ':pk': seriesKeys.rollupPartition(series, level),
@@ -208,7 +83,7 @@ export const latestRollupBefore = async (
   const answer = await dynamo.send(
     new QueryCommand({
       ...projection(fields),
-      TableName: table(),
+      TableName: seriesTable(),
       KeyConditionExpression: 'PK = :pk AND SK <= :pack',
       ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level), ':pack': seriesKeys.packOf(level, before - 1) },
       ScanIndexForward: false,
@@ -236,9 +111,9 @@ const batchGet = async (keys: readonly Key[], ProjectionExpression: string): Pro
       for (let attempt = 0; pending.length > 0; attempt += 1) {
         if (attempt > 8) throw new Error('Series reads kept being throttled');
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
-        const answer = await dynamo.send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ProjectionExpression } } }));
-        for (const item of answer.Responses?.[table()] ?? []) items.set(`${item.PK}|${item.SK}`, item);
-        pending = answer.UnprocessedKeys?.[table()]?.Keys ?? [];
+        const answer = await dynamo.send(new BatchGetCommand({ RequestItems: { [seriesTable()]: { Keys: pending, ProjectionExpression } } }));
+        for (const item of answer.Responses?.[seriesTable()] ?? []) items.set(`${item.PK}|${item.SK}`, item);
+        pending = answer.UnprocessedKeys?.[seriesTable()]?.Keys ?? [];
       }
     }),
   );
@@ -330,7 +205,7 @@ const withHeadFields = async (read: RollupRead, rollups: StoredRollup[], head: r
   const [earliest] = rollups;
   if (!earliest || head.length === 0 || seriesKeys.packOf(read.level, earliest.start) === firstPack) return rollups;
   const answer = await dynamo.send(
-    new GetCommand({ TableName: table(), Key: seriesKeys.rollupPack(read.series, read.level, earliest.start), ...projection(head) }),
+    new GetCommand({ TableName: seriesTable(), Key: seriesKeys.rollupPack(read.series, read.level, earliest.start), ...projection(head) }),
   );
   const [complete] = answer.Item ? decodePack(answer.Item, { from: earliest.start, to: earliest.start + 1 }) : [];
   if (!complete) return rollups;
@@ -345,7 +220,7 @@ const withHeadFields = async (read: RollupRead, rollups: StoredRollup[], head: r
 const noteNewPack = async (series: SeriesRef, level: RollupLevel, pack: string): Promise<void> => {
   const oldest = await dynamo.send(
     new QueryCommand({
-      TableName: table(),
+      TableName: seriesTable(),
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level) },
       ProjectionExpression: 'SK',
@@ -357,7 +232,7 @@ const noteNewPack = async (series: SeriesRef, level: RollupLevel, pack: string):
   try {
     await dynamo.send(
       new UpdateCommand({
-        TableName: table(),
+        TableName: seriesTable(),
         Key: seriesKeys.extent(series, level),
         UpdateExpression: 'SET firstPack = :pack',
         ConditionExpression: 'attribute_not_exists(firstPack) OR firstPack > :pack',
@@ -418,7 +293,7 @@ const writePack = async (
 ): Promise<void> => {
   const Key = seriesKeys.rollupPack(series, level, anyStart);
   for (let attempt = 1; ; attempt += 1) {
-    const current = (await dynamo.send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }))).Item;
+    const current = (await dynamo.send(new GetCommand({ TableName: seriesTable(), Key, ConsistentRead: true }))).Item;
     const version = current ? Number(current.ver) : 0;
     const rollups = applyChanges(current ? decodePack(current) : [], await changesOf());
     const condition = current
@@ -427,9 +302,9 @@ const writePack = async (
     try {
       if (rollups.length) {
         if (!current) await noteNewPack(series, level, Key.SK);
-        await dynamo.send(new PutCommand({ TableName: table(), Item: { ...Key, n: rollups.length, ...encodePack(rollups), ver: version + 1 }, ...condition }));
+        await dynamo.send(new PutCommand({ TableName: seriesTable(), Item: { ...Key, n: rollups.length, ...encodePack(rollups), ver: version + 1 }, ...condition }));
       } else if (current) {
-        await dynamo.send(new DeleteCommand({ TableName: table(), Key, ...condition }));
+        await dynamo.send(new DeleteCommand({ TableName: seriesTable(), Key, ...condition }));
       }
       return;
     } catch (error) {
@@ -439,20 +314,3 @@ const writePack = async (
   }
 };
 
-/** The last raw value before an instant, looking back up to two months of partitions. */
-export const latestRawBefore = async (series: SeriesRef, before: number): Promise<RawValue | null> => {
-  for (const month of seriesKeys.monthsBetween(before - 62 * 86_400_000, before).reverse()) {
-    const answer = await dynamo.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND SK < :before',
-        ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(series, month), ':before': seriesKeys.sortKey(before) },
-        ScanIndexForward: false,
-        Limit: 1,
-      }),
-    );
-    const item = answer.Items?.[0];
-    if (item) return { at: Number(item.t), value: Number(item.v) };
-  }
-  return null;
-};

@@ -1,0 +1,129 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { STATUS_CODES } from '@shared/schemas/series';
+import type { RawValue } from '@shared/series/aggregate';
+import { dynamo } from '../clients/dynamodb';
+import { seriesKeys, type SeriesRef } from './series-keys';
+import { batchWrite, queryEvery, seriesTable } from './table';
+
+/** Raw values of the series table: one item per value, a partition per point and UTC month, and the months each point has. */
+
+export type StatusCode = (typeof STATUS_CODES)[number];
+
+export interface StoredValue extends RawValue {
+  pointId: string;
+  customerId: string;
+  status: StatusCode;
+  /** Time zone of the point's location when written: the calendar its rollups use. */
+  zone: string;
+}
+
+const queryAll = (input: ConstructorParameters<typeof QueryCommand>[0]) => queryEvery<Record<string, unknown>>(input);
+
+/**
+ * Writes raw values; writing the same (point, time) again replaces the value. `b` says who rolls
+ * them up: 1 for the bulk path, which writes their rollups with them; 0 for single writes, which
+ * the table stream rolls up (its event filter lets only those and deletions through).
+ */
+export const putRawValues = async (values: readonly StoredValue[], options: { bulk?: boolean } = {}): Promise<void> => {
+  await noteRawMonths(values);
+  await batchWrite(seriesTable(), 
+    values.map((value) => ({
+      PutRequest: {
+        Item: {
+          ...seriesKeys.raw(value, value.at),
+          t: value.at,
+          v: value.value,
+          s: value.status,
+          z: value.zone,
+          c: value.customerId,
+          b: options.bulk ? 1 : 0,
+        },
+      },
+    })),
+  );
+};
+
+/** Marks the months the values fall in before they are written, so no raw partition is ever unlisted. */
+const noteRawMonths = async (values: readonly StoredValue[]): Promise<void> => {
+  const months = new Map<string, { PK: string; SK: string }>();
+  for (const value of values) {
+    const key = seriesKeys.rawMonth(value, seriesKeys.utcMonth(value.at));
+    months.set(`${key.PK}|${key.SK}`, key);
+  }
+  await batchWrite(seriesTable(), [...months.values()].map((key) => ({ PutRequest: { Item: key } })));
+};
+
+/** The UTC months (yyyyMM) in which raw values of a point were ever written, oldest first. */
+export const listRawMonths = async (series: SeriesRef): Promise<string[]> =>
+  (
+    await queryAll({
+      TableName: seriesTable(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': seriesKeys.rawMonths(series) },
+      ProjectionExpression: 'SK',
+    })
+  ).map((item) => String(item.SK));
+
+/** Every raw value of one month partition, with its status. */
+export const listRawEntriesOfMonth = async (series: SeriesRef, month: string): Promise<(RawValue & { status: StatusCode })[]> =>
+  (
+    await queryAll({
+      TableName: seriesTable(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(series, month) },
+    })
+  ).map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
+
+/** Forgets a point's month markers and extent markers: the last step of a purge, once its raw values are gone. */
+export const deleteSeriesMarkers = async (series: SeriesRef): Promise<void> => {
+  const months = await listRawMonths(series);
+  await batchWrite(seriesTable(), [
+    ...months.map((month) => ({ DeleteRequest: { Key: seriesKeys.rawMonth(series, month) } })),
+    ...(['hour', 'day', 'month'] as const).map((level) => ({ DeleteRequest: { Key: seriesKeys.extent(series, level) } })),
+  ]);
+};
+
+/** Deletes raw values by time; the stream then recomputes the rollups they leave. */
+export const deleteRawValues = (series: SeriesRef, instants: readonly number[]): Promise<void> =>
+  batchWrite(seriesTable(), instants.map((at) => ({ DeleteRequest: { Key: seriesKeys.raw(series, at) } })));
+
+/** Raw values of a point in [from, to), oldest first. */
+export const listRawValues = async (series: SeriesRef, from: number, to: number): Promise<RawValue[]> =>
+  (await listRawEntries(series, from, to)).map(({ at, value }) => ({ at, value }));
+
+/** Raw values with their status, for exports and data screens. */
+export const listRawEntries = async (series: SeriesRef, from: number, to: number): Promise<(RawValue & { status: StatusCode })[]> => {
+  const months = seriesKeys.monthsBetween(from, to);
+  const pages = await Promise.all(
+    months.map((month) =>
+      queryAll({
+        TableName: seriesTable(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': seriesKeys.rawPartition(series, month),
+          ':from': seriesKeys.sortKey(from),
+          ':to': seriesKeys.sortKey(to - 1),
+        },
+      }),
+    ),
+  );
+  return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
+};
+
+/** The last raw value before an instant, looking back up to two months of partitions. */
+export const latestRawBefore = async (series: SeriesRef, before: number): Promise<RawValue | null> => {
+  for (const month of seriesKeys.monthsBetween(before - 62 * 86_400_000, before).reverse()) {
+    const answer = await dynamo.send(
+      new QueryCommand({
+        TableName: seriesTable(),
+        KeyConditionExpression: 'PK = :pk AND SK < :before',
+        ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(series, month), ':before': seriesKeys.sortKey(before) },
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    const item = answer.Items?.[0];
+    if (item) return { at: Number(item.t), value: Number(item.v) };
+  }
+  return null;
+};

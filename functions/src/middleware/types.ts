@@ -1,0 +1,22 @@
+import type * as z from 'zod';
+import type { RouteDefinition } from '@shared/api/routes';
+import type { LanguageKey } from '@shared/constants';
+import type { RequestView } from '@shared/permissions/request-view';
+import type { Caller } from '../services/caller';
+
+type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+
+/** The parts of a route a request's types follow. */
+type RouteShape = Pick<RouteDefinition, 'access'> & { body: unknown; params: unknown; query: unknown };
+
+/** What a handler receives: everything the route table describes, already checked and parsed. */
+export interface HttpRequest<Route extends RouteShape = RouteDefinition> {
+  body: Output<Route['body']>;
+  params: Output<Route['params']>;
+  query: Output<Route['query']>;
+  headers: { language: LanguageKey; requestView: RequestView; mobile: boolean };
+  /** Null only on public routes. */
+  caller: RouteDefinition['access'] extends Route['access'] ? Caller | null : Route['access'] extends 'public' ? null : Caller;
+}
+
+export type RouteHandler<Route extends RouteShape = RouteDefinition> = (request: HttpRequest<Route>) => Promise<unknown>;

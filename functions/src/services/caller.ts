@@ -1,0 +1,18 @@
+import type { Role } from '@shared/permissions/roles';
+import { AppError } from '../errors';
+
+/** Who makes a request, as the authorizer vouched for it: every service that acts for someone takes one. */
+export interface Caller {
+  userId: string;
+  customerId: string | null;
+  homeCustomerId: string | null;
+  role: Role;
+  isRoot: boolean;
+  remember: boolean;
+}
+
+/** The customer a request works in; a session without one (a super user between customers) cannot touch customer data. */
+export const customerOf = (caller: Caller): string => {
+  if (!caller.customerId) throw new AppError('customer_not_found');
+  return caller.customerId;
+};
