@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Checkbox, Group, Loader, SegmentedControl, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import type { CustomerAcl } from '@shared/schemas/system-settings';
 import { errorCodeOf } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { ACL_KEYS, aclQueryOptions, defaultAclQueryOptions, saveAcl, saveDefaultAcl } from '../api/acl';
+import { SwitchField } from '../../../components/switch-field';
 
 type CustomerRole = (typeof CUSTOMER_ROLES)[number];
 
@@ -162,11 +163,11 @@ export const AclMatrix = ({ canEdit, canEditDefaults }: AclMatrixProps) => {
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Title order={2}>{t('labels.menu.acl')}</Title>
         {canEditDefaults && (
-          <Switch
+          <SwitchField
             checked={defaultsMode}
-            onChange={(event) => setDefaultsMode(event.currentTarget.checked)}
+            onChange={(checked) => setDefaultsMode(checked)}
             label={t('labels.acl.defaultsSwitch')}
-            data-testid="acl-defaults-switch"
+            testId="acl-defaults-switch"
           />
         )}
       </Group>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Grid, Group, MultiSelect, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Card, Grid, Group, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { CRON_PRESETS, DEFAULT_CRON_PRESET } from '@shared/alerts/cron';
@@ -30,6 +29,8 @@ import { AddressListInput } from '../../../components/address-list-input';
 import { ConditionsBuilder } from './conditions-builder';
 import { FrequencyEditor } from './frequency-editor';
 import { TimeFilterEditor } from './time-filter-editor';
+import { FormActions } from '../../../components/form-actions';
+import { SwitchField } from '../../../components/switch-field';
 
 const parseDay = typedDateParser(DATE_INPUT_FORMAT, false);
 
@@ -208,10 +209,10 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <Switch label={t('labels.alerts.fields.active')} checked={form.active} onChange={(event) => change('active', event.currentTarget.checked)} data-testid="alert-active" />
+                <SwitchField label={t('labels.alerts.fields.active')} checked={form.active} onChange={(checked) => change('active', checked)} testId="alert-active" />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <Switch label={t('labels.alerts.fields.shared')} checked={form.shared} onChange={(event) => change('shared', event.currentTarget.checked)} data-testid="alert-shared" />
+                <SwitchField label={t('labels.alerts.fields.shared')} checked={form.shared} onChange={(checked) => change('shared', checked)} testId="alert-shared" />
               </Grid.Col>
             </Grid>
           </Card>
@@ -332,14 +333,7 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
             </Stack>
           </Card>
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone}>
-              {t('buttons.cancel')}
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="alert-save">
-              {t('buttons.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onDone} saving={save.isPending} saveTestId="alert-save" />
         </Stack>
       </form>
     </Stack>

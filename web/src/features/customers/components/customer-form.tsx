@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Grid, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Card, Grid, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
@@ -9,6 +8,8 @@ import type { Customer, CustomerInput, TimezoneEntry } from '@shared/schemas/cus
 import { notify } from '../../../lib/notify';
 import { CUSTOMER_KEYS, createCustomer, updateCustomer } from '../api/customers';
 import { notifyCustomerFailure } from '../hooks/notify-customer-failure';
+import { FormActions } from '../../../components/form-actions';
+import { SwitchField } from '../../../components/switch-field';
 
 interface FormState {
   name: string;
@@ -162,31 +163,24 @@ export const CustomerForm = ({ customer, timezones, onDone }: CustomerFormProps)
               </Text>
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Switch
+              <SwitchField
                 label={t('labels.customers.fields.premium')}
                 checked={form.is_premium}
-                onChange={(event) => change('is_premium', event.currentTarget.checked)}
-                data-testid="customer-premium"
+                onChange={(checked) => change('is_premium', checked)}
+                testId="customer-premium"
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Switch
+              <SwitchField
                 label={t('labels.customers.fields.active')}
                 checked={form.active}
-                onChange={(event) => change('active', event.currentTarget.checked)}
-                data-testid="customer-active"
+                onChange={(checked) => change('active', checked)}
+                testId="customer-active"
               />
             </Grid.Col>
           </Grid>
         </Card>
-        <Group justify="flex-end" gap="sm" wrap="wrap">
-          <Button variant="default" onClick={onDone}>
-            {t('buttons.cancel')}
-          </Button>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="customer-save">
-            {t('buttons.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} saving={save.isPending} saveTestId="customer-save" />
       </Stack>
     </form>
   );

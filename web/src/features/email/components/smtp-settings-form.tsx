@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Divider, Grid, Group, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Divider, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PortInput } from '../../../components/port-input';
 import { IconDeviceFloppy, IconMailForward, IconPlugConnected } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,8 @@ import { ApiRequestError, errorCodeOf } from '../../../lib/http';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { translate } from '../../../lib/i18n';
 import { saveSmtpSettings, sendSmtpTestMail, SMTP_KEYS, testSmtpConnection } from '../api/smtp-settings';
+import { SwitchField } from '../../../components/switch-field';
+import { SecretInput } from '../../../components/secret-input';
 
 type FormState = Omit<Required<SmtpSettingsInput>, 'port'> & { port: number | null };
 
@@ -96,7 +98,7 @@ export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => 
           }}
         >
           <Stack gap="md">
-            <Switch label={t('email.fields.enabled')} checked={form.enabled} onChange={(event) => change('enabled', event.currentTarget.checked)} data-testid="smtp-enabled" />
+            <SwitchField label={t('email.fields.enabled')} checked={form.enabled} onChange={(checked) => change('enabled', checked)} testId="smtp-enabled" />
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
@@ -132,14 +134,13 @@ export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => 
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <PasswordInput
+                <SecretInput
                   label={t('email.fields.password')}
-                  description={storedPassword ? t('email.passwordKept') : undefined}
-                  placeholder={storedPassword ? '••••••••' : undefined}
+                  stored={storedPassword}
+                  storedHint={t('email.passwordKept')}
                   value={form.password}
-                  onChange={(event) => change('password', event.currentTarget.value)}
-                  autoComplete="new-password"
-                  data-testid="smtp-password"
+                  onChange={(value) => change('password', value)}
+                  testId="smtp-password"
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Grid, Group, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Grid, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PortInput } from '../../../components/port-input';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   FTP_FORM_DEFAULTS,
@@ -17,6 +17,10 @@ import {
 import { notify } from '../../../lib/notify';
 import { createFtpRetriever, FTP_KEYS, updateFtpRetriever } from '../api/ftp-retrievers';
 import { notifyFtpFailure } from '../hooks/notify-ftp-failure';
+import { FormActions } from '../../../components/form-actions';
+import { SwitchField } from '../../../components/switch-field';
+import { SecretInput } from '../../../components/secret-input';
+import { IntervalSelect } from '../../../components/interval-select';
 
 interface FormState {
   host: string;
@@ -136,16 +140,15 @@ export const FtpRetrieverForm = ({ retriever, onDone }: FtpRetrieverFormProps) =
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <PasswordInput
+                <SecretInput
                   label={t('labels.ftp.fields.password')}
-                  description={retriever?.has_password ? t('hints.ftp.passwordKept') : undefined}
-                  placeholder={retriever?.has_password ? '••••••••' : undefined}
+                  stored={Boolean(retriever?.has_password)}
+                  storedHint={t('hints.ftp.passwordKept')}
                   value={form.password}
-                  onChange={(event) => change('password', event.currentTarget.value)}
+                  onChange={(value) => change('password', value)}
                   error={required('password')}
                   withAsterisk={!retriever?.has_password}
-                  autoComplete="new-password"
-                  data-testid="ftp-password"
+                  testId="ftp-password"
                 />
               </Grid.Col>
               <Grid.Col span={12}>
@@ -160,36 +163,29 @@ export const FtpRetrieverForm = ({ retriever, onDone }: FtpRetrieverFormProps) =
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Select
+                <IntervalSelect
                   label={t('labels.ftp.fields.timeInterval')}
-                  data={FTP_INTERVALS.map((minutes) => ({ value: String(minutes), label: t('labels.ftp.everyMinutes', { count: minutes }) }))}
-                  value={String(form.timeInterval)}
-                  onChange={(value) => value && change('timeInterval', Number(value) as FtpInterval)}
-                  allowDeselect={false}
-                  data-testid="ftp-interval"
+                  intervals={FTP_INTERVALS}
+                  value={form.timeInterval}
+                  onChange={(minutes) => change('timeInterval', minutes)}
+                  describe={(minutes) => t('labels.ftp.everyMinutes', { count: minutes })}
+                  testId="ftp-interval"
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Switch
+                <SwitchField
                   mt={{ base: 0, sm: 30 }}
                   label={t('labels.ftp.fields.active')}
                   checked={form.active}
-                  onChange={(event) => change('active', event.currentTarget.checked)}
-                  data-testid="ftp-active"
+                  onChange={(checked) => change('active', checked)}
+                  testId="ftp-active"
                 />
               </Grid.Col>
             </Grid>
             <Text size="xs" c="dimmed">
               {t('hints.ftp.filesKept')}
             </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onDone}>
-                {t('buttons.cancel')}
-              </Button>
-              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="ftp-save">
-                {t('buttons.save')}
-              </Button>
-            </Group>
+            <FormActions onCancel={onDone} saving={save.isPending} saveTestId="ftp-save" />
           </Stack>
         </form>
       </Card>

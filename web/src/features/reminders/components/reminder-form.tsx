@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Grid, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Grid, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isReminderDateAllowed, localToday, minimumReminderDate } from '@shared/reminders/reminder-dates';
 import {
@@ -19,6 +19,8 @@ import { DATE_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
 import { notify } from '../../../lib/notify';
 import { createReminder, REMINDER_KEYS, updateReminder } from '../api/reminders';
 import { notifyReminderFailure } from '../hooks/notify-reminder-failure';
+import { FormActions } from '../../../components/form-actions';
+import { SwitchField } from '../../../components/switch-field';
 
 const parseDay = typedDateParser(DATE_INPUT_FORMAT, false);
 
@@ -226,31 +228,31 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <Switch
+                    <SwitchField
                       mt={{ base: 0, sm: 30 }}
                       label={t('labels.reminders.fields.resetOnlyAfterValidation')}
                       description={t('hints.reminders.resetOnlyAfterValidation')}
                       checked={form.reset_only_after_validation}
-                      onChange={(event) => change('reset_only_after_validation', event.currentTarget.checked)}
-                      data-testid="reminder-reset-only"
+                      onChange={(checked) => change('reset_only_after_validation', checked)}
+                      testId="reminder-reset-only"
                     />
                   </Grid.Col>
                 </>
               )}
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <Switch
+                <SwitchField
                   label={t('labels.reminders.fields.active')}
                   checked={form.active}
-                  onChange={(event) => change('active', event.currentTarget.checked)}
-                  data-testid="reminder-active"
+                  onChange={(checked) => change('active', checked)}
+                  testId="reminder-active"
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <Switch
+                <SwitchField
                   label={t('labels.reminders.fields.shared')}
                   checked={form.shared}
-                  onChange={(event) => change('shared', event.currentTarget.checked)}
-                  data-testid="reminder-shared"
+                  onChange={(checked) => change('shared', checked)}
+                  testId="reminder-shared"
                 />
               </Grid.Col>
             </Grid>
@@ -265,14 +267,7 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
               {addressInput('cc')}
               {addressInput('bcc')}
             </Stack>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onDone}>
-                {t('buttons.cancel')}
-              </Button>
-              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="reminder-save">
-                {t('buttons.save')}
-              </Button>
-            </Group>
+            <FormActions onCancel={onDone} saving={save.isPending} saveTestId="reminder-save" />
           </Stack>
         </form>
       </Card>

@@ -1,22 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  NumberInput,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RESOURCES } from '@shared/schemas/point';
 import { isFetchedType, isProviderType, SOURCE_FETCH_INTERVALS, type Source, type SourceType } from '@shared/schemas/source';
@@ -25,6 +10,9 @@ import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { saveSource, SOURCE_KEYS } from '../api/sources';
 import { formErrorsOf, inputOf, newSourceForm, sourceFormOf, type FormErrors, type SourceForm as FormState } from '../hooks/source-form';
 import { CitySearch } from './city-search';
+import { FormActions } from '../../../components/form-actions';
+import { SecretInput } from '../../../components/secret-input';
+import { IntervalSelect } from '../../../components/interval-select';
 
 type Custom = FormState['config']['custom'];
 
@@ -116,13 +104,13 @@ export const SourceForm = ({ type, source, onSaved, onCancel }: { type: SourceTy
               onChange={(value) => set('resource', value as FormState['resource'])}
             />
             {isFetchedType(type) && (
-              <Select
+              <IntervalSelect
                 label={t('sources.form.fetchInterval')}
-                data={SOURCE_FETCH_INTERVALS.map((minutes) => ({ value: String(minutes), label: t('sources.list.every', { count: minutes }) }))}
-                value={String(custom.fetch_interval)}
-                onChange={(value) => value && setCustom({ fetch_interval: Number(value) as Custom['fetch_interval'] })}
-                allowDeselect={false}
-                data-testid="source-interval"
+                intervals={SOURCE_FETCH_INTERVALS}
+                value={custom.fetch_interval}
+                onChange={(minutes) => setCustom({ fetch_interval: minutes })}
+                describe={(minutes) => t('sources.list.every', { count: minutes })}
+                testId="source-interval"
               />
             )}
           </SimpleGrid>
@@ -149,15 +137,17 @@ export const SourceForm = ({ type, source, onSaved, onCancel }: { type: SourceTy
                 data-testid="source-api-version"
               />
             </SimpleGrid>
-            <PasswordInput
+            <SecretInput
               label={t('sources.form.apiKey')}
-              description={stored?.has_api_key ? t('sources.form.secretStored') : t('sources.form.apiKeyHint')}
+              stored={Boolean(stored?.has_api_key)}
+              storedHint={t('sources.form.secretStored')}
+              hint={t('sources.form.apiKeyHint')}
               required={!stored?.has_api_key}
               value={custom.api_key}
-              onChange={(event) => setCustom({ api_key: event.currentTarget.value })}
+              onChange={(value) => setCustom({ api_key: value })}
               error={error('api_key')}
               autoComplete="off"
-              data-testid="source-api-key"
+              testId="source-api-key"
             />
             <Switch
               label={t('sources.form.prependUniqueId')}
@@ -209,15 +199,15 @@ export const SourceForm = ({ type, source, onSaved, onCancel }: { type: SourceTy
                 autoComplete="off"
                 data-testid="source-email"
               />
-              <PasswordInput
+              <SecretInput
                 label={t('sources.form.password')}
-                description={stored?.has_password ? t('sources.form.secretStored') : undefined}
+                stored={Boolean(stored?.has_password)}
+                storedHint={t('sources.form.secretStored')}
                 required={!stored?.has_password}
                 value={custom.password}
-                onChange={(event) => setCustom({ password: event.currentTarget.value })}
+                onChange={(value) => setCustom({ password: value })}
                 error={error('password')}
-                autoComplete="new-password"
-                data-testid="source-password"
+                testId="source-password"
               />
               <TextInput
                 label={t('sources.form.folder')}
@@ -342,14 +332,7 @@ export const SourceForm = ({ type, source, onSaved, onCancel }: { type: SourceTy
           </Section>
         )}
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t('buttons.cancel')}
-          </Button>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="source-save">
-            {t('buttons.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onCancel} saving={save.isPending} saveTestId="source-save" />
       </Stack>
     </form>
   );

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Checkbox, Grid, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Card, Checkbox, Grid, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@shared/permissions/roles';
 import type { User } from '@shared/schemas/user';
@@ -10,6 +9,7 @@ import { seesAllLocations } from '@shared/users/user-rules';
 import { notify } from '../../../lib/notify';
 import { createSuperUser, createUser, updateSuperUser, updateUser, USER_KEYS, type UserListKind } from '../api/users';
 import { notifyUserFailure } from '../hooks/notify-user-failure';
+import { FormActions } from '../../../components/form-actions';
 
 export interface UserFormProps {
   kind: UserListKind;
@@ -131,14 +131,7 @@ export const UserForm = ({ kind, user, roles, locations, onDone }: UserFormProps
               {t('hints.users.invitation')}
             </Text>
           )}
-          <Group justify="flex-end" gap="sm" wrap="wrap">
-            <Button variant="default" onClick={onDone}>
-              {t('buttons.cancel')}
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="user-save">
-              {t('buttons.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onDone} saving={save.isPending} saveTestId="user-save" />
         </Stack>
       </form>
     </Card>

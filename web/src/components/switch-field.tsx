@@ -1,0 +1,12 @@
+import { Switch, type SwitchProps } from '@mantine/core';
+
+export interface SwitchFieldProps extends Omit<SwitchProps, 'checked' | 'onChange'> {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+}
+
+/** An on/off field of a form, handing back the new state rather than the event. */
+export const SwitchField = ({ checked, onChange, testId, ...props }: SwitchFieldProps) => (
+  <Switch {...props} checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} data-testid={testId} />
+);
