@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Alert as Notice, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert as Notice, Badge, Button, Group, Loader, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlus, IconShare, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import { decideOwnedAccess, isListed, type Viewer } from '@shared/permissions/ownership';
 import type { RequestView } from '@shared/permissions/request-view';
 import type { Alert } from '@shared/schemas/alert';
 import { notify } from '../../../lib/notify';
 import { ALERT_KEYS, alertsQueryOptions, deleteAlert } from '../api/alerts';
 import { notifyAlertFailure } from '../hooks/notify-alert-failure';
+import { ResponsiveList } from '../../../components/responsive-list';
 
 const WHOLE_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
 
@@ -39,7 +38,6 @@ export interface AlertsListProps {
 export const AlertsList = ({ viewer, users, canCreate, canEdit, canDelete, onCreate, onEdit }: AlertsListProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const alerts = useQuery(alertsQueryOptions());
   const [view, setView] = useState<RequestView>('all');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ALERT_KEYS.all });
@@ -155,52 +153,34 @@ export const AlertsList = ({ viewer, users, canCreate, canEdit, canDelete, onCre
       {alerts.isPending && <Loader />}
       {alerts.isSuccess && list.length === 0 && <Notice color="blue">{t('labels.alerts.empty')}</Notice>}
       {list.length > 0 &&
-        (mobile ? (
-          <Stack gap="sm">
-            {list.map((alert) => (
-              <Card key={alert._id} withBorder padding="sm" data-testid="alert" data-alert-id={alert._id} data-affecting={String(affecting(alert))} opacity={affecting(alert) ? 1 : 0.65}>
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    {name(alert)}
-                    {actions(alert)}
-                  </Group>
-                  {badges(alert)}
-                  <Text size="sm">{summary(alert)}</Text>
-                  {singleUser && (
-                    <Text size="xs" c="dimmed" data-testid="alert-owner">
-                      {t('labels.alerts.ownerIs', { name: ownerName(alert) })}
-                    </Text>
-                  )}
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="alerts-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('labels.alerts.fields.name')}</Table.Th>
-                  {singleUser && <Table.Th>{t('labels.alerts.fields.owner')}</Table.Th>}
-                  <Table.Th>{t('labels.alerts.columns.details')}</Table.Th>
-                  <Table.Th>{t('labels.alerts.columns.state')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((alert) => (
-                  <Table.Tr key={alert._id} data-testid="alert" data-alert-id={alert._id} data-affecting={String(affecting(alert))} opacity={affecting(alert) ? 1 : 0.65}>
-                    <Table.Td maw={320}>{name(alert)}</Table.Td>
-                    {singleUser && <Table.Td data-testid="alert-owner">{ownerName(alert)}</Table.Td>}
-                    <Table.Td>{summary(alert)}</Table.Td>
-                    <Table.Td>{badges(alert)}</Table.Td>
-                    <Table.Td>{actions(alert)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ))}
+        (
+          <ResponsiveList
+            items={list}
+            keyOf={(alert) => alert._id}
+            itemProps={(alert) => ({ 'data-testid': 'alert', 'data-alert-id': alert._id, 'data-affecting': String(affecting(alert)), opacity: affecting(alert) ? 1 : 0.65 })}
+            columns={[
+              { header: t('labels.alerts.fields.name'), cell: name, td: { maw: 320 } },
+              ...(singleUser ? [{ header: t('labels.alerts.fields.owner'), cell: ownerName, td: { 'data-testid': 'alert-owner' } }] : []),
+              { header: t('labels.alerts.columns.details'), cell: summary },
+              { header: t('labels.alerts.columns.state'), cell: badges },
+            ]}
+            actions={actions}
+            cardTitle={name}
+            cardBody={(alert) => (
+              <>
+                {badges(alert)}
+                <Text size="sm">{summary(alert)}</Text>
+                {singleUser && (
+                  <Text size="xs" c="dimmed" data-testid="alert-owner">
+                    {t('labels.alerts.ownerIs', { name: ownerName(alert) })}
+                  </Text>
+                )}
+              </>
+            )}
+            tableTestId="alerts-table"
+            minTableWidth={760}
+          />
+        )}
     </Stack>
   );
 };

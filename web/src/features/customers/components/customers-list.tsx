@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Alert, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import { customerStanding } from '@shared/customers/customer-standing';
 import type { Customer, CustomerAnalytics } from '@shared/schemas/customer';
 import { notify } from '../../../lib/notify';
 import { CUSTOMER_KEYS, customerAnalyticsQueryOptions, customersQueryOptions, deleteCustomer } from '../api/customers';
 import { notifyCustomerFailure } from '../hooks/notify-customer-failure';
 import { CustomerStandingBadge, PremiumBadge } from './customer-standing-badge';
+import { ResponsiveList } from '../../../components/responsive-list';
 
 /** A subscription day as the customer lives it: in its own time zone. */
 const formatDay = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toFormat('dd/MM/yyyy');
@@ -35,7 +34,6 @@ export interface CustomersListProps {
 export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete, onCreate, onEdit }: CustomersListProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const customers = useQuery(customersQueryOptions());
   const analytics = useQuery(customerAnalyticsQueryOptions());
   const countsOf = (id: string): CustomerAnalytics[number] | undefined => analytics.data?.find((entry) => entry._id === id);
@@ -114,64 +112,42 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
       )}
       {customers.isPending && <Loader />}
       {list.length > 0 &&
-        (mobile ? (
-          <Stack gap="sm">
-            {list.map((customer) => (
-              <Card key={customer._id} withBorder padding="sm" data-testid="customer" data-customer-id={customer._id}>
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                      {customer.name}
-                    </Text>
-                    {actions(customer)}
-                  </Group>
-                  <Group gap={6}>
-                    <CustomerStandingBadge standing={customerStanding(customer, now)} />
-                    <PremiumBadge premium={customer.is_premium} />
-                  </Group>
-                  <Text size="sm">{customer.timezone}</Text>
-                  <Text size="sm">{subscription(customer)}</Text>
-                  <Text size="sm" c="dimmed">
-                    {holdings(customer)}
-                  </Text>
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={900}>
-            <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="customers-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('labels.customers.fields.name')}</Table.Th>
-                  <Table.Th>{t('labels.customers.fields.timezone')}</Table.Th>
-                  <Table.Th>{t('labels.customers.columns.standing')}</Table.Th>
-                  <Table.Th>{t('labels.customers.columns.licence')}</Table.Th>
-                  <Table.Th>{t('labels.customers.columns.subscription')}</Table.Th>
-                  <Table.Th>{t('labels.customers.columns.holdings')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((customer) => (
-                  <Table.Tr key={customer._id} data-testid="customer" data-customer-id={customer._id}>
-                    <Table.Td fw={600}>{customer.name}</Table.Td>
-                    <Table.Td>{customer.timezone}</Table.Td>
-                    <Table.Td>
-                      <CustomerStandingBadge standing={customerStanding(customer, now)} />
-                    </Table.Td>
-                    <Table.Td>
-                      <PremiumBadge premium={customer.is_premium} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{subscription(customer)}</Table.Td>
-                    <Table.Td>{holdings(customer)}</Table.Td>
-                    <Table.Td>{actions(customer)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ))}
+        (
+          <ResponsiveList
+            items={list}
+            keyOf={(customer) => customer._id}
+            itemProps={(customer) => ({ 'data-testid': 'customer', 'data-customer-id': customer._id })}
+            columns={[
+              { header: t('labels.customers.fields.name'), cell: (customer) => customer.name, td: { fw: 600 } },
+              { header: t('labels.customers.fields.timezone'), cell: (customer) => customer.timezone },
+              { header: t('labels.customers.columns.standing'), cell: (customer) => <CustomerStandingBadge standing={customerStanding(customer, now)} /> },
+              { header: t('labels.customers.columns.licence'), cell: (customer) => <PremiumBadge premium={customer.is_premium} /> },
+              { header: t('labels.customers.columns.subscription'), cell: subscription, td: { style: { whiteSpace: 'nowrap' } } },
+              { header: t('labels.customers.columns.holdings'), cell: holdings },
+            ]}
+            actions={actions}
+            cardTitle={(customer) => (
+              <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {customer.name}
+              </Text>
+            )}
+            cardBody={(customer) => (
+              <>
+                <Group gap={6}>
+                  <CustomerStandingBadge standing={customerStanding(customer, now)} />
+                  <PremiumBadge premium={customer.is_premium} />
+                </Group>
+                <Text size="sm">{customer.timezone}</Text>
+                <Text size="sm">{subscription(customer)}</Text>
+                <Text size="sm" c="dimmed">
+                  {holdings(customer)}
+                </Text>
+              </>
+            )}
+            tableTestId="customers-table"
+            minTableWidth={900}
+          />
+        )}
     </Stack>
   );
 };

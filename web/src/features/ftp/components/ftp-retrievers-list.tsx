@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import { ftpAddress, type FtpRetriever } from '@shared/schemas/ftp-retriever';
 import { notify } from '../../../lib/notify';
 import { deleteFtpRetriever, FTP_KEYS, ftpRetrieversQueryOptions, runFtpRetriever } from '../api/ftp-retrievers';
 import { notifyFtpFailure } from '../hooks/notify-ftp-failure';
+import { ResponsiveList } from '../../../components/responsive-list';
 
 /** A retrieval that has not ended after this long has died with its job (15 minutes at most). */
 const RUN_STALE_MS = 16 * 60_000;
@@ -88,7 +87,6 @@ const LastRun = ({ retriever, requested }: { retriever: FtpRetriever; requested:
 export const FtpRetrieversList = ({ canCreate, canEdit, canDelete, onCreate, onEdit }: FtpRetrieversListProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const [requested, setRequested] = useState<Record<string, number>>({});
   const waitingFor = (retriever: FtpRetriever) => {
     const at = requested[retriever._id];
@@ -194,66 +192,44 @@ export const FtpRetrieversList = ({ canCreate, canEdit, canDelete, onCreate, onE
       {retrievers.isPending && <Loader />}
       {retrievers.isSuccess && list.length === 0 && <Alert color="blue">{t('hints.ftp.empty')}</Alert>}
       {list.length > 0 &&
-        (mobile ? (
-          <Stack gap="sm">
-            {list.map((retriever) => (
-              <Card key={retriever._id} withBorder padding="sm" data-testid="ftp-retriever" data-ftp-id={retriever._id}>
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                      {protocol(retriever)}
-                      <Text fw={600} truncate>
-                        {retriever.host}:{retriever.port}
-                      </Text>
-                    </Group>
-                    {actions(retriever)}
-                  </Group>
-                  <Text size="sm">{t('labels.ftp.userAndPath', { user: retriever.user, path: retriever.path })}</Text>
-                  <Group gap={6}>
-                    {activity(retriever)}
-                    <Text size="sm">{interval(retriever)}</Text>
-                  </Group>
-                  <LastRun retriever={retriever} requested={waitingFor(retriever)} />
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={960}>
-            <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="ftp-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('labels.ftp.fields.protocol')}</Table.Th>
-                  <Table.Th>{t('labels.ftp.fields.host')}</Table.Th>
-                  <Table.Th>{t('labels.ftp.fields.port')}</Table.Th>
-                  <Table.Th>{t('labels.ftp.fields.user')}</Table.Th>
-                  <Table.Th>{t('labels.ftp.fields.path')}</Table.Th>
-                  <Table.Th>{t('labels.ftp.fields.timeInterval')}</Table.Th>
-                  <Table.Th>{t('labels.ftp.fields.active')}</Table.Th>
-                  <Table.Th>{t('labels.ftp.columns.lastRun')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((retriever) => (
-                  <Table.Tr key={retriever._id} data-testid="ftp-retriever" data-ftp-id={retriever._id}>
-                    <Table.Td>{protocol(retriever)}</Table.Td>
-                    <Table.Td>{retriever.host}</Table.Td>
-                    <Table.Td>{retriever.port}</Table.Td>
-                    <Table.Td>{retriever.user}</Table.Td>
-                    <Table.Td>{retriever.path}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{interval(retriever)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{activity(retriever)}</Table.Td>
-                    <Table.Td maw={320}>
-                      <LastRun retriever={retriever} requested={waitingFor(retriever)} />
-                    </Table.Td>
-                    <Table.Td>{actions(retriever)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ))}
+        (
+          <ResponsiveList
+            items={list}
+            keyOf={(retriever) => retriever._id}
+            itemProps={(retriever) => ({ 'data-testid': 'ftp-retriever', 'data-ftp-id': retriever._id })}
+            columns={[
+              { header: t('labels.ftp.fields.protocol'), cell: protocol },
+              { header: t('labels.ftp.fields.host'), cell: (retriever) => retriever.host },
+              { header: t('labels.ftp.fields.port'), cell: (retriever) => retriever.port },
+              { header: t('labels.ftp.fields.user'), cell: (retriever) => retriever.user },
+              { header: t('labels.ftp.fields.path'), cell: (retriever) => retriever.path },
+              { header: t('labels.ftp.fields.timeInterval'), cell: interval, td: { style: { whiteSpace: 'nowrap' } } },
+              { header: t('labels.ftp.fields.active'), cell: activity, td: { style: { whiteSpace: 'nowrap' } } },
+              { header: t('labels.ftp.columns.lastRun'), cell: (retriever) => <LastRun retriever={retriever} requested={waitingFor(retriever)} />, td: { maw: 320 } },
+            ]}
+            actions={actions}
+            cardTitle={(retriever) => (
+              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                {protocol(retriever)}
+                <Text fw={600} truncate>
+                  {retriever.host}:{retriever.port}
+                </Text>
+              </Group>
+            )}
+            cardBody={(retriever) => (
+              <>
+                <Text size="sm">{t('labels.ftp.userAndPath', { user: retriever.user, path: retriever.path })}</Text>
+                <Group gap={6}>
+                  {activity(retriever)}
+                  <Text size="sm">{interval(retriever)}</Text>
+                </Group>
+                <LastRun retriever={retriever} requested={waitingFor(retriever)} />
+              </>
+            )}
+            tableTestId="ftp-table"
+            minTableWidth={960}
+          />
+        )}
     </Stack>
   );
 };

@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlus, IconRefresh, IconShare, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import { decideOwnedAccess, type Viewer } from '@shared/permissions/ownership';
 import type { Reminder } from '@shared/schemas/reminder';
 import { notify } from '../../../lib/notify';
 import { deleteReminder, REMINDER_KEYS, remindersQueryOptions, resetReminder } from '../api/reminders';
 import { notifyReminderFailure } from '../hooks/notify-reminder-failure';
 import { formatLocal, reminderState, STATE_COLORS } from '../hooks/reminder-text';
+import { ResponsiveList } from '../../../components/responsive-list';
 
 /** Badges keep their whole word in narrow cells. */
 const WHOLE_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
@@ -32,7 +31,6 @@ export interface RemindersListProps {
 export const RemindersList = ({ viewer, canCreate, canEdit, canDelete, onCreate, onEdit }: RemindersListProps) => {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const reminders = useQuery(remindersQueryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: REMINDER_KEYS.all });
   const mayModify = (reminder: Reminder) => decideOwnedAccess(viewer, reminder, 'modify') === 'allowed';
@@ -136,61 +134,46 @@ export const RemindersList = ({ viewer, canCreate, canEdit, canDelete, onCreate,
       {reminders.isPending && <Loader />}
       {reminders.isSuccess && list.length === 0 && <Alert color="blue">{t('hints.reminders.empty')}</Alert>}
       {list.length > 0 &&
-        (mobile ? (
-          <Stack gap="sm">
-            {list.map((reminder) => (
-              <Card key={reminder._id} withBorder padding="sm" data-testid="reminder" data-reminder-id={reminder._id}>
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    {name(reminder)}
-                    {actions(reminder)}
-                  </Group>
-                  {reminder.message && (
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {reminder.message}
-                    </Text>
-                  )}
-                  <Group gap={6}>
-                    {state(reminder)}
-                    <Text size="sm">{rhythm(reminder)}</Text>
-                  </Group>
-                  <Text size="xs">{t('labels.reminders.nextAt', { date: next(reminder) })}</Text>
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={860}>
-            <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="reminders-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('labels.reminders.fields.name')}</Table.Th>
-                  <Table.Th>{t('labels.reminders.fields.message')}</Table.Th>
-                  <Table.Th>{t('labels.reminders.columns.next')}</Table.Th>
-                  <Table.Th>{t('labels.reminders.columns.rhythm')}</Table.Th>
-                  <Table.Th>{t('labels.reminders.columns.state')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((reminder) => (
-                  <Table.Tr key={reminder._id} data-testid="reminder" data-reminder-id={reminder._id}>
-                    <Table.Td maw={240}>{name(reminder)}</Table.Td>
-                    <Table.Td maw={320}>
-                      <Text size="sm" lineClamp={2}>
-                        {reminder.message}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{next(reminder)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{rhythm(reminder)}</Table.Td>
-                    <Table.Td>{state(reminder)}</Table.Td>
-                    <Table.Td>{actions(reminder)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ))}
+        (
+          <ResponsiveList
+            items={list}
+            keyOf={(reminder) => reminder._id}
+            itemProps={(reminder) => ({ 'data-testid': 'reminder', 'data-reminder-id': reminder._id })}
+            columns={[
+              { header: t('labels.reminders.fields.name'), cell: name, td: { maw: 240 } },
+              {
+                header: t('labels.reminders.fields.message'),
+                cell: (reminder) => (
+                  <Text size="sm" lineClamp={2}>
+                    {reminder.message}
+                  </Text>
+                ),
+                td: { maw: 320 },
+              },
+              { header: t('labels.reminders.columns.next'), cell: next, td: { style: { whiteSpace: 'nowrap' } } },
+              { header: t('labels.reminders.columns.rhythm'), cell: rhythm, td: { style: { whiteSpace: 'nowrap' } } },
+              { header: t('labels.reminders.columns.state'), cell: state },
+            ]}
+            actions={actions}
+            cardTitle={name}
+            cardBody={(reminder) => (
+              <>
+                {reminder.message && (
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {reminder.message}
+                  </Text>
+                )}
+                <Group gap={6}>
+                  {state(reminder)}
+                  <Text size="sm">{rhythm(reminder)}</Text>
+                </Group>
+                <Text size="xs">{t('labels.reminders.nextAt', { date: next(reminder) })}</Text>
+              </>
+            )}
+            tableTestId="reminders-table"
+            minTableWidth={860}
+          />
+        )}
     </Stack>
   );
 };

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import type { User } from '@shared/schemas/user';
 import { notify } from '../../../lib/notify';
 import { deleteUserOf, USER_KEYS, usersQueryOptions, type UserListKind } from '../api/users';
 import { notifyUserFailure } from '../hooks/notify-user-failure';
+import { ResponsiveList } from '../../../components/responsive-list';
 
 export interface UsersListProps {
   kind: UserListKind;
@@ -33,7 +32,6 @@ export interface UsersListProps {
 export const UsersList = ({ kind, currentUserId, currentIsRoot, locationNames, canCreate, canEdit, canDelete, onCreate, onEdit }: UsersListProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const users = useQuery(usersQueryOptions(kind));
   const list = [...(users.data ?? [])].sort((a, b) => `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`));
 
@@ -117,56 +115,38 @@ export const UsersList = ({ kind, currentUserId, currentIsRoot, locationNames, c
       {users.isPending && <Loader />}
       {users.isSuccess && list.length === 0 && <Alert color="blue">{t('hints.users.empty')}</Alert>}
       {list.length > 0 &&
-        (mobile ? (
-          <Stack gap="sm">
-            {list.map((user) => (
-              <Card key={user._id} withBorder padding="sm" data-testid="user-row" data-user-id={user._id}>
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Text fw={600} truncate>
-                        {nameOf(user)}
-                      </Text>
-                      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {user.email}
-                      </Text>
-                    </Stack>
-                    {actions(user)}
-                  </Group>
-                  <Group gap={6} wrap="wrap">
-                    {role(user)}
-                    {kind === 'users' && <Text size="sm">{locations(user)}</Text>}
-                  </Group>
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="xs" fz="sm" data-testid="users-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('labels.users.fields.name')}</Table.Th>
-                  <Table.Th>{t('labels.users.fields.email')}</Table.Th>
-                  <Table.Th>{t('labels.users.fields.role')}</Table.Th>
-                  {kind === 'users' && <Table.Th>{t('labels.users.fields.locations')}</Table.Th>}
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((user) => (
-                  <Table.Tr key={user._id} data-testid="user-row" data-user-id={user._id}>
-                    <Table.Td>{nameOf(user)}</Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
-                    <Table.Td>{role(user)}</Table.Td>
-                    {kind === 'users' && <Table.Td maw={360}>{locations(user)}</Table.Td>}
-                    <Table.Td>{actions(user)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ))}
+        (
+          <ResponsiveList
+            items={list}
+            keyOf={(user) => user._id}
+            itemProps={(user) => ({ 'data-testid': 'user-row', 'data-user-id': user._id })}
+            columns={[
+              { header: t('labels.users.fields.name'), cell: nameOf },
+              { header: t('labels.users.fields.email'), cell: (user) => user.email },
+              { header: t('labels.users.fields.role'), cell: role },
+              ...(kind === 'users' ? [{ header: t('labels.users.fields.locations'), cell: locations, td: { maw: 360 } }] : []),
+            ]}
+            actions={actions}
+            cardTitle={(user) => (
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600} truncate>
+                  {nameOf(user)}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+              </Stack>
+            )}
+            cardBody={(user) => (
+              <Group gap={6} wrap="wrap">
+                {role(user)}
+                {kind === 'users' && <Text size="sm">{locations(user)}</Text>}
+              </Group>
+            )}
+            tableTestId="users-table"
+            minTableWidth={760}
+          />
+        )}
     </Stack>
   );
 };
