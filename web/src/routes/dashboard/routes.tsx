@@ -1,0 +1,24 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { Crumb } from '../../features/shell/components/ribbon';
+import { appRoute, guardedBy, loadTab } from '../frame';
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'dashboard',
+  beforeLoad: guardedBy('app.dashboard'),
+  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.dashboard' }] satisfies Crumb[] }),
+  component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
+});
+
+const dashboardTabRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'dashboard/$tabName/$tabId',
+  beforeLoad: guardedBy('app.dashboard'),
+  loader: async ({ context, params, preload }) => {
+    const tab = await loadTab(context.queryClient, params.tabId, '/dashboard', undefined, preload);
+    return { crumbs: [{ labelKey: 'labels.menu.dashboard', to: '/dashboard' }, { label: tab.name }] satisfies Crumb[] };
+  },
+  component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardTabPage'),
+});
+
+export const dashboardRoutes = [dashboardRoute, dashboardTabRoute] as const;

@@ -1,4 +1,0 @@
-import { FilesScreen } from '../features/files/components/files-screen';
-
-/** /settings/files: files processing. */
-export const FilesPage = () => <FilesScreen />;

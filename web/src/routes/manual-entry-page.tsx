@@ -1,3 +1,0 @@
-import { ManualEntryForm } from '../features/manual-entry/components/manual-entry-form';
-
-export const ManualEntryPage = () => <ManualEntryForm />;
