@@ -1,0 +1,178 @@
+import * as z from 'zod';
+import type { OwnedIntent } from '../permissions/ownership';
+import type { Action, ResourceKey } from '../permissions/resource-keys';
+import { isPremiumKey } from '../permissions/resource-keys';
+import { idSchema } from '../schemas/common';
+
+/**
+ * How a route of the table is declared: `route` (signed-in, behind a permission key) and
+ * `publicRoute`, with what each says about the route. Each endpoint group declares its routes in
+ * `route-table/<group>.ts`; `routes.ts` assembles the table.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One Lambda function serves each group. */
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'email', 'customizations', 'customers'] as const;
+export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
+
+/** The explicit permission of a signed-in route that any signed-in user may call. */
+export const ANY_SIGNED_IN_USER = 'any-signed-in-user' as const;
+export type RoutePermission = ResourceKey | typeof ANY_SIGNED_IN_USER;
+
+/** Kinds of owned objects: each carries an owner and `sharing.shared` (see permissions/ownership). */
+export const OWNED_KINDS = ['tab', 'widget', 'alert', 'reminder', 'export', 'report', 'subscription'] as const;
+export type OwnedKind = (typeof OWNED_KINDS)[number];
+
+/** Where a request names an object: a path parameter or a field of the body. */
+export interface IdSource {
+  in: 'params' | 'body';
+  /** A field name, or a dotted path into the body (`alert._id`). */
+  field: string;
+}
+
+/**
+ * How the ownership step treats a route of owned objects:
+ * - `list`: of the answer's array, keeps what the request view shows — unless `container` names
+ *   an owned container (a tab), which is then read as a whole once the caller may read it;
+ * - `create`: the object is new; when `container` names an owned container, the caller must be
+ *   allowed to contribute to it;
+ * - `read`, `contribute`, `modify`: loads the object named by `id` and lets the call through only
+ *   as the ownership policy decides (404, or 403 `not_allowed`).
+ * A container source holding an id of another kind (a location page) is not an owned container.
+ */
+export interface OwnedRule {
+  kind: OwnedKind;
+  intent: OwnedIntent | 'list' | 'create';
+  id?: IdSource;
+  container?: IdSource & { kind: OwnedKind };
+}
+
+/** Path parameters and query strings are objects of strings before their schema reads them. */
+export type StringsSchema = z.ZodType<Record<string, unknown>, Record<string, string | undefined>>;
+
+const NO_PARAMETERS = z.object({});
+
+/** Everything about a route, enforced by the server and read by the web, the API stack and the OpenAPI document. */
+export interface RouteDefinition<
+  Group extends EndpointGroup = EndpointGroup,
+  Body extends z.ZodType = z.ZodType,
+  Params extends StringsSchema = StringsSchema,
+  Query extends StringsSchema = StringsSchema,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** Stable name the handler dispatches on: the route's key in `API`. */
+  operation: string;
+  method: HttpMethod;
+  /** Path under the API base, in API Gateway template form (`/api/v1/tabs/{id}`). */
+  path: string;
+  group: Group;
+  /** `public` routes run without the authorizer. */
+  access: 'public' | 'signed-in';
+  /** The permission key the caller's role must hold, or `ANY_SIGNED_IN_USER`; null only on public routes. */
+  permission: RoutePermission | null;
+  /** What the caller does on that key: viewing, creating, editing or deleting. */
+  action: Action;
+  /** Refused with 403 `premium_required` to a customer without the premium licence. */
+  premium: boolean;
+  /** Only root may call it, whatever the permission map says (spec 1 §6). */
+  rootOnly: boolean;
+  /** The request body's schema (validated before the handler runs); none for routes without a body. */
+  body: Body | null;
+  /** The path parameters' schema: a malformed id answers 400 before anything is read. */
+  params: Params;
+  query: Query;
+  /** The schema of `data` in a successful answer. */
+  response: Response;
+  /** Set on routes of owned objects: the ownership step applies the one policy. */
+  owned: OwnedRule | null;
+  /** A GET that changes something (restart, update, dump, a licence applied): never called with real data by the route walk. */
+  sideEffect: boolean;
+}
+
+interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
+  body?: Body;
+  params?: Params;
+  query?: Query;
+  response: Response;
+  owned?: OwnedRule;
+  sideEffect?: boolean;
+}
+
+interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
+  permission: RoutePermission;
+  action?: Action;
+  /** Defaults to whether the permission key is a premium one (spec 1 §6). */
+  premium?: boolean;
+  rootOnly?: boolean;
+}
+
+type Defined<T, Fallback> = [T] extends [undefined] ? Fallback : T;
+
+/** The schemas of a route, with the defaults of what it does not name: no body, no parameters, no query. */
+const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodType | null), Params, Query, Response>) => ({
+  body: (spec.body ?? null) as Defined<Body, null>,
+  params: (spec.params ?? NO_PARAMETERS) as Defined<Params, typeof NO_PARAMETERS>,
+  query: (spec.query ?? NO_PARAMETERS) as Defined<Query, typeof NO_PARAMETERS>,
+  response: spec.response,
+  owned: spec.owned ?? null,
+  sideEffect: spec.sideEffect ?? false,
+});
+
+export const publicRoute = <
+  const Group extends EndpointGroup,
+  Body extends z.ZodType | undefined = undefined,
+  Params extends StringsSchema | undefined = undefined,
+  Query extends StringsSchema | undefined = undefined,
+  Response extends z.ZodType = z.ZodType,
+>(
+  method: HttpMethod,
+  path: string,
+  group: Group,
+  spec: RouteSpec<Body & (z.ZodType | null), Params, Query, Response>,
+) => ({
+  operation: '',
+  method,
+  path,
+  group,
+  access: 'public' as const,
+  permission: null,
+  action: 'view' as Action,
+  premium: false,
+  rootOnly: false,
+  ...schemasOf<Body, Params, Query, Response>(spec),
+});
+
+export const route = <
+  const Group extends EndpointGroup,
+  Body extends z.ZodType | undefined = undefined,
+  Params extends StringsSchema | undefined = undefined,
+  Query extends StringsSchema | undefined = undefined,
+  Response extends z.ZodType = z.ZodType,
+>(
+  method: HttpMethod,
+  path: string,
+  group: Group,
+  spec: SignedInSpec<Body & (z.ZodType | null), Params, Query, Response>,
+) => ({
+  operation: '',
+  method,
+  path,
+  group,
+  access: 'signed-in' as const,
+  permission: spec.permission,
+  action: spec.action ?? ('view' as Action),
+  premium: spec.premium ?? (spec.permission !== ANY_SIGNED_IN_USER && isPremiumKey(spec.permission)),
+  rootOnly: spec.rootOnly ?? false,
+  ...schemasOf<Body, Params, Query, Response>(spec),
+});
+
+/** The permission of the locations-and-points settings, shared by the locations, points and data groups. */
+/** A group's file holds the routes of that group only. */
+export type GroupRoutes<Group extends EndpointGroup> = Record<string, { group: Group }>;
+
+export const SETTINGS = { permission: 'app.settings.locations_and_points' } as const;
+/** The dashboard's permission, shared by the dashboards and images groups. */
+export const DASHBOARD = { permission: 'app.dashboard' } as const;
+/** The path parameters of a route naming one object. */
+export const byId = z.object({ id: idSchema });

@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { tabInputSchema, tabSchema } from '../../schemas/tab';
+import { widgetInputSchema, widgetSchema } from '../../schemas/widget';
+import { widgetDataRequestSchema, widgetDataSchema } from '../../schemas/widget-data';
+import { idSchema } from '../../schemas/common';
+import { tabDeletionResponseSchema } from '../responses';
+import { route, DASHBOARD, byId, type GroupRoutes } from '../define-route';
+
+/** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
+const wrapped = <T extends z.ZodObject>(schema: T) =>
+  z.preprocess((body) => (typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body), schema);
+
+/** The routes the `dashboards` function serves. */
+export const dashboardsRoutes = {
+  listTabs: route('GET', '/api/v1/tabs', 'dashboards', { ...DASHBOARD, response: z.array(tabSchema), owned: { kind: 'tab', intent: 'list' } }),
+  getTab: route('GET', '/api/v1/tabs/{id}', 'dashboards', {
+    ...DASHBOARD,
+    params: byId,
+    response: tabSchema,
+    owned: { kind: 'tab', intent: 'read', id: { in: 'params', field: 'id' } },
+  }),
+  createTab: route('POST', '/api/v1/tabs', 'dashboards', { ...DASHBOARD, action: 'create', body: wrapped(tabInputSchema), response: tabSchema }),
+  updateTab: route('PUT', '/api/v1/tabs', 'dashboards', {
+    ...DASHBOARD,
+    action: 'edit',
+    body: wrapped(tabInputSchema.extend({ _id: idSchema })),
+    response: tabSchema,
+    owned: { kind: 'tab', intent: 'modify', id: { in: 'body', field: '_id' } },
+  }),
+  deleteTab: route('DELETE', '/api/v1/tabs/{id}', 'dashboards', {
+    ...DASHBOARD,
+    action: 'delete',
+    params: byId,
+    response: tabDeletionResponseSchema,
+    owned: { kind: 'tab', intent: 'modify', id: { in: 'params', field: 'id' } },
+  }),
+  listDashboardWidgets: route('GET', '/api/v1/widgets', 'dashboards', {
+    ...DASHBOARD,
+    response: z.array(widgetSchema),
+    owned: { kind: 'widget', intent: 'list' },
+  }),
+  /** `{id}` names a tab or a location page (ids say their kind). */
+  listWidgetsOfPage: route('GET', '/api/v1/widgets/{id}', 'dashboards', {
+    ...DASHBOARD,
+    params: byId,
+    response: z.array(widgetSchema),
+    owned: { kind: 'widget', intent: 'list', container: { kind: 'tab', in: 'params', field: 'id' } },
+  }),
+  createWidget: route('POST', '/api/v1/widgets', 'dashboards', {
+    ...DASHBOARD,
+    action: 'create',
+    body: wrapped(widgetInputSchema),
+    response: widgetSchema,
+    owned: { kind: 'widget', intent: 'create', container: { kind: 'tab', in: 'body', field: 'location' } },
+  }),
+  updateWidget: route('PUT', '/api/v1/widgets', 'dashboards', {
+    ...DASHBOARD,
+    action: 'edit',
+    body: wrapped(widgetInputSchema.extend({ _id: idSchema })),
+    response: widgetSchema,
+    owned: { kind: 'widget', intent: 'modify', id: { in: 'body', field: '_id' } },
+  }),
+  widgetData: route('POST', '/api/v1/widgets/data', 'dashboards', { ...DASHBOARD, body: widgetDataRequestSchema, response: widgetDataSchema }),
+  deleteWidget: route('DELETE', '/api/v1/widgets/{id}', 'dashboards', {
+    ...DASHBOARD,
+    action: 'delete',
+    params: byId,
+    response: z.object({ deleted: idSchema }),
+    owned: { kind: 'widget', intent: 'modify', id: { in: 'params', field: 'id' } },
+  }),
+} satisfies GroupRoutes<'dashboards'>;

@@ -1,0 +1,56 @@
+import * as z from 'zod';
+import { pointSchema } from '../../schemas/point';
+import {
+  pointMergeRequestSchema,
+  pointPositionRequestSchema,
+  pointSaveRequestSchema,
+  technicalIdCheckRequestSchema,
+} from '../../schemas/point-requests';
+import { idSchema } from '../../schemas/common';
+import {
+  jobResponseSchema,
+  pointDefinitionsResponseSchema,
+  pointDeletionResponseSchema,
+  pointWithLastValueSchema,
+  pointWithLocationNamesSchema,
+  technicalIdCheckResponseSchema,
+} from '../responses';
+import { route, ANY_SIGNED_IN_USER, SETTINGS, byId, type GroupRoutes } from '../define-route';
+
+/** A location id, or `all` and `alone` (points without location). */
+const locationSelection = z.object({ locationId: z.union([z.enum(['all', 'alone']), idSchema]) });
+
+/** The routes the `points` function serves. */
+export const pointsRoutes = {
+  pointDefinitions: route('GET', '/api/v1/points/definitions', 'points', { permission: ANY_SIGNED_IN_USER, response: pointDefinitionsResponseSchema }),
+  listPointsOfSelection: route('GET', '/api/v2/points/get-all/{locationId}', 'points', {
+    permission: ANY_SIGNED_IN_USER,
+    params: locationSelection,
+    response: z.array(pointSchema),
+  }),
+  listPoints: route('GET', '/api/v1/points', 'points', { permission: ANY_SIGNED_IN_USER, response: z.array(pointSchema) }),
+  listPointsWithLocationNames: route('GET', '/api/v1/points/get-all-with-locations-name', 'points', {
+    permission: ANY_SIGNED_IN_USER,
+    response: z.array(pointWithLocationNamesSchema),
+  }),
+  listPointsForManualEntry: route('GET', '/api/v1/points/data/{locationId}', 'points', {
+    permission: 'app.manual_entry',
+    params: z.object({ locationId: z.union([z.literal('alone'), idSchema]) }),
+    response: z.array(pointWithLastValueSchema),
+  }),
+  createPoint: route('POST', '/api/v1/points', 'points', { ...SETTINGS, action: 'create', body: pointSaveRequestSchema, response: pointSchema }),
+  updatePoint: route('PUT', '/api/v1/points', 'points', { ...SETTINGS, action: 'edit', body: pointSaveRequestSchema, response: pointSchema }),
+  checkTechnicalId: route('POST', '/api/v1/points/check-unique-technical-id', 'points', {
+    ...SETTINGS,
+    body: technicalIdCheckRequestSchema,
+    response: technicalIdCheckResponseSchema,
+  }),
+  positionPoints: route('PUT', '/api/v1/points/position', 'points', {
+    ...SETTINGS,
+    action: 'edit',
+    body: pointPositionRequestSchema,
+    response: z.array(pointSchema),
+  }),
+  mergePoints: route('PUT', '/api/v1/points/merge', 'points', { ...SETTINGS, action: 'edit', body: pointMergeRequestSchema, response: jobResponseSchema }),
+  deletePoint: route('DELETE', '/api/v1/points/{id}', 'points', { ...SETTINGS, action: 'delete', params: byId, response: pointDeletionResponseSchema }),
+} satisfies GroupRoutes<'points'>;
