@@ -4,7 +4,6 @@ import type { Point } from '@shared/schemas/point';
 import type { Source, SourceDiscovery, SourceFetchStatus } from '@shared/schemas/source';
 import { api, login } from '../support/api';
 import { series, seriesRef } from '../support/aws';
-import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
 import { startImapServer, type ImapServer } from '../support/imap-server';
 import { startEvelerServer, startObjeniousServer, type ProviderServer } from '../support/provider-servers';
@@ -13,7 +12,6 @@ import { runScheduledJob, scheduleOf } from '../support/scheduled-job';
 let admin: string;
 let member: string;
 let otherCustomerAdmin: string;
-const premium = () => testEnvironment().customers.premium;
 const unique = (prefix: string) => `${prefix} ${Date.now()}-${Math.round(Math.random() * 1e6)}`;
 
 beforeAll(async () => {

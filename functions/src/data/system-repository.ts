@@ -1,6 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PermissionMap } from '@shared/permissions/default-permissions';
-import type { Customizations } from '@shared/schemas/session';
 import type { NotificationSettings, SystemConfigSettings } from '@shared/schemas/system-settings';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';

@@ -1,9 +1,8 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
-import type { EndpointGroup, OperationsOf, RouteDefinition } from '@shared/api/routes';
+import type { EndpointGroup, OperationsOf } from '@shared/api/routes';
 import { API, routeKey, routesOfGroup } from '@shared/api/routes';
-import type { RequestView } from '@shared/permissions/request-view';
 import { effectiveRequestView } from '@shared/permissions/request-view';
 import type { LanguageKey } from '@shared/constants';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@shared/constants';

@@ -1,4 +1,4 @@
-import type { IdSource, OwnedKind, RouteDefinition } from '@shared/api/routes';
+import type { IdSource, RouteDefinition } from '@shared/api/routes';
 import { isListed, type Owned } from '@shared/permissions/ownership';
 import { isIdOf } from '@shared/schemas/ids';
 import { assertAccess } from '../services/owned-access';

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { periodStart, type FixedPeriod } from './period-navigation';
 
 export interface PeriodLabelRequest {

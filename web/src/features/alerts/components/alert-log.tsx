@@ -12,7 +12,6 @@ import {
   acquitLogItem,
   addLogMessage,
   addLogMessageToAll,
-  ALERT_KEYS,
   eraseFromLog,
   logQueryOptions,
   logSummaryQueryOptions,

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { LocationInput } from '@shared/schemas/location-input';
-import type { Point, PointInput } from '@shared/schemas/point';
+import type { PointInput } from '@shared/schemas/point';
 import { API } from '@shared/api/routes';
 import { callApi, callApiForAnswer } from '../../../lib/http';
 

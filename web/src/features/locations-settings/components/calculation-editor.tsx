@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Badge, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCheck, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import type { Point } from '@shared/schemas/point';

@@ -5,24 +5,21 @@ import {
   ActionIcon,
   Autocomplete,
   Badge,
-  Button,
   ColorInput,
   Divider,
   Group,
   Loader,
   MultiSelect,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
   Switch,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDeviceFloppy, IconGauge, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconGauge, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import { pointInputSchema, type Point, type PointInput } from '@shared/schemas/point';
@@ -38,7 +35,6 @@ import {
   periodicityParts,
   pointBodyOf,
   pointFormOf,
-  rowKey,
   type PointForm,
 } from '../hooks/point-form';
 import { CalculationEditor } from './calculation-editor';
@@ -46,6 +42,9 @@ import { IpmvpEditor } from './ipmvp-editor';
 import { DataDeletion } from './data-deletion';
 import type { SeriesType } from '@shared/series/calculations';
 import { CollapsiblePanel } from './collapsible-panel';
+import { OperatingRangeFields } from './operating-range-fields';
+import { PointTagsEditor } from './point-tags-editor';
+import { FormActions } from '../../../components/form-actions';
 import classes from './point-panel.module.css';
 
 const TECHNICAL_ID_DEBOUNCE_MS = 500;
@@ -208,8 +207,6 @@ export const PointPanel = ({
     const { count, unit } = periodicityParts(seconds);
     return { value: String(seconds), label: t(`labels.periodicity.${unit}`, { count }) };
   });
-  const lowShown = form.operating_range_operator !== 'lt' && form.operating_range_operator !== 'lte';
-  const highShown = form.operating_range_operator !== 'gt' && form.operating_range_operator !== 'gte';
 
   return (
     <CollapsiblePanel
@@ -341,94 +338,10 @@ export const PointPanel = ({
           </SimpleGrid>
 
           <Divider />
-          <Stack gap="xs">
-            <Group justify="space-between">
-              <Title order={6}>{t('labels.point.tags')}</Title>
-              <Button
-                variant="subtle"
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => update({ tags: [...form.tags, { key: rowKey(), name: '', display_name: '', value: '' }] })}
-              >
-                {t('buttons.addTag')}
-              </Button>
-            </Group>
-            {form.tags.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('hints.points.noTags')}
-              </Text>
-            )}
-            {form.tags.map((row) => (
-              <Group key={row.key} gap="xs" wrap="nowrap" align="flex-start">
-                {(['name', 'display_name', 'value'] as const).map((field) => (
-                  <TextInput
-                    key={field}
-                    aria-label={t(`labels.tag.${field}`)}
-                    placeholder={t(`labels.tag.${field}`)}
-                    value={row[field]}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      update({ tags: form.tags.map((other) => (other.key === row.key ? { ...other, [field]: value } : other)) });
-                    }}
-                    style={{ flex: 1 }}
-                  />
-                ))}
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  mt={6}
-                  aria-label={t('buttons.remove')}
-                  onClick={() => update({ tags: form.tags.filter((other) => other.key !== row.key) })}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Stack>
+          <PointTagsEditor tags={form.tags} onChange={(tags) => update({ tags })} />
 
           <Divider />
-          <Stack gap="xs">
-            <Switch
-              label={<Text fw={600} size="sm">{t('labels.point.operatingRange')}</Text>}
-              checked={form.allow_operating_range}
-              onChange={(event) =>
-                update({
-                  allow_operating_range: event.currentTarget.checked,
-                  operating_range_operator: form.operating_range_operator ?? 'between',
-                })
-              }
-            />
-            {form.allow_operating_range && (
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                <Select
-                  label={t('labels.point.operator')}
-                  data={definitions.operating_range_operators.map((value) => ({ value, label: t(`labels.operators.${value}`) }))}
-                  value={form.operating_range_operator}
-                  onChange={(value) => update({ operating_range_operator: value })}
-                  error={errors.operating_range_operator}
-                  allowDeselect={false}
-                />
-                {lowShown && (
-                  <NumberInput
-                    label={t('labels.point.low')}
-                    value={form.operating_range_low}
-                    onChange={(value) => update({ operating_range_low: value })}
-                    error={errors.operating_range_low}
-                    decimalSeparator=","
-                  />
-                )}
-                {highShown && (
-                  <NumberInput
-                    label={t('labels.point.high')}
-                    value={form.operating_range_high}
-                    onChange={(value) => update({ operating_range_high: value })}
-                    error={errors.operating_range_high}
-                    decimalSeparator=","
-                  />
-                )}
-              </SimpleGrid>
-            )}
-          </Stack>
+          <OperatingRangeFields form={form} operators={definitions.operating_range_operators} errors={errors} onChange={update} />
 
           <Divider />
           <Stack gap="xs">
@@ -483,14 +396,7 @@ export const PointPanel = ({
             </>
           )}
 
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('buttons.cancel')}
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} data-testid="save-point">
-              {t('buttons.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} saveTestId="save-point" />
         </Stack>
       </form>
     </CollapsiblePanel>
