@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Checkbox, Group, List, Menu, Modal, ScrollArea, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Checkbox, Group, List, Menu, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
-  IconAlertTriangle,
   IconArrowMerge,
   IconArrowsMove,
   IconChevronDown,
@@ -34,12 +33,11 @@ import {
   type Selection,
 } from '../api/locations-and-points';
 import { notifyFailure } from '../hooks/error-text';
-import { findInTree, flattenTree, locationDepths, locationOptions, subtreeIds } from '../hooks/location-tree';
-import { renderLocationOption } from '../../../components/location-option';
+import { findInTree, subtreeIds } from '../hooks/location-tree';
 import { toPointInput } from '../hooks/point-form';
 import classes from './points-table.module.css';
+import { MoveMergeDialog, NONE } from './move-merge-dialog';
 
-const NONE = '__none__';
 
 /** dd/MM/yyyy HH:mm, the spec's date format with the time of the last value. */
 export const formatDateTime = (iso: string | null): string => (iso ? DateTime.fromISO(iso).toFormat('dd/MM/yyyy HH:mm') : '—');
@@ -202,13 +200,7 @@ export const PointsTable = ({
         ),
     });
 
-  const mergeTarget = dialog === 'merge' ? (points.find((point) => point._id === dialogTarget) ?? null) : null;
   const mergeSources = selected.filter((point) => point._id !== dialogTarget);
-
-  const locationChoices = [
-    { value: NONE, label: t('labels.settingsLocations.withoutLocation') },
-    ...locationOptions(flattenTree(roots)),
-  ];
 
   return (
     <Stack gap="sm">
@@ -378,59 +370,18 @@ export const PointsTable = ({
         )}
       </ScrollArea>
 
-      <Modal
-        opened={dialog !== null}
+      <MoveMergeDialog
+        mode={dialog}
+        count={selected.length}
+        points={points}
+        roots={roots}
+        target={dialogTarget}
+        onTarget={setDialogTarget}
+        mergeSources={mergeSources.length}
+        pending={bulk.isPending}
         onClose={() => setDialog(null)}
-        title={dialog === 'merge' ? t('buttons.mergeInto') : t('buttons.moveToLocation')}
-        centered
-      >
-        <Stack>
-          {dialog === 'move' ? (
-            <>
-              <Text size="sm">{t('hints.points.move', { count: selected.length })}</Text>
-              <Select
-                label={t('labels.point.targetLocation')}
-                data={locationChoices}
-                renderOption={renderLocationOption(locationDepths(flattenTree(roots)))}
-                value={dialogTarget}
-                onChange={setDialogTarget}
-                searchable
-                comboboxProps={{ withinPortal: true }}
-              />
-            </>
-          ) : (
-            <>
-              <Text size="sm">{t('hints.points.merge', { count: selected.length })}</Text>
-              <Select
-                label={t('labels.point.mergeTarget')}
-                data={points.map((point) => ({ value: point._id, label: `${point.name} (${point.technical_id})` }))}
-                value={dialogTarget}
-                onChange={setDialogTarget}
-                searchable
-                comboboxProps={{ withinPortal: true }}
-              />
-              {mergeTarget && mergeSources.length > 0 && (
-                <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
-                  {t('hints.points.mergeConfirm', { count: mergeSources.length, target: mergeTarget.name })}
-                </Alert>
-              )}
-            </>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDialog(null)}>
-              {t('buttons.cancel')}
-            </Button>
-            <Button
-              color={dialog === 'merge' ? 'orange' : undefined}
-              disabled={!dialogTarget || (dialog === 'merge' && mergeSources.length === 0)}
-              loading={bulk.isPending}
-              onClick={dialog === 'merge' ? runMerge : runMove}
-            >
-              {dialog === 'merge' ? t('buttons.merge') : t('buttons.move')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onConfirm={dialog === 'merge' ? runMerge : runMove}
+      />
     </Stack>
   );
 };
