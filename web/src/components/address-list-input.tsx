@@ -7,12 +7,14 @@ const splitEntries = (text: string): string[] =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
+/** Takes what Mantine form's `getInputProps(field)` gives, or its own `value` and `onChange`. */
 export interface AddressListInputProps {
   label: string;
   description?: string;
   placeholder?: string;
-  value: string[];
+  value?: string[];
   onChange: (value: string[]) => void;
+  error?: React.ReactNode;
   disabled?: boolean;
   testId: string;
 }
@@ -22,7 +24,7 @@ export interface AddressListInputProps {
  * a chip as soon as its semicolon is typed or pasted, the rest on Enter or when leaving the field;
  * the input is cleared after adding.
  */
-export const AddressListInput = ({ label, description, placeholder, value, onChange, disabled, testId }: AddressListInputProps) => {
+export const AddressListInput = ({ label, description, placeholder, value = [], onChange, error, disabled, testId }: AddressListInputProps) => {
   const [search, setSearch] = useState('');
   const add = (entries: string[]) => {
     const next = [...value];
@@ -53,6 +55,7 @@ export const AddressListInput = ({ label, description, placeholder, value, onCha
       acceptValueOnBlur={false}
       clearable
       disabled={disabled}
+      error={error}
       data-testid={testId}
     />
   );

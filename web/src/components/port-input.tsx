@@ -1,11 +1,12 @@
 import { NumberInput } from '@mantine/core';
 
+/** Takes what Mantine form's `getInputProps(field)` gives, or its own `value` and `onChange`. */
 export interface PortInputProps {
   label: string;
   /** Null while the field is empty. */
-  value: number | null;
+  value?: number | null;
   onChange: (value: number | null) => void;
-  error?: string | null;
+  error?: React.ReactNode;
   testId: string;
 }
 

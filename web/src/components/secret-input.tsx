@@ -1,7 +1,8 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 
+/** Takes what Mantine form's `getInputProps(field)` gives, or its own `value` and `onChange`. */
 export interface SecretInputProps extends Omit<PasswordInputProps, 'value' | 'onChange' | 'description' | 'placeholder'> {
-  value: string;
+  value?: string;
   onChange: (value: string) => void;
   /**
    * The server keeps a secret for this field (`has_password`, `has_api_key`): it is never sent
@@ -22,7 +23,7 @@ export const SecretInput = ({ value, onChange, stored, storedHint, hint, testId,
     {...props}
     description={stored ? storedHint : hint}
     placeholder={stored ? '••••••••' : undefined}
-    value={value}
+    value={value ?? ''}
     onChange={(event) => onChange(event.currentTarget.value)}
     data-testid={testId}
   />

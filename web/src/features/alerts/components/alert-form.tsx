@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Grid, Group, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { CRON_PRESETS, DEFAULT_CRON_PRESET } from '@shared/alerts/cron';
 import {
@@ -20,7 +20,7 @@ import {
 } from '@shared/schemas/alert';
 import { SAMPLINGS, type Sampling } from '@shared/series/sampling';
 import { DATE_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
-import { notify } from '../../../lib/notify';
+import { useSave } from '../../../lib/use-save';
 import { ALERT_KEYS, createAlert, pointsWithLocationsQueryOptions, updateAlert } from '../api/alerts';
 import { notifyAlertFailure } from '../hooks/notify-alert-failure';
 import { rememberOwner } from '../hooks/remembered-owner';
@@ -121,50 +121,49 @@ export interface AlertFormProps {
  */
 export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner, zone, onDone }: AlertFormProps) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<FormState>(() => stateOf(alert, defaultOwner, zone));
-  const [missing, setMissing] = useState<string | null>(null);
+  // One missing field at a time, in the order of spec 2 §3.
+  const form = useForm<FormState>({
+    initialValues: stateOf(alert, defaultOwner, zone),
+    validate: (values) => {
+      if (!values.name.trim()) return { name: t('labels.alerts.required.name') };
+      if (values.points.length === 0) return { points: t('labels.alerts.required.points') };
+      if (values.notifications === 'sms' && values.sms.length === 0) return { sms: t('labels.alerts.required.sms') };
+      return {};
+    },
+  });
+  const values = form.values;
   const points = useQuery(pointsWithLocationsQueryOptions());
   const editing = alert !== null;
   const isOwner = !editing || alert.user === viewerId;
 
-  const change = <K extends keyof FormState>(field: K, value: FormState[K]) => {
-    setForm((current) => ({ ...current, [field]: value, ...(field === 'notifications' && value === 'sms' ? { frequency: 'each' as const } : {}) }));
-    setMissing(null);
-  };
-
-  const save = useMutation({
-    mutationFn: (input: AlertInput) => (alert ? updateAlert(alert._id, input) : createAlert(input)),
-    onSuccess: async () => {
-      if (!editing) rememberOwner(viewerId, form.user);
-      notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.alert_saved') });
-      await queryClient.invalidateQueries({ queryKey: ALERT_KEYS.all });
+  const save = useSave({
+    save: (input: AlertInput) => (alert ? updateAlert(alert._id, input) : createAlert(input)),
+    savedMessage: 'toasts.alert_saved',
+    invalidates: ALERT_KEYS.all,
+    onSaved: (saved) => {
+      if (!editing) rememberOwner(viewerId, saved.user);
       onDone();
     },
     onError: notifyAlertFailure,
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!form.name.trim()) return setMissing('name');
-    if (form.points.length === 0) return setMissing('points');
-    if (form.notifications === 'sms' && form.sms.length === 0) return setMissing('sms');
+  const submit = (state: FormState) => {
     save.mutate({
-      name: form.name.trim(),
-      active: form.active,
-      notifications: form.notifications,
-      frequency: form.notifications === 'sms' ? 'each' : form.frequency,
-      user: form.user,
-      sharing: { shared: form.shared },
-      email: { to: form.to, cc: form.cc, bcc: form.bcc },
-      sms: form.sms,
-      cron_time: form.cron_time.trim(),
-      start_date: form.start_date ? DateTime.fromISO(form.start_date, { zone }).startOf('day').toISO() : null,
-      end_date: form.end_date ? DateTime.fromISO(form.end_date, { zone }).endOf('day').set({ millisecond: 0 }).toISO() : null,
-      sampling: form.sampling,
-      points: form.points.map((point) => ({ point })),
-      conditions: form.conditions,
-      time_filter: form.time_filter,
+      name: state.name.trim(),
+      active: state.active,
+      notifications: state.notifications,
+      frequency: state.notifications === 'sms' ? 'each' : state.frequency,
+      user: state.user,
+      sharing: { shared: state.shared },
+      email: { to: state.to, cc: state.cc, bcc: state.bcc },
+      sms: state.sms,
+      cron_time: state.cron_time.trim(),
+      start_date: state.start_date ? DateTime.fromISO(state.start_date, { zone }).startOf('day').toISO() : null,
+      end_date: state.end_date ? DateTime.fromISO(state.end_date, { zone }).endOf('day').set({ millisecond: 0 }).toISO() : null,
+      sampling: state.sampling,
+      points: state.points.map((point) => ({ point })),
+      conditions: state.conditions,
+      time_filter: state.time_filter,
     });
   };
 
@@ -181,27 +180,18 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
   return (
     <Stack gap="md" maw={1000}>
       <Title order={2}>{t(editing ? 'labels.alerts.editTitle' : 'labels.alerts.createTitle')}</Title>
-      <form onSubmit={submit} noValidate data-testid="alert-form">
+      <form onSubmit={form.onSubmit(submit)} noValidate data-testid="alert-form">
         <Stack gap="md">
           <Card withBorder radius="md" padding="lg">
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 8 }}>
-                <TextInput
-                  label={t('labels.alerts.fields.name')}
-                  value={form.name}
-                  onChange={(event) => change('name', event.currentTarget.value)}
-                  withAsterisk
-                  maxLength={120}
-                  error={missing === 'name' ? t('labels.alerts.required.name') : undefined}
-                  data-testid="alert-name"
-                />
+                <TextInput label={t('labels.alerts.fields.name')} {...form.getInputProps('name')} withAsterisk maxLength={120} data-testid="alert-name" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <Select
                   label={t('labels.alerts.fields.owner')}
                   data={users.map((user) => ({ value: user._id, label: user.name }))}
-                  value={form.user}
-                  onChange={(value) => value && change('user', value)}
+                  {...form.getInputProps('user')}
                   disabled={editing || !mayChooseOwner}
                   allowDeselect={false}
                   searchable
@@ -209,10 +199,10 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <SwitchField label={t('labels.alerts.fields.active')} checked={form.active} onChange={(checked) => change('active', checked)} testId="alert-active" />
+                <SwitchField label={t('labels.alerts.fields.active')} {...form.getInputProps('active', { type: 'checkbox' })} testId="alert-active" />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <SwitchField label={t('labels.alerts.fields.shared')} checked={form.shared} onChange={(checked) => change('shared', checked)} testId="alert-shared" />
+                <SwitchField label={t('labels.alerts.fields.shared')} {...form.getInputProps('shared', { type: 'checkbox' })} testId="alert-shared" />
               </Grid.Col>
             </Grid>
           </Card>
@@ -226,8 +216,9 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
                     {t('labels.alerts.fields.notifications')}
                   </Text>
                   <SegmentedControl
-                    value={form.notifications}
-                    onChange={(value) => change('notifications', value as AlertNotification)}
+                    value={values.notifications}
+                    // SMS go out at each evaluation (spec 2 §3).
+                    onChange={(value) => form.setValues({ notifications: value as AlertNotification, ...(value === 'sms' ? { frequency: 'each' as const } : {}) })}
                     data={ALERT_NOTIFICATIONS.map((kind) => ({ value: kind, label: t(`labels.alerts.notifications.${kind}`) }))}
                     data-testid="alert-notifications"
                   />
@@ -236,10 +227,10 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
                   w={{ base: '100%', xs: 260 }}
                   label={t('labels.alerts.fields.frequency')}
                   data={ALERT_FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`labels.alerts.frequencies.${frequency}`) }))}
-                  value={form.notifications === 'sms' ? 'each' : form.frequency}
-                  onChange={(value) => value && change('frequency', value as AlertFrequency)}
-                  disabled={form.notifications === 'sms'}
-                  description={form.notifications === 'sms' ? t('labels.alerts.smsForcesEach') : undefined}
+                  value={values.notifications === 'sms' ? 'each' : values.frequency}
+                  onChange={(value) => value && form.setFieldValue('frequency', value as AlertFrequency)}
+                  disabled={values.notifications === 'sms'}
+                  description={values.notifications === 'sms' ? t('labels.alerts.smsForcesEach') : undefined}
                   allowDeselect={false}
                   data-testid="alert-frequency-mode"
                 />
@@ -247,21 +238,14 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
               <Text size="xs" c="dimmed">
                 {t('labels.alerts.recipientsHint')}
               </Text>
-              {form.notifications === 'email' ? (
+              {values.notifications === 'email' ? (
                 <>
-                  <AddressListInput label={t('labels.alerts.fields.to')} value={form.to} onChange={(value) => change('to', value)} testId="alert-to" placeholder={t('labels.alerts.emailPlaceholder')} />
-                  <AddressListInput label={t('labels.alerts.fields.cc')} value={form.cc} onChange={(value) => change('cc', value)} testId="alert-cc" />
-                  <AddressListInput label={t('labels.alerts.fields.bcc')} value={form.bcc} onChange={(value) => change('bcc', value)} testId="alert-bcc" />
+                  <AddressListInput label={t('labels.alerts.fields.to')} {...form.getInputProps('to')} testId="alert-to" placeholder={t('labels.alerts.emailPlaceholder')} />
+                  <AddressListInput label={t('labels.alerts.fields.cc')} {...form.getInputProps('cc')} testId="alert-cc" />
+                  <AddressListInput label={t('labels.alerts.fields.bcc')} {...form.getInputProps('bcc')} testId="alert-bcc" />
                 </>
               ) : (
-                <AddressListInput
-                  label={t('labels.alerts.fields.sms')}
-                  value={form.sms}
-                  onChange={(value) => change('sms', value)}
-                  testId="alert-sms"
-                  placeholder="+33612345678"
-                  description={missing === 'sms' ? t('labels.alerts.required.sms') : undefined}
-                />
+                <AddressListInput label={t('labels.alerts.fields.sms')} {...form.getInputProps('sms')} testId="alert-sms" placeholder="+33612345678" />
               )}
             </Stack>
           </Card>
@@ -272,38 +256,34 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
               <MultiSelect
                 label={t('labels.alerts.fields.points')}
                 data={pointOptions}
-                value={form.points}
-                onChange={(value) => change('points', value)}
+                {...form.getInputProps('points')}
                 searchable
                 withAsterisk
                 nothingFoundMessage={t('labels.alerts.noPoint')}
-                error={missing === 'points' ? t('labels.alerts.required.points') : undefined}
                 data-testid="alert-points"
               />
               <Select
                 w={{ base: '100%', xs: 220 }}
                 label={t('labels.alerts.fields.sampling')}
                 data={SAMPLINGS.map((sampling) => ({ value: sampling, label: t(`labels.alerts.samplings.${sampling}`) }))}
-                value={form.sampling}
-                onChange={(value) => value && change('sampling', value as Sampling)}
+                {...form.getInputProps('sampling')}
                 allowDeselect={false}
                 data-testid="alert-sampling"
               />
               {section(t('labels.alerts.sections.conditions'))}
-              <ConditionsBuilder value={form.conditions} onChange={(value) => change('conditions', value)} />
+              <ConditionsBuilder value={values.conditions} onChange={(value) => form.setFieldValue('conditions', value)} />
             </Stack>
           </Card>
 
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
               {section(t('labels.alerts.sections.schedule'))}
-              <FrequencyEditor cron={form.cron_time} onChange={(value) => change('cron_time', value)} editing={editing} mayToggleDaysAndMonths={isOwner} />
+              <FrequencyEditor cron={values.cron_time} onChange={(value) => form.setFieldValue('cron_time', value)} editing={editing} mayToggleDaysAndMonths={isOwner} />
               <Grid gap="md">
                 <Grid.Col span={{ base: 12, xs: 6 }}>
                   <DateInput
                     label={t('labels.alerts.fields.startDate')}
-                    value={form.start_date}
-                    onChange={(value) => change('start_date', value)}
+                    {...form.getInputProps('start_date')}
                     valueFormat={DATE_INPUT_FORMAT}
                     dateParser={parseDay}
                     clearable
@@ -313,9 +293,8 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
                 <Grid.Col span={{ base: 12, xs: 6 }}>
                   <DateInput
                     label={t('labels.alerts.fields.endDate')}
-                    value={form.end_date}
-                    onChange={(value) => change('end_date', value)}
-                    minDate={form.start_date ?? undefined}
+                    {...form.getInputProps('end_date')}
+                    minDate={values.start_date ?? undefined}
                     valueFormat={DATE_INPUT_FORMAT}
                     dateParser={parseDay}
                     clearable
@@ -329,7 +308,7 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
               {section(t('labels.alerts.sections.timeFilter'))}
-              <TimeFilterEditor value={form.time_filter} onChange={(value) => change('time_filter', value)} sampling={form.sampling} />
+              <TimeFilterEditor value={values.time_filter} onChange={(value) => form.setFieldValue('time_filter', value)} sampling={values.sampling} />
             </Stack>
           </Card>
 

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Grid, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import type { Customer, CustomerInput, TimezoneEntry } from '@shared/schemas/customer';
-import { notify } from '../../../lib/notify';
+import { useSave } from '../../../lib/use-save';
 import { CUSTOMER_KEYS, createCustomer, updateCustomer } from '../api/customers';
 import { notifyCustomerFailure } from '../hooks/notify-customer-failure';
 import { FormActions } from '../../../components/form-actions';
@@ -58,11 +58,13 @@ export interface CustomerFormProps {
  */
 export const CustomerForm = ({ customer, timezones, onDone }: CustomerFormProps) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<FormState>(() => stateOf(customer));
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [datesError, setDatesError] = useState<string | null>(null);
-  const change = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const form = useForm<FormState>({
+    initialValues: stateOf(customer),
+    validate: {
+      name: (name) => (name.trim() ? null : t('errors.fields.required')),
+      subscription_end: (end, values) => (values.subscription_start && end && end < values.subscription_start ? t('errors.customers.datesOrder') : null),
+    },
+  });
 
   const places = useMemo(() => {
     const groups = new Map<string, { value: string; label: string }[]>();
@@ -70,67 +72,51 @@ export const CustomerForm = ({ customer, timezones, onDone }: CustomerFormProps)
       const group = entry.country ?? t('labels.customers.noCountry');
       groups.set(group, [...(groups.get(group) ?? []), { value: placeOf(entry.cca2, entry.name), label: `${entry.name} (UTC${entry.utc_offset})` }]);
     }
-    const current = form.place;
+    const current = form.values.place;
     const known = [...groups.values()].some((items) => items.some((item) => item.value === current));
     if (!known) groups.set(t('labels.customers.noCountry'), [{ value: current, label: current.split('|')[1] }, ...(groups.get(t('labels.customers.noCountry')) ?? [])]);
     return [...groups.entries()].map(([group, items]) => ({ group, items }));
-  }, [timezones, form.place, t]);
+  }, [timezones, form.values.place, t]);
 
-  const save = useMutation({
-    mutationFn: (input: CustomerInput) => (customer ? updateCustomer(customer._id, input) : createCustomer(input)),
-    onSuccess: async () => {
-      notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.customer_saved') });
-      await queryClient.invalidateQueries({ queryKey: CUSTOMER_KEYS.all });
-      onDone();
-    },
+  const dayField = (field: 'subscription_start' | 'subscription_end', label: string) => (
+    <TextInput type="date" label={t(`labels.customers.fields.${label}`)} {...form.getInputProps(field)} data-testid={`customer-${field.replace('_', '-')}`} />
+  );
+
+  const save = useSave({
+    save: (input: CustomerInput) => (customer ? updateCustomer(customer._id, input) : createCustomer(input)),
+    savedMessage: 'toasts.customer_saved',
+    invalidates: CUSTOMER_KEYS.all,
+    onSaved: onDone,
     onError: notifyCustomerFailure,
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const name = form.name.trim();
-    setNameError(name ? null : t('errors.fields.required'));
-    const badDates = Boolean(form.subscription_start && form.subscription_end && form.subscription_end < form.subscription_start);
-    setDatesError(badDates ? t('errors.customers.datesOrder') : null);
-    if (!name || badDates) return;
-    const [cca2, zone] = form.place.split('|');
+  const submit = (state: FormState) => {
+    const [cca2, zone] = state.place.split('|');
     save.mutate({
-      name,
+      name: state.name.trim(),
       timezone: zone || DEFAULT_TIMEZONE,
       ...(cca2 ? { cca2 } : {}),
-      is_premium: form.is_premium,
-      active: form.active,
-      subscription_start: instantOf(form.subscription_start, zone, 'start'),
-      subscription_end: instantOf(form.subscription_end, zone, 'end'),
+      is_premium: state.is_premium,
+      active: state.active,
+      subscription_start: instantOf(state.subscription_start, zone, 'start'),
+      subscription_end: instantOf(state.subscription_end, zone, 'end'),
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="customer-form">
+    <form onSubmit={form.onSubmit(submit)} noValidate data-testid="customer-form">
       <Stack gap="md">
         <Title order={2}>{t(customer ? 'labels.customers.editTitle' : 'labels.customers.createTitle')}</Title>
         <Card withBorder padding="md">
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label={t('labels.customers.fields.name')}
-                value={form.name}
-                onChange={(event) => {
-                  change('name', event.currentTarget.value);
-                  setNameError(null);
-                }}
-                error={nameError}
-                required
-                maxLength={120}
-                data-testid="customer-name"
-              />
+              <TextInput label={t('labels.customers.fields.name')} {...form.getInputProps('name')} required maxLength={120} data-testid="customer-name" />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Select
                 label={t('labels.customers.fields.timezone')}
                 data={places}
-                value={form.place}
-                onChange={(value) => value && change('place', value)}
+                {...form.getInputProps('place')}
                 searchable
                 allowDeselect={false}
                 limit={200}
@@ -139,23 +125,10 @@ export const CustomerForm = ({ customer, timezones, onDone }: CustomerFormProps)
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                type="date"
-                label={t('labels.customers.fields.subscriptionStart')}
-                value={form.subscription_start}
-                onChange={(event) => change('subscription_start', event.currentTarget.value)}
-                data-testid="customer-subscription-start"
-              />
+              {dayField('subscription_start', 'subscriptionStart')}
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                type="date"
-                label={t('labels.customers.fields.subscriptionEnd')}
-                value={form.subscription_end}
-                onChange={(event) => change('subscription_end', event.currentTarget.value)}
-                error={datesError}
-                data-testid="customer-subscription-end"
-              />
+              {dayField('subscription_end', 'subscriptionEnd')}
             </Grid.Col>
             <Grid.Col span={12}>
               <Text size="xs" c="dimmed">
@@ -163,20 +136,10 @@ export const CustomerForm = ({ customer, timezones, onDone }: CustomerFormProps)
               </Text>
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <SwitchField
-                label={t('labels.customers.fields.premium')}
-                checked={form.is_premium}
-                onChange={(checked) => change('is_premium', checked)}
-                testId="customer-premium"
-              />
+              <SwitchField label={t('labels.customers.fields.premium')} {...form.getInputProps('is_premium', { type: 'checkbox' })} testId="customer-premium" />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <SwitchField
-                label={t('labels.customers.fields.active')}
-                checked={form.active}
-                onChange={(checked) => change('active', checked)}
-                testId="customer-active"
-              />
+              <SwitchField label={t('labels.customers.fields.active')} {...form.getInputProps('active', { type: 'checkbox' })} testId="customer-active" />
             </Grid.Col>
           </Grid>
         </Card>

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Divider, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PortInput } from '../../../components/port-input';
 import { IconDeviceFloppy, IconMailForward, IconPlugConnected } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SMTP_FORM_DEFAULTS, SMTP_SECURITIES, type SmtpScope, type SmtpSecurity, type SmtpSettings, type SmtpSettingsInput } from '@shared/schemas/smtp';
+import { SMTP_FORM_DEFAULTS, SMTP_SECURITIES, type SmtpScope, type SmtpSettings, type SmtpSettingsInput } from '@shared/schemas/smtp';
 import { ApiRequestError, errorCodeOf } from '../../../lib/http';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { translate } from '../../../lib/i18n';
@@ -54,16 +55,16 @@ export interface SmtpSettingsFormProps {
 export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<FormState>(() => stateOf(settings));
+  const form = useForm<FormState>({ initialValues: stateOf(settings) });
   const [to, setTo] = useState('');
-  const change = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((current) => ({ ...current, [field]: value }));
-  const input = (): SmtpSettingsInput => ({ ...form, port: form.port ?? undefined });
+  const values = form.values;
+  const input = (): SmtpSettingsInput => ({ ...values, port: values.port ?? undefined });
 
   const save = useMutation({
     mutationFn: () => saveSmtpSettings(scope, input()),
     onSuccess: async (saved) => {
       notify({ kind: 'success', title: t('toasts.ok'), message: t('email.messages.saved') });
-      setForm(stateOf(saved));
+      form.setValues(stateOf(saved));
       await queryClient.invalidateQueries({ queryKey: SMTP_KEYS.of(scope) });
     },
     onError: notifyFailure,
@@ -79,8 +80,8 @@ export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => 
     onError: notifyFailure,
   });
 
-  const complete = form.host.trim() !== '' && form.from_address.trim() !== '' && form.port !== null;
-  const storedPassword = Boolean(settings?.has_password) && form.user === settings?.user;
+  const complete = values.host.trim() !== '' && values.from_address.trim() !== '' && values.port !== null;
+  const storedPassword = Boolean(settings?.has_password) && values.user === settings?.user;
 
   return (
     <Stack gap="md" maw={760}>
@@ -98,48 +99,39 @@ export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => 
           }}
         >
           <Stack gap="md">
-            <SwitchField label={t('email.fields.enabled')} checked={form.enabled} onChange={(checked) => change('enabled', checked)} testId="smtp-enabled" />
+            <SwitchField label={t('email.fields.enabled')} testId="smtp-enabled" {...form.getInputProps('enabled', { type: 'checkbox' })} />
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
                   label={t('email.fields.host')}
                   placeholder={t('email.placeholders.host')}
-                  value={form.host}
-                  onChange={(event) => change('host', event.currentTarget.value)}
+                  {...form.getInputProps('host')}
                   withAsterisk
                   autoComplete="off"
                   data-testid="smtp-host"
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <PortInput label={t('email.fields.port')} value={form.port} onChange={(value) => change('port', value)} testId="smtp-port" />
+                <PortInput label={t('email.fields.port')} testId="smtp-port" {...form.getInputProps('port')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <Select
                   label={t('email.fields.security')}
                   data={SMTP_SECURITIES.map((value) => ({ value, label: t(`email.security.${value}`) }))}
-                  value={form.security}
-                  onChange={(value) => value && change('security', value as SmtpSecurity)}
+                  {...form.getInputProps('security')}
                   allowDeselect={false}
                   data-testid="smtp-security"
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label={t('email.fields.user')}
-                  value={form.user}
-                  onChange={(event) => change('user', event.currentTarget.value)}
-                  autoComplete="off"
-                  data-testid="smtp-user"
-                />
+                <TextInput label={t('email.fields.user')} {...form.getInputProps('user')} autoComplete="off" data-testid="smtp-user" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <SecretInput
                   label={t('email.fields.password')}
                   stored={storedPassword}
                   storedHint={t('email.passwordKept')}
-                  value={form.password}
-                  onChange={(value) => change('password', value)}
+                  {...form.getInputProps('password')}
                   testId="smtp-password"
                 />
               </Grid.Col>
@@ -147,19 +139,13 @@ export const SmtpSettingsForm = ({ scope, settings }: SmtpSettingsFormProps) => 
                 <TextInput
                   label={t('email.fields.fromAddress')}
                   placeholder={t('email.placeholders.fromAddress')}
-                  value={form.from_address}
-                  onChange={(event) => change('from_address', event.currentTarget.value)}
+                  {...form.getInputProps('from_address')}
                   withAsterisk
                   data-testid="smtp-from-address"
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label={t('email.fields.fromName')}
-                  value={form.from_name}
-                  onChange={(event) => change('from_name', event.currentTarget.value)}
-                  data-testid="smtp-from-name"
-                />
+                <TextInput label={t('email.fields.fromName')} {...form.getInputProps('from_name')} data-testid="smtp-from-name" />
               </Grid.Col>
             </Grid>
             <Group justify="flex-end" gap="sm" wrap="wrap">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Card, Grid, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
 import { isReminderDateAllowed, localToday, minimumReminderDate } from '@shared/reminders/reminder-dates';
 import {
   REMINDER_DEFAULTS,
@@ -16,7 +16,7 @@ import {
 } from '@shared/schemas/reminder';
 import { AddressListInput } from '../../../components/address-list-input';
 import { DATE_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
-import { notify } from '../../../lib/notify';
+import { useSave } from '../../../lib/use-save';
 import { createReminder, REMINDER_KEYS, updateReminder } from '../api/reminders';
 import { notifyReminderFailure } from '../hooks/notify-reminder-failure';
 import { FormActions } from '../../../components/form-actions';
@@ -77,57 +77,49 @@ export interface ReminderFormProps {
  */
 export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<FormState>(() => stateOf(reminder));
   const [problem, setProblem] = useState<'reminder_fields_required' | 'reminder_date_too_early' | null>(null);
+  // The form's problem is the whole form's ('Fields name and date are required'): any change clears it.
+  const form = useForm<FormState>({ initialValues: stateOf(reminder), onValuesChange: () => setProblem(null) });
+  const values = form.values;
   const editing = reminder !== null;
   const initialDate = reminder?.reminder_date ?? null;
 
-  const change = <K extends keyof FormState>(field: K, value: FormState[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setProblem(null);
-  };
+  const minimum = minimumReminderDate(values, { today: localToday(zone), mode: editing ? 'edit' : 'create', reminderDate: initialDate });
+  const dateUnchanged = editing && values.reminder_date === initialDate && values.type === reminder.type;
 
-  const minimum = minimumReminderDate(form, { today: localToday(zone), mode: editing ? 'edit' : 'create', reminderDate: initialDate });
-  const dateUnchanged = editing && form.reminder_date === initialDate && form.type === reminder.type;
-
-  const save = useMutation({
-    mutationFn: (input: ReminderInput) => (reminder ? updateReminder(reminder._id, input) : createReminder(input)),
-    onSuccess: async () => {
-      notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.reminder_saved') });
-      await queryClient.invalidateQueries({ queryKey: REMINDER_KEYS.all });
-      onDone();
-    },
+  const save = useSave({
+    save: (input: ReminderInput) => (reminder ? updateReminder(reminder._id, input) : createReminder(input)),
+    savedMessage: 'toasts.reminder_saved',
+    invalidates: REMINDER_KEYS.all,
+    onSaved: onDone,
     onError: notifyReminderFailure,
   });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!form.name.trim() || !form.reminder_date) return setProblem('reminder_fields_required');
-    if (!dateUnchanged && !isReminderDateAllowed(form.reminder_date, minimum)) return setProblem('reminder_date_too_early');
+  const submit = (state: FormState) => {
+    if (!state.name.trim() || !state.reminder_date) return setProblem('reminder_fields_required');
+    if (!dateUnchanged && !isReminderDateAllowed(state.reminder_date, minimum)) return setProblem('reminder_date_too_early');
     save.mutate({
-      name: form.name.trim(),
-      message: form.message,
-      reminder_date: form.reminder_date,
-      start: form.start,
-      type: form.type,
-      period_type: form.period_type,
-      period_value: form.period_value,
-      active: form.active,
-      reset_only_after_validation: form.reset_only_after_validation,
-      sharing: { shared: form.shared },
-      email: { to: form.to, cc: form.cc, bcc: form.bcc },
+      name: state.name.trim(),
+      message: state.message,
+      reminder_date: state.reminder_date,
+      start: state.start,
+      type: state.type,
+      period_type: state.period_type,
+      period_value: state.period_value,
+      active: state.active,
+      reset_only_after_validation: state.reset_only_after_validation,
+      sharing: { shared: state.shared },
+      email: { to: state.to, cc: state.cc, bcc: state.bcc },
       ...(reminder ? { user: reminder.user } : {}),
     });
   };
 
-  const recurrent = form.type === 'recurrent';
+  const recurrent = values.type === 'recurrent';
   const addressInput = (field: 'to' | 'cc' | 'bcc') => (
     <AddressListInput
       label={t(`labels.reminders.fields.${field}`)}
       placeholder={t('hints.reminders.addressesPlaceholder')}
-      value={form[field]}
-      onChange={(value) => change(field, value)}
+      {...form.getInputProps(field)}
       testId={`reminder-${field}`}
     />
   );
@@ -136,7 +128,7 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
     <Stack gap="md" maw={760}>
       <Title order={2}>{t(editing ? 'labels.reminders.editTitle' : 'labels.reminders.createTitle')}</Title>
       <Card withBorder radius="md" padding="lg">
-        <form onSubmit={submit} noValidate data-testid="reminder-form">
+        <form onSubmit={form.onSubmit(submit)} noValidate data-testid="reminder-form">
           <Stack gap="md">
             {problem && (
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="reminder-form-problem">
@@ -145,20 +137,12 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
             )}
             <Grid gap="md">
               <Grid.Col span={12}>
-                <TextInput
-                  label={t('labels.reminders.fields.name')}
-                  value={form.name}
-                  onChange={(event) => change('name', event.currentTarget.value)}
-                  withAsterisk
-                  maxLength={200}
-                  data-testid="reminder-name"
-                />
+                <TextInput label={t('labels.reminders.fields.name')} {...form.getInputProps('name')} withAsterisk maxLength={200} data-testid="reminder-name" />
               </Grid.Col>
               <Grid.Col span={12}>
                 <Textarea
                   label={t('labels.reminders.fields.message')}
-                  value={form.message}
-                  onChange={(event) => change('message', event.currentTarget.value)}
+                  {...form.getInputProps('message')}
                   autosize
                   minRows={2}
                   maxRows={6}
@@ -171,8 +155,7 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
                     {t('labels.reminders.fields.type')}
                   </Text>
                   <SegmentedControl
-                    value={form.type}
-                    onChange={(value) => change('type', value as ReminderType)}
+                    {...form.getInputProps('type')}
                     data={REMINDER_TYPES.map((type) => ({ value: type, label: t(`labels.reminders.types.${type}`) }))}
                     w={{ base: '100%', xs: 280 }}
                     data-testid="reminder-type"
@@ -183,8 +166,7 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
                 <DateInput
                   label={t('labels.reminders.fields.date')}
                   description={t('hints.reminders.minimumDate', { date: displayDay(minimum) })}
-                  value={form.reminder_date}
-                  onChange={(value) => change('reminder_date', value)}
+                  {...form.getInputProps('reminder_date')}
                   minDate={minimum}
                   valueFormat={DATE_INPUT_FORMAT}
                   dateParser={parseDay}
@@ -198,8 +180,8 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
                 <TimeInput
                   label={t('labels.reminders.fields.start')}
                   description={zone}
-                  value={form.start}
-                  onChange={(event) => event.currentTarget.value && change('start', event.currentTarget.value.slice(0, 5))}
+                  value={values.start}
+                  onChange={(event) => event.currentTarget.value && form.setFieldValue('start', event.currentTarget.value.slice(0, 5))}
                   data-testid="reminder-start"
                 />
               </Grid.Col>
@@ -208,8 +190,8 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
                   <Grid.Col span={{ base: 5, sm: 3 }}>
                     <NumberInput
                       label={t('labels.reminders.fields.period')}
-                      value={form.period_value}
-                      onChange={(value) => typeof value === 'number' && value >= 1 && change('period_value', value)}
+                      value={values.period_value}
+                      onChange={(value) => typeof value === 'number' && value >= 1 && form.setFieldValue('period_value', value)}
                       min={1}
                       max={366}
                       allowDecimal={false}
@@ -221,8 +203,7 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
                     <Select
                       label=" "
                       data={REMINDER_PERIODS.map((period) => ({ value: period, label: t(`labels.reminders.periods.${period}`) }))}
-                      value={form.period_type}
-                      onChange={(value) => value && change('period_type', value as ReminderPeriod)}
+                      {...form.getInputProps('period_type')}
                       allowDeselect={false}
                       data-testid="reminder-period-type"
                     />
@@ -232,28 +213,17 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
                       mt={{ base: 0, sm: 30 }}
                       label={t('labels.reminders.fields.resetOnlyAfterValidation')}
                       description={t('hints.reminders.resetOnlyAfterValidation')}
-                      checked={form.reset_only_after_validation}
-                      onChange={(checked) => change('reset_only_after_validation', checked)}
+                      {...form.getInputProps('reset_only_after_validation', { type: 'checkbox' })}
                       testId="reminder-reset-only"
                     />
                   </Grid.Col>
                 </>
               )}
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <SwitchField
-                  label={t('labels.reminders.fields.active')}
-                  checked={form.active}
-                  onChange={(checked) => change('active', checked)}
-                  testId="reminder-active"
-                />
+                <SwitchField label={t('labels.reminders.fields.active')} {...form.getInputProps('active', { type: 'checkbox' })} testId="reminder-active" />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <SwitchField
-                  label={t('labels.reminders.fields.shared')}
-                  checked={form.shared}
-                  onChange={(checked) => change('shared', checked)}
-                  testId="reminder-shared"
-                />
+                <SwitchField label={t('labels.reminders.fields.shared')} {...form.getInputProps('shared', { type: 'checkbox' })} testId="reminder-shared" />
               </Grid.Col>
             </Grid>
             <Stack gap={6}>

@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Checkbox, Grid, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
 import type { Role } from '@shared/permissions/roles';
 import type { User } from '@shared/schemas/user';
 import { superUserInputSchema, userInputSchema } from '@shared/schemas/user-admin';
 import { seesAllLocations } from '@shared/users/user-rules';
-import { notify } from '../../../lib/notify';
+import { useSave } from '../../../lib/use-save';
 import { createSuperUser, createUser, updateSuperUser, updateUser, USER_KEYS, type UserListKind } from '../api/users';
 import { notifyUserFailure } from '../hooks/notify-user-failure';
 import { FormActions } from '../../../components/form-actions';
@@ -22,7 +21,18 @@ export interface UserFormProps {
   onDone: () => void;
 }
 
-type Field = 'first_name' | 'last_name' | 'email' | 'locations';
+interface FormState {
+  first_name: string;
+  last_name: string;
+  email: string;
+  type: Role;
+  /** A member sees every location (stored as `view`). */
+  allLocations: boolean;
+  /** Or these. */
+  locations: string[];
+}
+
+const FIELDS = ['first_name', 'last_name', 'email'] as const;
 
 /**
  * /settings/users/add, /settings/users/edit/{id} and the super user equivalents. A member needs a
@@ -31,74 +41,63 @@ type Field = 'first_name' | 'last_name' | 'email' | 'locations';
  */
 export const UserForm = ({ kind, user, roles, locations, onDone }: UserFormProps) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [firstName, setFirstName] = useState(user?.first_name ?? '');
-  const [lastName, setLastName] = useState(user?.last_name ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [type, setType] = useState<Role>(user?.type ?? roles[0]);
-  const [allLocations, setAllLocations] = useState(user ? user.allowed_locations === 'view' : false);
-  const [chosen, setChosen] = useState<string[]>(user && user.allowed_locations !== 'view' ? user.allowed_locations : []);
-  const [invalid, setInvalid] = useState<Set<Field>>(new Set());
+  const form = useForm<FormState>({
+    initialValues: {
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      email: user?.email ?? '',
+      type: user?.type ?? roles[0],
+      allLocations: user ? user.allowed_locations === 'view' : false,
+      locations: user && user.allowed_locations !== 'view' ? user.allowed_locations : [],
+    },
+    validate: (values) => {
+      const parsed = userInputSchema.safeParse({ first_name: values.first_name, last_name: values.last_name, email: values.email.trim(), type: values.type });
+      const wrong = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => issue.path[0]));
+      const errors: Partial<Record<keyof FormState, string>> = {};
+      for (const field of FIELDS) if (wrong.has(field)) errors[field] = t(field === 'email' && values.email.trim() ? 'errors.fields.email' : 'errors.fields.required');
+      if (kind === 'users' && !seesAllLocations(values.type) && !values.allLocations && values.locations.length === 0) errors.locations = t('errors.locations_required');
+      return errors;
+    },
+  });
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const base = { first_name: firstName.trim(), last_name: lastName.trim(), email: email.trim().toLowerCase() };
+  const save = useSave({
+    save: async (values: FormState) => {
+      const base = { first_name: values.first_name.trim(), last_name: values.last_name.trim(), email: values.email.trim().toLowerCase() };
       if (kind === 'su') {
-        const input = superUserInputSchema.parse({ ...base, type });
+        const input = superUserInputSchema.parse({ ...base, type: values.type });
         return user ? updateSuperUser(user._id, input) : createSuperUser(input);
       }
-      const input = userInputSchema.parse({ ...base, type, allowed_locations: allLocations ? 'view' : chosen });
+      const input = userInputSchema.parse({ ...base, type: values.type, allowed_locations: values.allLocations ? 'view' : values.locations });
       return user ? updateUser(user._id, input) : createUser(input);
     },
-    onSuccess: async () => {
-      notify({ kind: 'success', title: t('toasts.ok'), message: t(user ? 'toasts.user_saved' : 'toasts.user_invited') });
-      await queryClient.invalidateQueries({ queryKey: USER_KEYS.all(kind) });
-      onDone();
-    },
+    savedMessage: user ? 'toasts.user_saved' : 'toasts.user_invited',
+    invalidates: USER_KEYS.all(kind),
+    onSaved: onDone,
     onError: notifyUserFailure,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = userInputSchema.safeParse({ first_name: firstName, last_name: lastName, email: email.trim(), type });
-    const wrong = new Set<Field>(parsed.success ? [] : parsed.error.issues.map((issue) => issue.path[0] as Field));
-    if (kind === 'users' && !seesAllLocations(type) && !allLocations && chosen.length === 0) wrong.add('locations');
-    setInvalid(wrong);
-    if (wrong.size === 0) save.mutate();
-  };
-
-  const errorOf = (field: Field, message = 'errors.fields.required') => (invalid.has(field) ? t(message) : undefined);
-  const needsLocations = kind === 'users' && !seesAllLocations(type);
+  const needsLocations = kind === 'users' && !seesAllLocations(form.values.type);
 
   return (
     <Card withBorder padding="lg" maw={760} data-testid="user-form">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
         <Stack gap="md">
           <Title order={3}>{t(user ? 'labels.users.editTitle' : kind === 'users' ? 'labels.users.addTitle' : 'labels.users.addSuperUserTitle')}</Title>
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label={t('labels.users.fields.firstName')} value={firstName} onChange={(event) => setFirstName(event.currentTarget.value)} error={errorOf('first_name')} required data-testid="user-first-name" />
+              <TextInput label={t('labels.users.fields.firstName')} required data-testid="user-first-name" {...form.getInputProps('first_name')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label={t('labels.users.fields.lastName')} value={lastName} onChange={(event) => setLastName(event.currentTarget.value)} error={errorOf('last_name')} required data-testid="user-last-name" />
+              <TextInput label={t('labels.users.fields.lastName')} required data-testid="user-last-name" {...form.getInputProps('last_name')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t('labels.users.fields.email')}
-                type="email"
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                error={errorOf('email', email.trim() ? 'errors.fields.email' : 'errors.fields.required')}
-                required
-                data-testid="user-email"
-              />
+              <TextInput label={t('labels.users.fields.email')} type="email" required data-testid="user-email" {...form.getInputProps('email')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Select
                 label={t('labels.users.fields.role')}
                 data={roles.map((role) => ({ value: role, label: t(`labels.roles.${role}`) }))}
-                value={type}
-                onChange={(value) => value && setType(value as Role)}
+                {...form.getInputProps('type')}
                 allowDeselect={false}
                 data-testid="user-role"
               />
@@ -107,16 +106,14 @@ export const UserForm = ({ kind, user, roles, locations, onDone }: UserFormProps
           {kind === 'users' &&
             (needsLocations ? (
               <Stack gap="xs">
-                <Checkbox label={t('labels.users.allLocations')} checked={allLocations} onChange={(event) => setAllLocations(event.currentTarget.checked)} data-testid="user-all-locations" />
-                {!allLocations && (
+                <Checkbox label={t('labels.users.allLocations')} data-testid="user-all-locations" {...form.getInputProps('allLocations', { type: 'checkbox' })} />
+                {!form.values.allLocations && (
                   <MultiSelect
                     label={t('labels.users.fields.locations')}
                     placeholder={t('hints.users.chooseLocations')}
                     data={locations.map((location) => ({ value: location._id, label: location.name }))}
-                    value={chosen}
-                    onChange={setChosen}
                     searchable
-                    error={invalid.has('locations') ? t('errors.locations_required') : undefined}
+                    {...form.getInputProps('locations')}
                     data-testid="user-locations"
                   />
                 )}
