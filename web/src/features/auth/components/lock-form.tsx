@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { CurrentPasswordInput } from './current-password-input';
+import { FailureAlert } from './failure-alert';
 import { useTranslation } from 'react-i18next';
-import { Alert, Anchor, Avatar, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { Anchor, Avatar, Button, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { DEFAULT_AVATAR } from '@shared/schemas/user';
 import type { LoginPayload } from '@shared/schemas/session';
@@ -46,22 +48,8 @@ export const LockForm = ({ user, onUnlocked }: { user: LoginPayload['user']; onU
             {t('profile.lock.hint')}
           </Text>
         </Stack>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {t(`errors.${failure}`, { defaultValue: t('errors.generic') })}
-          </Alert>
-        )}
-        <PasswordInput
-          label={t('labels.login.password')}
-          autoComplete="current-password"
-          leftSection={<IconLock size={16} />}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={missing ? t('errors.fields.required') : undefined}
-          visibilityToggleButtonProps={{ 'aria-label': t('buttons.togglePassword') }}
-          required
-          autoFocus
-        />
+        <FailureAlert code={failure} />
+        <CurrentPasswordInput value={password} onChange={setPassword} error={missing ? t('errors.fields.required') : undefined} required autoFocus />
         <Button type="submit" fullWidth size="md" leftSection={<IconLock size={16} />} disabled={unlock.isPending}>
           {t('profile.lock.unlock')}
         </Button>

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { CurrentPasswordInput } from './current-password-input';
+import { FailureAlert } from './failure-alert';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
+import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { IconAt } from '@tabler/icons-react';
 import { authenticateRequestSchema } from '@shared/schemas/session';
 import { errorCodeOf, type RequestErrorCode } from '../../../lib/http';
 import { lastCustomer, startSession } from '../../../lib/session';
@@ -57,11 +59,7 @@ export const LoginForm = ({ onLoggedIn }: { onLoggedIn: () => void }) => {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {t(`errors.${failure}`, { defaultValue: t('errors.generic') })}
-          </Alert>
-        )}
+        <FailureAlert code={failure} />
         <TextInput
           label={t('labels.login.email')}
           type="email"
@@ -73,16 +71,7 @@ export const LoginForm = ({ onLoggedIn }: { onLoggedIn: () => void }) => {
           required
           autoFocus
         />
-        <PasswordInput
-          label={t('labels.login.password')}
-          autoComplete="current-password"
-          leftSection={<IconLock size={16} />}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldErrors.password}
-          visibilityToggleButtonProps={{ 'aria-label': t('buttons.togglePassword') }}
-          required
-        />
+        <CurrentPasswordInput value={password} onChange={setPassword} error={fieldErrors.password} required />
         <Checkbox
           label={t('labels.login.remember')}
           description={t('hints.login.remember')}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { FailureAlert } from './failure-alert';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { setPasswordRequestSchema } from '@shared/schemas/user-admin';
 import { errorCodeOf, type RequestErrorCode } from '../../../lib/http';
@@ -33,11 +33,7 @@ export const SetPasswordForm = ({ token, onDone }: { token: string; onDone: (ema
   return (
     <form onSubmit={submit} noValidate data-testid="set-password-form">
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
-            {t(`errors.${failure}`, { defaultValue: t('errors.generic') })}
-          </Alert>
-        )}
+        <FailureAlert code={failure} />
         <PasswordPair
           password={password}
           confirmation={confirmation}
