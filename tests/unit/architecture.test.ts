@@ -82,6 +82,15 @@ describe('layers', () => {
     expect(reaching).toEqual([]);
   });
 
+  it('keeps DynamoDB in repositories: no service, handler or job sends a DynamoDB command', () => {
+    const sending = ['functions/src/services', 'functions/src/handlers', 'functions/src/jobs'].flatMap((dir) =>
+      filesOf(dir)
+        .filter((file) => /from '@aws-sdk\/(lib-dynamodb|client-dynamodb)'|clients\/dynamodb'/.test(readFileSync(file, 'utf8')))
+        .map((file) => path.relative(ROOT, file)),
+    );
+    expect(sending).toEqual([]);
+  });
+
   it('keeps business logic in services: jobs only hand their event to a service', () => {
     const reaching = filesOf('functions/src/jobs').flatMap((file) =>
       importedFiles(file)

@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../errors';
 import { requireSetting } from '../config';
@@ -113,3 +113,10 @@ export async function* scanPages(TableName: string) {
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
 }
+
+/** A table's size as DynamoDB last measured it (about every six hours): bytes and items; nothing for a table not configured. */
+export const tableSize = async (tableName: string | undefined): Promise<{ bytes: number; items: number }> => {
+  if (!tableName) return { bytes: 0, items: 0 };
+  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
+  return { bytes: Number(Table?.TableSizeBytes ?? 0), items: Number(Table?.ItemCount ?? 0) };
+};

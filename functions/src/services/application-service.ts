@@ -1,14 +1,13 @@
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetFunctionConfigurationCommand, InvokeCommand } from '@aws-sdk/client-lambda';
 import type { ServerEvent } from '@shared/realtime/events';
 import type { ApplicationInformation, SpyReport, UpdateCheck } from '@shared/schemas/application';
-import { dynamo } from '../clients/dynamodb';
 import { lambda } from '../clients/lambda';
 import * as z from 'zod';
 import { latestRelease, releaseManifest } from '../clients/vendor-service';
 import { config, requireSetting } from '../config';
 import { getApplicationState, setApplicationLock, setApplicationState, startUpdate } from '../data/application-repository';
 import { listCustomers } from '../data/customer-repository';
+import { tableSize } from '../data/table';
 import { getSystemConfig } from '../data/system-repository';
 import { entitiesTable } from '../data/table';
 import { AppError } from '../errors';
@@ -17,12 +16,6 @@ import { isApplicationLocked, licenseSummary } from './license-service';
 import { listAppFunctions, restartOtherFunctions, restartSelf } from './function-restart-service';
 import { pushToCustomer } from './realtime-service';
 import { type Caller } from './caller';
-
-const tableSize = async (tableName: string | undefined) => {
-  if (!tableName) return { bytes: 0, items: 0 };
-  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
-  return { bytes: Number(Table?.TableSizeBytes ?? 0), items: Number(Table?.ItemCount ?? 0) };
-};
 
 const deployedAt = async (): Promise<string | null> => {
   const name = process.env.AWS_LAMBDA_FUNCTION_NAME;
