@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Badge, Button, Card, Divider, Group, NumberInput, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Divider, Group, NumberInput, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { RemoveButton } from '../../../components/remove-button';
+import { IconPlus } from '@tabler/icons-react';
 import {
   ALERT_CALCULATIONS,
   ALERT_FROM_COMPARISONS,
@@ -53,9 +54,7 @@ export const ConditionsBuilder = ({ value, onChange }: ConditionsBuilderProps) =
                 </Text>
                 {value.length > 1 && (
                   <Tooltip label={t('buttons.alerts.removeGroup')}>
-                    <ActionIcon variant="subtle" color="red" onClick={() => setGroup(groupIndex, [])} aria-label={t('buttons.alerts.removeGroup')} data-testid="alert-remove-group">
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    <RemoveButton onClick={() => setGroup(groupIndex, [])} label={t('buttons.alerts.removeGroup')} data-testid="alert-remove-group" />
                   </Tooltip>
                 )}
               </Group>
@@ -110,17 +109,7 @@ export const ConditionsBuilder = ({ value, onChange }: ConditionsBuilderProps) =
                       data-testid="alert-condition-value"
                     />
                     {group.length > 1 && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        mb={2}
-                        onClick={() => setGroup(groupIndex, group.filter((_, index) => index !== rowIndex))}
-                        aria-label={t('buttons.alerts.removeCondition')}
-                        data-testid="alert-remove-condition"
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      <RemoveButton size="lg" mb={2} onClick={() => setGroup(groupIndex, group.filter((_, index) => index !== rowIndex))} label={t('buttons.alerts.removeCondition')} data-testid="alert-remove-condition" />
                     )}
                   </Group>
                 </Stack>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Badge, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { Badge, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { RemoveButton } from '../../../components/remove-button';
 import { DateInput } from '@mantine/dates';
-import { IconCheck, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import type { Point } from '@shared/schemas/point';
 import type { Calculation } from '@shared/series/calculations';
 import { nextReplacementLetter } from '@shared/series/replacement-letters';
@@ -137,14 +138,7 @@ export const CalculationEditor = ({
               </Table.Td>
               <Table.Td>
                 <Tooltip label={t('buttons.remove')} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('buttons.remove')}
-                    onClick={() => onChange({ sources: form.sources.filter((other) => other.key !== row.key) })}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
+                  <RemoveButton label={t('buttons.remove')} onClick={() => onChange({ sources: form.sources.filter((other) => other.key !== row.key) })} />
                 </Tooltip>
               </Table.Td>
             </Table.Tr>

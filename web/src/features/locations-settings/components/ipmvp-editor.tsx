@@ -2,7 +2,8 @@ import type { Calculation } from '@shared/series/calculations';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Button, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { RemoveButton } from '../../../components/remove-button';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { baselineSchema, IPMVP_PERIODS, targetSchema, type Baseline, type Target } from '@shared/schemas/point';
 import type { SeriesType } from '@shared/series/calculations';
 import { BASELINE_CALCULATIONS, BASELINE_DEFAULT_CALCULATION, checkBaselinesAndTargets, DEFAULT_BASELINE_PERIOD } from '@shared/series/ipmvp';
@@ -139,9 +140,7 @@ export const IpmvpEditor = ({
                 <Table.Td>{row.value}</Table.Td>
                 <Table.Td>
                   <Tooltip label={t('buttons.delete')} withArrow>
-                    <ActionIcon variant="subtle" color="red" onClick={() => remove(row.kind, row.index)} aria-label={t('buttons.delete')}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    <RemoveButton onClick={() => remove(row.kind, row.index)} label={t('buttons.delete')} />
                   </Tooltip>
                 </Table.Td>
               </Table.Tr>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { RemoveButton } from '../../../components/remove-button';
+import { IconPlus } from '@tabler/icons-react';
 import { rowKey, type TagRow } from '../hooks/point-form';
 
 export interface PointTagsEditorProps {
@@ -44,15 +45,7 @@ export const PointTagsEditor = ({ tags, onChange }: PointTagsEditorProps) => {
               style={{ flex: 1 }}
             />
           ))}
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            mt={6}
-            aria-label={t('buttons.remove')}
-            onClick={() => onChange(tags.filter((other) => other.key !== row.key))}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
+          <RemoveButton mt={6} label={t('buttons.remove')} onClick={() => onChange(tags.filter((other) => other.key !== row.key))} />
         </Group>
       ))}
     </Stack>

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Button, Card, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Card, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { RemoveButton } from '../../../components/remove-button';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RESOURCES } from '@shared/schemas/point';
 import { isFetchedType, isProviderType, SOURCE_FETCH_INTERVALS, type Source, type SourceType } from '@shared/schemas/source';
@@ -278,15 +279,7 @@ export const SourceForm = ({ type, source, onSaved, onCancel }: { type: SourceTy
                       />
                     ))}
                   </SimpleGrid>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('buttons.remove')}
-                    onClick={() => setCustom({ fields: custom.fields.filter((_, position) => position !== index) })}
-                    mb={4}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
+                  <RemoveButton label={t('buttons.remove')} onClick={() => setCustom({ fields: custom.fields.filter((_, position) => position !== index) })} mb={4} />
                 </Group>
               ))}
             </Stack>
@@ -317,15 +310,7 @@ export const SourceForm = ({ type, source, onSaved, onCancel }: { type: SourceTy
                       onChange={(fields) => setCustom({ sections: custom.sections.map((other, position) => (position === index ? { ...other, fields } : other)) })}
                     />
                   </SimpleGrid>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('buttons.remove')}
-                    onClick={() => setCustom({ sections: custom.sections.filter((_, position) => position !== index) })}
-                    mb={4}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
+                  <RemoveButton label={t('buttons.remove')} onClick={() => setCustom({ sections: custom.sections.filter((_, position) => position !== index) })} mb={4} />
                 </Group>
               ))}
             </Stack>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { RemoveButton } from '../../../components/remove-button';
+import { IconPlus } from '@tabler/icons-react';
 import { MAX_NORMALISATIONS, type Normalisation } from '@shared/schemas/widget';
 import type { PointWithLocationNames } from '../api/points-with-location-names';
 import type { WidgetForm } from '../hooks/use-widget-form';
@@ -45,15 +46,7 @@ export const NormalisationList = ({ form, points }: { form: WidgetForm; points: 
             allowDeselect={false}
             style={{ flex: 1 }}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            mb={4}
-            aria-label={t('widgetDialog.buttons.removeNormalisation')}
-            onClick={() => change((current) => ({ normalisation: current.normalisation.filter((_, at) => at !== index) }))}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
+          <RemoveButton mb={4} label={t('widgetDialog.buttons.removeNormalisation')} onClick={() => change((current) => ({ normalisation: current.normalisation.filter((_, at) => at !== index) }))} />
         </Group>
       ))}
       {settings.normalisation.length < MAX_NORMALISATIONS && (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, ColorInput, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ColorInput, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { RemoveButton } from '../../../components/remove-button';
 import { PALETTE } from '@shared/constants';
 import { CHART_STYLES, type ChartStyle, type WidgetPoint } from '@shared/schemas/widget';
 import { CALCULATIONS, type Calculation } from '@shared/series/calculations';
@@ -41,9 +41,7 @@ export const PointRow = ({ widgetPoint, point, canOpenPointSettings, onChange, o
           <Group gap="xs" wrap="nowrap">
             {point && canOpenPointSettings && <PointSettingsLink point={point} />}
             <Tooltip label={t('widgetDialog.buttons.removePoint')}>
-              <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={t('widgetDialog.buttons.removePoint')}>
-                <IconTrash size={16} />
-              </ActionIcon>
+              <RemoveButton onClick={onRemove} label={t('widgetDialog.buttons.removePoint')} />
             </Tooltip>
           </Group>
         </Group>
