@@ -13,6 +13,7 @@ export type ExportCellType = (typeof EXPORT_CELL_TYPES)[number];
 /** Calculations a point_data cell offers (spec 2 §9). */
 export const EXPORT_CALCULATIONS = ['diff', 'sum', 'max', 'min', 'avg', 'median', 'count', 'evo', 'last', 'first'] as const satisfies readonly Calculation[];
 export const EXPORT_FILE_TYPES = ['csv', 'xlsx'] as const;
+export type ExportFileType = (typeof EXPORT_FILE_TYPES)[number];
 export const EXPORT_METHODS = ['email'] as const;
 
 /** A new grid is 7 rows by 11 columns (spec 2 §9); a grid never holds more than this many rows. */

@@ -1,0 +1,28 @@
+import { DateTime } from 'luxon';
+import { csvDocument, csvNumber } from '../widgets/csv';
+import type { ExportValue } from './evaluate-grid';
+
+export interface ReaderSettings {
+  /** `fr` or `en`: decimal comma and yes/no words follow it. */
+  language: string;
+  /** The customer's zone: dates read in it. */
+  zone: string;
+}
+
+const YES_NO: Record<string, [string, string]> = { fr: ['oui', 'non'], en: ['yes', 'no'] };
+
+/** A date of an export as its reader reads it: dd/MM/yyyy HH:mm in the customer's zone. */
+export const exportDateText = (iso: string, zone: string): string => DateTime.fromISO(iso, { zone }).toFormat('dd/MM/yyyy HH:mm');
+
+/** A displayed value as text: in a text_format cell and in the CSV file alike. */
+export const exportValueText = (value: ExportValue, reader: ReaderSettings): string => {
+  if (value === null) return '';
+  if (typeof value === 'number') return csvNumber(value, reader.language);
+  if (typeof value === 'boolean') return (YES_NO[reader.language] ?? YES_NO.en)[value ? 0 : 1];
+  if (typeof value === 'object') return exportDateText(value.date, reader.zone);
+  return value;
+};
+
+/** The CSV file of an export: semicolons, a decimal comma in French, the byte order mark so Excel reads accents right. */
+export const exportCsv = (values: ExportValue[][], reader: ReaderSettings): string =>
+  csvDocument(values.map((row) => row.map((value) => exportValueText(value, reader))));
