@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   reminder_date_too_early: 400,
   reminder_not_awaiting_reset: 409,
   reminder_inactive: 409,
+  // Exports (spec 2 §3).
+  export_recipients_required: 400,
   // Users, super users, password links and registrations (spec 3 §5, §8).
   email_taken: 409,
   locations_required: 400,

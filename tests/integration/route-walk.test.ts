@@ -26,6 +26,9 @@ const OTHER_PARAMETERS: Record<string, string> = {
   period: 'month',
   // A customization name that names none: refused by its schema, so the walk removes no logo.
   name: 'custom_route_walk',
+  // An export's view: no custom end date, no custom sampling.
+  endDate: 'none',
+  sampling: 'none',
 };
 
 const pathWith = (route: RouteDefinition, id: string) =>

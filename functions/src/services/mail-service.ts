@@ -1,5 +1,6 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { PublishCommand } from '@aws-sdk/client-sns';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { requireSetting } from '../config';
 import { ses } from '../clients/ses';
 import { sns } from '../clients/sns';
@@ -15,6 +16,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it (an export's spreadsheet, a report's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface MailReceipt {
@@ -44,12 +53,14 @@ export const sendMail = async (message: MailMessage): Promise<MailReceipt> => {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        attachments: attachmentsOf(message),
       });
       return { messageId: info.messageId };
     } catch (error) {
       return reportSmtpFailure(carrier, message.customerId, error);
     }
   }
+  if (message.attachments?.length) return sendRawThroughSes({ ...message, to });
   const result = await ses.send(
     new SendEmailCommand({
       FromEmailAddress: requireSetting('MAIL_FROM'),
@@ -63,6 +74,34 @@ export const sendMail = async (message: MailMessage): Promise<MailReceipt> => {
           },
         },
       },
+    }),
+  );
+  return { messageId: result.MessageId ?? '' };
+};
+
+const attachmentsOf = (message: MailMessage) =>
+  (message.attachments ?? []).map(({ fileName, contentType, content }) => ({ filename: fileName, contentType, content }));
+
+/** An e-mail with files leaves SES as a raw MIME message, composed by nodemailer. */
+const sendRawThroughSes = async (message: MailMessage): Promise<MailReceipt> => {
+  const cc = withoutDuplicates(message.cc);
+  const bcc = withoutDuplicates(message.bcc);
+  const mime = await new MailComposer({
+    from: requireSetting('MAIL_FROM'),
+    to: message.to,
+    cc,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    attachments: attachmentsOf(message),
+  })
+    .compile()
+    .build();
+  const result = await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: requireSetting('MAIL_FROM'),
+      Destination: { ToAddresses: message.to, CcAddresses: cc, BccAddresses: bcc },
+      Content: { Raw: { Data: mime } },
     }),
   );
   return { messageId: result.MessageId ?? '' };

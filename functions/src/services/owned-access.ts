@@ -1,9 +1,11 @@
 import type { OwnedKind } from '@shared/api/routes';
 import type { ErrorCode } from '@shared/errors';
-import { decideOwnedAccess, type OwnedIntent, type Viewer } from '@shared/permissions/ownership';
+import { decideOwnedAccess, ownerOnCreate, type OwnedIntent, type Viewer } from '@shared/permissions/ownership';
 import { isIdOf } from '@shared/schemas/ids';
 import { getOwnedObject } from '../data/owned-repository';
+import { listSuperUsers, listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
+import type { Caller } from './caller';
 
 /** The 404 code of a kind whose screens say so in their own words (spec 2 §8: 'Alert not found'). */
 const NOT_FOUND_OF: Partial<Record<OwnedKind, ErrorCode>> = { alert: 'alert_not_found' };
@@ -18,4 +20,16 @@ export const assertAccess = async (customerId: string, viewer: Viewer, kind: Own
   const decision = item ? decideOwnedAccess(viewer, item, intent) : 'not_found';
   if (decision === 'not_found') throw new AppError(NOT_FOUND_OF[kind] ?? 'not_found');
   if (decision !== 'allowed') throw new AppError(decision);
+};
+
+/**
+ * The owner of a new owned object: the caller, or — for a super user or root choosing one — that
+ * user, who must be one of the customer's users or a super user.
+ */
+export const ownerOfNewObject = async (caller: Caller, customerId: string, requested: string | null | undefined): Promise<string> => {
+  const owner = ownerOnCreate({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot }, requested);
+  if (owner === caller.userId) return owner;
+  const [users, superUsers] = await Promise.all([listUsersOfCustomer(customerId), listSuperUsers()]);
+  if (![...users, ...superUsers].some((user) => user._id === owner)) throw new AppError('validation_failed', { details: { user: 'unknown' } });
+  return owner;
 };

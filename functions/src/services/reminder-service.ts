@@ -1,15 +1,14 @@
 import type * as z from 'zod';
-import { DEFAULT_TIMEZONE, type LanguageKey } from '@shared/constants';
-import { ownerOnCreate } from '@shared/permissions/ownership';
+import type { LanguageKey } from '@shared/constants';
 import { isSuperUser } from '@shared/permissions/roles';
 import { isReminderDateAllowed, localNow, localToday, minimumReminderDate, nextOccurrence } from '@shared/reminders/reminder-dates';
 import type { Reminder, reminderInputSchema } from '@shared/schemas/reminder';
-import { getCustomer } from '../data/customer-repository';
 import { markNotificationDone, listUnreadNotificationsOfReminder } from '../data/notification-repository';
 import { deleteReminder, getReminder, listRemindersOfCustomer, putNewReminder, saveReminder } from '../data/reminder-repository';
-import { listSuperUsers, listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
+import { ownerOfNewObject } from './owned-access';
+import { zoneOfCustomer } from './customer-zone';
 import { newId } from './new-id';
 import { putSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
 
@@ -24,8 +23,6 @@ type ParsedInput = z.output<typeof reminderInputSchema>;
 export const reminderTarget = (customerId: string, reminderId: string): ScheduledTarget => ({ kind: 'reminder', id: reminderId, customerId });
 
 /** The zone a customer's reminders are read in. */
-export const zoneOfCustomer = async (customerId: string): Promise<string> => (await getCustomer(customerId))?.timezone ?? DEFAULT_TIMEZONE;
-
 /** An EventBridge Scheduler one-time expression for a local date-time (`2026-12-01T08:00`). */
 export const atExpression = (localDateTime: string): string => `at(${localDateTime}:00)`;
 
@@ -54,14 +51,6 @@ const assertValid = (input: ParsedInput, zone: string, mode: 'create' | 'edit', 
 };
 
 /** The owner a super user names must be one of the customer's users or a super user. */
-const ownerOf = async (caller: Caller, customerId: string, requested: string | null | undefined): Promise<string> => {
-  const owner = ownerOnCreate({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot }, requested);
-  if (owner === caller.userId) return owner;
-  const [users, superUsers] = await Promise.all([listUsersOfCustomer(customerId), listSuperUsers()]);
-  if (![...users, ...superUsers].some((user) => user._id === owner)) throw new AppError('validation_failed', { details: { user: 'unknown' } });
-  return owner;
-};
-
 const settingsOf = (input: ParsedInput) => ({
   message: input.message,
   start: input.start,
@@ -88,7 +77,7 @@ export const createReminder = async (caller: Caller, input: ParsedInput, languag
   const reminder: Reminder = {
     _id: newId('reminder'),
     customer: customerId,
-    user: await ownerOf(caller, customerId, input.user),
+    user: await ownerOfNewObject(caller, customerId, input.user),
     name,
     reminder_date,
     ...settings,
@@ -119,7 +108,7 @@ export const updateReminderOf = async (caller: Caller, input: ParsedInput & { _i
   const zone = await zoneOfCustomer(customerId);
   const { name, reminder_date } = assertValid(input, zone, 'edit', existing);
   const settings = settingsOf(input);
-  const owner = input.user && input.user !== existing.user && isSuperUser(caller) ? await ownerOf(caller, customerId, input.user) : existing.user;
+  const owner = input.user && input.user !== existing.user && isSuperUser(caller) ? await ownerOfNewObject(caller, customerId, input.user) : existing.user;
   const updated: Reminder = {
     ...existing,
     ...settings,

@@ -95,6 +95,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   customizations: { entities: 'readUpdate', documents: 'readWrite' },
   // Customers and the licence: a deletion runs in its own job function.
   customers: { entities: 'readWrite', administersCustomers: true },
+  // Exports: read the series through the engine, their files in the documents bucket, sent by e-mail.
+  exports: { entities: 'readWrite', series: 'read', documents: 'readWrite', sendsMail: true },
 };
 
 /**

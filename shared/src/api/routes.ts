@@ -17,6 +17,7 @@ import { remindersRoutes } from './route-table/reminders';
 import { customersRoutes } from './route-table/customers';
 import { weatherRoutes } from './route-table/weather';
 import { emailRoutes } from './route-table/email';
+import { exportsRoutes } from './route-table/exports';
 
 export * from './define-route';
 
@@ -43,6 +44,7 @@ const TABLE = {
   ...customersRoutes,
   ...weatherRoutes,
   ...emailRoutes,
+  ...exportsRoutes,
 };
 
 type Table = typeof TABLE;

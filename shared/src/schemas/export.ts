@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { MAX_EXPORT_COLUMNS } from '../exports/cell-reference';
+import { ownedFieldsSchema } from '../permissions/ownership';
 import { PROPERTY_PATH } from '../exports/point-property';
 import type { Calculation } from '../series/calculations';
-import { SAMPLINGS } from '../series/sampling';
+import { SAMPLINGS, samplingSchema } from '../series/sampling';
 import { addressListSchema } from './addresses';
 import { idSchema } from './common';
 
@@ -80,3 +81,53 @@ export const exportInputSchema = z.object({
   content: exportGridSchema.default(() => emptyExportGrid()),
 });
 export type ExportInput = z.infer<typeof exportInputSchema>;
+
+/** A saved export. */
+export const exportSchema = z
+  .object({
+    _id: idSchema,
+    customer: idSchema,
+    name: z.string(),
+    data_type: z.literal('custom_file'),
+    export_type: z.enum(EXPORT_FILE_TYPES),
+    export_method: z.enum(EXPORT_METHODS),
+    email: z.object({ to: z.array(z.string()) }),
+    content: z.array(z.array(exportCellSchema)),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .merge(ownedFieldsSchema);
+export type Export = z.infer<typeof exportSchema>;
+
+/** What a cell shows (see exports/evaluate-grid): a text, a number, a yes/no, a date, or nothing. */
+export const exportValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null(), z.object({ date: z.string() })]);
+
+/** `{end date|none}/{sampling|none}` of the read and cell routes: a custom end date (a day) and a sampling for every point_data cell. */
+export const exportViewParamsSchema = z.object({
+  endDate: z.union([z.literal('none'), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]),
+  sampling: z.union([z.literal('none'), samplingSchema]),
+});
+export type ExportViewParams = z.infer<typeof exportViewParamsSchema>;
+
+/** An export with what its cells show (`data_array`, row by row). */
+export const exportViewSchema = exportSchema.extend({ data_array: z.array(z.array(exportValueSchema)) });
+export type ExportView = z.infer<typeof exportViewSchema>;
+
+/** `PUT /api/v1/exports/data/cell/…`: one cell (a list whose first item is its definition), bare or as `{ cell }`. */
+export const exportCellRequestSchema = z.preprocess(
+  (body) => (Array.isArray(body) ? { cell: body } : body),
+  z.object({ cell: exportCellSchema }),
+);
+
+/** The displayed value of one cell at `data[0][0]` (spec 2 §7). */
+export const exportCellAnswerSchema = z.object({ data: z.array(z.array(exportValueSchema)) });
+
+/** A short-lived link to an export's file. */
+export const exportFileLinkSchema = z.object({ url: z.string(), name: z.string() });
+
+/** Sends an export's file by e-mail now, as the read view shows it. */
+export const exportSendRequestSchema = z.object({
+  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
+  sampling: samplingSchema.nullish(),
+});
+export const exportSendAnswerSchema = z.object({ sent_to: z.array(z.string()) });
