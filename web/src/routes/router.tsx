@@ -7,6 +7,7 @@ import { customersRoutes } from './customers/routes';
 import { customizationsRoutes } from './customizations/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { emailRoutes } from './email/routes';
+import { exportsRoutes } from './exports/routes';
 import { filesRoutes } from './files/routes';
 import { appRoute, rootRoute } from './frame';
 import { ftpRoutes } from './ftp/routes';
@@ -60,6 +61,7 @@ const routeTree = rootRoute.addChildren([
     ...ftpRoutes,
     ...sourcesRoutes,
     ...remindersRoutes,
+    ...exportsRoutes,
     ...alertsRoutes,
     ...notificationsRoutes,
     ...usersRoutes,

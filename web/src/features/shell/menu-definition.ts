@@ -67,6 +67,7 @@ export const MENU: readonly MenuEntry[] = [
     [
       screen('reportModels', 'app.reports.models', '/reports/models', false, { premium: true }),
       screen('reportSubscriptions', 'app.reports.subscriptions', '/reports/subscriptions', false, { premium: true }),
+      screen('exports', 'app.exports', '/exports', true, { premium: true }),
     ],
     { icon: IconReport, premium: true },
   ),
