@@ -30,6 +30,10 @@ export const ERROR_STATUS = {
   premium_required: 403,
   not_found: 404,
   alert_not_found: 404,
+  // Reports (spec 2 §8): each says which of the three does not exist.
+  report_not_found: 404,
+  report_page_not_found: 404,
+  report_widget_not_found: 404,
   no_data_found: 404,
   customer_not_found: 404,
   conflict: 409,

@@ -29,6 +29,9 @@ const OTHER_PARAMETERS: Record<string, string> = {
   // An export's view: no custom end date, no custom sampling.
   endDate: 'none',
   sampling: 'none',
+  // A report's first widget of its first page.
+  pageIndex: '0',
+  widgetIndex: '0',
 };
 
 const pathWith = (route: RouteDefinition, id: string) =>

@@ -97,6 +97,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   customers: { entities: 'readWrite', administersCustomers: true },
   // Exports: read the series through the engine, their files in the documents bucket, sent by e-mail.
   exports: { entities: 'readWrite', series: 'read', documents: 'readWrite', sendsMail: true },
+  // Reports: their widgets read the series through the engine (and the images of image widgets).
+  reports: { entities: 'readWrite', series: 'read', documents: 'read' },
 };
 
 /**

@@ -13,7 +13,7 @@ import { idSchema } from '../schemas/common';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'email', 'customizations', 'customers', 'exports'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'email', 'customizations', 'customers', 'exports', 'reports'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** The explicit permission of a signed-in route that any signed-in user may call. */
@@ -168,6 +168,10 @@ export const route = <
 });
 
 /** The permission of the locations-and-points settings, shared by the locations, points and data groups. */
+/** A body sent bare or as `{ data: … }` (spec 1 §7, spec 2 §7: tabs, widgets and reports carry `data`). */
+export const wrapped = <T extends z.ZodObject>(schema: T) =>
+  z.preprocess((body) => (typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body), schema);
+
 /** A group's file holds the routes of that group only. */
 export type GroupRoutes<Group extends EndpointGroup> = Record<string, { group: Group }>;
 

@@ -18,6 +18,7 @@ import { customersRoutes } from './route-table/customers';
 import { weatherRoutes } from './route-table/weather';
 import { emailRoutes } from './route-table/email';
 import { exportsRoutes } from './route-table/exports';
+import { reportsRoutes } from './route-table/reports';
 
 export * from './define-route';
 
@@ -45,6 +46,7 @@ const TABLE = {
   ...weatherRoutes,
   ...emailRoutes,
   ...exportsRoutes,
+  ...reportsRoutes,
 };
 
 type Table = typeof TABLE;

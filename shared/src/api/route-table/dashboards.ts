@@ -4,11 +4,7 @@ import { widgetInputSchema, widgetSchema } from '../../schemas/widget';
 import { widgetDataRequestSchema, widgetDataSchema } from '../../schemas/widget-data';
 import { idSchema } from '../../schemas/common';
 import { tabDeletionResponseSchema } from '../responses';
-import { route, DASHBOARD, byId, type GroupRoutes } from '../define-route';
-
-/** A body sent bare or as `{ data: … }` (spec 1 §7: POST /v1/tabs and /v1/widgets carry `data`). */
-const wrapped = <T extends z.ZodObject>(schema: T) =>
-  z.preprocess((body) => (typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body), schema);
+import { route, DASHBOARD, byId, wrapped, type GroupRoutes } from '../define-route';
 
 /** The routes the `dashboards` function serves. */
 export const dashboardsRoutes = {

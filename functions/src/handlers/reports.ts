@@ -1,0 +1,12 @@
+import { createHttpHandler } from '../middleware/http-handler';
+import { cloneReport, createReport, deleteReportOf, getReportOf, listReports, reportWidgetData, updateReportOf } from '../services/report-service';
+
+export const handler = createHttpHandler('reports', {
+  listReports: ({ caller }) => listReports(caller),
+  createReport: ({ caller, body }) => createReport(caller, body),
+  updateReport: ({ caller, body }) => updateReportOf(caller, body),
+  cloneReport: ({ caller, params, headers }) => cloneReport(caller, params.id, headers.language),
+  getReport: ({ caller, params }) => getReportOf(caller, params.id),
+  deleteReport: ({ caller, params }) => deleteReportOf(caller, params.id),
+  reportWidgetData: ({ caller, params }) => reportWidgetData(caller, params.id, params.pageIndex, params.widgetIndex),
+});
