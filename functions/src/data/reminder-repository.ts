@@ -1,43 +1,22 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationItem } from '@shared/schemas/notification';
 import type { Reminder } from '@shared/schemas/reminder';
 import { dynamo } from '../clients/dynamodb';
-import { keys, stripKeys } from './keys';
+import { keys } from './keys';
 import { notificationItem } from './notification-repository';
-import { entitiesTable, queryPrefix, updateAttributes } from './table';
+import { ownedItems } from './owned-repository';
+import { entitiesTable } from './table';
 
-const fromItem = (item: Record<string, unknown>): Reminder => stripKeys(item) as unknown as Reminder;
+const reminders = ownedItems<Reminder>('reminder');
 
-export const listRemindersOfCustomer = async (customerId: string): Promise<Reminder[]> => {
-  const { PK, prefix } = keys.ownedOfCustomer(customerId, 'reminder');
-  return (await queryPrefix<Record<string, unknown>>(PK, prefix)).map(fromItem).sort((a, b) => a.created_at.localeCompare(b.created_at));
-};
-
-export const getReminder = async (customerId: string, reminderId: string): Promise<Reminder | null> => {
-  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.owned(customerId, 'reminder', reminderId), ConsistentRead: true }));
-  return answer.Item ? fromItem(answer.Item) : null;
-};
-
-export const putNewReminder = async (reminder: Reminder): Promise<void> => {
-  await dynamo.send(
-    new PutCommand({
-      TableName: entitiesTable(),
-      Item: { ...keys.owned(reminder.customer, 'reminder', reminder._id), kind: 'reminder', ...reminder },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
-};
-
+export const listRemindersOfCustomer = async (customerId: string): Promise<Reminder[]> =>
+  (await reminders.list(customerId)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+export const getReminder = reminders.get;
+export const putNewReminder = reminders.putNew;
 /** Saves the fields a user edits and the schedule state that follows from them; a deleted reminder stays deleted. */
-export const saveReminder = (reminder: Reminder): Promise<void> => {
-  const { _id, customer, created_at: _created, ...fields } = reminder;
-  return updateAttributes(keys.owned(customer, 'reminder', _id), fields);
-};
-
-export const deleteReminder = async (customerId: string, reminderId: string): Promise<void> => {
-  await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.owned(customerId, 'reminder', reminderId) }));
-};
+export const saveReminder = reminders.save;
+export const deleteReminder = reminders.remove;
 
 /** What a firing changes on its reminder. */
 export type FiringOutcome = Pick<Reminder, 'next_due' | 'awaiting_reset' | 'last_fired_at'>;
