@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/form-actions';
 import { Avatar, Button, Card, FileButton, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -90,11 +91,7 @@ export const IdentityCard = ({ user, languages }: IdentityCardProps) => {
             allowDeselect={false}
             data-testid="profile-language"
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} data-testid="profile-save">
-              {t('buttons.save')}
-            </Button>
-          </Group>
+          <FormActions saving={save.isPending} saveTestId="profile-save" />
         </Stack>
       </form>
     </Card>

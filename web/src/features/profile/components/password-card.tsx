@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FormActions } from '../../../components/form-actions';
+import { Card, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { PASSWORD_LENGTH, passwordChangeProblems, type PasswordChangeProblem } from '@shared/schemas/profile';
 import { errorCodeOf, type RequestErrorCode } from '../../../lib/http';
@@ -82,11 +83,7 @@ export const PasswordCard = () => {
               visibilityToggleButtonProps={{ 'aria-label': t('buttons.togglePassword') }}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending} data-testid="profile-password-submit">
-              {t('profile.password.submit')}
-            </Button>
-          </Group>
+          <FormActions saving={change.isPending} saveTestId="profile-password-submit" saveLabel={t('profile.password.submit')} />
         </Stack>
       </form>
     </Card>
