@@ -26,7 +26,8 @@ describe('exports', () => {
       await page.waitForURL('**/exports', { timeout: UI_TIMEOUT_MS });
       await page.getByTestId('export-create').click();
       await page.waitForURL('**/exports/create', { timeout: UI_TIMEOUT_MS });
-      expect(await page.getByTestId('export-column').count()).toBe(11);
+      await page.getByTestId('export-grid').waitFor({ timeout: UI_TIMEOUT_MS });
+      await expect.poll(() => page.getByTestId('export-column').count()).toBe(11);
       await page.getByTestId('export-name').fill(name);
 
       // B1: the index's consumption of yesterday, previewed as it is picked.
@@ -46,10 +47,10 @@ describe('exports', () => {
       // A column added after B, then taken away again: the grid keeps 11 columns.
       await page.locator('[data-testid="export-column"]').nth(1).getByRole('button').click();
       await page.getByTestId('add-column-after-B').click();
-      expect(await page.getByTestId('export-column').count()).toBe(12);
+      await expect.poll(() => page.getByTestId('export-column').count()).toBe(12);
       await page.locator('[data-testid="export-column"]').nth(2).getByRole('button').click();
       await page.getByTestId('delete-column-C').click();
-      expect(await page.getByTestId('export-column').count()).toBe(11);
+      await expect.poll(() => page.getByTestId('export-column').count()).toBe(11);
       await keepScreenshot(page, 'export-editor-1440-fr');
       await page.getByTestId('export-save').click();
       await page.waitForURL('**/exports', { timeout: UI_TIMEOUT_MS });

@@ -47,13 +47,19 @@ export const connectionsOfUser = async (userId: string): Promise<Record<string, 
   return answer.Items ?? [];
 };
 
-/** The token signing secret generated at deploy time, to forge expired tokens in tests. */
-export const jwtSecret = async (): Promise<string> => {
+/** The ARN of the token signing secret generated at deploy time (for the functions' own token code run in a test). */
+export const jwtSecretArn = async (): Promise<string> => {
   const secrets = new SecretsManagerClient(clientOptions());
   const list = await secrets.send(new ListSecretsCommand({}));
   const secret = list.SecretList?.find((candidate) => candidate.Name?.includes('JwtSecret'));
   if (!secret?.ARN) throw new Error('JWT secret not found');
-  const value = await secrets.send(new GetSecretValueCommand({ SecretId: secret.ARN }));
+  return secret.ARN;
+};
+
+/** The token signing secret generated at deploy time, to forge expired tokens in tests. */
+export const jwtSecret = async (): Promise<string> => {
+  const secrets = new SecretsManagerClient(clientOptions());
+  const value = await secrets.send(new GetSecretValueCommand({ SecretId: await jwtSecretArn() }));
   return value.SecretString ?? '';
 };
 

@@ -1,6 +1,6 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Export } from '@shared/schemas/export';
+import { EXPORT_FILE_TYPES, type Export, type ExportFileType } from '@shared/schemas/export';
 import { requireSetting } from '../config';
 import { s3 } from '../clients/s3';
 import { keys } from './keys';
@@ -14,7 +14,16 @@ export const getExport = exportItems.get;
 export const putNewExport = exportItems.putNew;
 /** Saves what a user edits; a deleted export stays deleted (the update is conditional on the item). */
 export const saveExport = exportItems.save;
-export const deleteExport = exportItems.remove;
+/** Deletes an export and the files last made of it. */
+export const deleteExport = async (customerId: string, exportId: string): Promise<void> => {
+  await exportItems.remove(customerId, exportId);
+  await s3.send(
+    new DeleteObjectsCommand({
+      Bucket: requireSetting('DOCUMENTS_BUCKET'),
+      Delete: { Objects: EXPORT_FILE_TYPES.map((type) => ({ Key: keys.exportFileObject(customerId, exportId, type) })), Quiet: true },
+    }),
+  );
+};
 
 /** How long a link to an export's file works. */
 const LINK_SECONDS = 300;
@@ -23,10 +32,10 @@ const LINK_SECONDS = 300;
 export const storeExportFile = async (
   customerId: string,
   exportId: string,
-  file: { fileName: string; contentType: string; body: Buffer },
+  file: { fileName: string; contentType: string; body: Buffer; type: ExportFileType },
 ): Promise<string> => {
   const Bucket = requireSetting('DOCUMENTS_BUCKET');
-  const Key = keys.exportFileObject(customerId, exportId, file.fileName);
+  const Key = keys.exportFileObject(customerId, exportId, file.type);
   await s3.send(new PutObjectCommand({ Bucket, Key, Body: file.body, ContentType: file.contentType }));
   return getSignedUrl(
     s3,

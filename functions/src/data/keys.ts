@@ -68,8 +68,8 @@ export const keys = {
   /** S3 keys (uploads bucket) of a meter file's bytes and of its rejected rows: under its customer. */
   meterFileObject: (customerId: string, fileId: string) => `${customerId}/files/${fileId}`,
   meterFileRejectsObject: (customerId: string, fileId: string) => `${customerId}/files/${fileId}.rejects.csv`,
-  /** The last file made of an export (overwritten by the next one: links to it live minutes). */
-  exportFileObject: (customerId: string, exportId: string, fileName: string) => `${customerId}/exports/${exportId}/${fileName}`,
+  /** The last file of its type made of an export (overwritten by the next one: links to it live minutes). */
+  exportFileObject: (customerId: string, exportId: string, type: string) => `${customerId}/exports/${exportId}.${type}`,
   ftpRetriever: (customerId: string, ftpId: string) => ({ PK: `C#${customerId}`, SK: `FTP#${ftpId}` }),
   ftpRetrieversOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'FTP#' }),
   /** What a retriever knows of one file name on its server: last seen size and date, the version it took. */

@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
 import { describeError, logger } from '../logger';
 import { toAuthorizerContext } from '../middleware/caller';
-import { verifyToken } from '../services/token-service';
+import { isPrintToken, verifyPrintToken, verifyToken } from '../services/token-service';
 
 /**
  * Every method of the same stage (`arn:…:{apiId}/{stage}/*`): the policy is cached per token, so
@@ -23,8 +23,10 @@ export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<AP
     throw new Error('Unauthorized');
   }
   try {
-    const claims = await verifyToken(match[1]);
-    logger.info('authorizer allowed', { user: claims.sub });
+    const printClaims = isPrintToken(match[1]) ? await verifyPrintToken(match[1]) : null;
+    const claims = printClaims ?? (await verifyToken(match[1]));
+    const printReport = printClaims?.rid;
+    logger.info('authorizer allowed', { user: claims.sub, ...(printReport ? { printReport } : {}) });
     return {
       principalId: claims.sub,
       policyDocument: {
@@ -38,6 +40,7 @@ export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<AP
         role: claims.role,
         isRoot: claims.root,
         remember: claims.rem,
+        ...(printReport ? { printReport } : {}),
       }),
     };
   } catch (error) {

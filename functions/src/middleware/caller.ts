@@ -11,6 +11,8 @@ const authorizerContextSchema = z.object({
   role: roleSchema,
   isRoot: z.enum(['true', 'false']),
   remember: z.enum(['true', 'false']),
+  /** Empty unless the caller holds a print token. */
+  printReport: z.string().default(''),
 });
 
 export type AuthorizerContext = z.infer<typeof authorizerContextSchema>;
@@ -22,6 +24,7 @@ export const toAuthorizerContext = (caller: Caller): AuthorizerContext => ({
   role: caller.role,
   isRoot: String(caller.isRoot) as 'true' | 'false',
   remember: String(caller.remember) as 'true' | 'false',
+  printReport: caller.printReport ?? '',
 });
 
 export const callerFromAuthorizer = (context: unknown): Caller => {
@@ -35,5 +38,6 @@ export const callerFromAuthorizer = (context: unknown): Caller => {
     role: value.role,
     isRoot: value.isRoot === 'true',
     remember: value.remember === 'true',
+    ...(value.printReport ? { printReport: value.printReport } : {}),
   };
 };

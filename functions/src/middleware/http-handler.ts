@@ -83,6 +83,8 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
       },
       caller,
     };
+    // A print token reads the print routes of the report it names, and nothing else.
+    if (caller?.printReport && !(route.print && (request.params as { id?: string }).id === caller.printReport)) throw new AppError('not_allowed');
     const data = await applyOwnership(route, request, handlers[route.operation]);
     logger.info('request', { group, operation: route.operation, user: caller?.userId, customer: caller?.customerId });
     return json(200, isWithMessage(data) ? { res: true, data: data.data, msg: data.msg } : { res: true, data });

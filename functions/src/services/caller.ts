@@ -9,6 +9,8 @@ export interface Caller {
   role: Role;
   isRoot: boolean;
   remember: boolean;
+  /** Set for the PDF renderer's page: the one report its print token lets it read. */
+  printReport?: string;
 }
 
 /** The customer a request works in; a session without one (a super user between customers) cannot touch customer data. */

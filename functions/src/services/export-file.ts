@@ -4,6 +4,7 @@ import type { ExportValue } from '@shared/exports/evaluate-grid';
 import type { ExportFileType } from '@shared/schemas/export';
 
 export interface ExportFile {
+  type: ExportFileType;
   fileName: string;
   contentType: string;
   body: Buffer;
@@ -60,6 +61,7 @@ const xlsxOf = async (name: string, values: ExportValue[][], reader: ReaderSetti
 
 /** The export as a file of its type, named after it. */
 export const exportFileOf = async (name: string, type: ExportFileType, values: ExportValue[][], reader: ReaderSettings, at: number): Promise<ExportFile> => ({
+  type,
   fileName: exportFileName(name, type, at, reader.zone),
   contentType: CONTENT_TYPES[type],
   body: type === 'csv' ? Buffer.from(exportCsv(values, reader), 'utf8') : await xlsxOf(name, values, reader),

@@ -88,6 +88,8 @@ export interface RouteDefinition<
   owned: OwnedRule | null;
   /** A GET that changes something (restart, update, dump, a licence applied): never called with real data by the route walk. */
   sideEffect: boolean;
+  /** Readable with a report's print token (the PDF renderer's page), for the report the token names only. */
+  print: boolean;
 }
 
 interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
@@ -97,6 +99,7 @@ interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
   response: Response;
   owned?: OwnedRule;
   sideEffect?: boolean;
+  print?: boolean;
 }
 
 interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
@@ -117,6 +120,7 @@ const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodT
   response: spec.response,
   owned: spec.owned ?? null,
   sideEffect: spec.sideEffect ?? false,
+  print: spec.print ?? false,
 });
 
 export const publicRoute = <

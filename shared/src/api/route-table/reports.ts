@@ -30,7 +30,7 @@ export const reportsRoutes = {
   }),
   /** A copy of a report the caller may read, theirs, with new widget ids. */
   cloneReport: route('PUT', '/api/v1/reports/clone/{id}', 'reports', { ...MODELS, action: 'create', params: byId, response: reportSchema, owned: READ }),
-  getReport: route('GET', '/api/v1/reports/{id}', 'reports', { ...MODELS, params: byId, response: reportSchema, owned: READ }),
+  getReport: route('GET', '/api/v1/reports/{id}', 'reports', { ...MODELS, params: byId, response: reportSchema, owned: READ, print: true }),
   deleteReport: route('DELETE', '/api/v1/reports/{id}', 'reports', {
     ...MODELS,
     action: 'delete',
@@ -44,5 +44,6 @@ export const reportsRoutes = {
     params: widgetPlace,
     response: widgetDataSchema,
     owned: READ,
+    print: true,
   }),
 } satisfies GroupRoutes<'reports'>;
