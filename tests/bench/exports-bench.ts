@@ -54,7 +54,7 @@ const main = async () => {
     Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable, DOCUMENTS_BUCKET: deployment.documentsBucket });
     const { pointsOfCustomerById } = await import('../../functions/src/services/series-service');
     const { storeValuesInBulk } = await import('../../functions/src/services/series-write-service');
-    const { createExport, exportFileLink } = await import('../../functions/src/services/export-service');
+    const { createExport, exportFileLink, viewExport } = await import('../../functions/src/services/export-service');
     const { exportInputSchema } = await import('../../shared/src/schemas/export');
 
     const api = async (method: string, apiPath: string, token: string | null, body?: unknown) => {
@@ -117,6 +117,10 @@ const main = async () => {
           peaks.push(peakMiB);
         }
         results[type].push({ cells: months * POINTS, p50: percentile(times, 0.5), peak: percentile(peaks, 0.5) });
+        // What was measured must be real figures: every cell holds a month's consumption.
+        const shown = (await viewExport(caller, saved._id, view, 'fr')).data_array.flat();
+        const filled = shown.filter((value) => typeof value === 'number').length;
+        if (filled !== shown.length) throw new Error(`${shown.length - filled} of ${shown.length} cells are empty: the bench would measure nothing`);
       }
     }
 
