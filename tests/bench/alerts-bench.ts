@@ -4,6 +4,7 @@ import { alertInputSchema, type Alert } from '../../shared/src/schemas/alert';
 import type { Sampling } from '../../shared/src/series/sampling';
 import { deployToEmulator, generateDemoPasswords, seedDemoData } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
+import { benchApi } from './bench-api';
 
 /**
  * `npm run bench:alerts [-- --alerts 500 --points 100 --step-hours 3]`: the alert evaluation job
@@ -63,14 +64,7 @@ const main = async () => {
       { step: 'initialize', name: 'benchCallCounter' },
     );
 
-    const api = async (method: string, apiPath: string, token: string | null, body?: unknown) => {
-      const answer = await fetch(`${deployment.restBaseUrl}${apiPath}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await answer.json()) as { res: boolean; data: any; msg?: string };
-    };
+    const api = benchApi(deployment.restBaseUrl);
     const login = await api('POST', '/api/v1/users/authenticate', null, { user: { email: 'admin@energie-plus.example', password: passwords.premiumAdministrator } });
     const token = login.data.user.jwt as string;
     const owner = login.data.user._id as string;

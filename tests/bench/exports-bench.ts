@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { deployToEmulator, generateDemoPasswords, seedDemoData } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
 import type { ExportCell, ExportFileType } from '../../shared/src/schemas/export';
+import { benchApi } from './bench-api';
 
 /**
  * `npm run bench:reports [-- --runs 5]` — the export half of issue 20's benchmark: an XLSX and a
@@ -57,14 +58,7 @@ const main = async () => {
     const { createExport, exportFileLink, viewExport } = await import('../../functions/src/services/export-service');
     const { exportInputSchema } = await import('../../shared/src/schemas/export');
 
-    const api = async (method: string, apiPath: string, token: string | null, body?: unknown) => {
-      const answer = await fetch(`${deployment.restBaseUrl}${apiPath}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await answer.json()) as { res: boolean; data: any; msg?: string };
-    };
+    const api = benchApi(deployment.restBaseUrl);
     const login = await api('POST', '/api/v1/users/authenticate', null, { user: { email: 'admin@energie-plus.example', password: passwords.premiumAdministrator } });
     const token = login.data.user.jwt as string;
     const caller = { userId: login.data.user._id as string, customerId: CUSTOMER, homeCustomerId: CUSTOMER, role: 'administrator' as const, isRoot: false, remember: false };

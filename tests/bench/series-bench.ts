@@ -9,6 +9,7 @@ import { bucketsOf, type SeriesAnswer } from '../../shared/src/schemas/series';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, type Deployment } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
 import { seriesKeys } from '../../functions/src/data/series-keys';
+import { benchApi } from './bench-api';
 
 /**
  * `npm run bench:series [-- --years 1,5]`: the series engine against two baselines, same run,
@@ -188,14 +189,7 @@ const measureEngine = (years: number, start: number): Promise<Omit<SizeResult, '
     const { pointsOfCustomerById } = await import('../../functions/src/services/series-service');
     const { storeValuesInBulk } = await import('../../functions/src/services/series-write-service');
     const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-    const api = async (method: string, apiPath: string, token: string | null, body?: unknown) => {
-      const answer = await fetch(`${deployment.restBaseUrl}${apiPath}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await answer.json()) as { res: boolean; data: any; msg?: string };
-    };
+    const api = benchApi(deployment.restBaseUrl);
     const login = await api('POST', '/api/v1/users/authenticate', null, {
       user: { email: 'admin@energie-plus.example', password: passwords.premiumAdministrator },
     });
