@@ -152,35 +152,34 @@ export const AlertsList = ({ viewer, users, canCreate, canEdit, canDelete, onCre
       )}
       {alerts.isPending && <Loader />}
       {alerts.isSuccess && list.length === 0 && <Notice color="blue">{t('labels.alerts.empty')}</Notice>}
-      {list.length > 0 &&
-        (
-          <ResponsiveList
-            items={list}
-            keyOf={(alert) => alert._id}
-            itemProps={(alert) => ({ 'data-testid': 'alert', 'data-alert-id': alert._id, 'data-affecting': String(affecting(alert)), opacity: affecting(alert) ? 1 : 0.65 })}
-            columns={[
-              { header: t('labels.alerts.fields.name'), cell: name, td: { maw: 320 } },
-              ...(singleUser ? [{ header: t('labels.alerts.fields.owner'), cell: ownerName, td: { 'data-testid': 'alert-owner' } }] : []),
-              { header: t('labels.alerts.columns.details'), cell: summary },
-              { header: t('labels.alerts.columns.state'), cell: badges },
-            ]}
-            actions={actions}
-            cardTitle={name}
-            cardBody={(alert) => (
-              <>
-                {badges(alert)}
-                <Text size="sm">{summary(alert)}</Text>
-                {singleUser && (
-                  <Text size="xs" c="dimmed" data-testid="alert-owner">
-                    {t('labels.alerts.ownerIs', { name: ownerName(alert) })}
-                  </Text>
-                )}
-              </>
-            )}
-            tableTestId="alerts-table"
-            minTableWidth={760}
-          />
-        )}
+      {list.length > 0 && (
+        <ResponsiveList
+          items={list}
+          keyOf={(alert) => alert._id}
+          itemProps={(alert) => ({ 'data-testid': 'alert', 'data-alert-id': alert._id, 'data-affecting': String(affecting(alert)), opacity: affecting(alert) ? 1 : 0.65 })}
+          columns={[
+            { header: t('labels.alerts.fields.name'), cell: name, td: { maw: 320 } },
+            ...(singleUser ? [{ header: t('labels.alerts.fields.owner'), cell: ownerName, td: { 'data-testid': 'alert-owner' } }] : []),
+            { header: t('labels.alerts.columns.details'), cell: summary },
+            { header: t('labels.alerts.columns.state'), cell: badges },
+          ]}
+          actions={actions}
+          cardTitle={name}
+          cardBody={(alert) => (
+            <>
+              {badges(alert)}
+              <Text size="sm">{summary(alert)}</Text>
+              {singleUser && (
+                <Text size="xs" c="dimmed" data-testid="alert-owner">
+                  {t('labels.alerts.ownerIs', { name: ownerName(alert) })}
+                </Text>
+              )}
+            </>
+          )}
+          tableTestId="alerts-table"
+          minTableWidth={760}
+        />
+      )}
     </Stack>
   );
 };

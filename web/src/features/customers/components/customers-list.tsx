@@ -111,43 +111,42 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
         </Alert>
       )}
       {customers.isPending && <Loader />}
-      {list.length > 0 &&
-        (
-          <ResponsiveList
-            items={list}
-            keyOf={(customer) => customer._id}
-            itemProps={(customer) => ({ 'data-testid': 'customer', 'data-customer-id': customer._id })}
-            columns={[
-              { header: t('labels.customers.fields.name'), cell: (customer) => customer.name, td: { fw: 600 } },
-              { header: t('labels.customers.fields.timezone'), cell: (customer) => customer.timezone },
-              { header: t('labels.customers.columns.standing'), cell: (customer) => <CustomerStandingBadge standing={customerStanding(customer, now)} /> },
-              { header: t('labels.customers.columns.licence'), cell: (customer) => <PremiumBadge premium={customer.is_premium} /> },
-              { header: t('labels.customers.columns.subscription'), cell: subscription, td: { style: { whiteSpace: 'nowrap' } } },
-              { header: t('labels.customers.columns.holdings'), cell: holdings },
-            ]}
-            actions={actions}
-            cardTitle={(customer) => (
-              <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {customer.name}
+      {list.length > 0 && (
+        <ResponsiveList
+          items={list}
+          keyOf={(customer) => customer._id}
+          itemProps={(customer) => ({ 'data-testid': 'customer', 'data-customer-id': customer._id })}
+          columns={[
+            { header: t('labels.customers.fields.name'), cell: (customer) => customer.name, td: { fw: 600 } },
+            { header: t('labels.customers.fields.timezone'), cell: (customer) => customer.timezone },
+            { header: t('labels.customers.columns.standing'), cell: (customer) => <CustomerStandingBadge standing={customerStanding(customer, now)} /> },
+            { header: t('labels.customers.columns.licence'), cell: (customer) => <PremiumBadge premium={customer.is_premium} /> },
+            { header: t('labels.customers.columns.subscription'), cell: subscription, td: { style: { whiteSpace: 'nowrap' } } },
+            { header: t('labels.customers.columns.holdings'), cell: holdings },
+          ]}
+          actions={actions}
+          cardTitle={(customer) => (
+            <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {customer.name}
+            </Text>
+          )}
+          cardBody={(customer) => (
+            <>
+              <Group gap={6}>
+                <CustomerStandingBadge standing={customerStanding(customer, now)} />
+                <PremiumBadge premium={customer.is_premium} />
+              </Group>
+              <Text size="sm">{customer.timezone}</Text>
+              <Text size="sm">{subscription(customer)}</Text>
+              <Text size="sm" c="dimmed">
+                {holdings(customer)}
               </Text>
-            )}
-            cardBody={(customer) => (
-              <>
-                <Group gap={6}>
-                  <CustomerStandingBadge standing={customerStanding(customer, now)} />
-                  <PremiumBadge premium={customer.is_premium} />
-                </Group>
-                <Text size="sm">{customer.timezone}</Text>
-                <Text size="sm">{subscription(customer)}</Text>
-                <Text size="sm" c="dimmed">
-                  {holdings(customer)}
-                </Text>
-              </>
-            )}
-            tableTestId="customers-table"
-            minTableWidth={900}
-          />
-        )}
+            </>
+          )}
+          tableTestId="customers-table"
+          minTableWidth={900}
+        />
+      )}
     </Stack>
   );
 };

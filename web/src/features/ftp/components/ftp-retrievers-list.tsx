@@ -191,45 +191,44 @@ export const FtpRetrieversList = ({ canCreate, canEdit, canDelete, onCreate, onE
       )}
       {retrievers.isPending && <Loader />}
       {retrievers.isSuccess && list.length === 0 && <Alert color="blue">{t('hints.ftp.empty')}</Alert>}
-      {list.length > 0 &&
-        (
-          <ResponsiveList
-            items={list}
-            keyOf={(retriever) => retriever._id}
-            itemProps={(retriever) => ({ 'data-testid': 'ftp-retriever', 'data-ftp-id': retriever._id })}
-            columns={[
-              { header: t('labels.ftp.fields.protocol'), cell: protocol },
-              { header: t('labels.ftp.fields.host'), cell: (retriever) => retriever.host },
-              { header: t('labels.ftp.fields.port'), cell: (retriever) => retriever.port },
-              { header: t('labels.ftp.fields.user'), cell: (retriever) => retriever.user },
-              { header: t('labels.ftp.fields.path'), cell: (retriever) => retriever.path },
-              { header: t('labels.ftp.fields.timeInterval'), cell: interval, td: { style: { whiteSpace: 'nowrap' } } },
-              { header: t('labels.ftp.fields.active'), cell: activity, td: { style: { whiteSpace: 'nowrap' } } },
-              { header: t('labels.ftp.columns.lastRun'), cell: (retriever) => <LastRun retriever={retriever} requested={waitingFor(retriever)} />, td: { maw: 320 } },
-            ]}
-            actions={actions}
-            cardTitle={(retriever) => (
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                {protocol(retriever)}
-                <Text fw={600} truncate>
-                  {retriever.host}:{retriever.port}
-                </Text>
+      {list.length > 0 && (
+        <ResponsiveList
+          items={list}
+          keyOf={(retriever) => retriever._id}
+          itemProps={(retriever) => ({ 'data-testid': 'ftp-retriever', 'data-ftp-id': retriever._id })}
+          columns={[
+            { header: t('labels.ftp.fields.protocol'), cell: protocol },
+            { header: t('labels.ftp.fields.host'), cell: (retriever) => retriever.host },
+            { header: t('labels.ftp.fields.port'), cell: (retriever) => retriever.port },
+            { header: t('labels.ftp.fields.user'), cell: (retriever) => retriever.user },
+            { header: t('labels.ftp.fields.path'), cell: (retriever) => retriever.path },
+            { header: t('labels.ftp.fields.timeInterval'), cell: interval, td: { style: { whiteSpace: 'nowrap' } } },
+            { header: t('labels.ftp.fields.active'), cell: activity, td: { style: { whiteSpace: 'nowrap' } } },
+            { header: t('labels.ftp.columns.lastRun'), cell: (retriever) => <LastRun retriever={retriever} requested={waitingFor(retriever)} />, td: { maw: 320 } },
+          ]}
+          actions={actions}
+          cardTitle={(retriever) => (
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              {protocol(retriever)}
+              <Text fw={600} truncate>
+                {retriever.host}:{retriever.port}
+              </Text>
+            </Group>
+          )}
+          cardBody={(retriever) => (
+            <>
+              <Text size="sm">{t('labels.ftp.userAndPath', { user: retriever.user, path: retriever.path })}</Text>
+              <Group gap={6}>
+                {activity(retriever)}
+                <Text size="sm">{interval(retriever)}</Text>
               </Group>
-            )}
-            cardBody={(retriever) => (
-              <>
-                <Text size="sm">{t('labels.ftp.userAndPath', { user: retriever.user, path: retriever.path })}</Text>
-                <Group gap={6}>
-                  {activity(retriever)}
-                  <Text size="sm">{interval(retriever)}</Text>
-                </Group>
-                <LastRun retriever={retriever} requested={waitingFor(retriever)} />
-              </>
-            )}
-            tableTestId="ftp-table"
-            minTableWidth={960}
-          />
-        )}
+              <LastRun retriever={retriever} requested={waitingFor(retriever)} />
+            </>
+          )}
+          tableTestId="ftp-table"
+          minTableWidth={960}
+        />
+      )}
     </Stack>
   );
 };

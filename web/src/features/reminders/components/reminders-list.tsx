@@ -133,47 +133,46 @@ export const RemindersList = ({ viewer, canCreate, canEdit, canDelete, onCreate,
       )}
       {reminders.isPending && <Loader />}
       {reminders.isSuccess && list.length === 0 && <Alert color="blue">{t('hints.reminders.empty')}</Alert>}
-      {list.length > 0 &&
-        (
-          <ResponsiveList
-            items={list}
-            keyOf={(reminder) => reminder._id}
-            itemProps={(reminder) => ({ 'data-testid': 'reminder', 'data-reminder-id': reminder._id })}
-            columns={[
-              { header: t('labels.reminders.fields.name'), cell: name, td: { maw: 240 } },
-              {
-                header: t('labels.reminders.fields.message'),
-                cell: (reminder) => (
-                  <Text size="sm" lineClamp={2}>
-                    {reminder.message}
-                  </Text>
-                ),
-                td: { maw: 320 },
-              },
-              { header: t('labels.reminders.columns.next'), cell: next, td: { style: { whiteSpace: 'nowrap' } } },
-              { header: t('labels.reminders.columns.rhythm'), cell: rhythm, td: { style: { whiteSpace: 'nowrap' } } },
-              { header: t('labels.reminders.columns.state'), cell: state },
-            ]}
-            actions={actions}
-            cardTitle={name}
-            cardBody={(reminder) => (
-              <>
-                {reminder.message && (
-                  <Text size="sm" c="dimmed" lineClamp={2}>
-                    {reminder.message}
-                  </Text>
-                )}
-                <Group gap={6}>
-                  {state(reminder)}
-                  <Text size="sm">{rhythm(reminder)}</Text>
-                </Group>
-                <Text size="xs">{t('labels.reminders.nextAt', { date: next(reminder) })}</Text>
-              </>
-            )}
-            tableTestId="reminders-table"
-            minTableWidth={860}
-          />
-        )}
+      {list.length > 0 && (
+        <ResponsiveList
+          items={list}
+          keyOf={(reminder) => reminder._id}
+          itemProps={(reminder) => ({ 'data-testid': 'reminder', 'data-reminder-id': reminder._id })}
+          columns={[
+            { header: t('labels.reminders.fields.name'), cell: name, td: { maw: 240 } },
+            {
+              header: t('labels.reminders.fields.message'),
+              cell: (reminder) => (
+                <Text size="sm" lineClamp={2}>
+                  {reminder.message}
+                </Text>
+              ),
+              td: { maw: 320 },
+            },
+            { header: t('labels.reminders.columns.next'), cell: next, td: { style: { whiteSpace: 'nowrap' } } },
+            { header: t('labels.reminders.columns.rhythm'), cell: rhythm, td: { style: { whiteSpace: 'nowrap' } } },
+            { header: t('labels.reminders.columns.state'), cell: state },
+          ]}
+          actions={actions}
+          cardTitle={name}
+          cardBody={(reminder) => (
+            <>
+              {reminder.message && (
+                <Text size="sm" c="dimmed" lineClamp={2}>
+                  {reminder.message}
+                </Text>
+              )}
+              <Group gap={6}>
+                {state(reminder)}
+                <Text size="sm">{rhythm(reminder)}</Text>
+              </Group>
+              <Text size="xs">{t('labels.reminders.nextAt', { date: next(reminder) })}</Text>
+            </>
+          )}
+          tableTestId="reminders-table"
+          minTableWidth={860}
+        />
+      )}
     </Stack>
   );
 };

@@ -114,39 +114,38 @@ export const UsersList = ({ kind, currentUserId, currentIsRoot, locationNames, c
       )}
       {users.isPending && <Loader />}
       {users.isSuccess && list.length === 0 && <Alert color="blue">{t('hints.users.empty')}</Alert>}
-      {list.length > 0 &&
-        (
-          <ResponsiveList
-            items={list}
-            keyOf={(user) => user._id}
-            itemProps={(user) => ({ 'data-testid': 'user-row', 'data-user-id': user._id })}
-            columns={[
-              { header: t('labels.users.fields.name'), cell: nameOf },
-              { header: t('labels.users.fields.email'), cell: (user) => user.email },
-              { header: t('labels.users.fields.role'), cell: role },
-              ...(kind === 'users' ? [{ header: t('labels.users.fields.locations'), cell: locations, td: { maw: 360 } }] : []),
-            ]}
-            actions={actions}
-            cardTitle={(user) => (
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600} truncate>
-                  {nameOf(user)}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
-                </Text>
-              </Stack>
-            )}
-            cardBody={(user) => (
-              <Group gap={6} wrap="wrap">
-                {role(user)}
-                {kind === 'users' && <Text size="sm">{locations(user)}</Text>}
-              </Group>
-            )}
-            tableTestId="users-table"
-            minTableWidth={760}
-          />
-        )}
+      {list.length > 0 && (
+        <ResponsiveList
+          items={list}
+          keyOf={(user) => user._id}
+          itemProps={(user) => ({ 'data-testid': 'user-row', 'data-user-id': user._id })}
+          columns={[
+            { header: t('labels.users.fields.name'), cell: nameOf },
+            { header: t('labels.users.fields.email'), cell: (user) => user.email },
+            { header: t('labels.users.fields.role'), cell: role },
+            ...(kind === 'users' ? [{ header: t('labels.users.fields.locations'), cell: locations, td: { maw: 360 } }] : []),
+          ]}
+          actions={actions}
+          cardTitle={(user) => (
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {nameOf(user)}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Text>
+            </Stack>
+          )}
+          cardBody={(user) => (
+            <Group gap={6} wrap="wrap">
+              {role(user)}
+              {kind === 'users' && <Text size="sm">{locations(user)}</Text>}
+            </Group>
+          )}
+          tableTestId="users-table"
+          minTableWidth={760}
+        />
+      )}
     </Stack>
   );
 };
