@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { fillPath, type HttpMethod, type RouteDefinition } from '@shared/api/routes';
 import type { Envelope } from '@shared/schemas/common';
 import { config } from '../config';
+import { fileNameOfDisposition } from './download-file';
 import { currentLanguage } from './i18n';
 import { getSession, identityOf, sessionToken } from './session';
 import { requestViewOf } from './request-view';
@@ -110,6 +111,8 @@ export type CallOptions<R extends Route> = (z.input<R['params']> extends Record<
   (R['body'] extends z.ZodType ? { body: Input<R['body']> } : { body?: undefined }) & {
     query?: z.input<R['query']>;
     timeoutMs?: number;
+    /** Another credential than the session's: a report's print token, on the print page that has no session. */
+    bearer?: string;
   };
 
 export type ResponseOf<R extends Route> = z.output<R['response']>;
@@ -134,6 +137,18 @@ const followAction = (envelope: Envelope<unknown> & { action?: unknown }): void 
   if (typeof envelope.action === 'string' && envelope.action.startsWith('redirect:')) redirectTo?.(envelope.action.slice('redirect:'.length));
 };
 
+/** One call through Amplify's REST client; the headers given replace the common ones of the same name. */
+const send = <R extends Route>(route: R, path: string, options: CallOptions<R>, headers: Record<string, string> = {}) =>
+  OPERATIONS[route.method]({
+    apiName: API_NAME,
+    path,
+    options: {
+      ...(options.body === undefined ? {} : { body: options.body as never }),
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+      headers: { ...headers, ...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}) },
+    },
+  }).response;
+
 /**
  * Calls one route of the table through Amplify's REST client, the one HTTP client: path, method
  * and types come from the route. Failures become `ApiRequestError` with the server's code; an
@@ -142,14 +157,7 @@ const followAction = (envelope: Envelope<unknown> & { action?: unknown }): void 
 export const callApiForAnswer = async <R extends Route>(route: R, options: CallOptions<R>): Promise<Answer<ResponseOf<R>>> => {
   const path = browserPath(route, options);
   try {
-    const { body } = await OPERATIONS[route.method]({
-      apiName: API_NAME,
-      path,
-      options: {
-        ...(options.body === undefined ? {} : { body: options.body as never }),
-        ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-      },
-    }).response;
+    const { body } = await send(route, path, options);
     const envelope = parseEnvelope(await body.text());
     if (!envelope) throw new ApiRequestError('internal_error', null);
     followAction(envelope);
@@ -172,3 +180,27 @@ export const callApiForAnswer = async <R extends Route>(route: R, options: CallO
 /** Like `callApiForAnswer`, keeping the data only. */
 export const callApi = async <R extends Route>(route: R, options: CallOptions<R>): Promise<ResponseOf<R>> =>
   (await callApiForAnswer(route, options)).data;
+
+/** A file the API answers as such (a report's PDF): its bytes and the name its Content-Disposition gives, if any. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * Calls a route that answers a file rather than an envelope; `accept` names its media type (the
+ * gateway passes a binary body intact only when the request accepts it). A refusal is an envelope
+ * and fails as any other call does.
+ */
+export const callApiForFile = async <R extends Route>(route: R, options: CallOptions<R> & { accept: string }): Promise<ApiFile> => {
+  const path = browserPath(route, options);
+  try {
+    const { body, headers } = await send(route, path, options, { Accept: options.accept });
+    const disposition = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-disposition')?.[1] ?? null;
+    return { blob: await body.blob(), fileName: disposition ? fileNameOfDisposition(disposition) : null };
+  } catch (error) {
+    const failure = failureOf(error);
+    if (failure.code === 'internal_error' || failure.code === 'network_error') console.error(`API ${path} failed: ${failure.code}`, failure.cause ?? '');
+    throw failure;
+  }
+};

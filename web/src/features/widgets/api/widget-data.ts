@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { API } from '@shared/api/routes';
 import type { WidgetSettings } from '@shared/schemas/widget';
 import type { WidgetData } from '@shared/schemas/widget-data';
@@ -44,4 +44,15 @@ export const widgetDataQueryOptions = (widget: DataWidget) =>
     enabled: needsWidgetData(widget),
   });
 
-export const useWidgetData = (widget: DataWidget) => useQuery(widgetDataQueryOptions(widget));
+/** Another source of a widget's data than its settings: a report's print page reads each widget by its place in the report. */
+export interface WidgetDataQuery {
+  queryKey: QueryKey;
+  queryFn: () => Promise<WidgetData>;
+}
+
+export const useWidgetData = (widget: DataWidget, source?: WidgetDataQuery): UseQueryResult<WidgetData> =>
+  useQuery<WidgetData, Error, WidgetData, QueryKey>({
+    queryKey: source ? source.queryKey : widgetDataQueryOptions(widget).queryKey,
+    queryFn: source ? source.queryFn : () => fetchWidgetData(widget),
+    enabled: needsWidgetData(widget),
+  });

@@ -7,7 +7,7 @@ import { DEFAULT_TIMEZONE } from '@shared/constants';
 import type { WidgetType } from '@shared/schemas/widget';
 import type { Sampling } from '@shared/series/sampling';
 import { hasWidgetValues, needsWidgetData } from '@shared/widgets/widget-data-needs';
-import { useWidgetData, type DataWidget } from '../api/widget-data';
+import { useWidgetData, type DataWidget, type WidgetDataQuery } from '../api/widget-data';
 import { useWidgetCsv } from '../hooks/use-widget-csv';
 import { ExportCsvButton } from './export-csv-button';
 import { PeriodNavigation } from './period-navigation';
@@ -29,6 +29,13 @@ export interface WidgetViewProps {
   onDrilldown?: (bucketStart: string, sampling: Sampling) => void;
   /** Told when the user moves to another period (the view keeps the offset itself either way). */
   onOffsetChange?: (offset: number) => void;
+  /**
+   * Drawn as in a document (a report): its saved period only, without period navigation, drill-down
+   * or CSV button, so that the screen shows what the paper prints.
+   */
+  asDocument?: boolean;
+  /** Where the data comes from when not from the settings (a report's print page, by the widget's place); implies `asDocument`. */
+  dataQuery?: WidgetDataQuery;
 }
 
 const NOTHING_ASKED = Symbol('nothing asked');
@@ -41,8 +48,9 @@ const PERIODLESS = new Set<WidgetType>(['text', 'image']);
  * type. The root says `data-widget-ready="true"` once its content is drawn, which reports' PDF
  * rendering waits for.
  */
-export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imageUrl, onDrilldown, onOffsetChange }: WidgetViewProps) => {
+export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imageUrl, onDrilldown, onOffsetChange, asDocument = false, dataQuery }: WidgetViewProps) => {
   const { t } = useTranslation();
+  const interactive = !asDocument && dataQuery === undefined;
   const [offset, setOffset] = useState(widget.offset);
   const [settingsOffset, setSettingsOffset] = useState(widget.offset);
   if (settingsOffset !== widget.offset) {
@@ -62,7 +70,7 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
     ? { ...moved, period_type: 'dateToDate', start_date: drilled.start, end_date: drilled.end, sampling: drilled.sampling, compare_periods: false, superimpose: false }
     : moved;
   const asks = needsWidgetData(shown);
-  const query = useWidgetData(shown);
+  const query = useWidgetData(shown, dataQuery);
   const data = query.data ?? null;
 
   // Ready means this very answer is drawn: moving to another period clears it until the new one is.
@@ -89,9 +97,9 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
         </Tooltip>
       )}
       {PERIODLESS.has(widget.type) || drilled ? null : (
-        <PeriodNavigation periodType={shown.period_type} period={shown.period} offset={offset} timezone={timezone} onOffsetChange={moveTo} />
+        <PeriodNavigation periodType={shown.period_type} period={shown.period} offset={offset} timezone={timezone} onOffsetChange={moveTo} readOnly={!interactive} />
       )}
-      {csv && state === 'data' && <ExportCsvButton csv={csv} />}
+      {interactive && csv && state === 'data' && <ExportCsvButton csv={csv} />}
       {controls}
     </>
   );
@@ -120,7 +128,7 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
         {state === 'error' && <WidgetError />}
         {state === 'empty' && <WidgetEmpty onRendered={onRendered} />}
         {state === 'data' && (
-          <WidgetContent widget={shown} data={data} timezone={timezone} onRendered={onRendered} onDrilldown={widget.drilldown ? drillInto : undefined} imageUrl={imageUrl} />
+          <WidgetContent widget={shown} data={data} timezone={timezone} onRendered={onRendered} onDrilldown={interactive && widget.drilldown ? drillInto : undefined} imageUrl={imageUrl} />
         )}
       </Box>
     </Paper>
