@@ -70,3 +70,18 @@ export const widgetAt = (pages: Pages, page: number, widget: number): ReportWidg
   if (!hasPage(pages, page)) return 'page_not_found';
   return pages[page][widget] ?? 'widget_not_found';
 };
+
+/** A widget's settings changed in the dialog, in its place (only the owner's saves do so: see reports/editing). */
+export const replaceWidget = (pages: Pages, at: { page: number; widget: number }, widget: Omit<ReportWidget, '_id'>): PagesChange => {
+  const found = widgetAt(pages, at.page, at.widget);
+  if (typeof found === 'string') return refused(found);
+  const replaced = { ...widget, _id: found._id, page_index: at.page, widget_index: at.widget };
+  return { ok: true, pages: pages.map((widgets, page) => (page === at.page ? widgets.map((item, position) => (position === at.widget ? replaced : item)) : widgets)), shown: at.page };
+};
+
+/** A widget deleted from its page (after confirmation); the others close up. */
+export const removeWidget = (pages: Pages, at: { page: number; widget: number }): PagesChange => {
+  const found = widgetAt(pages, at.page, at.widget);
+  if (typeof found === 'string') return refused(found);
+  return { ok: true, pages: numbered(pages.map((widgets, page) => (page === at.page ? widgets.filter((_, position) => position !== at.widget) : widgets))), shown: at.page };
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPage, duplicatePage, moveWidget, pasteWidget, removalNeedsConfirmation, removePage, setLayout, widgetAt, type Pages, type PagesChange } from '@shared/reports/pages';
+import { addPage, duplicatePage, moveWidget, pasteWidget, removalNeedsConfirmation, removePage, removeWidget, replaceWidget, setLayout, widgetAt, type Pages, type PagesChange } from '@shared/reports/pages';
 import { DEFAULT_REPORT_NAME, layoutWidthPercent, REPORT_PAGE_SIZES, reportInputSchema, reportWidgetSchema, type ReportWidget } from '@shared/schemas/report';
 
 const widget = (_id: string, title = _id): ReportWidget => ({ ...reportWidgetSchema.parse({ title }), _id });
@@ -63,5 +63,16 @@ describe('report pages', () => {
     expect(widgetAt(pages, 1, 0)).toMatchObject({ _id: 'wgt-c' });
     expect(widgetAt(pages, 1, 4)).toBe('widget_not_found');
     expect(widgetAt(pages, 3, 0)).toBe('page_not_found');
+  });
+
+  it('change a widget in its place, keeping its id, and delete one, the others closing up', () => {
+    const { _id, ...settings } = widget('ignored', 'Gaz');
+    const changed = pagesOf(replaceWidget(pages, { page: 0, widget: 1 }, settings));
+    expect(changed.pages[0][1]).toMatchObject({ _id: 'wgt-b', title: 'Gaz', page_index: 0, widget_index: 1 });
+    expect(replaceWidget(pages, { page: 0, widget: 2 }, settings)).toEqual({ ok: false, problem: 'widget_not_found' });
+    const removed = pagesOf(removeWidget(pages, { page: 0, widget: 0 }));
+    expect([ids(removed.pages), removed.shown]).toEqual([[['wgt-b'], ['wgt-c']], 0]);
+    expect(removed.pages[0][0]).toMatchObject({ widget_index: 0 });
+    expect(removeWidget(pages, { page: 4, widget: 0 })).toEqual({ ok: false, problem: 'page_not_found' });
   });
 });

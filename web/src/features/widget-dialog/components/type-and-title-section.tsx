@@ -7,7 +7,8 @@ import { translatedOptions } from './translated-options';
 
 const TREND_TYPES = ['fall_is_good', 'rise_is_good'] as const satisfies readonly WidgetInput['trend']['type'][];
 
-export const TypeAndTitleSection = ({ form }: { form: WidgetForm }) => {
+/** A report's widgets are shared with their report: the switch is a dashboard widget's only. */
+export const TypeAndTitleSection = ({ form, withSharing }: { form: WidgetForm; withSharing: boolean }) => {
   const { t } = useTranslation();
   const { settings, change, problems } = form;
   return (
@@ -36,11 +37,13 @@ export const TypeAndTitleSection = ({ form }: { form: WidgetForm }) => {
           allowDeselect={false}
         />
       )}
-      <Switch
-        label={t('widgetDialog.labels.shared')}
-        checked={settings.sharing.shared}
-        onChange={(event) => change({ sharing: { shared: event.currentTarget.checked } })}
-      />
+      {withSharing && (
+        <Switch
+          label={t('widgetDialog.labels.shared')}
+          checked={settings.sharing.shared}
+          onChange={(event) => change({ sharing: { shared: event.currentTarget.checked } })}
+        />
+      )}
     </Stack>
   );
 };

@@ -70,7 +70,7 @@ const WidgetDialogForm = ({ mode, initial, context, onSubmit, onClose, onPickIma
           ))}
         </Tabs.List>
         <Tabs.Panel value="type" pt="md">
-          <TypeAndTitleSection form={form} />
+          <TypeAndTitleSection form={form} withSharing={context === 'dashboard'} />
         </Tabs.Panel>
         <Tabs.Panel value="points" pt="md">
           <PointsSection form={form} points={points} loading={pointsQuery.isPending} failed={pointsQuery.isError} canOpenPointSettings={canOpenPointSettings} />

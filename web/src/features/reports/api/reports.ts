@@ -1,0 +1,42 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API } from '@shared/api/routes';
+import type { Report, ReportInput } from '@shared/schemas/report';
+import { callApi } from '../../../lib/http';
+
+export const REPORT_KEYS = {
+  all: ['reports'] as const,
+  one: (id: string) => ['reports', id] as const,
+};
+
+export const reportsQueryOptions = () => queryOptions({ queryKey: REPORT_KEYS.all, queryFn: () => callApi(API.listReports, {}) });
+
+export const reportQueryOptions = (id: string) => queryOptions({ queryKey: REPORT_KEYS.one(id), queryFn: () => callApi(API.getReport, { params: { id } }) });
+
+/** 'Add a report' (spec 2 §2): a title, one empty page. */
+export const createReport = (name: string) => callApi(API.createReport, { body: { data: { name } } });
+
+export const cloneReport = (id: string) => callApi(API.cloneReport, { params: { id } });
+
+export const deleteReport = (id: string) => callApi(API.deleteReport, { params: { id } });
+
+/**
+ * Widgets added in the editor carry a draft id until the report is saved: ids are the server's
+ * to make, so a draft id is never sent and the saved report answers the real one.
+ */
+const DRAFT_PREFIX = 'draft-';
+export const newDraftId = (): string => `${DRAFT_PREFIX}${crypto.randomUUID()}`;
+
+/** Saves the whole report (`PUT /api/v1/reports`), as the spec's editor does on every change. */
+export const saveReport = (report: Report): Promise<Report> => {
+  const input: ReportInput & { _id: string } = {
+    _id: report._id,
+    name: report.name,
+    orientation: report.orientation,
+    user: report.user,
+    sharing: report.sharing,
+    content: {
+      pages: report.content.pages.map((widgets) => widgets.map(({ _id, ...widget }) => (_id.startsWith(DRAFT_PREFIX) ? widget : { ...widget, _id }))),
+    },
+  };
+  return callApi(API.updateReport, { body: input });
+};
