@@ -38,6 +38,9 @@ const configSchema = z.object({
   APPLICATION_UPDATE_FUNCTION: z.string().min(1).optional(),
   /** The licence vendor's Ed25519 public key (the `x` of its JWK, base64url): licence files are checked against it. */
   LICENSE_PUBLIC_KEY: z.string().min(40).optional(),
+  /** The Chromium function that prints reports to PDF, and (in the emulator) the machine's Chromium it drives. */
+  REPORT_PDF_FUNCTION: z.string().min(1).optional(),
+  CHROMIUM_PATH: z.string().min(1).optional(),
   /** The function that deletes a customer's data, started by DELETE /customers/{id}. */
   CUSTOMER_DELETION_FUNCTION: z.string().min(1).optional(),
 });

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   report_not_found: 404,
   report_page_not_found: 404,
   report_widget_not_found: 404,
+  /** The report's PDF could not be printed (its print page failed twice). */
+  report_render_failed: 502,
   no_data_found: 404,
   customer_not_found: 404,
   conflict: 409,

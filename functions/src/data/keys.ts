@@ -70,6 +70,9 @@ export const keys = {
   meterFileRejectsObject: (customerId: string, fileId: string) => `${customerId}/files/${fileId}.rejects.csv`,
   /** The last file of its type made of an export (overwritten by the next one: links to it live minutes). */
   exportFileObject: (customerId: string, exportId: string, type: string) => `${customerId}/exports/${exportId}.${type}`,
+  /** One printing of a report, read back once by whoever asked for it and then deleted. */
+  reportPdfPrefix: (customerId: string, reportId: string) => `${customerId}/reports/${reportId}/`,
+  reportPdfObject: (customerId: string, reportId: string, printId: string) => `${customerId}/reports/${reportId}/${printId}.pdf`,
   ftpRetriever: (customerId: string, ftpId: string) => ({ PK: `C#${customerId}`, SK: `FTP#${ftpId}` }),
   ftpRetrieversOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'FTP#' }),
   /** What a retriever knows of one file name on its server: last seen size and date, the version it took. */

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
-import type { EndpointGroup, OperationsOf } from '@shared/api/routes';
+import type { EndpointGroup, FileAnswer, OperationsOf } from '@shared/api/routes';
 import { API, routeKey, routesOfGroup } from '@shared/api/routes';
 import { effectiveRequestView } from '@shared/permissions/request-view';
 import type { LanguageKey } from '@shared/constants';
@@ -50,6 +50,18 @@ const json = (statusCode: number, body: unknown): APIGatewayProxyResult => ({
   body: JSON.stringify(body),
 });
 
+/** A file route's answer: the bytes base64-encoded for API Gateway (its binary media types let them through as they are). */
+const file = (answer: FileAnswer): APIGatewayProxyResult => ({
+  statusCode: 200,
+  headers: {
+    'Content-Type': answer.contentType,
+    'Content-Disposition': `attachment; filename="${answer.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(answer.fileName)}`,
+    'Cache-Control': 'no-store',
+  },
+  body: Buffer.from(answer.content).toString('base64'),
+  isBase64Encoded: true,
+});
+
 type Operations<Group extends EndpointGroup> = { [Name in OperationsOf<Group>]: RouteHandler<(typeof API)[Name]> };
 
 /**
@@ -87,6 +99,7 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
     if (caller?.printReport && !(route.print && (request.params as { id?: string }).id === caller.printReport)) throw new AppError('not_allowed');
     const data = await applyOwnership(route, request, handlers[route.operation]);
     logger.info('request', { group, operation: route.operation, user: caller?.userId, customer: caller?.customerId });
+    if (route.file) return file(data as FileAnswer);
     return json(200, isWithMessage(data) ? { res: true, data: data.data, msg: data.msg } : { res: true, data });
   };
 

@@ -15,11 +15,13 @@ const CONTENT_TYPES: Record<ExportFileType, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** A file name a customer recognises, safe on every system: the export's name, its date, the type. */
-export const exportFileName = (name: string, type: ExportFileType, at: number, zone: string): string => {
-  const base = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'export';
-  return `${base}_${DateTime.fromMillis(at, { zone }).toFormat('yyyy-MM-dd')}.${type}`;
+/** A file name a customer recognises, safe on every system: the document's name, its date, the extension. */
+export const datedFileName = (name: string, extension: string, at: number, zone: string, fallback: string): string => {
+  const base = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || fallback;
+  return `${base}_${DateTime.fromMillis(at, { zone }).toFormat('yyyy-MM-dd')}.${extension}`;
 };
+
+export const exportFileName = (name: string, type: ExportFileType, at: number, zone: string): string => datedFileName(name, type, at, zone, 'export');
 
 /** Worksheet names: at most 31 characters, none of []:*?/\. */
 const sheetName = (name: string): string => name.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31) || 'Export';

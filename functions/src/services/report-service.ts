@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import type { FileAnswer } from '@shared/api/routes';
 import type { LanguageKey } from '@shared/constants';
 import { widgetAt } from '@shared/reports/pages';
 import type { Report, ReportWidget, reportInputSchema } from '@shared/schemas/report';
@@ -8,6 +9,7 @@ import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { ownerOfNewObject } from './owned-access';
+import { renderReportPdf } from './report-pdf-service';
 import { widgetData } from './widget-data-service';
 
 type ParsedInput = z.output<typeof reportInputSchema>;
@@ -27,6 +29,12 @@ const pagesOf = (input: ParsedInput, keepIds: boolean): Report['content']['pages
 export const listReports = (caller: Caller): Promise<Report[]> => listReportsOfCustomer(customerOf(caller));
 
 export const getReportOf = (caller: Caller, reportId: string): Promise<Report> => requireReport(customerOf(caller), reportId);
+
+/** `GET /exports/reports/{id}`: the report printed to PDF, as its owner sees it, in the caller's language. */
+export const exportReportPdf = async (caller: Caller, reportId: string, language: LanguageKey): Promise<FileAnswer> => {
+  const { fileName, content } = await renderReportPdf(customerOf(caller), reportId, language);
+  return { fileName, contentType: 'application/pdf', content };
+};
 
 /** 'Add a report' (spec 2 §2): a title, one empty page. */
 export const createReport = async (caller: Caller, input: ParsedInput): Promise<Report> => {

@@ -16,6 +16,11 @@ export interface AppFunctionProps {
   description: string;
   timeout?: Duration;
   memorySize?: number;
+  /** Packages left out of the bundle, found at run time (in a layer). */
+  external?: string[];
+  /** ARM by default; a function whose native binary exists for x86 only says so. */
+  architecture?: lambda.Architecture;
+  layers?: lambda.ILayerVersion[];
 }
 
 /**
@@ -36,7 +41,8 @@ export class AppFunction extends Construct {
       handler: 'handler',
       description: props.description,
       runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      architecture: props.architecture ?? lambda.Architecture.ARM_64,
+      layers: props.layers,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(15),
       tracing: lambda.Tracing.ACTIVE,
@@ -44,7 +50,7 @@ export class AppFunction extends Construct {
       bundling: {
         // Everything is bundled but native add-ons: ssh2 (SFTP) loads its optional crypto binding
         // inside a try and falls back to Node's crypto when it is absent, as it is in the bundle.
-        externalModules: ['*.node'],
+        externalModules: ['*.node', ...(props.external ?? [])],
         format: OutputFormat.CJS,
         // ES module builds of the SDK let esbuild drop what a function does not use.
         mainFields: ['module', 'main'],

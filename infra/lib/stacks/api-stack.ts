@@ -12,6 +12,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
 import { AppFunction } from '../constructs/app-function';
+import { ChromiumLayer } from '../constructs/chromium-layer';
 import { RestRoutes } from '../constructs/rest-routes';
 import { fromRoot } from '../paths';
 import { mailDomainOf, type DeploymentSettings } from '../settings';
@@ -60,6 +61,8 @@ interface GroupAccess {
   administersCustomers?: boolean;
   /** Pushes events to browsers over the WebSocket. */
   pushes?: boolean;
+  /** Prints reports to PDF (the Chromium function). */
+  printsReports?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
@@ -98,7 +101,7 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Exports: read the series through the engine, their files in the documents bucket, sent by e-mail.
   exports: { entities: 'readWrite', series: 'read', documents: 'readWrite', sendsMail: true },
   // Reports: their widgets read the series through the engine (and the images of image widgets).
-  reports: { entities: 'readWrite', series: 'read', documents: 'read' },
+  reports: { entities: 'readWrite', series: 'read', documents: 'read', printsReports: true },
 };
 
 /**
@@ -226,6 +229,32 @@ export class ApiStack extends Stack {
       fn.setting('SCHEDULED_JOBS_FUNCTION_ARN', scheduledJobs.fn.functionArn).setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn);
     };
 
+    // Report PDFs: Chromium opens a report's print page on the web app with a print token (made
+    // here, so the function reads the signing secret) and leaves the PDF in the documents bucket
+    // for the function that asked. In the emulator, which runs functions with the machine's node,
+    // it drives the machine's Chromium; on AWS the Lambda build of Chromium from a layer (x86 only).
+    const emulated = props.settings.environment === 'emulator';
+    const reportPdf = new AppFunction(this, 'ReportPdf', {
+      entry: 'jobs/report-pdf.ts',
+      description: 'Prints reports to PDF with Chromium',
+      timeout: Duration.minutes(2),
+      memorySize: 2048,
+      external: ['@sparticuz/chromium'],
+      ...(emulated ? {} : { architecture: lambda.Architecture.X86_64, layers: [new ChromiumLayer(this, 'Chromium').layer] }),
+    })
+      .bindTable(props.entities, 'ENTITIES_TABLE', 'read')
+      .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite')
+      .bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
+    if (props.settings.appUrl) reportPdf.setting('APP_URL', props.settings.appUrl);
+    if (emulated) reportPdf.setting('CHROMIUM_PATH', '/usr/bin/chromium');
+    const printReports = (fn: AppFunction) => {
+      reportPdf.fn.grantInvoke(fn.fn);
+      // The printed PDF is read once and deleted by the function that asked for it.
+      fn.bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite').setting('REPORT_PDF_FUNCTION', reportPdf.fn.functionName);
+    };
+    // Subscriptions print their report and e-mail it.
+    printReports(scheduledJobs);
+
     // What a restart stamps: the functions of this stack and of the others named (by name prefix).
     const functionPrefixes = [this.stackName, ...(props.otherStacksWithFunctions ?? [])].map((name) => `${name}-`);
     const buildVersion = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
@@ -273,8 +302,8 @@ export class ApiStack extends Stack {
         const fn = new AppFunction(this, `${group[0].toUpperCase()}${group.slice(1)}Endpoints`, {
           entry: `handlers/${group}.ts`,
           description: `REST endpoints: ${group}`,
-          // The dump streams the tables within the API's 29 seconds.
-          ...(access.operatesApplication ? { timeout: Duration.seconds(29) } : {}),
+          // The dump streams the tables, and a report prints, within the API's 29 seconds.
+          ...(access.operatesApplication || access.printsReports ? { timeout: Duration.seconds(29) } : {}),
         }).bindTable(props.entities, 'ENTITIES_TABLE', access.entities);
         if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
         if (access.series) fn.bindTable(props.series, 'SERIES_TABLE', access.series);
@@ -297,6 +326,7 @@ export class ApiStack extends Stack {
         }
         if (access.administersCustomers) administerCustomers(fn);
         if (access.pushes) props.allowPush(fn);
+        if (access.printsReports) printReports(fn);
         if (access.weatherProvider) {
           fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
         }

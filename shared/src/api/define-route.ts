@@ -16,6 +16,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'email', 'customizations', 'customers', 'exports', 'reports'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
+/** What the handler of a file route answers: the bytes go out as they are, the name in Content-Disposition. */
+export const fileAnswerSchema = z.object({ fileName: z.string(), contentType: z.string(), content: z.custom<Uint8Array<ArrayBufferLike>>((value) => value instanceof Uint8Array) });
+export type FileAnswer = z.infer<typeof fileAnswerSchema>;
+
 /** The explicit permission of a signed-in route that any signed-in user may call. */
 export const ANY_SIGNED_IN_USER = 'any-signed-in-user' as const;
 export type RoutePermission = ResourceKey | typeof ANY_SIGNED_IN_USER;
@@ -90,6 +94,8 @@ export interface RouteDefinition<
   sideEffect: boolean;
   /** Readable with a report's print token (the PDF renderer's page), for the report the token names only. */
   print: boolean;
+  /** The content type of a route that answers a file (its bytes, the name in Content-Disposition) instead of JSON. */
+  file: string | null;
 }
 
 interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
@@ -100,6 +106,7 @@ interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
   owned?: OwnedRule;
   sideEffect?: boolean;
   print?: boolean;
+  file?: string;
 }
 
 interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
@@ -121,6 +128,7 @@ const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodT
   owned: spec.owned ?? null,
   sideEffect: spec.sideEffect ?? false,
   print: spec.print ?? false,
+  file: spec.file ?? null,
 });
 
 export const publicRoute = <

@@ -56,7 +56,9 @@ export const buildOpenApiDocument = (version: string) => {
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
       responses: {
-        200: { description: 'Success', content: { 'application/json': { schema: success(route) } } },
+        200: route.file
+          ? { description: 'The file; its name in Content-Disposition', content: { [route.file]: { schema: { type: 'string', contentMediaType: route.file } } } }
+          : { description: 'Success', content: { 'application/json': { schema: success(route) } } },
         ...Object.fromEntries(
           statusesOf(route).map((status) => [
             status,

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { idSchema } from '../../schemas/common';
 import { reportInputSchema, reportSchema } from '../../schemas/report';
 import { widgetDataSchema } from '../../schemas/widget-data';
-import { route, byId, wrapped, type GroupRoutes } from '../define-route';
+import { route, byId, fileAnswerSchema, wrapped, type GroupRoutes } from '../define-route';
 
 const MODELS = { permission: 'app.reports.models' } as const;
 const READ = { kind: 'report', intent: 'read', id: { in: 'params', field: 'id' } } as const;
@@ -45,5 +45,13 @@ export const reportsRoutes = {
     response: widgetDataSchema,
     owned: READ,
     print: true,
+  }),
+  /** The report printed to PDF (spec 2 §7: a binary answer, its name and type in the headers). */
+  exportReportPdf: route('GET', '/api/v1/exports/reports/{id}', 'reports', {
+    ...MODELS,
+    params: byId,
+    response: fileAnswerSchema,
+    owned: READ,
+    file: 'application/pdf',
   }),
 } satisfies GroupRoutes<'reports'>;

@@ -1,0 +1,80 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '@shared/schemas/report';
+import { api, login } from '../support/api';
+import { testEnvironment } from '../support/environment';
+
+/** Reports printed to PDF by the Chromium function (spec 2 §7 `GET /exports/reports/{id}`), read back with Poppler. */
+
+let admin: string;
+let basic: string;
+const made: string[] = [];
+
+const chart = { type: 'chart', title: 'Électricité du mois', points: [{ _id: 'pt-elec-index', calculation: 'diff', type: 'column', color: '#1c7ed6' }] };
+const text = { type: 'text', title: 'Commentaire', text: '<p>Consommation du site</p>' };
+
+const download = (reportId: string, token: string, language = 'fr') =>
+  fetch(`${testEnvironment().restBaseUrl}/api/v1/exports/reports/${reportId}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/pdf', language } });
+
+/** What Poppler reads in a PDF: its page count, its first page's size in points, its text. */
+const readPdf = (content: Buffer) => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'report-pdf-')), 'report.pdf');
+  writeFileSync(file, content);
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info) ?? [];
+  return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]), width: Number(width), height: Number(height), text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
+};
+
+beforeAll(async () => {
+  admin = (await login('premiumAdministrator')).user.jwt;
+  basic = (await login('basicAdministrator')).user.jwt;
+});
+
+afterAll(async () => {
+  for (const id of made) await api('DELETE', `/api/v1/reports/${id}`, { token: admin });
+});
+
+const createReport = async (body: unknown): Promise<Report> => {
+  const report = (await api<Report>('POST', '/api/v1/reports', { token: admin, body })).body.data!;
+  made.push(report._id);
+  return report;
+};
+
+describe('a report printed to PDF', () => {
+  it("has the report's pages at its size, its widgets' titles and texts, under a dated file name", async () => {
+    const report = await createReport({ name: 'Rapport imprimé', orientation: 'landscape', content: { pages: [[chart, text], [{ ...chart, title: 'Deuxième page' }]] } });
+    const answer = await download(report._id, admin);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="Rapport_imprime_\d{4}-\d{2}-\d{2}\.pdf"/);
+    const pdf = Buffer.from(await answer.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const read = readPdf(pdf);
+    expect(read.pages).toBe(2);
+    // 1102 × 783 CSS pixels are 826.5 × 587.25 points.
+    expect(read.width).toBeCloseTo(826.5, 0);
+    expect(read.height).toBeCloseTo(587.25, 0);
+    for (const words of ['Électricité du mois', 'Commentaire', 'Consommation du site', 'Deuxième page']) expect(read.text).toContain(words);
+  });
+
+  it('prints a portrait report at 770 × 1112 pixels, one page per page even when empty', async () => {
+    const report = await createReport({ name: 'Portrait', content: { pages: [[text], [], [text]] } });
+    const answer = await download(report._id, admin);
+    expect(answer.status).toBe(200);
+    const read = readPdf(Buffer.from(await answer.arrayBuffer()));
+    expect(read.pages).toBe(3);
+    expect(read.width).toBeCloseTo(577.5, 0);
+    expect(read.height).toBeCloseTo(834, 0);
+  });
+
+  it("answers 404 for an unknown report or another customer's, and refuses a customer without the licence", async () => {
+    const report = await createReport({ name: 'Privé', content: { pages: [[text]] } });
+    expect((await download('rep-unknown', admin)).status).toBe(404);
+    const refused = await download(report._id, basic);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { msg: string }).msg).toBe('premium_required');
+  });
+});
