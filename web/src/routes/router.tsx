@@ -20,6 +20,7 @@ import { manualEntryRoutes } from './manual-entry/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { profileRoutes } from './profile/routes';
 import { remindersRoutes } from './reminders/routes';
+import { reportPrintRoutes, reportsRoutes } from './reports/routes';
 import { RouteError, RoutePending } from './route-feedback';
 import { sourcesRoutes } from './sources/routes';
 import { systemSettingsRoutes } from './system-settings/routes';
@@ -52,6 +53,7 @@ const unknownRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   indexRoute,
   ...accountRoutes,
+  ...reportPrintRoutes,
   appRoute.addChildren([
     ...dashboardRoutes,
     ...locationsRoutes,
@@ -62,6 +64,7 @@ const routeTree = rootRoute.addChildren([
     ...sourcesRoutes,
     ...remindersRoutes,
     ...exportsRoutes,
+    ...reportsRoutes,
     ...alertsRoutes,
     ...notificationsRoutes,
     ...usersRoutes,

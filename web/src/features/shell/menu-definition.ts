@@ -65,7 +65,7 @@ export const MENU: readonly MenuEntry[] = [
     'reports',
     'app.reports',
     [
-      screen('reportModels', 'app.reports.models', '/reports/models', false, { premium: true }),
+      screen('reportModels', 'app.reports.models', '/reports/models', true, { premium: true }),
       screen('reportSubscriptions', 'app.reports.subscriptions', '/reports/subscriptions', false, { premium: true }),
       screen('exports', 'app.exports', '/exports', true, { premium: true }),
     ],

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/api/routes';
 import type { Report, ReportInput } from '@shared/schemas/report';
-import { callApi } from '../../../lib/http';
+import { callApi, callApiForFile } from '../../../lib/http';
 
 export const REPORT_KEYS = {
   all: ['reports'] as const,
@@ -40,3 +40,10 @@ export const saveReport = (report: Report): Promise<Report> => {
   };
   return callApi(API.updateReport, { body: input });
 };
+
+/** How long the PDF may take: the server opens the print page in Chromium and waits for every widget. */
+const PDF_TIMEOUT_MS = 120_000;
+
+/** The report printed as a PDF (`GET /api/v1/exports/reports/{id}`): its bytes and the name the server gives it. */
+export const reportPdf = (id: string) =>
+  callApiForFile(API.exportReportPdf, { params: { id }, accept: API.exportReportPdf.file ?? 'application/pdf', timeoutMs: PDF_TIMEOUT_MS });
