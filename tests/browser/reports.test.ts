@@ -101,6 +101,7 @@ describe('reports', () => {
       const chartBox = (await chart.boundingBox())!;
       expect(Math.round(chartBox.height)).toBe(320);
       expect(chartBox.width).toBeCloseTo((770 - 48) * 0.75 - 3, 0);
+      await keepScreenshot(page, 'reports-editor-chart-1440-fr');
 
       // The copied dashboard widget pasted on page 1, then deleted after confirmation.
       await page.getByTestId('report-paste-widget').click();
@@ -245,6 +246,7 @@ describe('reports', () => {
       await reportWidgets(page).locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('report-add-widget').count()).toBe(0);
       expect(await page.getByTestId('widget-menu').count()).toBe(0);
+      await keepScreenshot(page, 'reports-read-only-1440-fr');
       await page.getByTestId('report-clone-own').click();
       await page.waitForURL((url) => /\/edit\/rep-[\w-]+\/0$/.test(url.pathname) && !url.pathname.includes(report._id), { timeout: UI_TIMEOUT_MS });
       await page.getByTestId('report-add-widget').waitFor({ timeout: UI_TIMEOUT_MS });
@@ -272,6 +274,7 @@ describe('reports', () => {
       const modal = page.getByRole('dialog', { name: 'Add a report' });
       expect(await modal.getByTestId('report-name-input').inputValue()).toBe('New Report');
       await modal.getByRole('button', { name: 'Create report' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await expect.poll(() => modal.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
       await keepScreenshot(page, 'reports-list-390-en');
       await modal.getByRole('button', { name: 'Cancel' }).click();
 
@@ -285,12 +288,14 @@ describe('reports', () => {
       expect(drawn.height / drawn.width).toBeCloseTo(1112 / 770, 2);
       expect(await shownPage(page).getByTestId('widget-menu').count()).toBe(0);
       const listed = page.getByTestId('report-page-widget');
-      expect(await listed.count()).toBe(1);
+      expect(await listed.innerText()).toContain('Monthly electricity');
       await widgetMenu(page, listed.first(), 'widget-layout-1');
       await saved(page);
       await page.getByTestId('report-next-page').click();
       await expect.poll(() => pageLabel(page).innerText()).toBe('Page 2 / 2');
       await reportWidgets(page).getByText('Site consumption').waitFor({ timeout: UI_TIMEOUT_MS });
+      // A text widget has no title bar: the list names it by its text.
+      expect(await listed.innerText()).toContain('Site consumption');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await keepScreenshot(page, 'reports-editor-390-en');
       const kept = await callApi<Report>(page, 'GET', `/api/v1/reports/${report._id}`);

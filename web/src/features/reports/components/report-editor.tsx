@@ -56,6 +56,12 @@ const notifyProblem = (problem: PageProblem) => notify({ kind: 'warning', title:
 
 const settingsOf = ({ _id: _id, layout: _layout, ...settings }: ReportWidget) => settings;
 
+/** What names a widget in a list or a question: its title, else the start of its text (a text widget has no title bar). */
+const nameOf = (widget: ReportWidget): string =>
+  widget.title.trim() ||
+  (new DOMParser().parseFromString(widget.text, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60) ||
+  translate('reports.editor.untitled');
+
 /** The dialog's settings as a report widget: a layout stays only while the width is the layout's. */
 const reportWidgetOf = ({ _id: _id, location: _location, sharing: _sharing, ...settings }: WidgetInput, previous: ReportWidget | null): Omit<ReportWidget, '_id'> => ({
   ...settings,
@@ -140,7 +146,7 @@ export const ReportEditor = ({ report, pageIndex, editable, onOpenPage, onOpenRe
     onDelete: () =>
       modals.openConfirmModal({
         title: t('labels.confirm.title'),
-        children: <Text size="sm">{t('reports.confirm.deleteWidget', { title: widget.title || t('reports.editor.untitled') })}</Text>,
+        children: <Text size="sm">{t('reports.confirm.deleteWidget', { title: nameOf(widget) })}</Text>,
         labels: { confirm: t('buttons.delete'), cancel: t('buttons.cancel') },
         confirmProps: { color: 'red', 'data-testid': 'report-confirm-delete-widget' } as never,
         onConfirm: () => apply((current) => removeWidget(current, { page: shownPage, widget: index })),
@@ -254,7 +260,7 @@ const PageWidgetsList = ({ widgets, pageIndex, pageCount, actionsOf }: PageWidge
         <Card key={widget._id} withBorder padding="xs" data-testid="report-page-widget">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" truncate>
-              {widget.title || t('reports.editor.untitled')}
+              {nameOf(widget)}
             </Text>
             <Group gap={4} wrap="nowrap">
               <ReportWidgetControls widget={widget} pageIndex={pageIndex} pageCount={pageCount} size="lg" {...actionsOf(widget, index)} />
