@@ -150,7 +150,11 @@ describe('reports', () => {
       await page.getByTestId('report-remove-page').click();
       await expect.poll(() => pageLabel(page).innerText()).toBe('Page 2 / 2');
       await text.waitFor({ timeout: UI_TIMEOUT_MS });
+      // Renamed in place: saved, and named so in the crumbs.
+      await page.getByTestId('report-name').fill(`${name} v2`);
+      await page.getByTestId('report-name').press('Enter');
       await saved(page);
+      await page.getByTestId('ribbon').getByText(`${name} v2`).waitFor({ timeout: UI_TIMEOUT_MS });
       await keepScreenshot(page, 'reports-editor-1440-fr');
 
       // Reloaded: what was built is what the server keeps.
@@ -159,6 +163,7 @@ describe('reports', () => {
       expect(await pageLabel(page).innerText()).toBe('Page 2 / 2');
       expect(Math.round((await text.boundingBox())!.width)).toBe(Math.round((770 - 48 - 12) / 2));
       const kept = await callApi<Report>(page, 'GET', `/api/v1/reports/${reportId}`);
+      expect(kept.name).toBe(`${name} v2`);
       expect(kept.content.pages.map((widgets) => widgets.map((widget) => [widget.type, widget.layout]))).toEqual([[['chart', null]], [['text', 2]]]);
 
       // The PDF: the button shows the wait, the browser receives the file under the server's name.

@@ -1,8 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Group, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import { can } from '@shared/permissions/abilities';
 import { reportEditingOf } from '@shared/reports/editing';
 import { WidgetErrorBoundary } from '../../components/widget-error-boundary';
@@ -48,6 +48,14 @@ export const ReportEditPage = () => {
   const { id, page } = editRoute.useParams();
   const { payload, viewer, permissions } = useViewer();
   const report = useSuspenseQuery(reportQueryOptions(id)).data;
+  // A saved new name reaches the crumbs through the loader that names them.
+  const router = useRouter();
+  const crumbName = useRef(report.name);
+  useEffect(() => {
+    if (crumbName.current === report.name) return;
+    crumbName.current = report.name;
+    void router.invalidate();
+  }, [report.name, router]);
   const images = useQuery(imagesQueryOptions());
   const picker = useImagePicker();
   const imageUrl = (imageId: string) => images.data?.find((image) => image._id === imageId)?.url ?? '';
