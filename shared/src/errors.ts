@@ -34,6 +34,9 @@ export const ERROR_STATUS = {
   report_not_found: 404,
   report_page_not_found: 404,
   report_widget_not_found: 404,
+  // Report subscriptions (spec 2 §5).
+  subscription_not_found: 404,
+  subscription_fields_required: 400,
   no_data_found: 404,
   customer_not_found: 404,
   conflict: 409,

@@ -99,6 +99,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   exports: { entities: 'readWrite', series: 'read', documents: 'readWrite', sendsMail: true },
   // Reports: their widgets read the series through the engine (and the images of image widgets).
   reports: { entities: 'readWrite', series: 'read', documents: 'read' },
+  // Report subscriptions: their schedules (the PDF is printed and e-mailed from the scheduled job).
+  subscriptions: { entities: 'readWrite', schedules: true },
 };
 
 /**
@@ -190,7 +192,7 @@ export class ApiStack extends Stack {
     const scheduledJobs = jobFunction(
       'ScheduledJobs',
       'jobs/scheduled.ts',
-      'Scheduled work: FTP/SFTP retrievals, data source fetches, alerts and reminders',
+      'Scheduled work: FTP/SFTP retrievals, data source fetches, alerts, reminders and report subscriptions',
     ).bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
     sendMail(scheduledJobs);
     scheduledJobs.fn.configureAsyncInvoke({ retryAttempts: 0 });
