@@ -350,6 +350,8 @@ export class ApiStack extends Stack {
       this.seedFunction = jobFunction('SeedDemo', 'jobs/seed-demo.ts', 'Writes the demo data set (deployed only with the demo context)');
       props.allowPush(this.seedFunction);
       this.seedFunction.bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+      // The demo subscription comes with its schedule.
+      manageSchedules(this.seedFunction);
       new CfnOutput(this, 'SeedFunctionName', { value: this.seedFunction.fn.functionName });
     }
 
