@@ -65,7 +65,7 @@ describe('report subscriptions', () => {
       await row.getByTestId('subscription-edit').click();
       const panel = page.getByTestId('subscription-panel');
       await panel.getByTestId('subscription-form').waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(page.url()).toContain(`edit=${saved._id}`);
+      expect(page.url()).toMatch(/\/reports\/subscriptions$/);
       await expect.poll(() => panel.getByTestId('subscription-name').inputValue()).toBe(name);
       await panel.getByTestId('subscription-name').fill(`${name} (hebdo)`);
       await panel.getByRole('switch', { name: 'Actif', exact: true }).uncheck();

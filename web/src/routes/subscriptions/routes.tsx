@@ -8,12 +8,9 @@ import { appRoute, guardedBy, leaveWhenMissing } from '../frame';
 const REPORTS_CRUMB: Crumb = { labelKey: 'labels.menu.reports' };
 const SUBSCRIPTIONS_CRUMBS: Crumb[] = [REPORTS_CRUMB, { labelKey: 'labels.menu.reportSubscriptions', to: '/reports/subscriptions' }];
 
-/** `?edit=<id>`: the subscription open in the list's side panel. */
 const subscriptionsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'reports/subscriptions',
-  validateSearch: (search: Record<string, unknown>): { edit?: string } =>
-    typeof search.edit === 'string' && /^[\w-]{1,64}$/.test(search.edit) ? { edit: search.edit } : {},
   beforeLoad: guardedBy('app.reports.subscriptions'),
   loader: async ({ context }) => {
     await Promise.all([context.queryClient.ensureQueryData(subscriptionsQueryOptions()), context.queryClient.prefetchQuery(readableReportsQueryOptions())]);

@@ -6,14 +6,11 @@ import { SubscriptionScreen } from '../../features/subscriptions/components/subs
 import { SubscriptionsWorkspace } from '../../features/subscriptions/components/subscriptions-workspace';
 import { identityOf, permissionsOf, useLoginPayload } from '../../lib/session';
 
-const listRoute = getRouteApi('/_app/reports/subscriptions');
-
 /** /reports/subscriptions: the list and its side edit panel; create (and edit on phones) open their own routes. */
 export const SubscriptionsPage = () => {
   const navigate = useNavigate();
   const payload = useLoginPayload();
   const permissions = permissionsOf(payload);
-  const { edit } = listRoute.useSearch();
   return (
     <SubscriptionsWorkspace
       viewer={{ userId: payload.user._id, ...identityOf(payload) }}
@@ -21,8 +18,6 @@ export const SubscriptionsPage = () => {
       canCreate={can(permissions, 'app.reports.subscriptions', 'create')}
       canEdit={can(permissions, 'app.reports.subscriptions', 'edit')}
       canDelete={can(permissions, 'app.reports.subscriptions', 'delete')}
-      selectedId={edit ?? null}
-      onSelect={(id) => void navigate({ to: '/reports/subscriptions', search: id ? { edit: id } : {} })}
       onOpenEditScreen={(id) => void navigate({ to: '/reports/subscriptions/edit/$id', params: { id } })}
       onCreate={() => void navigate({ to: '/reports/subscriptions/create' })}
     />

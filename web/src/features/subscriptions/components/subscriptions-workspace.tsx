@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Alert, Card, Grid, Group, Loader, Stack, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -8,10 +9,8 @@ import { subscriptionQueryOptions } from '../api/subscriptions';
 import { SubscriptionForm } from './subscription-form';
 import { SubscriptionsList, type SubscriptionsListProps } from './subscriptions-list';
 
-export interface SubscriptionsWorkspaceProps extends Omit<SubscriptionsListProps, 'onEdit' | 'onDeleted'> {
+export interface SubscriptionsWorkspaceProps extends Omit<SubscriptionsListProps, 'selectedId' | 'onEdit' | 'onDeleted'> {
   zone: string;
-  /** Opens a subscription in the side panel (null closes it). */
-  onSelect: (id: string | null) => void;
   /** On phones there is no room beside the list: editing opens its own screen. */
   onOpenEditScreen: (id: string) => void;
 }
@@ -42,9 +41,11 @@ const EditPanel = ({ id, zone, onClose }: { id: string; zone: string; onClose: (
 /**
  * /reports/subscriptions (spec 2 §2: 'list with a side edit panel, plus separate create and edit
  * screens'): on wide screens a subscription is edited in a panel beside the list; on phones its
- * edit screen opens.
+ * edit screen opens. The panel is the page's own state, not a route: opening it reloads nothing,
+ * so nothing typed in it is lost to a reload; the edit screen is the address to share.
  */
-export const SubscriptionsWorkspace = ({ zone, onSelect, onOpenEditScreen, selectedId, ...list }: SubscriptionsWorkspaceProps) => {
+export const SubscriptionsWorkspace = ({ zone, onOpenEditScreen, ...list }: SubscriptionsWorkspaceProps) => {
+  const [selectedId, onSelect] = useState<string | null>(null);
   const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const listed = (
     <SubscriptionsList
