@@ -22,6 +22,7 @@ import { profileRoutes } from './profile/routes';
 import { remindersRoutes } from './reminders/routes';
 import { RouteError, RoutePending } from './route-feedback';
 import { sourcesRoutes } from './sources/routes';
+import { subscriptionsRoutes } from './subscriptions/routes';
 import { systemSettingsRoutes } from './system-settings/routes';
 import { usersRoutes } from './users/routes';
 
@@ -62,6 +63,7 @@ const routeTree = rootRoute.addChildren([
     ...sourcesRoutes,
     ...remindersRoutes,
     ...exportsRoutes,
+    ...subscriptionsRoutes,
     ...alertsRoutes,
     ...notificationsRoutes,
     ...usersRoutes,
