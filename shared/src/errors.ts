@@ -36,6 +36,9 @@ export const ERROR_STATUS = {
   report_widget_not_found: 404,
   /** The report's PDF could not be printed (its print page failed twice). */
   report_render_failed: 502,
+  // Report subscriptions (spec 2 §5).
+  subscription_not_found: 404,
+  subscription_fields_required: 400,
   no_data_found: 404,
   customer_not_found: 404,
   conflict: 409,

@@ -181,7 +181,8 @@ const benchReportPdf = async (api: ReturnType<typeof benchApi>, token: string, r
       return Buffer.from(await answer.arrayBuffer());
     };
     const first = await print(); // warm: the functions and the web app's files
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-pdf-')), 'report.pdf');
+    // `--keep-pdf <folder>` keeps the printed reports, to look at them.
+    const file = path.join(argument('keep-pdf', '') || mkdtempSync(path.join(tmpdir(), 'bench-pdf-')), `report-${pages}.pdf`);
     writeFileSync(file, first);
     const pagesPrinted = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
     if (pagesPrinted !== pages) throw new Error(`The PDF has ${pagesPrinted} pages, not ${pages}: the bench would measure something else`);

@@ -8,11 +8,14 @@ const clientOptions = () => ({
   credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
 });
 
+/** The kinds of entity that have a schedule (functions/src/services/schedule-service.ts). */
+export type ScheduledKind = 'ftp' | 'source' | 'alert' | 'reminder' | 'subscription';
+
 let lambda: LambdaClient | undefined;
 let scheduler: SchedulerClient | undefined;
 
 /** Runs the scheduled-jobs function as EventBridge Scheduler would, and answers what it returned. */
-export const runScheduledJob = async <T = unknown>(target: { kind: 'ftp' | 'source' | 'alert' | 'reminder'; id: string; customerId: string }): Promise<T> => {
+export const runScheduledJob = async <T = unknown>(target: { kind: ScheduledKind; id: string; customerId: string }): Promise<T> => {
   lambda ??= new LambdaClient(clientOptions());
   const answer = await lambda.send(
     new InvokeCommand({ FunctionName: testEnvironment().scheduledJobsFunctionName, Payload: new TextEncoder().encode(JSON.stringify(target)) }),
@@ -23,7 +26,7 @@ export const runScheduledJob = async <T = unknown>(target: { kind: 'ftp' | 'sour
 };
 
 /** The schedule of an entity (`<kind>-<id>`), or null when there is none. */
-export const scheduleOf = async (kind: 'ftp' | 'source' | 'alert' | 'reminder', id: string) => {
+export const scheduleOf = async (kind: ScheduledKind, id: string) => {
   scheduler ??= new SchedulerClient(clientOptions());
   try {
     return await scheduler.send(new GetScheduleCommand({ Name: `${kind}-${id}` }));

@@ -39,6 +39,8 @@ export const keys = {
   notificationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'NOTIF#' }),
   /** Marks that a reminder fired for one due time: a job run twice for it finds it and does nothing. */
   reminderFiring: (customerId: string, reminderId: string, due: string) => ({ PK: `C#${customerId}`, SK: `REMFIRE#${reminderId}#${due}` }),
+  /** The sending of a report subscription for one due time: claimed before the PDF is made, so a second run sends nothing. */
+  subscriptionSending: (customerId: string, subscriptionId: string, due: string) => ({ PK: `C#${customerId}`, SK: `SUBSEND#${subscriptionId}#${due}` }),
   /** Keeps an e-mail to one user across the product: written with the user, in one transaction. */
   emailGuard: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'GUARD' }),
   /** An e-mailed link to set a password, by the SHA-256 of its token (the token itself is never stored). */

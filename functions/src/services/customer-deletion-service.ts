@@ -17,6 +17,7 @@ const SCHEDULED_PREFIXES: [string, ScheduledTarget['kind']][] = [
   ['SRC#', 'source'],
   ['ALERT#', 'alert'],
   ['REM#', 'reminder'],
+  ['SUB#', 'subscription'],
 ];
 
 const progress = async (job: CustomerDeletionJob, done: number, state: 'running' | 'done' | 'failed') => {

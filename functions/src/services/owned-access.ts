@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import type { Caller } from './caller';
 
 /** The 404 code of a kind whose screens say so in their own words (spec 2 §8: 'Alert not found'). */
-const NOT_FOUND_OF: Partial<Record<OwnedKind, ErrorCode>> = { alert: 'alert_not_found', report: 'report_not_found' };
+const NOT_FOUND_OF: Partial<Record<OwnedKind, ErrorCode>> = { alert: 'alert_not_found', report: 'report_not_found', subscription: 'subscription_not_found' };
 
 /**
  * Lets the call through only when the policy allows `intent` on the object: 404, or 403

@@ -11,7 +11,7 @@ import { scheduler } from '../clients/scheduler';
 
 /** What a schedule runs: the scheduled-jobs function is invoked with this object (DESIGN "Scheduled work"). */
 export interface ScheduledTarget {
-  kind: 'ftp' | 'source' | 'alert' | 'reminder';
+  kind: 'ftp' | 'source' | 'alert' | 'reminder' | 'subscription';
   id: string;
   customerId: string;
 }

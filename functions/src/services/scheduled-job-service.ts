@@ -3,6 +3,7 @@ import { retrieveFiles } from './ftp-retrieval-service';
 import { fireReminder } from './reminder-firing-service';
 import type { ScheduledTarget } from './schedule-service';
 import { fetchSource } from './source-fetch-service';
+import { sendSubscriptionReport } from './subscription-sending-service';
 
 type Runner = (target: ScheduledTarget) => Promise<unknown>;
 
@@ -12,6 +13,7 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   source: (target) => fetchSource(target.customerId, target.id),
   alert: (target) => evaluateAlert(target.customerId, target.id),
   reminder: (target) => fireReminder(target.customerId, target.id),
+  subscription: (target) => sendSubscriptionReport(target.customerId, target.id),
 };
 
 export const runScheduledJob = (target: ScheduledTarget): Promise<unknown> => RUNNERS[target.kind](target);

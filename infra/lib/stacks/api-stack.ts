@@ -102,6 +102,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   exports: { entities: 'readWrite', series: 'read', documents: 'readWrite', sendsMail: true },
   // Reports: their widgets read the series through the engine (and the images of image widgets).
   reports: { entities: 'readWrite', series: 'read', documents: 'read', printsReports: true },
+  // Report subscriptions: their schedules (the PDF is printed and e-mailed from the scheduled job).
+  subscriptions: { entities: 'readWrite', schedules: true },
 };
 
 /**
@@ -193,7 +195,7 @@ export class ApiStack extends Stack {
     const scheduledJobs = jobFunction(
       'ScheduledJobs',
       'jobs/scheduled.ts',
-      'Scheduled work: FTP/SFTP retrievals, data source fetches, alerts and reminders',
+      'Scheduled work: FTP/SFTP retrievals, data source fetches, alerts, reminders and report subscriptions',
     ).bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
     sendMail(scheduledJobs);
     scheduledJobs.fn.configureAsyncInvoke({ retryAttempts: 0 });
@@ -378,6 +380,8 @@ export class ApiStack extends Stack {
       this.seedFunction = jobFunction('SeedDemo', 'jobs/seed-demo.ts', 'Writes the demo data set (deployed only with the demo context)');
       props.allowPush(this.seedFunction);
       this.seedFunction.bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+      // The demo subscription comes with its schedule.
+      manageSchedules(this.seedFunction);
       new CfnOutput(this, 'SeedFunctionName', { value: this.seedFunction.fn.functionName });
     }
 

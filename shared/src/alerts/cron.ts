@@ -113,3 +113,7 @@ export const latestOccurrence = (cron: string, zone: string, now: number): numbe
   const parsed = CronExpressionParser.parse(cron, { currentDate: new Date(now + 1000), tz: zone, strict: false });
   return parsed.prev().getTime();
 };
+
+/** The first occurrence of a cron time after `time`, in `zone`: when the due time found at `time` stops being the latest. */
+export const occurrenceAfter = (cron: string, zone: string, time: number): number =>
+  CronExpressionParser.parse(cron, { currentDate: new Date(time), tz: zone, strict: false }).next().getTime();

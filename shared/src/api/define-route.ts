@@ -13,7 +13,7 @@ import { idSchema } from '../schemas/common';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One Lambda function serves each group. */
-export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'email', 'customizations', 'customers', 'exports', 'reports'] as const;
+export const ENDPOINT_GROUPS = ['users', 'system', 'application', 'notifications', 'locations', 'points', 'data', 'dashboards', 'images', 'files', 'ftp', 'sources', 'weather', 'reminders', 'alerts', 'email', 'customizations', 'customers', 'exports', 'reports', 'subscriptions'] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
 /** What the handler of a file route answers: the bytes go out as they are, the name in Content-Disposition. */

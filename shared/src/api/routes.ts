@@ -19,6 +19,7 @@ import { weatherRoutes } from './route-table/weather';
 import { emailRoutes } from './route-table/email';
 import { exportsRoutes } from './route-table/exports';
 import { reportsRoutes } from './route-table/reports';
+import { subscriptionsRoutes } from './route-table/subscriptions';
 
 export * from './define-route';
 
@@ -47,6 +48,7 @@ const TABLE = {
   ...emailRoutes,
   ...exportsRoutes,
   ...reportsRoutes,
+  ...subscriptionsRoutes,
 };
 
 type Table = typeof TABLE;

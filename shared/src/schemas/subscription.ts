@@ -46,6 +46,8 @@ export const subscriptionSchema = z
     cron_time: z.string(),
     active: z.boolean(),
     email: z.object({ to: z.array(z.string()), cc: z.array(z.string()), bcc: z.array(z.string()) }),
+    /** The zone its cron time is read in: the customer's when it was saved. */
+    timezone: z.string(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -23,6 +23,7 @@ import { remindersRoutes } from './reminders/routes';
 import { reportPrintRoutes, reportsRoutes } from './reports/routes';
 import { RouteError, RoutePending } from './route-feedback';
 import { sourcesRoutes } from './sources/routes';
+import { subscriptionsRoutes } from './subscriptions/routes';
 import { systemSettingsRoutes } from './system-settings/routes';
 import { usersRoutes } from './users/routes';
 
@@ -65,6 +66,7 @@ const routeTree = rootRoute.addChildren([
     ...remindersRoutes,
     ...exportsRoutes,
     ...reportsRoutes,
+    ...subscriptionsRoutes,
     ...alertsRoutes,
     ...notificationsRoutes,
     ...usersRoutes,

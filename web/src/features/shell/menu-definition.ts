@@ -66,7 +66,7 @@ export const MENU: readonly MenuEntry[] = [
     'app.reports',
     [
       screen('reportModels', 'app.reports.models', '/reports/models', true, { premium: true }),
-      screen('reportSubscriptions', 'app.reports.subscriptions', '/reports/subscriptions', false, { premium: true }),
+      screen('reportSubscriptions', 'app.reports.subscriptions', '/reports/subscriptions', true, { premium: true }),
       screen('exports', 'app.exports', '/exports', true, { premium: true }),
     ],
     { icon: IconReport, premium: true },

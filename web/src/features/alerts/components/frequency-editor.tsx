@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Chip, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { CRON_PRESET_KEYS, cronOfPreset, isValidCron, presetOfCron, type CronPreset } from '@shared/alerts/cron';
+import { Chip, Group, Stack, Text } from '@mantine/core';
 import { DAYS, MONTHS, type DayName, type MonthName } from '@shared/schemas/alert';
+import { CronTimeInput } from '../../../components/cron-time-input';
 import { daysOfCron, isWellFormedCron, monthsOfCron, withCronDays, withCronMonths } from '../hooks/cron-fields';
 
 export interface FrequencyEditorProps {
@@ -20,37 +20,13 @@ export interface FrequencyEditorProps {
  */
 export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonths }: FrequencyEditorProps) => {
   const { t } = useTranslation();
-  const preset = presetOfCron(cron);
-  const valid = isValidCron(cron);
   const wellFormed = isWellFormedCron(cron);
   const setDays = (selected: string[]) => onChange(withCronDays(cron, selected as DayName[]));
   const setMonths = (selected: string[]) => onChange(withCronMonths(cron, selected as MonthName[]));
 
   return (
     <Stack gap="xs" data-testid="alert-frequency">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          w={{ base: '100%', xs: 300 }}
-          label={t('labels.alerts.fields.frequencyPreset')}
-          data={[
-            ...CRON_PRESET_KEYS.map((key) => ({ value: String(key), label: t(`labels.alerts.presets.${key}`) })),
-            { value: 'custom', label: t('labels.alerts.presets.custom'), disabled: true },
-          ]}
-          value={preset ? String(preset) : 'custom'}
-          onChange={(next) => next && next !== 'custom' && onChange(cronOfPreset(Number(next) as CronPreset, editing ? cron : null))}
-          allowDeselect={false}
-          data-testid="alert-cron-preset"
-        />
-        <TextInput
-          w={{ base: '100%', xs: 200 }}
-          label={t('labels.alerts.fields.cronTime')}
-          value={cron}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          error={valid ? undefined : t('labels.alerts.cronInvalid')}
-          ff="monospace"
-          data-testid="alert-cron"
-        />
-      </Group>
+      <CronTimeInput cron={cron} onChange={onChange} editing={editing} presetLabel={t('labels.alerts.fields.frequencyPreset')} testIdPrefix="alert" />
       {wellFormed && (
         <>
           <Text size="xs" c="dimmed">
