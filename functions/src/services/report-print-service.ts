@@ -68,7 +68,8 @@ export const printReport = async ({ customerId, reportId, language }: PrintReque
   if (!report) throw new AppError('report_not_found');
   const owner = await ownerOf(report);
   const token = await issuePrintToken({ userId: owner._id, customerId, homeCustomerId: owner.customer, role: owner.internal_role, reportId });
-  const url = `${requireSetting('APP_URL')}/reports/phantom/edit/${encodeURIComponent(reportId)}/${token}?lang=${language}`;
+  const zone = await zoneOfCustomer(customerId);
+  const url = `${requireSetting('APP_URL')}/reports/phantom/edit/${encodeURIComponent(reportId)}/${token}?${new URLSearchParams({ lang: language, tz: zone })}`;
   let pdf: Uint8Array | undefined;
   for (let attempt = 1; !pdf; attempt += 1) {
     try {
@@ -79,5 +80,5 @@ export const printReport = async ({ customerId, reportId, language }: PrintReque
     }
   }
   const key = await storeReportPdf(customerId, reportId, randomUUID(), pdf);
-  return { key, fileName: datedFileName(report.name, 'pdf', Date.now(), await zoneOfCustomer(customerId), 'report'), pages: report.content.pages.length };
+  return { key, fileName: datedFileName(report.name, 'pdf', Date.now(), zone, 'report'), pages: report.content.pages.length };
 };

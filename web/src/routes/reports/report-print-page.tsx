@@ -17,6 +17,7 @@ const printRoute = getRouteApi('/reports/phantom/edit/$id/$token');
 export const ReportPrintPage = () => {
   const { t } = useTranslation();
   const { id, token } = printRoute.useParams();
+  const { tz } = printRoute.useSearch();
   const access = { reportId: id, token };
   const report = useQuery(printedReportQueryOptions(access));
   if (report.isError)
@@ -36,7 +37,7 @@ export const ReportPrintPage = () => {
       report={report.data}
       renderWidget={(widget, place) => (
         <WidgetErrorBoundary fallback={<Box h="100%" data-widget-state="error" data-widget-ready="false" />}>
-          <WidgetView widget={{ ...widget, location: null }} dataQuery={printedWidgetDataQuery(access, place.page, place.widget)} />
+          <WidgetView widget={{ ...widget, location: null }} timezone={tz} dataQuery={printedWidgetDataQuery(access, place.page, place.widget)} />
         </WidgetErrorBoundary>
       )}
     />

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { LANGUAGES, DEFAULT_LANGUAGE, type LanguageKey } from '@shared/constants';
+import { LANGUAGES, DEFAULT_LANGUAGE, DEFAULT_TIMEZONE, type LanguageKey } from '@shared/constants';
 import { reportQueryOptions, reportsQueryOptions } from '../../features/reports/api/reports';
 import type { Crumb } from '../../features/shell/components/ribbon';
 import { changeLanguage } from '../../lib/i18n';
@@ -34,15 +34,28 @@ const reportEditRoute = createRoute({
 });
 
 const isLanguage = (value: unknown): value is LanguageKey => LANGUAGES.includes(value as LanguageKey);
+const isTimeZone = (value: unknown): value is string => {
+  if (typeof value !== 'string' || !value) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * /reports/phantom/edit/{id}/{token} (spec 1 §2.1): the print page the PDF renderer opens, outside
- * the signed-in frame; the token of the address authorises it, `?lang=` gives its language.
+ * the signed-in frame; the token of the address authorises it, `?lang=` gives its language and
+ * `?tz=` the customer's time zone (period names and buckets as the customer reads them).
  */
 const reportPrintRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'reports/phantom/edit/$id/$token',
-  validateSearch: (search: Record<string, unknown>): { lang: LanguageKey } => ({ lang: isLanguage(search.lang) ? search.lang : DEFAULT_LANGUAGE }),
+  validateSearch: (search: Record<string, unknown>): { lang: LanguageKey; tz: string } => ({
+    lang: isLanguage(search.lang) ? search.lang : DEFAULT_LANGUAGE,
+    tz: isTimeZone(search.tz) ? search.tz : DEFAULT_TIMEZONE,
+  }),
   loaderDeps: ({ search }) => ({ lang: search.lang }),
   loader: ({ deps }) => changeLanguage(deps.lang, { remember: false }),
   component: lazyRouteComponent(() => import('./report-print-page'), 'ReportPrintPage'),
