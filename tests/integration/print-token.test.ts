@@ -15,6 +15,7 @@ let report: Report;
 let other: Report;
 let issuePrintToken: typeof import('../../functions/src/services/token-service').issuePrintToken;
 
+const picture = { type: 'image', title: 'Le site', image: { source: 'img-demo-site' } };
 const chart = { type: 'chart', title: 'Électricité', points: [{ _id: 'pt-elec-index', calculation: 'diff', type: 'column', color: '#1c7ed6' }] };
 const printTokenOf = (reportId: string, now?: Date) =>
   issuePrintToken({ userId: 'usr-premium-admin', customerId: testEnvironment().customers.premium, homeCustomerId: testEnvironment().customers.premium, role: 'administrator', reportId }, now);
@@ -23,7 +24,7 @@ beforeAll(async () => {
   Object.assign(process.env, awsEnvironment(testEnvironment().endpoint), { JWT_SECRET_ARN: await jwtSecretArn() });
   ({ issuePrintToken } = await import('../../functions/src/services/token-service'));
   admin = (await login('premiumAdministrator')).user.jwt;
-  report = (await api<Report>('POST', '/api/v1/reports', { token: admin, body: { name: 'À imprimer', content: { pages: [[chart]] } } })).body.data!;
+  report = (await api<Report>('POST', '/api/v1/reports', { token: admin, body: { name: 'À imprimer', content: { pages: [[chart], [picture]] } } })).body.data!;
   other = (await api<Report>('POST', '/api/v1/reports', { token: admin, body: { name: 'Autre' } })).body.data!;
 });
 
@@ -40,11 +41,24 @@ describe('a report print token', () => {
     expect(widget.body.data!.frame).not.toBeNull();
   });
 
+  it("reads the images of its report's image widgets, each with an address that answers the picture", async () => {
+    const token = await printTokenOf(report._id);
+    const images = await api<{ _id: string; url: string }[]>('GET', `/api/v1/reports/${report._id}/images`, { token });
+    expect(images.status).toBe(200);
+    expect(images.body.data!.map((image) => image._id)).toEqual(['img-demo-site']);
+    const picture = await fetch(images.body.data![0].url);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect((await api('GET', `/api/v1/reports/${other._id}/images`, { token })).status).toBe(403);
+  });
+
   it('reads nothing else: another report, the list, other routes, writes', async () => {
     const token = await printTokenOf(report._id);
     for (const [method, path] of [
       ['GET', `/api/v1/reports/${other._id}`],
       ['GET', `/api/v1/reports/${other._id}/gws/0/0`],
+      ['GET', `/api/v1/exports/reports/${report._id}`],
+      ['GET', '/api/v1/images'],
       ['GET', '/api/v1/reports'],
       ['DELETE', `/api/v1/reports/${report._id}`],
       ['PUT', `/api/v1/reports/clone/${report._id}`],

@@ -29,6 +29,12 @@ const requireImage = async (caller: Caller, imageId: string): Promise<StoredImag
 /** The customer's gallery, newest first, each with a short-lived address. */
 export const listImages = async (caller: Caller): Promise<Image[]> => Promise.all((await listImagesOfCustomer(customerOf(caller))).map(withUrl));
 
+/** The images of the customer's gallery among these ids, each with a short-lived address; ids of no image are left out. */
+export const imagesAmong = async (customerId: string, imageIds: string[]): Promise<Image[]> => {
+  const found = await Promise.all([...new Set(imageIds)].map((imageId) => getImage(customerId, imageId)));
+  return Promise.all(found.filter((image): image is StoredImage => image !== null).map(withUrl));
+};
+
 export const getImageOf = async (caller: Caller, imageId: string): Promise<Image> => withUrl(await requireImage(caller, imageId));
 
 /** Adds an image: at most 3 MB, PNG, JPEG, GIF or WebP by its own bytes, not only by its name. */

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { FileAnswer } from '@shared/api/routes';
+import type { Image } from '@shared/schemas/image';
 import type { LanguageKey } from '@shared/constants';
 import { widgetAt } from '@shared/reports/pages';
 import type { Report, ReportWidget, reportInputSchema } from '@shared/schemas/report';
@@ -8,6 +9,7 @@ import { deleteReport, getReport, listReportsOfCustomer, putNewReport, saveRepor
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
+import { imagesAmong } from './image-service';
 import { ownerOfNewObject } from './owned-access';
 import { renderReportPdf } from './report-pdf-service';
 import { widgetData } from './widget-data-service';
@@ -29,6 +31,13 @@ const pagesOf = (input: ParsedInput, keepIds: boolean): Report['content']['pages
 export const listReports = (caller: Caller): Promise<Report[]> => listReportsOfCustomer(customerOf(caller));
 
 export const getReportOf = (caller: Caller, reportId: string): Promise<Report> => requireReport(customerOf(caller), reportId);
+
+/** The images the report's image widgets show (the print page reads them here, having no gallery). */
+export const reportImages = async (caller: Caller, reportId: string): Promise<Image[]> => {
+  const report = await requireReport(customerOf(caller), reportId);
+  const sources = report.content.pages.flat().flatMap((widget) => (widget.type === 'image' && widget.image.source ? [widget.image.source] : []));
+  return imagesAmong(report.customer, sources);
+};
 
 /** `GET /exports/reports/{id}`: the report printed to PDF, as its owner sees it, in the caller's language. */
 export const exportReportPdf = async (caller: Caller, reportId: string, language: LanguageKey): Promise<FileAnswer> => {

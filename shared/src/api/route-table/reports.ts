@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { idSchema } from '../../schemas/common';
+import { imageSchema } from '../../schemas/image';
 import { reportInputSchema, reportSchema } from '../../schemas/report';
 import { widgetDataSchema } from '../../schemas/widget-data';
 import { route, byId, fileAnswerSchema, wrapped, type GroupRoutes } from '../define-route';
@@ -46,6 +47,8 @@ export const reportsRoutes = {
     owned: READ,
     print: true,
   }),
+  /** The images the report's image widgets show, each with a short-lived address (the print page has no gallery). */
+  reportImages: route('GET', '/api/v1/reports/{id}/images', 'reports', { ...MODELS, params: byId, response: z.array(imageSchema), owned: READ, print: true }),
   /** The report printed to PDF (spec 2 §7: a binary answer, its name and type in the headers). */
   exportReportPdf: route('GET', '/api/v1/exports/reports/{id}', 'reports', {
     ...MODELS,

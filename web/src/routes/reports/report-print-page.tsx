@@ -3,7 +3,7 @@ import { Box, Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { WidgetErrorBoundary } from '../../components/widget-error-boundary';
-import { printedReportQueryOptions, printedWidgetDataQuery } from '../../features/reports/api/printed-report';
+import { printedImagesQueryOptions, printedReportQueryOptions, printedWidgetDataQuery } from '../../features/reports/api/printed-report';
 import { ReportDocument } from '../../features/reports/components/report-document';
 import { WidgetView } from '../../features/widgets/components/widget-view';
 
@@ -20,13 +20,16 @@ export const ReportPrintPage = () => {
   const { tz } = printRoute.useSearch();
   const access = { reportId: id, token };
   const report = useQuery(printedReportQueryOptions(access));
-  if (report.isError)
+  // Image widgets draw once their image's address is known: the document waits for the list.
+  const images = useQuery(printedImagesQueryOptions(access));
+  const imageUrl = (imageId: string) => images.data?.find((image) => image._id === imageId)?.url ?? '';
+  if (report.isError || images.isError)
     return (
       <Box data-testid="report-document" data-report-ready="error" p="xl" role="alert">
         <Text c="red">{t('reports.print.failed')}</Text>
       </Box>
     );
-  if (!report.data)
+  if (!report.data || !images.data)
     return (
       <Center h="100vh">
         <Loader />
@@ -37,7 +40,7 @@ export const ReportPrintPage = () => {
       report={report.data}
       renderWidget={(widget, place) => (
         <WidgetErrorBoundary fallback={<Box h="100%" data-widget-state="error" data-widget-ready="false" />}>
-          <WidgetView widget={{ ...widget, location: null }} timezone={tz} dataQuery={printedWidgetDataQuery(access, place.page, place.widget)} />
+          <WidgetView widget={{ ...widget, location: null }} timezone={tz} imageUrl={imageUrl} dataQuery={printedWidgetDataQuery(access, place.page, place.widget)} />
         </WidgetErrorBoundary>
       )}
     />

@@ -4,8 +4,8 @@ import { callApi } from '../../../lib/http';
 
 /**
  * What the print page reads (`/reports/phantom/edit/{id}/{token}`): the report and each widget's
- * data by its place, with the print token of the address instead of a session. The server lets
- * that token read these two routes of that one report only.
+ * data by its place and the images its image widgets show, with the print token of the address
+ * instead of a session. The server lets that token read these routes of that one report only.
  */
 export interface PrintAccess {
   reportId: string;
@@ -25,3 +25,10 @@ export const printedWidgetDataQuery = ({ reportId, token }: PrintAccess, pageInd
   queryKey: [...PRINT_KEY, reportId, token, 'gws', pageIndex, widgetIndex] as const,
   queryFn: () => callApi(API.reportWidgetData, { params: { id: reportId, pageIndex: String(pageIndex), widgetIndex: String(widgetIndex) }, bearer: token }),
 });
+
+export const printedImagesQueryOptions = ({ reportId, token }: PrintAccess) =>
+  queryOptions({
+    queryKey: [...PRINT_KEY, reportId, token, 'images'],
+    queryFn: () => callApi(API.reportImages, { params: { id: reportId }, bearer: token }),
+    staleTime: Infinity,
+  });
