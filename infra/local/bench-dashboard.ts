@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { fromRoot } from '../lib/paths';
+import { initialJavaScriptOf } from './web-bundle';
 
 /**
  * `npm run bench:dashboard [name]`: against a running `npm start` (name `dev`), opens the premium
@@ -91,9 +91,8 @@ await api('DELETE', `/api/v1/tabs/${emptyTab._id}`);
 await browser.close();
 
 const dist = fromRoot('web/dist');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
-const initialKb = initial.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0) / 1024;
+const initial = initialJavaScriptOf(dist).files;
+const initialKb = initialJavaScriptOf(dist).gzipBytes / 1024;
 const allJs = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js')).length;
 
 const readyP50 = median(dashboard);
