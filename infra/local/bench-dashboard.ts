@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Page, type Request } from 'playwright-core';
 import { fromRoot } from '../lib/paths';
 import { initialJavaScriptOf } from './web-bundle';
 
@@ -9,7 +9,8 @@ import { initialJavaScriptOf } from './web-bundle';
  * administrator's demo dashboard in Chromium after sign-in, ten cold navigations (a fresh browser
  * profile each), and times until every widget has drawn its data (`data-widget-ready`). The
  * baseline, measured in the same run the same way, is the shell alone: an empty tab of the same
- * page. Prints p50 of both and their ratio, data calls per widget and the web's initial JS.
+ * page. Prints the waterfall of the last navigation of each, p50 of both and their ratio, data
+ * calls per widget and the web's initial JS.
  */
 const name = process.argv[2] ?? 'dev';
 const RUNS = 10;
@@ -48,16 +49,40 @@ const timeNavigation = async (url: string, ready: (page: Page) => Promise<unknow
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
   const page = await context.newPage();
   const dataCalls: string[] = [];
+  let started = 0;
+  const requests = new Map<Request, WaterfallStep>();
   page.on('request', (request) => {
     if (request.url().includes('/api/v1/widgets/data')) dataCalls.push(request.url());
+    requests.set(request, { what: `${request.method()} ${new URL(request.url()).pathname}`, start: performance.now() - started, end: null });
   });
-  const started = performance.now();
+  const finished = (request: Request) => {
+    const step = requests.get(request);
+    if (step) step.end = performance.now() - started;
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  started = performance.now();
   await page.goto(url);
   await ready(page);
   const elapsed = performance.now() - started;
   const widgets = await page.locator('[data-widget-id]').count();
   await context.close();
-  return { elapsed, widgets, dataCalls: dataCalls.length };
+  return { elapsed, widgets, dataCalls: dataCalls.length, waterfall: [...requests.values()] };
+};
+
+interface WaterfallStep {
+  what: string;
+  start: number;
+  end: number | null;
+}
+
+/** Each request of one navigation, its start and end in ms from the navigation's start: what the screen waited for, in order. */
+const printWaterfall = (title: string, steps: WaterfallStep[], elapsed: number) => {
+  console.log(`${title} (ready at ${elapsed.toFixed(0)} ms):`);
+  for (const step of steps.filter((candidate) => !/\.(css|svg|woff2?|png)$/.test(candidate.what))) {
+    const end = step.end ?? elapsed;
+    console.log(`  ${step.start.toFixed(0).padStart(5)} → ${end.toFixed(0).padStart(5)} ms  ${'·'.repeat(Math.round(step.start / 25))}${'█'.repeat(Math.max(1, Math.round((end - step.start) / 25)))}  ${step.what}`);
+  }
 };
 
 const allWidgetsReady = async (page: Page) => {
@@ -80,13 +105,18 @@ const dashboard: number[] = [];
 const baseline: number[] = [];
 let calls = 0;
 let widgets = 0;
+let last: { full: Awaited<ReturnType<typeof timeNavigation>>; empty: Awaited<ReturnType<typeof timeNavigation>> } | undefined;
 for (let run = 0; run < RUNS; run += 1) {
   const full = await timeNavigation(`${webUrl}/dashboard`, allWidgetsReady);
   dashboard.push(full.elapsed);
   calls += full.dataCalls;
   widgets += full.widgets;
-  baseline.push((await timeNavigation(`${webUrl}/dashboard/banc/${emptyTab._id}`, emptyTabShown)).elapsed);
+  const empty = await timeNavigation(`${webUrl}/dashboard/banc/${emptyTab._id}`, emptyTabShown);
+  baseline.push(empty.elapsed);
+  last = { full, empty };
 }
+printWaterfall('waterfall of the last cold navigation to the empty tab', last!.empty.waterfall, last!.empty.elapsed);
+printWaterfall('waterfall of the last cold navigation to the dashboard', last!.full.waterfall, last!.full.elapsed);
 await api('DELETE', `/api/v1/tabs/${emptyTab._id}`);
 await browser.close();
 
