@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { initialModulesReport } from './build/initial-modules-report';
+import { routeTableForBrowser } from './build/route-table-for-browser';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,6 +10,7 @@ export default defineConfig({
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('../shared/src', import.meta.url)) },
   },
+  plugins: [routeTableForBrowser(), initialModulesReport()],
   // Vite 8 transforms with Oxc; there is no React plugin, so JSX goes through React's automatic runtime here.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {

@@ -1,15 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Page, type Request } from 'playwright-core';
 import { fromRoot } from '../lib/paths';
+import { initialJavaScriptOf } from './web-bundle';
 
 /**
  * `npm run bench:dashboard [name]`: against a running `npm start` (name `dev`), opens the premium
  * administrator's demo dashboard in Chromium after sign-in, ten cold navigations (a fresh browser
  * profile each), and times until every widget has drawn its data (`data-widget-ready`). The
  * baseline, measured in the same run the same way, is the shell alone: an empty tab of the same
- * page. Prints p50 of both and their ratio, data calls per widget and the web's initial JS.
+ * page; and a repeat navigation, the second tab opened once the dashboard is drawn. Prints the
+ * waterfall of the last navigation of each, p50 of all three, the ratio, data calls per widget
+ * and the web's initial JS.
  */
 const name = process.argv[2] ?? 'dev';
 const RUNS = 10;
@@ -44,20 +46,47 @@ const api = async <T>(method: string, apiPath: string, body?: unknown): Promise<
 const emptyTab = await api<{ _id: string }>('POST', '/api/v1/tabs', { data: { name: 'Banc de mesure' } });
 
 /** One cold navigation: a new profile with the credentials, timed until `ready` holds. */
-const timeNavigation = async (url: string, ready: (page: Page) => Promise<unknown>) => {
+const timeNavigation = async (url: string, ready: (page: Page) => Promise<unknown>, then?: (page: Page) => Promise<number>) => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
   const page = await context.newPage();
   const dataCalls: string[] = [];
+  let started = 0;
+  const requests = new Map<Request, WaterfallStep>();
   page.on('request', (request) => {
     if (request.url().includes('/api/v1/widgets/data')) dataCalls.push(request.url());
+    requests.set(request, { what: `${request.method()} ${new URL(request.url()).pathname}`, start: performance.now() - started, end: null });
   });
-  const started = performance.now();
+  const finished = (request: Request) => {
+    const step = requests.get(request);
+    if (step) step.end = performance.now() - started;
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  started = performance.now();
   await page.goto(url);
   await ready(page);
   const elapsed = performance.now() - started;
   const widgets = await page.locator('[data-widget-id]').count();
+  // The calls of this page only: a repeat navigation after it asks for its own widgets.
+  const calls = dataCalls.length;
+  const repeat = then ? await then(page) : null;
   await context.close();
-  return { elapsed, widgets, dataCalls: dataCalls.length };
+  return { elapsed, widgets, dataCalls: calls, waterfall: [...requests.values()], repeat };
+};
+
+interface WaterfallStep {
+  what: string;
+  start: number;
+  end: number | null;
+}
+
+/** Each request of one navigation, its start and end in ms from the navigation's start: what the screen waited for, in order. */
+const printWaterfall = (title: string, steps: WaterfallStep[], elapsed: number) => {
+  console.log(`${title} (ready at ${elapsed.toFixed(0)} ms):`);
+  for (const step of steps.filter((candidate) => !/\.(css|svg|woff2?|png)$/.test(candidate.what))) {
+    const end = step.end ?? elapsed;
+    console.log(`  ${step.start.toFixed(0).padStart(5)} → ${end.toFixed(0).padStart(5)} ms  ${'·'.repeat(Math.round(step.start / 25))}${'█'.repeat(Math.max(1, Math.round((end - step.start) / 25)))}  ${step.what}`);
+  }
 };
 
 const allWidgetsReady = async (page: Page) => {
@@ -72,33 +101,50 @@ const allWidgetsReady = async (page: Page) => {
   );
 };
 
+/** A repeat navigation in the same page (warm cache): the shared "Électricité" tab opened from the dashboard, until its widgets are drawn. */
+const SECOND_TAB = 'tab-demo-electricite';
+const timeSecondTab = async (page: Page): Promise<number> => {
+  const started = performance.now();
+  await page.locator(`[data-tab-id="${SECOND_TAB}"]`).click();
+  await page.locator('[data-widget-id="wgt-demo-table"]').waitFor({ timeout: 60_000 });
+  await allWidgetsReady(page);
+  return performance.now() - started;
+};
+
 const emptyTabShown = (page: Page) => page.getByTestId('dashboard-empty').waitFor({ timeout: 60_000 });
 
 // Warm the functions once, then measure.
 await timeNavigation(`${webUrl}/dashboard`, allWidgetsReady);
 const dashboard: number[] = [];
 const baseline: number[] = [];
+const repeats: number[] = [];
 let calls = 0;
 let widgets = 0;
+let last: { full: Awaited<ReturnType<typeof timeNavigation>>; empty: Awaited<ReturnType<typeof timeNavigation>> } | undefined;
 for (let run = 0; run < RUNS; run += 1) {
-  const full = await timeNavigation(`${webUrl}/dashboard`, allWidgetsReady);
+  const full = await timeNavigation(`${webUrl}/dashboard`, allWidgetsReady, timeSecondTab);
   dashboard.push(full.elapsed);
+  repeats.push(full.repeat!);
   calls += full.dataCalls;
   widgets += full.widgets;
-  baseline.push((await timeNavigation(`${webUrl}/dashboard/banc/${emptyTab._id}`, emptyTabShown)).elapsed);
+  const empty = await timeNavigation(`${webUrl}/dashboard/banc/${emptyTab._id}`, emptyTabShown);
+  baseline.push(empty.elapsed);
+  last = { full, empty };
 }
+printWaterfall('waterfall of the last cold navigation to the empty tab', last!.empty.waterfall, last!.empty.elapsed);
+printWaterfall('waterfall of the last cold navigation to the dashboard', last!.full.waterfall, last!.full.elapsed);
 await api('DELETE', `/api/v1/tabs/${emptyTab._id}`);
 await browser.close();
 
 const dist = fromRoot('web/dist');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
-const initialKb = initial.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0) / 1024;
+const initial = initialJavaScriptOf(dist).files;
+const initialKb = initialJavaScriptOf(dist).gzipBytes / 1024;
 const allJs = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js')).length;
 
 const readyP50 = median(dashboard);
 const baselineP50 = median(baseline);
 console.log(`dashboard (${widgets / RUNS} widgets), ${RUNS} cold navigations: p50 ${readyP50.toFixed(0)} ms (runs ${dashboard.map((value) => value.toFixed(0)).join(', ')})`);
 console.log(`baseline, the same page with an empty tab: p50 ${baselineP50.toFixed(0)} ms → ratio ${(readyP50 / baselineP50).toFixed(2)}`);
+console.log(`repeat navigation, a second tab opened from the drawn dashboard: p50 ${median(repeats).toFixed(0)} ms (runs ${repeats.map((value) => value.toFixed(0)).join(', ')})`);
 console.log(`data calls per widget: ${(calls / widgets).toFixed(2)}; web initial JS ${initialKb.toFixed(1)} KiB gzip (${initial.length} file(s), ${allJs} JS files in all)`);
-console.log(`dashboard-bench: ready_p50_ms=${readyP50.toFixed(0)} baseline_p50_ms=${baselineP50.toFixed(0)} calls_per_widget=${(calls / widgets).toFixed(2)} initial_js_kb=${initialKb.toFixed(1)}`);
+console.log(`dashboard-bench: ready_p50_ms=${readyP50.toFixed(0)} baseline_p50_ms=${baselineP50.toFixed(0)} repeat_p50_ms=${median(repeats).toFixed(0)} calls_per_widget=${(calls / widgets).toFixed(2)} initial_js_kb=${initialKb.toFixed(1)}`);

@@ -3,11 +3,12 @@ import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fromRoot } from '../lib/paths';
 import type { Deployment } from './deploy';
+import { INITIAL_JS_BUDGET_KIB, initialJavaScriptOf, largestInitialModules } from './web-bundle';
 
 /**
  * `npm run bench:shell [name]`: figures of the walking skeleton against a running deployment
  * (`npm start` → name `dev`): warm p50/p95 of auto_login over 50 calls, the size of every function
- * bundle and the web app's initial JavaScript (gzip).
+ * bundle, the web app's initial JavaScript (gzip) and its ten largest modules.
  */
 const name = process.argv[2] ?? 'dev';
 const deployment = JSON.parse(readFileSync(fromRoot('.local', name, 'deployment.json'), 'utf8')) as Deployment;
@@ -57,8 +58,8 @@ for (const file of manifestFiles) {
 }
 
 const dist = fromRoot('web/dist');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
-const initialBytes = initial.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file))).length, 0);
+const initial = initialJavaScriptOf(dist);
 const allJs = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
-console.log(`web initial JS: ${initial.length} file(s), ${(initialBytes / 1024).toFixed(1)} KiB gzip (all JS: ${allJs.length} files, ${(allJs.reduce((sum, file) => sum + statSync(path.join(dist, 'assets', file)).size, 0) / 1024).toFixed(0)} KiB raw)`);
+console.log(`web initial JS: ${initial.files.length} file(s), ${(initial.gzipBytes / 1024).toFixed(1)} KiB gzip, budget ${INITIAL_JS_BUDGET_KIB} KiB (all JS: ${allJs.length} files, ${(allJs.reduce((sum, file) => sum + statSync(path.join(dist, 'assets', file)).size, 0) / 1024).toFixed(0)} KiB raw)`);
+console.log('largest initial modules (rendered, before minification):');
+for (const { module, renderedBytes } of largestInitialModules(dist, 10)) console.log(`  ${(renderedBytes / 1024).toFixed(1).padStart(7)} KiB  ${module}`);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
 import { restoreDemoLanguage } from '../support/test-users';
-import { openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const unique = () => `${Date.now()}-${Math.round(Math.random() * 1e4)}`;
 
@@ -140,6 +140,58 @@ describe('dashboards in the browser', () => {
       await page.locator('[data-widget-ready="true"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       if (process.env.WATTWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-390.png`, fullPage: false });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('names fewer dates on a month chart at 390 px, none overlapping, spaced by whole weeks', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const widget = widgetTitled(page, 'Électricité du mois, comparée au mois précédent');
+      await widget.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      const labels = await widget.getByTestId('chart-widget').evaluate((chart) =>
+        [...chart.querySelectorAll('text')]
+          .filter((text) => /^\d{2}\/\d{2}\/\d{4}$/.test(text.textContent?.trim() ?? ''))
+          .map((text) => ({ text: text.textContent!.trim(), left: text.getBoundingClientRect().left, right: text.getBoundingClientRect().right })),
+      );
+      await keepScreenshot(page, 'chart-390');
+      expect(labels.length).toBeGreaterThanOrEqual(2);
+      expect(labels.length).toBeLessThanOrEqual(5);
+      const sorted = [...labels].sort((a, b) => a.left - b.left);
+      for (const [index, label] of sorted.slice(1).entries()) expect(label.left, `${sorted[index].text} overlaps ${label.text}`).toBeGreaterThan(sorted[index].right);
+      const days = sorted.map((label) => Date.UTC(Number(label.text.slice(6)), Number(label.text.slice(3, 5)) - 1, Number(label.text.slice(0, 2))) / 86_400_000);
+      for (const [index, day] of days.slice(1).entries()) expect((day - days[index]) % 7).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('draws the overview\'s pie filling its box, its legend whole inside the widget', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const widget = widgetTitled(page, 'Répartition des usages, bâtiment A');
+      await widget.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      await widget.getByTestId('pie-legend').getByText(/%/).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(page, 'pie-overview');
+      const box = (await widget.boundingBox())!;
+      const legend = (await widget.getByTestId('pie-legend').boundingBox())!;
+      expect(legend.x + legend.width).toBeLessThanOrEqual(box.x + box.width);
+      expect(legend.x).toBeGreaterThanOrEqual(box.x);
+      // Every legend entry shows in full: none is cut by the box.
+      for (const entry of await widget.getByTestId('pie-legend').locator('li').all()) {
+        const size = await entry.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+        expect(size.scroll).toBeLessThanOrEqual(size.client + 1);
+      }
+      const pie = await widget.getByTestId('pie-chart').evaluate((svg) => {
+        const drawn = (svg as SVGSVGElement).querySelector('g')!.getBBox();
+        return { diameter: Math.max(drawn.width, drawn.height), room: Math.min(svg.clientWidth, svg.clientHeight) };
+      });
+      expect(pie.diameter).toBeGreaterThanOrEqual(pie.room * 0.85);
     } finally {
       await context.close();
     }

@@ -13,7 +13,7 @@ import { notify } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
 import { endSession, getSession, useSession } from './lib/session';
-import { createAppRouter } from './routes/router';
+import { createAppRouter, loadCodeOfPath } from './routes/router';
 import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
 
 const queryClient = createQueryClient({
@@ -25,6 +25,7 @@ const queryClient = createQueryClient({
 });
 
 const router = createAppRouter(queryClient);
+if (getSession().status === 'pending') loadCodeOfPath(router, window.location.pathname);
 onRedirectAction((state) => void router.navigate({ to: pathOfState(state) }));
 
 /** Pending authentication shows a loader; the router starts once the session is settled. */

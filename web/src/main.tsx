@@ -5,13 +5,17 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { restoreStoredSession } from './features/auth/hooks/use-restore-session';
 import { loadConfig } from './config';
 import { configureHttp } from './lib/http';
 import { initI18n } from './lib/i18n';
 
 const boot = async () => {
-  await Promise.all([loadConfig(), initI18n()]);
-  configureHttp();
+  const configured = loadConfig().then(() => {
+    configureHttp();
+    restoreStoredSession();
+  });
+  await Promise.all([configured, initI18n()]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

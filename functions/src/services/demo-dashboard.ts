@@ -6,7 +6,8 @@ import { applyWidgetRules } from '@shared/widgets/dialog-rules';
 
 /**
  * The premium administrator's demo dashboard (so a newcomer sees the product at once): the
- * overview with a compared month, a trend, a pie and a text with live values; a shared
+ * overview with one widget of each kind — a compared month, a trend, a pie, a text with live
+ * values, a table, an IPMVP objective, the site's picture and a month of temperatures; a shared
  * "Électricité" tab with the index superimposed by year, a table and an IPMVP; a "Grenoble" tab
  * with temperatures and the site's picture;
  * and widgets on the page of building A. Fixed ids: seeding again restores the same set.
@@ -59,6 +60,23 @@ export const demoWidgets = (customerId: string): Widget[] => [
     ],
   }),
   widget(customerId, 'wgt-demo-text', null, 3, { type: 'text', title: 'Bienvenue', width_percent: 98, text: welcomeText }),
+  widget(customerId, 'wgt-demo-week-table', null, 4, {
+    type: 'table',
+    title: 'La semaine, jour par jour',
+    width_percent: 48.5,
+    period: 'week',
+    sampling: 'day',
+    points: [elec, { _id: 'pt-elec-cost', color: '#2f9e44', type: 'column', calculation: 'sum' }],
+  }),
+  widget(customerId, 'wgt-demo-month-ipmvp', null, 5, { type: 'IPMVP', title: 'Objectif du mois', width_percent: 23.5, period: 'month', points: [elec] }),
+  widget(customerId, 'wgt-demo-site-picture', null, 6, { type: 'image', title: 'Site de Grenoble', width_percent: 23.5, height: 260, image: { source: DEMO_IMAGE_ID, isCard: true } }),
+  widget(customerId, 'wgt-demo-temperature-month', null, 7, {
+    title: 'Température atelier, jour par jour',
+    width_percent: 98,
+    period: 'month',
+    sampling: 'day',
+    points: [{ _id: 'pt-temp-atelier', color: '#e03131', type: 'spline', calculation: 'avg' }],
+  }),
   widget(customerId, 'wgt-demo-years', 'tab-demo-electricite', 0, {
     title: 'Index électricité, année par année',
     period_type: 'fixedPeriod',

@@ -59,7 +59,8 @@ export class WebStack extends Stack {
         throw new Error(`No web build in ${props.settings.webDist} to upload: run \`npm run build:web\` first (\`npm run synth\` does).`);
       }
       new s3deploy.BucketDeployment(this, 'Deploy', {
-        sources: [s3deploy.Source.asset(props.settings.webDist)],
+        // `.vite/` holds the build's own reports (the first screen's modules), not the site.
+        sources: [s3deploy.Source.asset(props.settings.webDist, { exclude: ['.vite'] })],
         destinationBucket: site,
         distribution,
       });

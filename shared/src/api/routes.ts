@@ -74,10 +74,4 @@ export const routeKey = (method: string, path: string): string => `${method.toUp
 /** The names of a path template's parameters (`/api/v2/data/{pointId}/{from}/{to}` → pointId, from, to). */
 export const pathParameterNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
 
-/** A path with its parameters filled in (each encoded). */
-export const fillPath = (path: string, params: Record<string, string>): string =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} of ${path}`);
-    return encodeURIComponent(value);
-  });
+export { fillPath } from './route-path';

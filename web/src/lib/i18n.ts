@@ -39,7 +39,14 @@ export const storedLanguage = (): LanguageKey => {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 };
 
-export const initI18n = async (): Promise<void> => {
+let started: Promise<void> | null = null;
+
+/** Settles once the translations are in (at once when nothing started them, as in tests). */
+export const i18nReady = (): Promise<void> => started ?? Promise.resolve();
+
+export const initI18n = (): Promise<void> => (started ??= startI18n());
+
+const startI18n = async (): Promise<void> => {
   const language = storedLanguage();
   const translations = await loadTranslations(language);
   await i18next.use(initReactI18next).init({
@@ -53,8 +60,8 @@ export const initI18n = async (): Promise<void> => {
   applyToDocument(language);
 };
 
-export const currentLanguage = (): LanguageKey =>
-  isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : DEFAULT_LANGUAGE;
+/** Before i18next has started (the session is renewed meanwhile), the language it will start in. */
+export const currentLanguage = (): LanguageKey => (isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : storedLanguage());
 
 /** Whether this browser holds a language chosen on it (by a selector), rather than the default. */
 export const hasStoredLanguage = (): boolean => isLanguage(readStored(STORAGE_KEYS.language));

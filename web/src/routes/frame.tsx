@@ -30,7 +30,11 @@ export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_app',
   beforeLoad: ({ preload }) => requireSession({ preload }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(customizationsQueryOptions()),
+  // The tabs are asked beside the customizations: every page of widgets and the menu read them.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(tabsQueryOptions());
+    return context.queryClient.ensureQueryData(customizationsQueryOptions());
+  },
   component: lazyRouteComponent(() => import('./app-layout'), 'AppLayoutRoute'),
 });
 

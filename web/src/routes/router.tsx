@@ -93,6 +93,16 @@ export const createAppRouter = (queryClient: QueryClient) =>
     scrollRestoration: true,
   });
 
+/**
+ * Downloads the code of the pages a path opens (the frame, the page) without running their guards
+ * or loaders: started while the stored session is being renewed, so that the first screen does not
+ * wait for its code after the sign-in answer.
+ */
+export const loadCodeOfPath = (router: ReturnType<typeof createAppRouter>, pathname: string): void => {
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+};
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;

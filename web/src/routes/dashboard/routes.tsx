@@ -1,12 +1,16 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { Crumb } from '../../features/shell/components/ribbon';
 import { appRoute, guardedBy, loadTab } from '../frame';
+import { warmWidgetPage } from '../warm-widget-page';
 
 const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'dashboard',
   beforeLoad: guardedBy('app.dashboard'),
-  loader: () => ({ crumbs: [{ labelKey: 'labels.menu.dashboard' }] satisfies Crumb[] }),
+  loader: ({ context, preload }) => {
+    if (!preload) warmWidgetPage(context.queryClient, null);
+    return { crumbs: [{ labelKey: 'labels.menu.dashboard' }] satisfies Crumb[] };
+  },
   component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
 });
 
@@ -15,6 +19,7 @@ const dashboardTabRoute = createRoute({
   path: 'dashboard/$tabName/$tabId',
   beforeLoad: guardedBy('app.dashboard'),
   loader: async ({ context, params, preload }) => {
+    if (!preload) warmWidgetPage(context.queryClient, params.tabId);
     const tab = await loadTab(context.queryClient, params.tabId, '/dashboard', undefined, preload);
     return { crumbs: [{ labelKey: 'labels.menu.dashboard', to: '/dashboard' }, { label: tab.name }] satisfies Crumb[] };
   },

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { errorCodeOf } from '../../../lib/http';
+import { i18nReady } from '../../../lib/i18n';
 import type { StoredCredentials } from '../../../lib/session';
-import { endSession, lastCustomer, resumeSession, startSession, useSession } from '../../../lib/session';
+import { endSession, getSession, lastCustomer, resumeSession, startSession, useSession } from '../../../lib/session';
 import { autoLogin } from '../api/auto-login';
 import { notifySessionRefusal } from './notify-session-refusal';
 
@@ -14,6 +15,8 @@ const restore = async (credentials: StoredCredentials): Promise<void> => {
     const code = errorCodeOf(error);
     // The server did not answer in time (or failed): the stored token is still valid, carry on with it.
     if (code === 'network_error' || code === 'internal_error') return resumeSession(credentials);
+    // Renewal starts before the translations are in: the refusal is said in the user's language.
+    await i18nReady();
     endSession();
     notifySessionRefusal(code);
   }
@@ -28,11 +31,19 @@ export const REAL_LOGIN_PATH = '/real-login';
  */
 export const useRestoreSession = (): void => {
   const session = useSession();
-  useEffect(() => {
-    if (session.status !== 'pending' || restoring) return;
-    if (window.location.pathname === REAL_LOGIN_PATH) return endSession();
-    restoring = restore(session.credentials).finally(() => {
-      restoring = null;
-    });
-  }, [session]);
+  useEffect(() => restoreStoredSession(), [session]);
+};
+
+/**
+ * Starts the pending authentication once (called at boot as soon as the HTTP client is configured,
+ * before the translations and the first render, and by the hook): the sign-in answer is the first
+ * thing every signed-in screen waits for.
+ */
+export const restoreStoredSession = (): void => {
+  const session = getSession();
+  if (session.status !== 'pending' || restoring) return;
+  if (window.location.pathname === REAL_LOGIN_PATH) return endSession();
+  restoring = restore(session.credentials).finally(() => {
+    restoring = null;
+  });
 };

@@ -15,6 +15,7 @@ import {
   VictoryVoronoiContainer,
 } from 'victory';
 import type { Sampling } from '@shared/series/sampling';
+import { axisTickPositions } from '@shared/widgets/axis-ticks';
 import { bucketLabel } from '@shared/widgets/bucket-label';
 import { chartModelOf, type ChartSeries } from '@shared/widgets/chart-model';
 import { finerSampling } from '@shared/widgets/drilldown';
@@ -23,7 +24,6 @@ import { useRenderedSignal } from '../hooks/use-rendered-signal';
 import type { WidgetTypeProps } from './widget-type-props';
 
 const INTERPOLATION = { line: 'linear', spline: 'monotoneX', on_off: 'stepAfter', area: 'monotoneX' } as const;
-const MAX_TICKS = 8;
 
 interface Datum {
   x: number;
@@ -35,11 +35,8 @@ interface Datum {
 const dataOf = (series: ChartSeries, keepNulls: boolean): Datum[] =>
   series.values.filter((value) => keepNulls || value.y !== null).map((value) => ({ ...value, name: series.name, unit: series.unit }));
 
-/** Up to eight evenly spread positions for the axis: every bucket cannot be named on a month of hours. */
-const tickPositions = (count: number): number[] => {
-  const step = Math.max(1, Math.ceil(count / MAX_TICKS));
-  return Array.from({ length: count }, (_, index) => index + 1).filter((position) => (position - 1) % step === 0);
-};
+/** The width of a time label at the axis's font size (9 px), with room around it. */
+const labelWidth = (label: string): number => label.length * 5.4 + 14;
 
 /** A chart of the widget's points (spec 1 §3.3): per-point style, stacks, compared and superimposed periods, drilldown, auto-tooltip. */
 export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTypeProps) => {
@@ -70,6 +67,10 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
   const lines = model.series.filter((series) => series.style === 'line' || series.style === 'spline' || series.style === 'on_off');
   const showLegend = !widget.hide_legend && model.series.length > 0;
   const barWidth = Math.max(2, Math.min(30, ((horizontal ? height : width) * 0.7) / Math.max(1, model.dates.length) / (widget.stacked ? 1 : Math.max(1, bars.length))));
+  // Horizontal bars stack their labels down the height; otherwise they stand side by side along the width.
+  const timeTicks = horizontal
+    ? axisTickPositions(model.dates.length, sampling, height - 46, 16)
+    : axisTickPositions(model.dates.length, sampling, width - 68, Math.max(0, ...model.dates.slice(0, 3).map((_, index) => labelWidth(axisLabel(index + 1)))));
   const valueLabels = widget.show_values_on_chart ? ({ datum }: { datum: Datum }) => value(datum) : undefined;
   const drill = widget.drilldown && onDrilldown ? finerSampling(widget.sampling) : null;
 
@@ -165,7 +166,7 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
           }
         >
           <VictoryAxis
-            tickValues={tickPositions(model.dates.length)}
+            tickValues={timeTicks}
             tickFormat={(position: number) => axisLabel(position)}
             style={{ tickLabels: { fontSize: 9, padding: 4 }, axis: widget.hide_x_axis ? { stroke: 'transparent' } : undefined }}
             tickLabelComponent={widget.hide_x_axis ? <VictoryLabel text="" /> : undefined}

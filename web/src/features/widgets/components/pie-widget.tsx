@@ -1,19 +1,21 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box } from '@mantine/core';
+import { Box, Flex, Group, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { VictoryLabel, VictoryLegend, VictoryPie, VictoryTooltip } from 'victory';
+import { VictoryLabel, VictoryPie, VictoryTooltip } from 'victory';
 import { PALETTE } from '@shared/constants';
 import { pieShares } from '@shared/widgets/pie-shares';
 import { formatValue } from '@shared/widgets/value-format';
 import { useRenderedSignal } from '../hooks/use-rendered-signal';
 import type { WidgetTypeProps } from './widget-type-props';
 
-const LEGEND_WIDTH = 150;
+/** Below this width the legend goes under the pie; above, beside it, taking at most 45% of the width. */
+const LEGEND_BESIDE_MIN_WIDTH = 360;
 
 /** Each point's share of the period: the sum of its values against all points' (spec 1 §3.3). */
 export const PieWidget = ({ widget, data, onRendered }: WidgetTypeProps) => {
   const { t, i18n } = useTranslation();
+  const box = useElementSize();
   const { ref, width, height } = useElementSize();
   useRenderedSignal(onRendered, width > 0 && height > 0);
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
@@ -26,41 +28,56 @@ export const PieWidget = ({ widget, data, onRendered }: WidgetTypeProps) => {
     });
   }, [data, widget.points]);
   const showLegend = !widget.hide_legend;
-  const pieWidth = showLegend ? Math.max(0, width - LEGEND_WIDTH) : width;
-  const radius = Math.max(10, Math.min(pieWidth, height) / 2 - 12);
+  const beside = box.width >= LEGEND_BESIDE_MIN_WIDTH;
+  const radius = Math.max(10, Math.min(width, height) / 2 - 8);
   const label = ({ datum }: { datum: (typeof slices)[number] }) =>
     `${t('widgets.labels.share', { name: datum.name, percent: percent.format(datum.share) })}\n${formatValue(datum.total, datum.unit, i18n.language)}`;
 
+  // The legend is HTML so that long names wrap instead of running out of the box; the pie takes what is left.
   return (
-    <Box ref={ref} h="100%" data-testid="pie-widget">
-      {width > 0 && height > 0 && (
-        <svg width={width} height={height} role="img">
-          <VictoryPie
-            standalone={false}
-            width={pieWidth}
-            height={height}
-            radius={radius}
-            data={slices.filter((slice) => slice.share > 0)}
-            x="name"
-            y="share"
-            colorScale={slices.filter((slice) => slice.share > 0).map((slice) => slice.color)}
-            labels={widget.show_values_on_chart ? ({ datum }: { datum: (typeof slices)[number] }) => percent.format(datum.share) : label}
-            labelRadius={widget.show_values_on_chart ? radius * 0.65 : undefined}
-            style={{ labels: { fontSize: 10, fill: widget.show_values_on_chart ? '#fff' : undefined } }}
-            // A tooltip label shows on hover by itself (its default events); values on the chart stay put.
-            labelComponent={widget.show_values_on_chart ? <VictoryLabel /> : <VictoryTooltip style={{ fontSize: 10 }} />}
-          />
-          {showLegend && (
-            <VictoryLegend
+    <Flex ref={box.ref} h="100%" direction={beside ? 'row' : 'column'} gap="xs" data-testid="pie-widget">
+      <Box ref={ref} style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+        {width > 0 && height > 0 && (
+          <svg width={width} height={height} role="img" data-testid="pie-chart">
+            <VictoryPie
               standalone={false}
-              x={pieWidth + 8}
-              y={12}
-              data={slices.map((slice) => ({ name: `${slice.name} ${percent.format(slice.share)}`, symbol: { fill: slice.color } }))}
-              style={{ labels: { fontSize: 10 } }}
+              width={width}
+              height={height}
+              radius={radius}
+              padding={0}
+              data={slices.filter((slice) => slice.share > 0)}
+              x="name"
+              y="share"
+              colorScale={slices.filter((slice) => slice.share > 0).map((slice) => slice.color)}
+              labels={widget.show_values_on_chart ? ({ datum }: { datum: (typeof slices)[number] }) => percent.format(datum.share) : label}
+              labelRadius={widget.show_values_on_chart ? radius * 0.65 : undefined}
+              style={{ labels: { fontSize: 10, fill: widget.show_values_on_chart ? '#fff' : undefined } }}
+              // A tooltip label shows on hover by itself (its default events); values on the chart stay put.
+              labelComponent={widget.show_values_on_chart ? <VictoryLabel /> : <VictoryTooltip style={{ fontSize: 10 }} />}
             />
-          )}
-        </svg>
+          </svg>
+        )}
+      </Box>
+      {showLegend && (
+        <Stack
+          component="ul"
+          gap={4}
+          m={0}
+          p={0}
+          justify="center"
+          data-testid="pie-legend"
+          style={{ listStyle: 'none', flexShrink: 0, overflowY: 'auto', ...(beside ? { maxWidth: '45%' } : { maxHeight: '40%' }) }}
+        >
+          {slices.map((slice) => (
+            <Group component="li" key={slice.point} gap={6} wrap="nowrap" align="flex-start">
+              <Box w={10} h={10} mt={3} bg={slice.color} style={{ flexShrink: 0, borderRadius: 2 }} />
+              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                {slice.name} {percent.format(slice.share)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
       )}
-    </Box>
+    </Flex>
   );
 };

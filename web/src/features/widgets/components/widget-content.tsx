@@ -2,17 +2,12 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import type { WidgetType } from '@shared/schemas/widget';
 import type { WidgetTypeProps } from './widget-type-props';
 import { WidgetLoading } from './widget-loading';
+import { WIDGET_TYPE_CHUNKS } from './widget-type-chunks';
 
-// Each type is its own chunk: a dashboard of tables never downloads the charting library.
-const TYPES: Record<WidgetType, LazyExoticComponent<ComponentType<WidgetTypeProps>>> = {
-  chart: lazy(() => import('./chart-widget').then((module) => ({ default: module.ChartWidget }))),
-  pie: lazy(() => import('./pie-widget').then((module) => ({ default: module.PieWidget }))),
-  table: lazy(() => import('./table-widget').then((module) => ({ default: module.TableWidget }))),
-  text: lazy(() => import('./text-widget').then((module) => ({ default: module.TextWidget }))),
-  image: lazy(() => import('./image-widget').then((module) => ({ default: module.ImageWidget }))),
-  trend: lazy(() => import('./trend-widget').then((module) => ({ default: module.TrendWidget }))),
-  IPMVP: lazy(() => import('./ipmvp-widget').then((module) => ({ default: module.IpmvpWidget }))),
-};
+const TYPES = Object.fromEntries(Object.entries(WIDGET_TYPE_CHUNKS).map(([type, chunk]) => [type, lazy(chunk)])) as Record<
+  WidgetType,
+  LazyExoticComponent<ComponentType<WidgetTypeProps>>
+>;
 
 /** The component of the widget's type, loaded when first shown. */
 export const WidgetContent = (props: WidgetTypeProps) => {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { alertLogItemSchema, alertSchema } from '@shared/schemas/alert';
+import { reminderSchema } from '@shared/schemas/reminder';
+import { WIDGET_TYPES } from '@shared/schemas/widget';
+import { demoAlert, demoAlertLogItem } from '../../functions/src/services/demo-alert';
+import { demoWidgets } from '../../functions/src/services/demo-dashboard';
+import { demoReminder } from '../../functions/src/services/demo-reminder';
+
+const ZONE = 'Europe/Paris';
+
+describe('demo data', () => {
+  it('opens on an overview of eight widgets holding every widget type', () => {
+    const overview = demoWidgets('cus-demo').filter((widget) => widget.location === null);
+    expect(overview).toHaveLength(8);
+    expect(new Set(overview.map((widget) => widget.type))).toEqual(new Set(WIDGET_TYPES));
+  });
+
+  it('has an active alert notified once, checked each morning, with this morning\'s entry in its log', () => {
+    const now = Date.parse('2026-11-25T12:30:00Z');
+    const alert = alertSchema.parse(demoAlert('cus-demo', ZONE, new Date(now).toISOString()));
+    expect(alert).toMatchObject({ active: true, frequency: 'once', cron_time: '0 8 * * *' });
+    const { tick, item } = demoAlertLogItem(alert, now);
+    expect(new Date(tick).toISOString()).toBe('2026-11-25T07:00:00.000Z');
+    expect(alertLogItemSchema.parse(item)).toMatchObject({ event: 'fired', local_time: '2026-11-25T08:00:00+01:00', bucket_from: '2026-11-24T00:00:00+01:00', acquitted: false });
+  });
+
+  it('has a monthly reminder due on the first of next month', () => {
+    const reminder = reminderSchema.parse(demoReminder('cus-demo', ZONE, new Date('2026-12-10T09:00:00Z')));
+    expect(reminder).toMatchObject({ active: true, type: 'recurrent', period_type: 'month', reminder_date: '2027-01-01', next_due: '2027-01-01T08:00' });
+  });
+});

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { API } from '../../shared/src/api/routes';
+
+const MODULE_ID = '\0wattwise-route-table';
+const WEB_SOURCES = fileURLToPath(new URL('../src/', import.meta.url));
+/** `@shared/api/routes` as the alias leaves it. */
+const ROUTES_MODULE = /\/shared\/src\/api\/routes(\.ts)?$/;
+
+/**
+ * The browser calls a route by its method and path only: types come from the real table at compile
+ * time, and every body is validated by the server (and by forms, which import their schemas). So
+ * `@shared/api/routes` is served to the web as the table without its zod schemas, which would
+ * otherwise pull every entity's schema, cron-parser and luxon into the first screen's JavaScript.
+ */
+export const routeTableForBrowser = (): Plugin => ({
+  name: 'wattwise-route-table-for-browser',
+  enforce: 'pre',
+  resolveId: (source, importer) => (ROUTES_MODULE.test(source) && importer?.startsWith(WEB_SOURCES) ? MODULE_ID : null),
+  load: (id) => {
+    if (id !== MODULE_ID) return null;
+    const table = Object.fromEntries(Object.entries(API).map(([operation, route]) => [operation, { operation, method: route.method, path: route.path }]));
+    return `export const API = ${JSON.stringify(table)};\n`;
+  },
+});
