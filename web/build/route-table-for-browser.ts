@@ -13,10 +13,30 @@ const ROUTES_MODULE = /\/shared\/src\/api\/routes(\.ts)?$/;
  * `@shared/api/routes` is served to the web as the table without its zod schemas, which would
  * otherwise pull every entity's schema, cron-parser and luxon into the first screen's JavaScript.
  */
+const IMPORT_OF_ROUTES = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]@shared\/api\/routes['"]/g;
+
+/** The values a web module imports from the route table other than `API` (types are free: they are erased). */
+export const valuesImportedBesidesApi = (code: string): string[] =>
+  [...code.matchAll(IMPORT_OF_ROUTES)].flatMap(([, typeOnly, names]) =>
+    typeOnly
+      ? []
+      : names
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name && !name.startsWith('type ') && name !== 'API'),
+  );
+
 export const routeTableForBrowser = (): Plugin => ({
   name: 'wattwise-route-table-for-browser',
   enforce: 'pre',
   resolveId: (source, importer) => (ROUTES_MODULE.test(source) && importer?.startsWith(WEB_SOURCES) ? MODULE_ID : null),
+  // The stand-in holds `API` only: a web module importing anything else of the table fails the build, not the browser.
+  transform: (code, id) => {
+    if (!id.startsWith(WEB_SOURCES)) return null;
+    const others = valuesImportedBesidesApi(code);
+    if (others.length) throw new Error(`${id} imports ${others.join(', ')} from @shared/api/routes; the web receives API only (web/build/route-table-for-browser.ts)`);
+    return null;
+  },
   load: (id) => {
     if (id !== MODULE_ID) return null;
     const table = Object.fromEntries(Object.entries(API).map(([operation, route]) => [operation, { operation, method: route.method, path: route.path }]));
