@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { parseAllowList } from '../../shared/src/network/outbound-rules';
 import { fromRoot } from './paths';
 import type { Node } from 'constructs';
 
@@ -10,6 +11,8 @@ import type { Node } from 'constructs';
  * `appUrl` is the web app's public address, for links in e-mails (none: links are relative);
  * `vendorServiceUrl` is the vendor's update and licence service (the tests' local one here).
  * `licensePublicKey` is the licence vendor's public key (`npm start`/`npm test` make a development one at deploy time).
+ * `outboundAllowList` opens outbound destinations the policy refuses otherwise (`host:port`, `host:from-to`, `host:*`,
+ * comma-separated): empty in production; the emulator's deployments name the loopback ports of the local test servers.
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -29,6 +32,8 @@ export interface DeploymentSettings {
   builtAt: string;
   /** The licence vendor's Ed25519 public key (its JWK `x`, base64url); none: every licence file is refused. */
   licensePublicKey: string | null;
+  /** Addresses customers may point SMTP, FTP/SFTP, IMAP and providers at beyond the public Internet; empty in production. */
+  outboundAllowList: string;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -59,7 +64,15 @@ export const readSettings = (node: Node): DeploymentSettings => {
     buildCommit: String(node.tryGetContext('buildCommit') ?? currentCommit()),
     builtAt: String(node.tryGetContext('builtAt') ?? new Date().toISOString()),
     licensePublicKey: node.tryGetContext('licensePublicKey') ? String(node.tryGetContext('licensePublicKey')) : null,
+    outboundAllowList: allowListOf(node.tryGetContext('outboundAllowList')),
   };
+};
+
+/** The allow-list as the functions read it; a malformed entry stops the synthesis rather than open more than meant. */
+const allowListOf = (value: unknown): string => {
+  const setting = value === undefined || value === null ? '' : String(value).trim();
+  parseAllowList(setting);
+  return setting;
 };
 
 /** The domain of the sender's address (`WattWise <no-reply@wattwise.app>` → `wattwise.app`). */
