@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   customer_not_found: 404,
   conflict: 409,
   too_many_attempts: 429,
+  /** Too many forgot-password or register requests from one address within the window. */
+  too_many_requests: 429,
   // Data sources (spec 3 §8).
   source_name_exists: 409,
   source_used: 409,

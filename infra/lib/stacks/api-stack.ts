@@ -65,12 +65,14 @@ interface GroupAccess {
   printsReports?: boolean;
   /** Reaches addresses customers typed (SMTP, FTP/SFTP, IMAP, provider endpoints) through the outbound-destination policy. */
   connectsOut?: boolean;
+  /** Answers the public account routes (sign-in, forgot-password, register, password link), throttled by the abuse limits. */
+  throttlesAccounts?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
 const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Account e-mails (invitations, password links, accepted registrations); profile pictures in the documents bucket.
-  users: { entities: 'readWrite', jwt: true, sendsMail: true, documents: 'readWrite' },
+  users: { entities: 'readWrite', jwt: true, sendsMail: true, documents: 'readWrite', throttlesAccounts: true },
   system: { entities: 'read' },
   // Its own state, the lock, roles & permissions, notification settings, system configuration; the dump reads the
   // series and writes the documents bucket; messages and log-outs pushed to connected users.
@@ -325,6 +327,7 @@ export class ApiStack extends Stack {
         if (access.secrets) sealSecrets(fn);
         if (access.sendsMail) sendMail(fn);
         if (access.connectsOut) connectOut(fn);
+        if (access.throttlesAccounts && props.settings.abuseLimits) fn.setting('ABUSE_LIMITS', props.settings.abuseLimits);
         if (access.operatesApplication) {
           restartFunctions(fn);
           applicationUpdate.fn.grantInvoke(fn.fn);
