@@ -152,13 +152,15 @@ describe('FTP and SFTP retrievers', () => {
     'refuses to create or edit a $protocol retriever at $target ($what), writing nothing',
     async ({ target, protocol }) => {
       const server = protocol === 'ftp' ? ftp : sftp;
+      // The protocol's own port: the test servers' ports are the ones this deployment opens on loopback.
+      const port = protocol === 'ftp' ? 21 : 22;
       const before = await retrieverIds();
-      expect(await api('POST', '/api/v1/ftp', { token: admin, body: retrieverAt(server, { host: target, port: protocol === 'ftp' ? 21 : 22 }) })).toMatchObject(REFUSED);
+      expect(await api('POST', '/api/v1/ftp', { token: admin, body: retrieverAt(server, { host: target, port }) })).toMatchObject(REFUSED);
       expect(await retrieverIds()).toEqual(before);
 
       const existing = await create(retrieverAt(server));
       const kept = await storedRetriever(existing._id);
-      expect(await api('PUT', `/api/v1/ftp/${existing._id}`, { token: admin, body: retrieverAt(server, { host: target, password: '' }) })).toMatchObject(REFUSED);
+      expect(await api('PUT', `/api/v1/ftp/${existing._id}`, { token: admin, body: retrieverAt(server, { host: target, port, password: '' }) })).toMatchObject(REFUSED);
       expect(await storedRetriever(existing._id)).toEqual(kept);
     },
   );
