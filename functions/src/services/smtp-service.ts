@@ -3,7 +3,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { isSuperUser } from '@shared/permissions/roles';
 import type { LanguageKey } from '@shared/constants';
 import type { SmtpScope, SmtpSettings, SmtpSettingsValues } from '@shared/schemas/smtp';
-import { openCheckedSocket, assertDestinationAllowed, DestinationNotAllowedError } from '../clients/outbound-destination';
+import { assertDestinationAllowed, DestinationNotAllowedError, openCheckedSocket } from '../clients/outbound-destination';
 import { getSmtpSettings, putSmtpSettings, type SmtpOwner, type StoredSmtpSettings } from '../data/smtp-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
