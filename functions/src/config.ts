@@ -20,6 +20,13 @@ const configSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** The web app's public address, for links in e-mails (alert log); without it links are paths. */
   APP_URL: z.string().url().optional(),
+  /**
+   * Outbound destinations opened beyond the public Internet (`host:port`, `host:from-to`, `host:*`,
+   * comma-separated): empty in production; the local test servers' loopback ports in the emulator.
+   */
+  OUTBOUND_ALLOW_LIST: z.string().default(''),
+  /** Overrides of the public account routes' abuse limits (`sign_in.address=30/900,…`, see shared/src/users/abuse-limits.ts). */
+  ABUSE_LIMITS: z.string().default(''),
   /** Set in the emulator; on AWS the SDK finds its endpoints itself. */
   AWS_ENDPOINT_URL: z.string().url().optional(),
   AWS_REGION: z.string().default('us-east-1'),

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { parseAllowList } from '../../shared/src/network/outbound-rules';
+import { parseAbuseLimits } from '../../shared/src/users/abuse-limits';
 import { fromRoot } from './paths';
 import type { Node } from 'constructs';
 
@@ -10,6 +12,10 @@ import type { Node } from 'constructs';
  * `appUrl` is the web app's public address, for links in e-mails (none: links are relative);
  * `vendorServiceUrl` is the vendor's update and licence service (the tests' local one here).
  * `licensePublicKey` is the licence vendor's public key (`npm start`/`npm test` make a development one at deploy time).
+ * `outboundAllowList` opens outbound destinations the policy refuses otherwise (`host:port`, `host:from-to`, `host:*`,
+ * comma-separated): empty in production; the emulator's deployments name the loopback ports of the local test servers.
+ * `abuseLimits` overrides the public account routes' limits per source address and account
+ * (`sign_in.address=30/900,register.account=3/3600`; defaults in shared/src/users/abuse-limits.ts).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -29,6 +35,10 @@ export interface DeploymentSettings {
   builtAt: string;
   /** The licence vendor's Ed25519 public key (its JWK `x`, base64url); none: every licence file is refused. */
   licensePublicKey: string | null;
+  /** Addresses customers may point SMTP, FTP/SFTP, IMAP and providers at beyond the public Internet; empty in production. */
+  outboundAllowList: string;
+  /** Overrides of the sign-in, forgot-password, register and password-link limits; empty: the defaults. */
+  abuseLimits: string;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -59,7 +69,23 @@ export const readSettings = (node: Node): DeploymentSettings => {
     buildCommit: String(node.tryGetContext('buildCommit') ?? currentCommit()),
     builtAt: String(node.tryGetContext('builtAt') ?? new Date().toISOString()),
     licensePublicKey: node.tryGetContext('licensePublicKey') ? String(node.tryGetContext('licensePublicKey')) : null,
+    outboundAllowList: allowListOf(node.tryGetContext('outboundAllowList')),
+    abuseLimits: abuseLimitsOf(node.tryGetContext('abuseLimits')),
   };
+};
+
+/** The allow-list as the functions read it; a malformed entry stops the synthesis rather than open more than meant. */
+const allowListOf = (value: unknown): string => {
+  const setting = value === undefined || value === null ? '' : String(value).trim();
+  parseAllowList(setting);
+  return setting;
+};
+
+/** The limits' overrides as the functions read them; a malformed one stops the synthesis. */
+const abuseLimitsOf = (value: unknown): string => {
+  const setting = value === undefined || value === null ? '' : String(value).trim();
+  parseAbuseLimits(setting);
+  return setting;
 };
 
 /** The domain of the sender's address (`WattWise <no-reply@wattwise.app>` → `wattwise.app`). */

@@ -7,6 +7,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { fromRoot } from '../lib/paths';
 import { awsEnvironment } from './emulator';
+import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 
 export interface Deployment {
   endpoint: string;
@@ -57,8 +58,15 @@ const makeDevelopmentLicenseVendor = async (name: string): Promise<{ publicKey: 
   return { publicKey: String((await exportJWK(publicKey)).x), privateKeyFile };
 };
 
-/** Bootstraps and deploys the whole CDK app into the emulator, unchanged but for its context. */
-export const deployToEmulator = async (endpoint: string, name: string, options: { weatherProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string } = {}): Promise<Deployment> => {
+/**
+ * Bootstraps and deploys the whole CDK app into the emulator, unchanged but for its context. The
+ * outbound allow-list opens the local test servers' loopback ports unless another is given.
+ */
+export const deployToEmulator = async (
+  endpoint: string,
+  name: string,
+  options: { weatherProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string; outboundAllowList?: string } = {},
+): Promise<Deployment> => {
   const licenseVendor = await makeDevelopmentLicenseVendor(name);
   const context = [
     '-c', `licensePublicKey=${licenseVendor.publicKey}`,
@@ -68,6 +76,7 @@ export const deployToEmulator = async (endpoint: string, name: string, options: 
     ...(options.weatherProviderUrl ? ['-c', `weatherProviderUrl=${options.weatherProviderUrl}`] : []),
     ...(options.appUrl ? ['-c', `appUrl=${options.appUrl}`] : []),
     ...(options.vendorServiceUrl ? ['-c', `vendorServiceUrl=${options.vendorServiceUrl}`] : []),
+    '-c', `outboundAllowList=${options.outboundAllowList ?? LOOPBACK_TEST_ALLOW_LIST}`,
   ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);

@@ -1,6 +1,7 @@
 import { fromRoot } from '../lib/paths';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator } from './emulator';
+import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { startWeatherProvider } from './weather-provider';
 
 /**
@@ -19,7 +20,7 @@ const stop = async () => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 const weather = await startWeatherProvider();
-const deployment = await deployToEmulator(emulator.endpoint, name, { weatherProviderUrl: weather.url });
+const deployment = await deployToEmulator(emulator.endpoint, name, { weatherProviderUrl: weather.url, outboundAllowList: LOOPBACK_TEST_ALLOW_LIST });
 await weather.connect(deployment);
 const passwords = generateDemoPasswords();
 const seeded = await seedDemoData(deployment, passwords);

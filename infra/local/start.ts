@@ -3,12 +3,18 @@ import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeriesInBackground, type DemoPasswords } from './deploy';
 import { startEmulator } from './emulator';
+import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { startFakeVendorService } from './fake-vendor-service';
 import { startWeatherProvider } from './weather-provider';
 import { startWebServer } from './web-server';
 
 const EMULATOR_PORT = Number(process.env.EMULATOR_PORT ?? 4566);
 const WEB_PORT = Number(process.env.PORT ?? 8080);
+/**
+ * Where customers' SMTP, FTP/SFTP, IMAP and provider settings may point beyond the public Internet:
+ * the test servers' loopback ports, or `OUTBOUND_ALLOW_LIST=127.0.0.1:1025 npm start` for a local relay.
+ */
+const OUTBOUND_ALLOW_LIST = process.env.OUTBOUND_ALLOW_LIST ?? LOOPBACK_TEST_ALLOW_LIST;
 /** Days of ten-minute demo series (a year); written in the background once the app is up. */
 const DEMO_SERIES_DAYS = Number(process.env.DEMO_SERIES_DAYS ?? 365);
 
@@ -43,7 +49,15 @@ const main = async (): Promise<void> => {
     console.log(
       `Emulator up on ${emulator.endpoint}, weather from ${weather.fake ? `the local OpenWeatherMap stand-in on ${weather.url}` : weather.url}; deploying the app and building the web ...`,
     );
-    const [deployment] = await Promise.all([deployToEmulator(emulator.endpoint, 'dev', { weatherProviderUrl: weather.url, appUrl: `http://127.0.0.1:${WEB_PORT}`, vendorServiceUrl: vendor.url }), buildWeb()]);
+    const [deployment] = await Promise.all([
+      deployToEmulator(emulator.endpoint, 'dev', {
+        weatherProviderUrl: weather.url,
+        appUrl: `http://127.0.0.1:${WEB_PORT}`,
+        vendorServiceUrl: vendor.url,
+        outboundAllowList: OUTBOUND_ALLOW_LIST,
+      }),
+      buildWeb(),
+    ]);
     await weather.connect(deployment);
     const passwords = generateDemoPasswords();
     const seeded = await seedDemoData(deployment, passwords);

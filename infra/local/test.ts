@@ -5,6 +5,7 @@ import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
+import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
 import { startWebServer } from './web-server';
@@ -89,7 +90,16 @@ const main = async (): Promise<number> => {
     weather = await startWeatherProvider();
     vendor = await startFakeVendorService({ latest: readPackageVersion(), is_locked: false, is_allowed_to_update: true });
     console.log(`Emulator up on ${emulator.endpoint}, weather provider on ${weather.url}; deploying while the unit tests run ...`);
-    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test', { weatherProviderUrl: weather.url, appUrl: `http://127.0.0.1:${WEB_PORT}`, vendorServiceUrl: vendor.url }), buildWeb()]);
+    const deploying = Promise.all([
+      deployToEmulator(emulator.endpoint, 'test', {
+        weatherProviderUrl: weather.url,
+        appUrl: `http://127.0.0.1:${WEB_PORT}`,
+        vendorServiceUrl: vendor.url,
+        // The test servers' loopback ports, and nothing else beyond the public Internet.
+        outboundAllowList: LOOPBACK_TEST_ALLOW_LIST,
+      }),
+      buildWeb(),
+    ]);
     deploying.catch(() => undefined);
     outcomes.push(await vitest(['unit', 'infra'], 'unit', unitFiles));
     const [deployment] = await deploying;

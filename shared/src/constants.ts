@@ -29,8 +29,6 @@ export const TOAST_COLORS = {
 } as const;
 export type ToastKind = keyof typeof TOAST_COLORS;
 
-/** Failed sign-ins allowed for one e-mail within the window before it is throttled. */
-export const LOGIN_THROTTLE = { maxFailures: 5, windowSeconds: 15 * 60 } as const;
 
 /** How long a WebSocket connection record lives without being refreshed. */
 export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;

@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   customer_not_found: 404,
   conflict: 409,
   too_many_attempts: 429,
+  /** Too many forgot-password or register requests from one address within the window. */
+  too_many_requests: 429,
   // Data sources (spec 3 §8).
   source_name_exists: 409,
   source_used: 409,
@@ -63,6 +65,8 @@ export const ERROR_STATUS = {
   role_not_allowed: 403,
   cannot_delete_self: 409,
   password_link_invalid: 410,
+  /** An address a customer typed (SMTP, FTP/SFTP, IMAP, provider endpoint) that the outbound-destination policy refuses. */
+  destination_not_allowed: 400,
   // SMTP (spec 3 §8): the outside server refused or did not answer; the e-mail was not sent.
   smtp_unreachable: 502,
   smtp_send_failed: 502,

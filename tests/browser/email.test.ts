@@ -72,20 +72,26 @@ describe('SMTP settings screens', () => {
     }
   });
 
-  it('fits the system SMTP screen on a phone, in English', async () => {
+  it('fits the system SMTP screen on a phone, in English, and says when a destination is not allowed', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     try {
       await signInIn(page, accounts.root, 'en');
       await page.goto(webUrl('/settings/system/email'));
       await page.getByRole('heading', { name: 'System e-mail (SMTP)', exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.getByTestId('smtp-host').fill(server.host);
-      await page.getByTestId('smtp-port').fill(String(server.port));
+      // The instance metadata address: refused by the outbound-destination policy before any connection.
+      await page.getByTestId('smtp-host').fill('169.254.169.254');
+      await page.getByTestId('smtp-port').fill('25');
       await page.getByTestId('smtp-security').click();
       await page.getByRole('option', { name: 'None', exact: true }).click();
       await page.getByTestId('smtp-user').fill(server.user);
       await page.getByTestId('smtp-password').fill(PASSWORD);
       await page.getByTestId('smtp-from-address').fill('noreply@wattwise.example');
+      await page.getByTestId('smtp-test-connection').click();
+      await page.getByText('Destination not allowed', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+      await page.getByTestId('smtp-host').fill(server.host);
+      await page.getByTestId('smtp-port').fill(String(server.port));
       await page.getByTestId('smtp-test-connection').click();
       await page.getByText('SMTP connection successful', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

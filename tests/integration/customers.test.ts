@@ -158,7 +158,7 @@ describe('deleting a customer', () => {
     const pointRef = await stockCustomer(inside, customer._id);
     const ftp = await api<{ _id: string }>('POST', '/api/v1/ftp', {
       token: inside,
-      body: { host: '127.0.0.1', port: 21, user: 'meter', password: 'secret', path: '/', isSftp: false, timeInterval: 15, active: true },
+      body: { host: 'ftp.customer-to-delete.example', port: 21, user: 'meter', password: 'secret', path: '/', isSftp: false, timeInterval: 15, active: true },
     });
     expect(ftp.status).toBe(200);
     expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCompleteBucket } from '@shared/alerts/bucket';
 import { latestOccurrence } from '@shared/alerts/cron';
@@ -12,6 +11,7 @@ import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
 import { runScheduledJob } from '../support/scheduled-job';
+import { freeTestPort } from '../support/loopback-port';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp-server';
 
 /**
@@ -44,16 +44,8 @@ const settingsFor = (target: SmtpTestServer, overrides: Record<string, unknown> 
   ...overrides,
 });
 
-/** A loopback port with nothing listening on it. */
-const closedPort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+/** A loopback port with nothing listening on it (one the deployment opens to the outbound policy: nobody answers there). */
+const closedPort = freeTestPort;
 
 const testConnection = (token: string, smtp: Record<string, unknown>, scope?: string) =>
   api('POST', '/api/v1/email/test/smtp', { token, body: { smtp, ...(scope ? { scope } : {}) } });

@@ -1,8 +1,8 @@
 import { promises as fs, type Stats } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import FtpSrv from 'ftp-srv';
 import ssh2, { type Connection, type SFTPWrapper } from 'ssh2';
+import { listenOnTestPort, listenServer, LOOPBACK_HOST } from './loopback-port';
 
 // CommonJS packages: their named exports are read from the default one.
 const { Server, utils } = ssh2;
@@ -29,7 +29,7 @@ export interface FileServerOptions {
   password: string;
 }
 
-const HOST = '127.0.0.1';
+const HOST = LOOPBACK_HOST;
 
 /** ftp-srv logs through bunyan by default: keep the test output to the tests. */
 const quietLog = {
@@ -41,29 +41,36 @@ const quietLog = {
   error: () => undefined,
 };
 
+/**
+ * The control connection listens on the test ports; the data connections on ports of their own
+ * (the product connects them to the control connection's address, already judged by its policy).
+ */
 export const startFtpServer = async ({ root, user, password }: FileServerOptions): Promise<FileServer> => {
   const pasvMin = 40_000 + Math.floor(Math.random() * 20_000);
-  const server = new FtpSrv({ url: `ftp://${HOST}:0`, pasv_url: HOST, pasv_min: pasvMin, pasv_max: pasvMin + 50, anonymous: false, log: quietLog, greeting: 'Meter files' });
   let refused = 0;
-  server.on('login', ({ username, password: given }, resolve, reject) => {
-    if (username === user && given === password) resolve({ root, cwd: '/' });
-    else {
-      refused += 1;
-      reject(new Error('Login incorrect'));
-    }
+  let server: FtpSrv | undefined;
+  const port = await listenOnTestPort(async (candidate) => {
+    server = new FtpSrv({ url: `ftp://${HOST}:${candidate}`, pasv_url: HOST, pasv_min: pasvMin, pasv_max: pasvMin + 50, anonymous: false, log: quietLog, greeting: 'Meter files' });
+    server.on('login', ({ username, password: given }, resolve, reject) => {
+      if (username === user && given === password) resolve({ root, cwd: '/' });
+      else {
+        refused += 1;
+        reject(new Error('Login incorrect'));
+      }
+    });
+    server.on('client-error', () => undefined);
+    await server.listen();
   });
-  server.on('client-error', () => undefined);
-  await server.listen();
-  const internal = server as unknown as { server: { address: () => AddressInfo } };
+  const listening = server!;
   return {
     protocol: 'ftp',
     host: HOST,
-    port: internal.server.address().port,
+    port,
     user,
     password,
     refusedLogins: () => refused,
     close: async () => {
-      await server.close();
+      await listening.close();
     },
   };
 };
@@ -198,11 +205,11 @@ export const startSftpServer = async ({ root, user, password }: FileServerOption
       });
     });
   });
-  await new Promise<void>((done) => server.listen(0, HOST, done));
+  const port = await listenServer(server);
   return {
     protocol: 'sftp',
     host: HOST,
-    port: (server.address() as AddressInfo).port,
+    port,
     user,
     password,
     refusedLogins: () => refused,

@@ -1,12 +1,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import * as path from 'node:path';
+import { freeTestPort, LOOPBACK_HOST } from './loopback-port';
 
 /**
  * A real IMAP server for tests: Debian's Dovecot (`dovecot-imapd`, installed by .ci/run), run
- * standalone with a configuration of its own in a temporary folder, on a free loopback port,
+ * standalone with a configuration of its own in a temporary folder, on a free loopback port of the test ports,
  * without TLS, with the given users (a passwd file) and Maildir mailboxes. Nothing of the
  * machine's own Dovecot configuration is used.
  */
@@ -15,16 +16,6 @@ export interface ImapServer {
   port: number;
   stop: () => Promise<void>;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** The account mail is stored as: Dovecot refuses root, so its own unprivileged user when we are root. */
 const mailOwner = (): { uid: number; gid: number } => {
@@ -46,7 +37,7 @@ const waitForPort = async (port: number, child: ChildProcess, logFile: string): 
         resolve(true);
       });
       socket.once('error', () => resolve(false));
-      socket.connect(port, '127.0.0.1');
+      socket.connect(port, LOOPBACK_HOST);
     });
     if (open) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -62,7 +53,7 @@ const waitForPort = async (port: number, child: ChildProcess, logFile: string): 
 
 export const startImapServer = async (users: { user: string; password: string }[]): Promise<ImapServer> => {
   const root = mkdtempSync(path.join(tmpdir(), 'wattwise-imap-'));
-  const port = await freePort();
+  const port = await freeTestPort();
   const owner = mailOwner();
   for (const folder of ['run', 'state', 'home']) mkdirSync(path.join(root, folder), { recursive: true });
   chmodSync(root, 0o755);
@@ -78,7 +69,7 @@ base_dir = ${root}/run
 state_dir = ${root}/state
 log_path = ${logFile}
 protocols = imap
-listen = 127.0.0.1
+listen = ${LOOPBACK_HOST}
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
@@ -94,7 +85,7 @@ userdb {
 }
 service imap-login {
   inet_listener imap {
-    address = 127.0.0.1
+    address = ${LOOPBACK_HOST}
     port = ${port}
   }
   inet_listener imaps {
@@ -118,7 +109,7 @@ service anvil {
     throw new Error(`${(error as Error).message}\n${output}`);
   }
   return {
-    host: '127.0.0.1',
+    host: LOOPBACK_HOST,
     port,
     stop: async () => {
       if (child.exitCode === null) {

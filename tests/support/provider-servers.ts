@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenServer, LOOPBACK_HOST } from './loopback-port';
 
 /**
  * Small local servers speaking the device-network providers' APIs (they cannot be reached from
@@ -55,10 +55,9 @@ const startServer = async (apiKey: string, version: string, routes: Route[], del
   // A slow provider, for screens that show their waiting.
   const handle = (request: IncomingMessage, response: ServerResponse) => void setTimeout(() => answer(request, response), delayMs);
   const server: Server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenServer(server);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://${LOOPBACK_HOST}:${port}`,
     apiKey,
     calls,
     callsTo: (prefix) => calls.filter((call) => call.path.startsWith(prefix)),

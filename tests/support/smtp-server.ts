@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { listenServer, LOOPBACK_HOST } from './loopback-port';
 
 /**
  * A real SMTP server on a loopback port (smtp-server), as a customer's own mail server would be:
@@ -31,7 +31,7 @@ export interface SmtpServerOptions {
   refuseLogins?: boolean;
 }
 
-const HOST = '127.0.0.1';
+const HOST = LOOPBACK_HOST;
 
 /** The Subject header, unfolded; encoded words (non-ASCII subjects) are decoded. */
 const subjectOf = (raw: string): string => {
@@ -76,8 +76,7 @@ export const startSmtpServer = async ({ user, password, refuseLogins = false }: 
     },
   });
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  const { port } = server.server.address() as AddressInfo;
+  const port = await listenServer(server.server);
   return {
     host: HOST,
     port,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { HierarchyDevice, SourceHierarchy } from '@shared/schemas/source';
+import { DestinationNotAllowedError, getChecked, type CheckedAnswer } from './outbound-destination';
 
 /** A provider's own failure, kept apart from ours: a stable code and the provider's words. */
 export class ProviderError extends Error {
@@ -44,20 +45,23 @@ export const baseUrlOf = (settings: ProviderSettings): string => `${settings.end
 
 /**
  * GETs a path of a provider with its `apikey` header and reads the JSON answer with a schema.
+ * The endpoint is the customer's: it is reached through the outbound-destination policy.
  * Refusals (401/403) and other failures become `ProviderError`s carrying the provider's words.
  */
 export const getJson = async <T>(settings: ProviderSettings, path: string, schema: z.ZodType<T>, query: Record<string, string> = {}): Promise<T> => {
   const url = new URL(`${baseUrlOf(settings)}${path}`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  let response: Response;
+  let response: CheckedAnswer;
   try {
-    response = await fetch(url, { headers: { apikey: settings.apiKey, Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await getChecked(url, { apikey: settings.apiKey, Accept: 'application/json' }, TIMEOUT_MS);
   } catch (error) {
-    throw new ProviderError('provider_unreachable', `${url.host}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`, { cause: error });
+    // The policy's refusal is told as such, not as a provider that did not answer.
+    if (error instanceof DestinationNotAllowedError) throw error;
+    throw new ProviderError('provider_unreachable', `${url.host}: ${(error as Error).message}`, { cause: error });
   }
-  const text = await response.text();
-  if (response.status === 401 || response.status === 403) throw new ProviderError('provider_refused', `${response.status} ${text.slice(0, 200)}`.trim());
-  if (!response.ok) throw new ProviderError('provider_unreachable', `${response.status} ${text.slice(0, 200)}`.trim());
+  const { status, text } = response;
+  if (status === 401 || status === 403) throw new ProviderError('provider_refused', `${status} ${text.slice(0, 200)}`.trim());
+  if (status < 200 || status >= 300) throw new ProviderError('provider_unreachable', `${status} ${text.slice(0, 200)}`.trim());
   let body: unknown;
   try {
     body = JSON.parse(text);

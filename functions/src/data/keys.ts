@@ -45,8 +45,11 @@ export const keys = {
   emailGuard: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'GUARD' }),
   /** An e-mailed link to set a password, by the SHA-256 of its token (the token itself is never stored). */
   passwordLink: (tokenHash: string) => ({ PK: `PWLINK#${tokenHash}`, SK: 'LINK' }),
-  /** Counts password-reset requests of an e-mail within a window (TTL). */
-  passwordResetRequests: (email: string) => ({ PK: `PWRESET#${email.toLowerCase()}`, SK: 'REQUESTS' }),
+  /**
+   * Tries of one public account route by one source address or account, in one fixed window (TTL):
+   * `subject` is an address (or its IPv6 /64) or a lower-cased e-mail, never a tenant's data.
+   */
+  throttleWindow: (action: string, scope: string, subject: string, windowStart: number) => ({ PK: `THROTTLE#${action}#${scope}#${subject}`, SK: `W#${windowStart}` }),
   /** Registrations waiting for root or a super user, in one partition of their own. */
   registration: (registrationId: string) => ({ PK: 'REGISTRATIONS', SK: `REG#${registrationId}` }),
   registrations: { PK: 'REGISTRATIONS', prefix: 'REG#' },

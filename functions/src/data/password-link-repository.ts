@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PasswordLinkPurpose } from '@shared/users/user-rules';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
@@ -37,26 +37,5 @@ export const takePasswordLink = async (tokenHash: string, nowSeconds: number): P
   } catch (error) {
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return null;
     throw error;
-  }
-};
-
-/** Counts one reset request of an e-mail; a window that has ended starts again at one. */
-export const countPasswordResetRequest = async (email: string, nowSeconds: number, windowSeconds: number): Promise<number> => {
-  try {
-    const answer = await dynamo.send(
-      new UpdateCommand({
-        TableName: entitiesTable(),
-        Key: keys.passwordResetRequests(email),
-        UpdateExpression: 'ADD requests :one SET expires_at = if_not_exists(expires_at, :end)',
-        ConditionExpression: 'attribute_not_exists(expires_at) OR expires_at > :now',
-        ExpressionAttributeValues: { ':one': 1, ':end': nowSeconds + windowSeconds, ':now': nowSeconds },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Number(answer.Attributes?.requests ?? 1);
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.passwordResetRequests(email) }));
-    return countPasswordResetRequest(email, nowSeconds, windowSeconds);
   }
 };

@@ -18,7 +18,7 @@ import { markNotificationsRead } from '../services/user-service';
 import { removeProfilePicture, unlock, updateProfile, uploadProfilePicture } from '../services/profile-service';
 
 export const handler = createHttpHandler('users', {
-  authenticate: ({ body }) => authenticate(body),
+  authenticate: ({ body, sourceAddress }) => authenticate(body, sourceAddress),
   autoLogin: ({ body }) => autoLogin(body),
   changeCustomer: ({ caller, body }) => changeCustomer(caller, body.customer),
   setLastNotificationRead: ({ caller }) => markNotificationsRead(caller),
@@ -35,9 +35,9 @@ export const handler = createHttpHandler('users', {
   listRegistrations: () => listPendingRegistrations(),
   acceptRegistration: ({ params, body, headers }) => acceptRegistration(params.id, body, headers.language),
   refuseRegistration: ({ params }) => refuseRegistration(params.id),
-  register: ({ body }) => register(body),
-  forgotPassword: ({ body, headers }) => requestPasswordReset(body, headers.language),
-  setPassword: ({ body }) => setPasswordWithLink(body),
+  register: ({ body, sourceAddress }) => register(body, sourceAddress),
+  forgotPassword: ({ body, headers, sourceAddress }) => requestPasswordReset(body, headers.language, sourceAddress),
+  setPassword: ({ body, sourceAddress }) => setPasswordWithLink(body, sourceAddress),
   updateProfile: ({ caller, body }) => updateProfile(caller, body),
   uploadProfilePicture: ({ caller, body }) => uploadProfilePicture(caller, body),
   deleteProfilePicture: ({ caller }) => removeProfilePicture(caller),

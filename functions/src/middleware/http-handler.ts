@@ -93,6 +93,8 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
         requestView: effectiveRequestView(headers.requestview, { role: caller?.role ?? 'member', isRoot: caller?.isRoot ?? false }),
         mobile: headers.mobile === 'true',
       },
+      // API Gateway's own view of the connection, never a header the client sets.
+      sourceAddress: event.requestContext?.identity?.sourceIp || null,
       caller,
     };
     // A print token reads the print routes of the report it names, and nothing else.

@@ -1,7 +1,8 @@
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import type * as z from 'zod';
-import { ftpAddress, missingFtpFields, type FtpRetriever, type FtpRetrieverInput, type ftpRetrieverInputSchema } from '@shared/schemas/ftp-retriever';
+import { ftpAddress, missingFtpFields, type FtpRetriever, type ftpRetrieverInputSchema } from '@shared/schemas/ftp-retriever';
 import { lambda } from '../clients/lambda';
+import { assertDestinationAllowed } from '../clients/outbound-destination';
 import { requireSetting } from '../config';
 import {
   deleteFtpRetriever,
@@ -45,9 +46,11 @@ const settingsOf = (input: ParsedInput) => ({
   isSftp: input.isSftp,
 });
 
-const assertComplete = (input: FtpRetrieverInput, hasStoredPassword: boolean) => {
+/** All fields there, and a server the outbound-destination policy lets us reach: checked before anything is written. */
+const assertComplete = async (input: ParsedInput, hasStoredPassword: boolean) => {
   const missing = missingFtpFields(input, { hasStoredPassword });
   if (missing.length) throw new AppError('ftp_fields_mandatory', { details: { missing } });
+  await assertDestinationAllowed(input.host!.trim(), input.port!);
 };
 
 export const listFtpRetrievers = async (caller: Caller): Promise<FtpRetriever[]> => (await listFtpRetrieversOfCustomer(customerOf(caller))).map(shown);
@@ -60,7 +63,7 @@ export const getFtpRetrieverOf = async (caller: Caller, ftpId: string): Promise<
  * it removes the record again.
  */
 export const createFtpRetriever = async (caller: Caller, input: ParsedInput): Promise<FtpRetriever> => {
-  assertComplete(input, false);
+  await assertComplete(input, false);
   const customerId = customerOf(caller);
   const now = new Date().toISOString();
   const retriever: StoredFtpRetriever = {
@@ -94,7 +97,7 @@ export const createFtpRetriever = async (caller: Caller, input: ParsedInput): Pr
  */
 export const updateFtpRetrieverOf = async (caller: Caller, ftpId: string, input: ParsedInput): Promise<FtpRetriever> => {
   const existing = await requireRetriever(caller, ftpId);
-  assertComplete(input, Boolean(existing.password_sealed));
+  await assertComplete(input, Boolean(existing.password_sealed));
   const updated: StoredFtpRetriever = {
     ...existing,
     ...settingsOf(input),

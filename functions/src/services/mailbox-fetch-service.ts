@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ImapFlow } from 'imapflow';
 import { dataAttachmentsOf, mailServerOf } from '@shared/sources/source-rules';
+import { checkDestination, DestinationNotAllowedError, type CheckedDestination } from '../clients/outbound-destination';
 import { isMessageTaken, noteMessageTaken, type StoredSource } from '../data/source-repository';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -45,8 +46,17 @@ export const fetchMailbox = async (source: StoredSource): Promise<{ written: num
   const { host: typedHost, email, tls, folder } = source.config;
   if (!typedHost || !email || !source.password_sealed) throw new AppError('source_incomplete');
   const { host, port } = mailServerOf(typedHost, tls);
+  // The mailbox is reached at the address the outbound-destination policy judged; TLS names the host.
+  let destination: CheckedDestination;
+  try {
+    destination = await checkDestination(host, port);
+  } catch (error) {
+    if (error instanceof DestinationNotAllowedError) throw error;
+    throw new MailboxError('mailbox_unreachable', serverDetail(error), { cause: error });
+  }
   const client = new ImapFlow({
-    host,
+    host: destination.address,
+    ...(destination.servername ? { servername: destination.servername } : {}),
     port,
     secure: tls && port !== 143,
     auth: { user: email, pass: await openSecret(source.customer, source.password_sealed) },

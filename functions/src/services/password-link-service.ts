@@ -2,17 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LanguageKey } from '@shared/constants';
 import type { ForgotPasswordRequest, SetPasswordRequest } from '@shared/schemas/user-admin';
 import { PASSWORD_LINK_TTL_SECONDS, type PasswordLinkPurpose } from '@shared/users/user-rules';
-import { countPasswordResetRequest, putPasswordLink, takePasswordLink } from '../data/password-link-repository';
+import { putPasswordLink, takePasswordLink } from '../data/password-link-repository';
 import { findUserByEmail, getUser, setPasswordHash, type StoredUser } from '../data/user-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
+import { answerNoSoonerThan, takeAccountTry, takeAddressTry } from './abuse-limits';
 import { accountMail, appLink } from './account-mail';
 import { noteLoginSuccess } from './login-throttle';
 import { sendMail } from './mail-service';
 import { hashPassword } from './password-hasher';
 
-/** At most this many reset e-mails per address and window; further requests are answered alike and send nothing. */
-const RESET_LIMIT = { requests: 3, windowSeconds: 3600 } as const;
 /** Every forgot-password answer takes at least this long, whether the e-mail is known or not. */
 const FORGOT_ANSWER_MS = 600;
 
@@ -43,33 +42,37 @@ export const sendPasswordLink = async (user: StoredUser, purpose: PasswordLinkPu
   await sendMail({ customerId: user.customer, to: [user.email], ...mail });
 };
 
-/** Sets a password with a link, which works once and not after it expired. */
-export const setPasswordWithLink = async (request: SetPasswordRequest, now = new Date()): Promise<{ email: string }> => {
+/**
+ * Sets a password with a link, which works once and not after it expired. A source address that
+ * used too many wrong links is refused before the link is looked at (the link stays usable).
+ */
+export const setPasswordWithLink = async (request: SetPasswordRequest, sourceAddress: string | null, now = new Date()): Promise<{ email: string }> => {
+  const addressTry = await takeAddressTry('set_password', sourceAddress, now);
   const hash = await hashPassword(request.password);
   const link = await takePasswordLink(hashOfToken(request.token), nowSeconds(now));
   if (!link) throw new AppError('password_link_invalid');
   const user = await getUser(link.home, link.user);
   if (!user || !(await setPasswordHash(link.home, link.user, hash))) throw new AppError('password_link_invalid');
+  await addressTry.giveBack();
   await noteLoginSuccess(user.email);
   return { email: user.email };
 };
 
-const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
-
 /**
  * "Forgot password": a known e-mail gets a one-hour link; the answer is the same, and takes the
- * same time, whether the e-mail is known or not, and whether the address asked too often.
+ * same time, whether the e-mail is known or not, and whether it was asked for too often (then
+ * nothing is sent). An address that asked too often is refused (429) whatever the e-mail.
  */
-export const requestPasswordReset = async ({ email }: ForgotPasswordRequest, language: LanguageKey, now = new Date()) => {
-  const answerAt = Date.now() + FORGOT_ANSWER_MS;
-  try {
-    const requests = await countPasswordResetRequest(email, nowSeconds(now), RESET_LIMIT.windowSeconds);
-    const user = requests <= RESET_LIMIT.requests ? await findUserByEmail(email) : null;
-    if (user) await sendPasswordLink(user, 'reset', language, now);
-  } catch (error) {
-    // The visitor learns nothing either way; the operator reads the log.
-    logger.error('password reset not sent', describeError(error));
-  }
-  await waitUntil(answerAt);
+export const requestPasswordReset = async ({ email }: ForgotPasswordRequest, language: LanguageKey, sourceAddress: string | null, now = new Date()) => {
+  await takeAddressTry('forgot_password', sourceAddress, now);
+  await answerNoSoonerThan(FORGOT_ANSWER_MS, async () => {
+    try {
+      const user = (await takeAccountTry('forgot_password', email, now)) ? await findUserByEmail(email) : null;
+      if (user) await sendPasswordLink(user, 'reset', language, now);
+    } catch (error) {
+      // The visitor learns nothing either way; the operator reads the log.
+      logger.error('password reset not sent', describeError(error));
+    }
+  });
   return { acknowledged: true as const };
 };

@@ -6,6 +6,7 @@ import { deleteRegistration, findRegistrationByEmail, getRegistration, listRegis
 import { createUserClaimingEmail, findUserByEmail } from '../data/user-repository';
 import { AppError, notFound } from '../errors';
 import { describeError, logger } from '../logger';
+import { answerNoSoonerThan, takeAccountTry, takeAddressTry } from './abuse-limits';
 import { accountMail, appLink } from './account-mail';
 import { administratorRecipients } from './administrator-recipients';
 import { sendMail } from './mail-service';
@@ -16,16 +17,24 @@ import { allowedLocationsFor, newStoredUser, publicUser } from './user-admin-ser
 
 const shown = ({ _id, email, first_name, last_name, created_at }: Registration): Registration => ({ _id, email, first_name, last_name, created_at });
 
+/** Every registration answer takes at least this long, whether the e-mail was new (stored, administrators told) or not. */
+const REGISTER_ANSWER_MS = 1000;
+
 /**
  * A registration (spec 1 §5) is only a request: it waits, with its password hashed, until root
- * or a super user accepts it into a customer. The answer is the same whether the e-mail is new,
- * already a user's or already waiting, so the form tells nobody who has an account.
+ * or a super user accepts it into a customer. The answer is the same, and takes the same time,
+ * whether the e-mail is new, already a user's, already waiting or registered too often (then
+ * nothing is stored), so the form tells nobody who has an account. An address that registered
+ * too often is refused (429) whatever the e-mail.
  */
-export const register = async (request: RegistrationRequest, now = new Date()) => {
+export const register = async (request: RegistrationRequest, sourceAddress: string | null, now = new Date()) => {
+  await takeAddressTry('register', sourceAddress, now);
   const email = request.email.toLowerCase();
-  const passwordHash = await hashPassword(request.password);
-  const [user, waiting] = await Promise.all([findUserByEmail(email), findRegistrationByEmail(email)]);
-  if (!user && !waiting) {
+  await answerNoSoonerThan(REGISTER_ANSWER_MS, async () => {
+    const passwordHash = await hashPassword(request.password);
+    if (!(await takeAccountTry('register', email, now))) return;
+    const [user, waiting] = await Promise.all([findUserByEmail(email), findRegistrationByEmail(email)]);
+    if (user || waiting) return;
     await putRegistration({
       _id: newId('registration'),
       email,
@@ -35,7 +44,7 @@ export const register = async (request: RegistrationRequest, now = new Date()) =
       password_hash: passwordHash,
     });
     await tellAdministrators(`${request.first_name} ${request.last_name} <${email}>`);
-  }
+  });
   return { acknowledged: true as const };
 };
 

@@ -2,6 +2,7 @@ import * as posixPath from 'node:path/posix';
 import { Client as FtpClient, FileType } from 'basic-ftp';
 import SftpClient from 'ssh2-sftp-client';
 import type { FtpFailure } from '@shared/schemas/ftp-retriever';
+import { checkDestination, DestinationNotAllowedError, type CheckedDestination } from '../clients/outbound-destination';
 import type { RemoteEntry } from './remote-file-selection';
 
 /** A customer's FTP or SFTP server, as a retrieval uses it: list a folder, download a file. */
@@ -24,10 +25,15 @@ export interface RemoteServerSettings {
 /** Connecting, logging in and each command must answer within this time. */
 const TIMEOUT_MS = 20_000;
 
-const connectFtp = async (settings: RemoteServerSettings): Promise<RemoteFileServer> => {
+/**
+ * FTP logs in at the address the outbound-destination policy judged. Its data connections go to
+ * that same address: basic-ftp refuses a PASV answer naming another host (`allowSeparateTransferHost`
+ * stays off) and EPSV names only a port, so a server cannot send us elsewhere.
+ */
+const connectFtp = async (settings: RemoteServerSettings, destination: CheckedDestination): Promise<RemoteFileServer> => {
   const client = new FtpClient(TIMEOUT_MS);
   try {
-    await client.access({ host: settings.host, port: settings.port, user: settings.user, password: settings.password, secure: false });
+    await client.access({ host: destination.address, port: destination.port, user: settings.user, password: settings.password, secure: false });
   } catch (error) {
     client.close();
     throw error;
@@ -44,9 +50,9 @@ const connectFtp = async (settings: RemoteServerSettings): Promise<RemoteFileSer
   };
 };
 
-const connectSftp = async (settings: RemoteServerSettings): Promise<RemoteFileServer> => {
+const connectSftp = async (settings: RemoteServerSettings, destination: CheckedDestination): Promise<RemoteFileServer> => {
   const client = new SftpClient('wattwise-retriever');
-  await client.connect({ host: settings.host, port: settings.port, username: settings.user, password: settings.password, readyTimeout: TIMEOUT_MS, retries: 0 });
+  await client.connect({ host: destination.address, port: destination.port, username: settings.user, password: settings.password, readyTimeout: TIMEOUT_MS, retries: 0 });
   return {
     listFiles: async (folder) =>
       (await client.list(folder))
@@ -62,19 +68,23 @@ const connectSftp = async (settings: RemoteServerSettings): Promise<RemoteFileSe
   };
 };
 
-/** Opens a session on the server with the retriever's settings; fails as the server refuses. */
-export const connectRemoteFileServer = (settings: RemoteServerSettings): Promise<RemoteFileServer> =>
-  settings.isSftp ? connectSftp(settings) : connectFtp(settings);
+/** Opens a session on the server with the retriever's settings, at the address the policy judged; fails as the server (or the policy) refuses. */
+export const connectRemoteFileServer = async (settings: RemoteServerSettings): Promise<RemoteFileServer> => {
+  const destination = await checkDestination(settings.host, settings.port);
+  return settings.isSftp ? connectSftp(settings, destination) : connectFtp(settings, destination);
+};
 
 /**
  * A failure of the server, in words a user can act on (shown on the retriever), with its kind for
- * the list to translate: refused, bad login, unknown host, timeout, missing folder.
+ * the list to translate: refused, bad login, unknown host, timeout, missing folder, or a
+ * destination the outbound policy does not allow.
  */
 export const describeRemoteFailure = (error: unknown): { kind: FtpFailure; message: string } => {
   const code = (error as { code?: unknown }).code;
   const text = error instanceof Error ? error.message : String(error);
   // ssh2-sftp-client names its own method first ("list: No such file").
   const message = text.replace(/^(getConnection|_?list|_?get|createReadStream): /, '').slice(0, 300);
+  if (error instanceof DestinationNotAllowedError) return { kind: 'destination_not_allowed', message: 'destination not allowed' };
   if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(text)) return { kind: 'connection_refused', message: 'connection refused' };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || /ENOTFOUND|EAI_AGAIN/.test(text)) return { kind: 'host_not_found', message: 'host not found' };
   if (code === 530 || /authentication methods failed|login incorrect|^530/i.test(text)) return { kind: 'login_incorrect', message: 'login incorrect' };

@@ -14,6 +14,7 @@ import type { StoredUser } from '../data/user-repository';
 import { findUserByEmail, getUser, listSuperUsers, listUsersOfCustomer, recordSignIn } from '../data/user-repository';
 import { describeError, logger } from '../logger';
 import { AppError } from '../errors';
+import { takeAddressTry } from './abuse-limits';
 import { assertLoginAllowed, noteLoginFailure, noteLoginSuccess } from './login-throttle';
 import { spendDecoyVerification, verifyPassword } from './password-hasher';
 import type { SessionClaims } from './token-service';
@@ -128,15 +129,22 @@ const noteSignIn = async (user: StoredUser, counted: boolean, payload: LoginPayl
   return payload;
 };
 
-export const authenticate = async (request: AuthenticateRequest, now: Date = new Date()): Promise<LoginPayload> => {
+/**
+ * Sign-in: refused for an account that failed too often, then for a source address that did
+ * (both before the password is looked at, writing nothing). A failure counts for both; a
+ * success gives the address its try back and clears the account's failures.
+ */
+export const authenticate = async (request: AuthenticateRequest, sourceAddress: string | null, now: Date = new Date()): Promise<LoginPayload> => {
   const { email, password, remember } = request.user;
   await assertLoginAllowed(email, now);
+  const addressTry = await takeAddressTry('sign_in', sourceAddress, now);
   const user = await findUserByEmail(email);
   const valid = user ? await verifyPassword(password, user.password_hash) : (await spendDecoyVerification(password), false);
   if (!user || !valid) {
     await noteLoginFailure(email, now);
     throw new AppError('bad_credentials');
   }
+  await addressTry.giveBack();
   await noteLoginSuccess(email);
   return noteSignIn(user, true, await buildLoginPayload(user, await chooseCustomer(user, request.last_customer), remember));
 };

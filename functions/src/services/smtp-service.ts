@@ -3,6 +3,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { isSuperUser } from '@shared/permissions/roles';
 import type { LanguageKey } from '@shared/constants';
 import type { SmtpScope, SmtpSettings, SmtpSettingsValues } from '@shared/schemas/smtp';
+import { assertDestinationAllowed, DestinationNotAllowedError, openCheckedSocket } from '../clients/outbound-destination';
 import { getSmtpSettings, putSmtpSettings, type SmtpOwner, type StoredSmtpSettings } from '../data/smtp-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
@@ -22,6 +23,20 @@ export interface SmtpConnection {
   password: string;
 }
 
+const CONNECTION_TIMEOUT_MS = 10_000;
+
+/**
+ * Every connection nodemailer makes (a test, each e-mail) asks for its socket here: the host is
+ * judged by the outbound-destination policy and the socket goes to the address judged; nodemailer
+ * then speaks SMTP over it, TLS included, naming the typed host.
+ */
+const socketThroughPolicy: NonNullable<SMTPTransport.Options['getSocket']> = (options, callback) => {
+  openCheckedSocket(options.host ?? '', Number(options.port), CONNECTION_TIMEOUT_MS).then(
+    (connection) => callback(null, { connection }),
+    (error: Error) => callback(error, false),
+  );
+};
+
 /**
  * nodemailer's options for a connection: `tls` is TLS from the first byte (465), `starttls` must
  * upgrade (587) and fails when the server cannot, `none` never upgrades (a local relay). Short
@@ -34,9 +49,10 @@ export const transportOptions = (connection: SmtpConnection): SMTPTransport.Opti
   requireTLS: connection.security === 'starttls',
   ignoreTLS: connection.security === 'none',
   ...(connection.user ? { auth: { user: connection.user, pass: connection.password } } : {}),
-  connectionTimeout: 10_000,
+  connectionTimeout: CONNECTION_TIMEOUT_MS,
   greetingTimeout: 10_000,
   socketTimeout: 20_000,
+  getSocket: socketThroughPolicy,
 });
 
 /** "Name <address>", or the address alone. */
@@ -103,6 +119,7 @@ const carrierOf = async (owner: SmtpOwner): Promise<SmtpCarrier | null> => {
 
 /** Saves the whole form; an empty password keeps the stored one (a new user name without a password clears it). */
 const saveSmtp = async (owner: SmtpOwner, input: SmtpSettingsValues): Promise<SmtpSettings> => {
+  await assertDestinationAllowed(input.host, input.port);
   const { password, ...settings } = input;
   const previous = await getSmtpSettings(owner);
   const keepsPassword = !password && previous?.password_sealed && previous.user === settings.user;
@@ -133,6 +150,7 @@ export const testSmtpConnection = async (caller: Caller, input: SmtpSettingsValu
     await transport.verify();
     return { ok: true as const };
   } catch (error) {
+    if (error instanceof DestinationNotAllowedError) throw error;
     logger.warn('SMTP connection test failed', { host: input.host, port: input.port, ...describeError(error) });
     throw new AppError('smtp_unreachable', { cause: error, data: { reason: (error as Error).message } });
   } finally {
@@ -153,6 +171,7 @@ export const sendSmtpTestMail = async (caller: Caller, input: SmtpSettingsValues
     await transport.sendMail({ from: fromHeader(input), to, subject: mail.subject, text: mail.text });
     return { sent: true as const, to };
   } catch (error) {
+    if (error instanceof DestinationNotAllowedError) throw error;
     logger.warn('SMTP test e-mail failed', { host: input.host, port: input.port, ...describeError(error) });
     throw new AppError('smtp_send_failed', { cause: error, data: { reason: (error as Error).message } });
   } finally {
@@ -170,5 +189,6 @@ export const smtpCarrierFor = async (customerId: string | null): Promise<SmtpCar
 
 export const reportSmtpFailure = (carrier: SmtpCarrier, customerId: string | null, error: unknown): never => {
   logger.error('E-mail refused by the SMTP server in force', { owner: carrier.owner, customerId, ...describeError(error) });
+  if (error instanceof DestinationNotAllowedError) throw error;
   throw new AppError('smtp_send_failed', { cause: error });
 };

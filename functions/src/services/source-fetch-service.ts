@@ -1,5 +1,6 @@
 import { isFetchedType, type SourceFetchStatus, type SourceType } from '@shared/schemas/source';
 import { deviceWindow, fetchWindow, technicalIdOf } from '@shared/sources/source-rules';
+import { DestinationNotAllowedError } from '../clients/outbound-destination';
 import { ProviderError } from '../clients/provider-client';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
@@ -59,6 +60,7 @@ const FETCHERS: Partial<Record<SourceType, (source: StoredSource, now: number) =
 
 /** A failure as the list shows it: a code the web translates, and the outside server's own words when it gave some. */
 const failureOf = (error: unknown): { error: string; detail: string | null } => {
+  if (error instanceof DestinationNotAllowedError) return { error: 'destination_not_allowed', detail: null };
   if (error instanceof ProviderError || error instanceof MailboxError || error instanceof WeatherError) return { error: error.code, detail: error.detail };
   if (error instanceof AppError && (error.code === 'source_not_discoverable' || error.code === 'source_incomplete')) return { error: 'source_incomplete', detail: null };
   return { error: 'fetch_failed', detail: null };

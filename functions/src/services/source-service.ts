@@ -11,9 +11,10 @@ import {
   type ParsedSourceInput,
   type Source,
 } from '@shared/schemas/source';
-import { missingSourceFields, sourceNameKey, weatherTechnicalId } from '@shared/sources/source-rules';
+import { mailServerOf, missingSourceFields, sourceNameKey, weatherTechnicalId } from '@shared/sources/source-rules';
 import { requireSetting } from '../config';
 import { lambda } from '../clients/lambda';
+import { assertDestinationAllowed } from '../clients/outbound-destination';
 import { listPointsOfCustomer } from '../data/point-repository';
 import {
   createSource as putNewSource,
@@ -73,6 +74,27 @@ const checkComplete = (input: ParsedSourceInput, stored: StoredSource | null): v
   if (missing.length > 0) throw new AppError('source_incomplete', { data: { fields: missing } });
 };
 
+/**
+ * The servers a source's configuration names (a provider's endpoint, a mailbox's server), judged by
+ * the outbound-destination policy before anything is saved, whatever the type.
+ */
+const assertDestinationsAllowed = async (input: ParsedSourceInput): Promise<void> => {
+  const { endpoint, host, tls } = input.config.custom;
+  if (endpoint) {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch (error) {
+      throw new AppError('validation_failed', { cause: error, details: 'endpoint_invalid' });
+    }
+    await assertDestinationAllowed(url.hostname, url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+  }
+  if (host) {
+    const server = mailServerOf(host, tls);
+    await assertDestinationAllowed(server.host, server.port);
+  }
+};
+
 const configOf = (input: ParsedSourceInput) => {
   const { api_key: _apiKey, password: _password, ...config } = input.config.custom;
   return config;
@@ -99,6 +121,7 @@ const newSource = (customerId: string, fields: Omit<StoredSource, '_id' | 'custo
 export const createConfigurableSource = async (caller: Caller, input: ParsedSourceInput): Promise<Source> => {
   const customerId = customerOf(caller);
   checkComplete(input, null);
+  await assertDestinationsAllowed(input);
   const existing = await listSourcesOfCustomer(customerId);
   const source = newSource(customerId, {
     name: input.name,
@@ -149,7 +172,10 @@ export const updateSourceOf = async (caller: Caller, sourceId: string, input: Pa
   const customerId = customerOf(caller);
   const stored = await requireSource(customerId, sourceId);
   if (input.type !== stored.type) throw new AppError('validation_failed', { details: 'a source keeps its type' });
-  if (stored.is_configurable) checkComplete(input, stored);
+  if (stored.is_configurable) {
+    checkComplete(input, stored);
+    await assertDestinationsAllowed(input);
+  }
   const changes = {
     name: input.name,
     name_key: sourceNameKey(input.name),

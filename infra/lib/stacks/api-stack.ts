@@ -63,12 +63,16 @@ interface GroupAccess {
   pushes?: boolean;
   /** Prints reports to PDF (the Chromium function). */
   printsReports?: boolean;
+  /** Reaches addresses customers typed (SMTP, FTP/SFTP, IMAP, provider endpoints) through the outbound-destination policy. */
+  connectsOut?: boolean;
+  /** Answers the public account routes (sign-in, forgot-password, register, password link), throttled by the abuse limits. */
+  throttlesAccounts?: boolean;
 }
 
 /** What each endpoint group may touch, and nothing more. */
 const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Account e-mails (invitations, password links, accepted registrations); profile pictures in the documents bucket.
-  users: { entities: 'readWrite', jwt: true, sendsMail: true, documents: 'readWrite' },
+  users: { entities: 'readWrite', jwt: true, sendsMail: true, documents: 'readWrite', throttlesAccounts: true },
   system: { entities: 'read' },
   // Its own state, the lock, roles & permissions, notification settings, system configuration; the dump reads the
   // series and writes the documents bucket; messages and log-outs pushed to connected users.
@@ -83,9 +87,9 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   images: { entities: 'readWrite', documents: 'readWrite' },
   // Series read only: a preview compares a file with what is stored; imports run in their own function.
   files: { entities: 'readWrite', series: 'read', uploads: 'readWrite', importsFiles: true },
-  ftp: { entities: 'readWrite', schedules: true, secrets: true },
-  // Sources: their schedules, their sealed api keys and mailbox passwords, "fetch now".
-  sources: { entities: 'readWrite', schedules: true, secrets: true },
+  ftp: { entities: 'readWrite', schedules: true, secrets: true, connectsOut: true },
+  // Sources: their schedules, their sealed api keys and mailbox passwords, "fetch now", discovery at the provider.
+  sources: { entities: 'readWrite', schedules: true, secrets: true, connectsOut: true },
   // Writes only its weather cache; reads the locations for the first located site.
   weather: { entities: 'readWrite', weatherProvider: true },
   // Alerts and their log; their schedules (evaluation and notifying run in the scheduled-jobs function).
@@ -93,7 +97,7 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Reminders: their schedules (the e-mails leave from the scheduled job).
   reminders: { entities: 'readWrite', schedules: true },
   // SMTP settings: seals their passwords, opens them for tests (test e-mails leave through the given server, not SES).
-  email: { entities: 'readWrite', secrets: true },
+  email: { entities: 'readWrite', secrets: true, connectsOut: true },
   // The logo and background image: their bytes in the documents bucket, their reference in the system's customization item.
   customizations: { entities: 'readUpdate', documents: 'readWrite' },
   // Customers and the licence: a deletion runs in its own job function.
@@ -145,7 +149,13 @@ export class ApiStack extends Stack {
     // The sender's domain as an SES identity: on AWS its DKIM records go in the domain's DNS (the
     // identity is verified once they are); SES refuses to send from an identity it does not know.
     new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(mailDomainOf(props.settings.mailFrom)) });
+    // The outbound-destination policy's allow-list, where customers' addresses are reached (empty: nothing beyond the public Internet).
+    const connectOut = (fn: AppFunction) => {
+      if (props.settings.outboundAllowList) fn.setting('OUTBOUND_ALLOW_LIST', props.settings.outboundAllowList);
+    };
     const sendMail = (fn: AppFunction) => {
+      // A customer's own SMTP server may carry the e-mail.
+      connectOut(fn);
       fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail', 'sns:Publish'], resources: ['*'] }));
       fn.setting('MAIL_FROM', props.settings.mailFrom);
       if (props.settings.appUrl) fn.setting('APP_URL', props.settings.appUrl);
@@ -316,6 +326,8 @@ export class ApiStack extends Stack {
         if (access.schedules) manageSchedules(fn);
         if (access.secrets) sealSecrets(fn);
         if (access.sendsMail) sendMail(fn);
+        if (access.connectsOut) connectOut(fn);
+        if (access.throttlesAccounts && props.settings.abuseLimits) fn.setting('ABUSE_LIMITS', props.settings.abuseLimits);
         if (access.operatesApplication) {
           restartFunctions(fn);
           applicationUpdate.fn.grantInvoke(fn.fn);

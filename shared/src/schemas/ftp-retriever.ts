@@ -53,7 +53,7 @@ export const ftpRetrieverInputSchema = z.object({
 export type FtpRetrieverInput = z.input<typeof ftpRetrieverInputSchema>;
 
 /** How a retrieval failed, for the list to say it in the user's language (the server's own words follow in `last_error`). */
-export const FTP_FAILURES = ['connection_refused', 'login_incorrect', 'host_not_found', 'timeout', 'path_not_found', 'file_failed', 'other'] as const;
+export const FTP_FAILURES = ['connection_refused', 'login_incorrect', 'host_not_found', 'timeout', 'path_not_found', 'file_failed', 'destination_not_allowed', 'other'] as const;
 export type FtpFailure = (typeof FTP_FAILURES)[number];
 
 /** A retriever as the API answers it: the password never leaves the server, `has_password` says one is stored. */

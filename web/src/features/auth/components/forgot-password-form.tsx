@@ -4,15 +4,15 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { forgotPasswordRequestSchema } from '@shared/schemas/user-admin';
-import { notifyGenericFailure } from '../../../lib/notify';
 import { forgotPassword } from '../api/account';
+import { notifyAccountFailure } from '../hooks/notify-account-failure';
 
 /** /forgot-password: the same acknowledgement whether an account has this address or not. */
 export const ForgotPasswordForm = () => {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const send = useMutation({ mutationFn: forgotPassword, onError: notifyGenericFailure });
+  const send = useMutation({ mutationFn: forgotPassword, onError: notifyAccountFailure });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -4,8 +4,8 @@ import { Alert, Button, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/
 import { IconAt, IconUserCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { registrationRequestSchema } from '@shared/schemas/user-admin';
-import { notifyGenericFailure } from '../../../lib/notify';
 import { register } from '../api/account';
+import { notifyAccountFailure } from '../hooks/notify-account-failure';
 import { PasswordPair, passwordPairErrors } from './password-pair';
 
 type Field = 'email' | 'first_name' | 'last_name' | 'terms';
@@ -21,7 +21,7 @@ export const RegisterForm = () => {
   const [confirmation, setConfirmation] = useState('');
   const [invalid, setInvalid] = useState<Set<Field>>(new Set());
   const [pairErrors, setPairErrors] = useState<{ password?: string; confirmation?: string }>({});
-  const send = useMutation({ mutationFn: register, onError: notifyGenericFailure });
+  const send = useMutation({ mutationFn: register, onError: notifyAccountFailure });
   const change = <K extends keyof typeof values>(field: K, value: (typeof values)[K]) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent) => {

@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { ftpAddress, type FtpRetriever } from '@shared/schemas/ftp-retriever';
+import { ftpAddress, type FtpFailure, type FtpRetriever } from '@shared/schemas/ftp-retriever';
 import { notify } from '../../../lib/notify';
 import { deleteFtpRetriever, FTP_KEYS, ftpRetrieversQueryOptions, runFtpRetriever } from '../api/ftp-retrievers';
 import { notifyFtpFailure } from '../hooks/notify-ftp-failure';
@@ -23,6 +23,9 @@ const isRunning = (retriever: FtpRetriever, now = Date.now()) =>
 
 /** Badges keep their whole word in narrow table cells (Mantine's label would shrink to an ellipsis). */
 const WHOLE_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
+/** Failures whose translated label says everything: the server's (or our) own words would only repeat it. */
+const SAID_BY_LABEL: ReadonlySet<FtpFailure> = new Set(['connection_refused', 'login_incorrect', 'destination_not_allowed']);
 
 const formatDate = (iso: string) => DateTime.fromISO(iso).toFormat('dd/MM/yyyy HH:mm');
 
@@ -66,7 +69,7 @@ const LastRun = ({ retriever, requested }: { retriever: FtpRetriever; requested:
       {failed && (
         <Text size="sm" c="red.8" data-testid="ftp-last-error">
           {t(`labels.ftp.failures.${retriever.last_error_kind ?? 'other'}`)}
-          {retriever.last_error && retriever.last_error_kind !== 'connection_refused' && retriever.last_error_kind !== 'login_incorrect' ? ` — ${retriever.last_error}` : ''}
+          {retriever.last_error && !SAID_BY_LABEL.has(retriever.last_error_kind ?? 'other') ? ` — ${retriever.last_error}` : ''}
         </Text>
       )}
       {(!failed || Boolean(retriever.files_retrieved_last_run) || Boolean(retriever.files_waiting)) && (
