@@ -13,6 +13,7 @@ let admin: string;
 const made: string[] = [];
 
 const chart = { type: 'chart', title: 'Électricité du mois', points: [{ _id: 'pt-elec-index', calculation: 'diff', type: 'column', color: '#1c7ed6' }] };
+const picture = { type: 'image', title: 'Le site', image: { source: 'img-demo-site' } };
 const text = { type: 'text', title: 'Commentaire', text: '<p>Consommation du site</p>' };
 
 const download = (reportId: string, token: string, language = 'fr') =>
@@ -24,7 +25,9 @@ const readPdf = (content: Buffer) => {
   writeFileSync(file, content);
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info) ?? [];
-  return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]), width: Number(width), height: Number(height), text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
+  // pdfimages lists the raster pictures (charts are vector drawings): one line per picture after two of headers.
+  const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').length - 2;
+  return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]), width: Number(width), height: Number(height), images, text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
 };
 
 beforeAll(async () => {
@@ -58,12 +61,13 @@ describe('a report printed to PDF', () => {
     for (const words of ['Électricité du mois', 'Commentaire', 'Consommation du site', 'Deuxième page']) expect(read.text).toContain(words);
   });
 
-  it('prints a portrait report at 770 × 1112 pixels, one page per page even when empty', async () => {
-    const report = await createReport({ name: 'Portrait', content: { pages: [[text], [], [text]] } });
+  it("prints a portrait report at 770 × 1112 pixels, one page per page even when empty, with its image widget's picture", async () => {
+    const report = await createReport({ name: 'Portrait', content: { pages: [[text], [], [text, picture]] } });
     const answer = await download(report._id, admin);
     expect(answer.status).toBe(200);
     const read = readPdf(Buffer.from(await answer.arrayBuffer()));
     expect(read.pages).toBe(3);
+    expect(read.images).toBeGreaterThanOrEqual(1);
     expect(Math.abs(read.width - 577.5)).toBeLessThan(1);
     expect(Math.abs(read.height - 834)).toBeLessThan(1);
   });

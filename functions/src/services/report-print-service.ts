@@ -4,7 +4,7 @@ import type { LanguageKey } from '@shared/constants';
 import { REPORT_PAGE_SIZES, type Report } from '@shared/schemas/report';
 import { AppError } from '../errors';
 import { launchChromium } from '../clients/chromium';
-import { requireSetting } from '../config';
+import { config, requireSetting } from '../config';
 import { storeReportPdf } from '../data/report-pdf-repository';
 import { getReport } from '../data/report-repository';
 import { getUser } from '../data/user-repository';
@@ -40,6 +40,28 @@ const ownerOf = async (report: Report) => {
 };
 
 /**
+ * What the print page may load: the web app (its files and, through it, the API), the documents
+ * bucket's signed addresses (the images) and inline data. A report's text is customer HTML: an
+ * image or frame pointing elsewhere (the metadata address, a private host) is never fetched.
+ */
+export const isPrintRequestAllowed = (url: string, appOrigin: string, documentsBucket: string, s3Endpoint: string | null = null): boolean => {
+  if (url.startsWith('data:') || url.startsWith('blob:')) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.origin === appOrigin) return true;
+  if (!parsed.searchParams.has('X-Amz-Signature')) return false;
+  // S3's own host names, the bucket's (virtual-hosted) or the service's with the bucket in the path; or the emulator's endpoint.
+  const virtualHosted = parsed.protocol === 'https:' && parsed.hostname.startsWith(`${documentsBucket}.s3.`) && parsed.hostname.endsWith('.amazonaws.com');
+  const s3Host = parsed.protocol === 'https:' && /^s3([.-][a-z0-9-]+)*\.amazonaws\.com$/.test(parsed.hostname);
+  const pathStyle = parsed.pathname.startsWith(`/${documentsBucket}/`) && (s3Host || (s3Endpoint !== null && parsed.origin === new URL(s3Endpoint).origin));
+  return virtualHosted || pathStyle;
+};
+
+/**
  * Opens the report's print page and prints it: every page at the report's size. The page says
  * `data-report-ready="true"` once each widget has drawn its data, `"error"` when one could not.
  */
@@ -49,6 +71,16 @@ const printPage = async (url: string, report: Report): Promise<Uint8Array> => {
   try {
     browser = await launchChromium();
     const page = await browser.newPage();
+    const appOrigin = new URL(url).origin;
+    const bucket = requireSetting('DOCUMENTS_BUCKET');
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (isPrintRequestAllowed(request.url(), appOrigin, bucket, config.AWS_ENDPOINT_URL ?? null)) void request.continue();
+      else {
+        logger.warn('print page request refused', { url: request.url().slice(0, 200) });
+        void request.abort('blockedbyclient');
+      }
+    });
     await page.setViewport({ width: size.width, height: size.height });
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     const ready = await page.waitForFunction(() => {
