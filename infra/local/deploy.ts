@@ -58,7 +58,11 @@ const makeDevelopmentLicenseVendor = async (name: string): Promise<{ publicKey: 
 };
 
 /** Bootstraps and deploys the whole CDK app into the emulator, unchanged but for its context. */
-export const deployToEmulator = async (endpoint: string, name: string, options: { weatherProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string } = {}): Promise<Deployment> => {
+export const deployToEmulator = async (
+  endpoint: string,
+  name: string,
+  options: { weatherProviderUrl?: string; geocodingProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string } = {},
+): Promise<Deployment> => {
   const licenseVendor = await makeDevelopmentLicenseVendor(name);
   const context = [
     '-c', `licensePublicKey=${licenseVendor.publicKey}`,
@@ -66,6 +70,7 @@ export const deployToEmulator = async (endpoint: string, name: string, options: 
     '-c', `emulatorEndpoint=${endpoint}`,
     '-c', 'demo=true',
     ...(options.weatherProviderUrl ? ['-c', `weatherProviderUrl=${options.weatherProviderUrl}`] : []),
+    ...(options.geocodingProviderUrl ? ['-c', `geocodingProviderUrl=${options.geocodingProviderUrl}`] : []),
     ...(options.appUrl ? ['-c', `appUrl=${options.appUrl}`] : []),
     ...(options.vendorServiceUrl ? ['-c', `vendorServiceUrl=${options.vendorServiceUrl}`] : []),
   ];
@@ -196,6 +201,7 @@ export const writeTestEnvironment = (
   file: string,
   weatherProvider: { url: string; fake: boolean } | null = null,
   vendorService: { url: string } | null = null,
+  geocodingProvider: { url: string; fake: boolean } | null = null,
 ): void => {
   const accounts = Object.fromEntries(
     (Object.keys(DEMO_EMAILS) as (keyof DemoPasswords)[]).map((name) => [
@@ -228,6 +234,7 @@ export const writeTestEnvironment = (
         customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
         weatherProvider,
         vendorService,
+        geocodingProvider,
         applicationUpdateFunctionName: deployment.applicationUpdateFunctionName,
       },
       null,

@@ -6,6 +6,7 @@ import { buildWeb } from './build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
+import { startGeocodingProvider, type GeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
 import { startWebServer } from './web-server';
 
@@ -78,6 +79,7 @@ const main = async (): Promise<number> => {
   let web: Server | undefined;
   let weather: WeatherProvider | undefined;
   let vendor: FakeVendorService | undefined;
+  let geocoder: GeocodingProvider | undefined;
   const outcomes: Outcome[] = [];
   try {
     const [unitFiles, integrationFiles, browserFiles] = [selectedIn('unit', 'infra'), selectedIn('integration'), selectedIn('browser')];
@@ -88,8 +90,9 @@ const main = async (): Promise<number> => {
     emulator = await startEmulator(EMULATOR_PORT, RUN_NAME);
     weather = await startWeatherProvider();
     vendor = await startFakeVendorService({ latest: readPackageVersion(), is_locked: false, is_allowed_to_update: true });
+    geocoder = await startGeocodingProvider();
     console.log(`Emulator up on ${emulator.endpoint}, weather provider on ${weather.url}; deploying while the unit tests run ...`);
-    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test', { weatherProviderUrl: weather.url, appUrl: `http://127.0.0.1:${WEB_PORT}`, vendorServiceUrl: vendor.url }), buildWeb()]);
+    const deploying = Promise.all([deployToEmulator(emulator.endpoint, 'test', { weatherProviderUrl: weather.url, geocodingProviderUrl: geocoder.url, appUrl: `http://127.0.0.1:${WEB_PORT}`, vendorServiceUrl: vendor.url }), buildWeb()]);
     deploying.catch(() => undefined);
     outcomes.push(await vitest(['unit', 'infra'], 'unit', unitFiles));
     const [deployment] = await deploying;
@@ -104,7 +107,7 @@ const main = async (): Promise<number> => {
     writeTestEnvironment(deployment, seeded, passwords, `http://127.0.0.1:${WEB_PORT}`, environmentFile, {
       url: weather.url,
       fake: weather.fake,
-    }, { url: vendor.url });
+    }, { url: vendor.url }, { url: geocoder.url, fake: geocoder.fake });
     outcomes.push(await vitest(['integration'], 'integration', integrationFiles));
     outcomes.push(await vitest(['browser'], 'browser', browserFiles));
   } catch (error) {
@@ -114,6 +117,7 @@ const main = async (): Promise<number> => {
     web?.close();
     await weather?.close();
     await vendor?.close();
+    await geocoder?.close();
     await emulator?.stop();
   }
   return report(started, outcomes);

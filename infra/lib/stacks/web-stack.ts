@@ -7,6 +7,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { webRuntimeConfig } from '../runtime-config';
 import type { DeploymentSettings } from '../settings';
 
 export interface WebStackProps extends StackProps {
@@ -59,7 +60,7 @@ export class WebStack extends Stack {
         throw new Error(`No web build in ${props.settings.webDist} to upload: run \`npm run build:web\` first (\`npm run synth\` does).`);
       }
       new s3deploy.BucketDeployment(this, 'Deploy', {
-        sources: [s3deploy.Source.asset(props.settings.webDist)],
+        sources: [s3deploy.Source.asset(props.settings.webDist), s3deploy.Source.jsonData('config.json', webRuntimeConfig(props.settings))],
         destinationBucket: site,
         distribution,
       });
