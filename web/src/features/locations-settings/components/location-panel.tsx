@@ -6,6 +6,7 @@ import {
   Badge,
   Button,
   Group,
+  Loader,
   NumberInput,
   Select,
   SimpleGrid,
@@ -18,23 +19,22 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconArrowsMove, IconBuildingCommunity, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
+import { ADDRESS_SEARCH } from '@shared/maplytics/constants';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import type { LocationTreeNode } from '@shared/schemas/location';
-import { LOCATION_TYPES } from '@shared/schemas/location';
+import { LOCATION_TYPES, type Location } from '@shared/schemas/location';
 import { locationInputSchema, type LocationInput } from '@shared/schemas/location-input';
 import { notify } from '../../../lib/notify';
 import { refreshSessionPayload } from '../../../lib/refresh-session';
-import { deleteLocation, moveLocation, saveLocation, SETTINGS_KEYS, type LocationDeletion } from '../api/locations-and-points';
+import { addressSearchQueryOptions, deleteLocation, moveLocation, saveLocation, SETTINGS_KEYS, type LocationDeletion } from '../api/locations-and-points';
 import { notifyFailure } from '../hooks/error-text';
 import { findInTree, flattenTree, locationDepths, locationOptions, subtreeIds } from '../hooks/location-tree';
 import { renderLocationOption } from '../../../components/location-option';
 import { CollapsiblePanel } from './collapsible-panel';
 import { useTimezones, zoneNamesOf } from '../../../lib/timezones';
 
-/** The address search waits this long after the last key (spec 3 §9). */
-const ADDRESS_DEBOUNCE_MS = 500;
 const ROOT = '__root__';
 
 interface FormState {
@@ -45,6 +45,8 @@ interface FormState {
   address: string;
   lat: number | string;
   lng: number | string;
+  /** The view around the place, kept from the address search while the coordinates are its own. */
+  viewport: NonNullable<Location['coordinates']>['viewport'] | null;
   timezone: string;
   hidden: boolean;
   parent: string | null;
@@ -58,6 +60,7 @@ const formOf = (location: LocationTreeNode | null, parent: string | null): FormS
   address: location?.address ?? '',
   lat: location?.coordinates?.location.lat ?? '',
   lng: location?.coordinates?.location.lng ?? '',
+  viewport: location?.coordinates?.viewport ?? null,
   timezone: location?.timezone ?? DEFAULT_TIMEZONE,
   hidden: location?.hidden ?? false,
   parent: location ? location.parent : parent,
@@ -104,13 +107,30 @@ export const LocationPanel = ({
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
-  // Address search: the known addresses of the customer, filtered 500 ms after the last key.
-  const [addressQuery] = useDebouncedValue(form.address, ADDRESS_DEBOUNCE_MS);
-  const addressSuggestions = useMemo(() => {
-    const query = addressQuery.trim().toLowerCase();
-    const known = [...new Set(entries.map((entry) => entry.location.address).filter((value): value is string => !!value))];
-    return query.length < 2 ? [] : known.filter((address) => address.toLowerCase().includes(query) && address !== addressQuery).slice(0, 10);
-  }, [addressQuery, entries]);
+  // Address search (spec 3 §2, §9): the geocoding provider is asked 500 ms after the last key, from
+  // 3 characters, only about what the user types (not the address a location opens with); choosing
+  // an answer fills the coordinates and the view around them.
+  const [addressTyped, setAddressTyped] = useState(false);
+  const [addressQuery] = useDebouncedValue(form.address.trim(), ADDRESS_SEARCH.debounceMs);
+  const addressSearch = useQuery({
+    ...addressSearchQueryOptions(addressQuery),
+    enabled: addressTyped && addressQuery.length >= ADDRESS_SEARCH.minLength,
+  });
+  const addressAnswers = addressTyped ? (addressSearch.data ?? []) : [];
+  const addressSuggestions = useMemo(() => [...new Set(addressAnswers.map((answer) => answer.label))], [addressAnswers]);
+  const chooseAddress = (label: string) => {
+    const found = addressAnswers.find((answer) => answer.label === label);
+    if (!found) return;
+    setForm((current) => ({
+      ...current,
+      address: found.label,
+      lat: found.coordinates.location.lat,
+      lng: found.coordinates.location.lng,
+      viewport: found.coordinates.viewport,
+    }));
+    setErrors((current) => ({ ...current, address: undefined, lat: undefined, lng: undefined }));
+    setAddressTyped(false);
+  };
 
   // The navigation's tree comes with the login payload: it is asked again after each change.
   const refreshTree = () => {
@@ -171,7 +191,7 @@ export const LocationPanel = ({
       address: form.address.trim() || null,
       type: form.type,
       surface: numberOrNull(form.surface),
-      coordinates: lat !== null && lng !== null ? { location: { lat, lng } } : null,
+      coordinates: lat !== null && lng !== null ? { location: { lat, lng }, ...(form.viewport ? { viewport: form.viewport } : {}) } : null,
       timezone: form.timezone || DEFAULT_TIMEZONE,
     });
     if (!parsed.success) {
@@ -286,12 +306,20 @@ export const LocationPanel = ({
             />
             <Autocomplete
               label={t('labels.location.address')}
-              description={t('hints.settingsLocations.address')}
+              description={addressSearch.isError && addressTyped ? t('errors.geocoding_unavailable') : t('hints.settingsLocations.address')}
               data={addressSuggestions}
+              // The provider already chose what matches; typing 'quai perrache' must still offer 'Quai Perrache 69002 Lyon'.
+              filter={({ options }) => options}
               value={form.address}
-              onChange={(value) => set('address', value)}
+              onChange={(value) => {
+                set('address', value);
+                setAddressTyped(true);
+              }}
+              onOptionSubmit={chooseAddress}
+              rightSection={addressSearch.isFetching && addressTyped ? <Loader size={14} /> : null}
               maxLength={300}
               style={{ gridColumn: '1 / -1' }}
+              data-testid="location-address"
             />
             <Group grow gap="sm" align="flex-start">
               <NumberInput
@@ -300,7 +328,10 @@ export const LocationPanel = ({
                 max={90}
                 decimalScale={6}
                 value={form.lat}
-                onChange={(value) => set('lat', value)}
+                onChange={(value) => {
+                  set('lat', value);
+                  set('viewport', null);
+                }}
                 error={errors.lat}
               />
               <NumberInput
@@ -309,7 +340,10 @@ export const LocationPanel = ({
                 max={180}
                 decimalScale={6}
                 value={form.lng}
-                onChange={(value) => set('lng', value)}
+                onChange={(value) => {
+                  set('lng', value);
+                  set('viewport', null);
+                }}
                 error={errors.lng}
               />
             </Group>
