@@ -2,11 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ActionIcon,
-  Autocomplete,
   Badge,
   Button,
   Group,
-  Loader,
   NumberInput,
   Select,
   SimpleGrid,
@@ -16,22 +14,22 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconArrowsMove, IconBuildingCommunity, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
-import { ADDRESS_SEARCH } from '@shared/maplytics/constants';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import { LOCATION_TYPES, type Location } from '@shared/schemas/location';
 import { locationInputSchema, type LocationInput } from '@shared/schemas/location-input';
 import { notify } from '../../../lib/notify';
 import { refreshSessionPayload } from '../../../lib/refresh-session';
-import { addressSearchQueryOptions, deleteLocation, moveLocation, saveLocation, SETTINGS_KEYS, type LocationDeletion } from '../api/locations-and-points';
+import { deleteLocation, moveLocation, saveLocation, SETTINGS_KEYS, type LocationDeletion } from '../api/locations-and-points';
 import { notifyFailure } from '../hooks/error-text';
 import { findInTree, flattenTree, locationDepths, locationOptions, subtreeIds } from '../hooks/location-tree';
 import { renderLocationOption } from '../../../components/location-option';
+import type { GeocodedAddress } from '@shared/schemas/maplytics';
+import { AddressSearch } from './address-search';
 import { CollapsiblePanel } from './collapsible-panel';
 import { useTimezones, zoneNamesOf } from '../../../lib/timezones';
 
@@ -107,20 +105,7 @@ export const LocationPanel = ({
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
-  // Address search (spec 3 §2, §9): the geocoding provider is asked 500 ms after the last key, from
-  // 3 characters, only about what the user types (not the address a location opens with); choosing
-  // an answer fills the coordinates and the view around them.
-  const [addressTyped, setAddressTyped] = useState(false);
-  const [addressQuery] = useDebouncedValue(form.address.trim(), ADDRESS_SEARCH.debounceMs);
-  const addressSearch = useQuery({
-    ...addressSearchQueryOptions(addressQuery),
-    enabled: addressTyped && addressQuery.length >= ADDRESS_SEARCH.minLength,
-  });
-  const addressAnswers = addressTyped ? (addressSearch.data ?? []) : [];
-  const addressSuggestions = useMemo(() => [...new Set(addressAnswers.map((answer) => answer.label))], [addressAnswers]);
-  const chooseAddress = (label: string) => {
-    const found = addressAnswers.find((answer) => answer.label === label);
-    if (!found) return;
+  const chooseAddress = (found: GeocodedAddress) => {
     setForm((current) => ({
       ...current,
       address: found.label,
@@ -129,7 +114,6 @@ export const LocationPanel = ({
       viewport: found.coordinates.viewport,
     }));
     setErrors((current) => ({ ...current, address: undefined, lat: undefined, lng: undefined }));
-    setAddressTyped(false);
   };
 
   // The navigation's tree comes with the login payload: it is asked again after each change.
@@ -304,23 +288,7 @@ export const LocationPanel = ({
               onChange={(value) => set('surface', value)}
               error={errors.surface}
             />
-            <Autocomplete
-              label={t('labels.location.address')}
-              description={addressSearch.isError && addressTyped ? t('errors.geocoding_unavailable') : t('hints.settingsLocations.address')}
-              data={addressSuggestions}
-              // The provider already chose what matches; typing 'quai perrache' must still offer 'Quai Perrache 69002 Lyon'.
-              filter={({ options }) => options}
-              value={form.address}
-              onChange={(value) => {
-                set('address', value);
-                setAddressTyped(true);
-              }}
-              onOptionSubmit={chooseAddress}
-              rightSection={addressSearch.isFetching && addressTyped ? <Loader size={14} /> : null}
-              maxLength={300}
-              style={{ gridColumn: '1 / -1' }}
-              data-testid="location-address"
-            />
+            <AddressSearch value={form.address} onChange={(value) => set('address', value)} onChoose={chooseAddress} />
             <Group grow gap="sm" align="flex-start">
               <NumberInput
                 label={t('labels.location.lat')}

@@ -26,7 +26,7 @@ export const RatingBadge = ({ marker }: { marker: MapMarker }) => {
   const format = useFormat();
   const band = markerColorOf(marker.absolute_energy_rating);
   return (
-    <Badge color={MARKER_COLORS[band]} variant="filled" data-testid="site-rating" data-color={band} autoContrast>
+    <Badge color={MARKER_COLORS[band]} variant="filled" tt="none" data-testid="site-rating" data-color={band} autoContrast>
       {marker.absolute_energy_rating === null ? t('maplytics.marker.noRating') : t('maplytics.marker.rating', { rating: format(marker.absolute_energy_rating, '') })}
     </Badge>
   );
@@ -36,7 +36,7 @@ export const AlertsBadge = ({ count }: { count: number }) => {
   const { t } = useTranslation();
   if (count <= 0) return null;
   return (
-    <Badge color={MARKER_COLORS.violet} variant="filled" data-testid="site-alerts">
+    <Badge color={MARKER_COLORS.violet} variant="filled" tt="none" data-testid="site-alerts">
       {t('maplytics.marker.alerts', { count })}
     </Badge>
   );
@@ -52,7 +52,7 @@ export const EvolutionBadge = ({ point, levels }: { point: MaplyticsPoint; level
   const level = levelOf(evolution, '%', levels);
   const text = evolution === null ? '–' : `${evolution > 0 ? '+' : ''}${format(evolution, '%')}`;
   return (
-    <Badge color={LEVEL_COLORS[level]} variant={level === 'neutral' ? 'light' : 'filled'} data-testid="point-evolution" data-level={level} autoContrast>
+    <Badge color={LEVEL_COLORS[level]} variant={level === 'neutral' ? 'light' : 'filled'} tt="none" data-testid="point-evolution" data-level={level} autoContrast>
       {text}
     </Badge>
   );

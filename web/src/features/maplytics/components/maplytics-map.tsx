@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MARKER_COLORS } from '@shared/maplytics/constants';
 import { blinkingColorOf } from '@shared/maplytics/marker-colour';
@@ -9,7 +9,8 @@ import { basemapStyle } from '../hooks/basemap';
 import { useBlinkPhase } from '../hooks/use-blink-phase';
 import classes from './maplytics.module.css';
 
-// The worker is shipped as an asset of its own: maplibre would look for it beside its module, which the bundle moves.
+// The worker is built as a script of its own (.js, which every server types right): maplibre would look for
+// its .mjs beside its module, which the bundle moves.
 setWorkerUrl(workerUrl);
 
 /** Metropolitan France, where the map opens before it knows the sites. */
@@ -43,6 +44,7 @@ const createPin = (onClick: () => void): Pin => {
   element.dataset.testid = 'map-marker';
   const dot = document.createElement('span');
   dot.className = classes.markerDot;
+  dot.dataset.part = 'dot';
   const label = document.createElement('span');
   label.className = classes.markerLabel;
   element.append(dot, label);
@@ -61,6 +63,7 @@ const createPin = (onClick: () => void): Pin => {
 export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, describe, onUnavailable }: MaplyticsMapProps) => {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [drawn, setDrawn] = useState(false);
   const pins = useRef(new Map<string, Pin>());
   const select = useRef(onSelect);
   select.current = onSelect;
@@ -77,6 +80,7 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
         created = new MapLibreMap({ container: container.current, style, ...FRANCE, attributionControl: { compact: true }, dragRotate: false });
         created.addControl(new NavigationControl({ showCompass: false }), 'top-left');
         created.touchZoomRotate.disableRotation();
+        created.once('load', () => setDrawn(true));
         setMap(created);
       })
       .catch((error: unknown) => unavailable.current(error));
@@ -85,6 +89,7 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
       created?.remove();
       pins.current.clear();
       setMap(null);
+      setDrawn(false);
     };
   }, [styleUrl]);
 
@@ -109,7 +114,7 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
       let pin = pins.current.get(marker.location_id);
       if (!pin) {
         pin = createPin(() => select.current(marker.location_id));
-        pin.marker.addTo(map);
+        pin.marker.setLngLat([marker.longitude, marker.latitude]).addTo(map);
         pins.current.set(marker.location_id, pin);
       }
       pin.marker.setLngLat([marker.longitude, marker.latitude]);
@@ -153,5 +158,5 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     map.easeTo({ center: [chosen.longitude, chosen.latitude], duration: 300 });
   }, [map, selected]);
 
-  return <div ref={container} className={classes.map} data-testid="maplytics-map" data-ready={map ? 'true' : 'false'} />;
+  return <div ref={container} className={classes.map} data-testid="maplytics-map" data-ready={drawn ? 'true' : 'false'} />;
 };

@@ -173,7 +173,8 @@ export const SitePanel = ({ marker, onClose }: { marker: MapMarker; onClose: () 
           t('maplytics.panel.energy', {
             value: format(marker.maplytics.energy_kwh, 'kWh'),
             from: formatDate(marker.maplytics.rating_from, marker.maplytics.timezone),
-            to: formatDate(marker.maplytics.rating_to, marker.maplytics.timezone),
+            // The window ends before the 1st of the month: its last day is the one before.
+            to: formatDate(new Date(Date.parse(marker.maplytics.rating_to) - 1).toISOString(), marker.maplytics.timezone),
           }),
         ].join(' · ')}
       </Text>

@@ -1,12 +1,12 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-110m.json?url';
+import countriesUrl from 'world-atlas/countries-50m.json?url';
 
 /**
  * The map's basemap: the deployment's MapLibre style when it names one (`mapStyleUrl` of
  * config.json, e.g. a vector tile provider's), else the world's countries from Natural Earth
- * (world-atlas, 1:110m) shipped with the app as a static file, drawn plainly: it needs no network
+ * (world-atlas, 1:50m: coasts still read at a city's zoom) shipped with the app as a static file, drawn plainly: it needs no network
  * beyond the app's own server, and no glyphs (markers and their labels are HTML).
  */
 
