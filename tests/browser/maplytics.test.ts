@@ -192,7 +192,7 @@ describe('maplytics', () => {
       await panel.getByText('Nouveau site', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       const name = unique('Agence Perrache');
       await panel.getByRole('textbox', { name: 'Nom', exact: false }).first().fill(name);
-      await panel.getByRole('textbox', { name: 'Adresse' }).pressSequentially('12 quai perr', { delay: 40 });
+      await panel.getByTestId('location-address').pressSequentially('12 quai perr', { delay: 40 });
       await page.getByRole('option', { name: '12 Quai Perrache 69002 Lyon' }).click({ timeout: UI_TIMEOUT_MS });
       await expect.poll(() => panel.getByRole('textbox', { name: 'Latitude' }).inputValue()).toBe('45.7485');
       expect(await panel.getByRole('textbox', { name: 'Longitude' }).inputValue()).toBe('4.8262');

@@ -32,12 +32,14 @@ export const RatingBadge = ({ marker }: { marker: MapMarker }) => {
   );
 };
 
-export const AlertsBadge = ({ count }: { count: number }) => {
+/** The open alerts of a site: said in full, or as their count alone where room is short (a list). */
+export const AlertsBadge = ({ count, compact = false }: { count: number; compact?: boolean }) => {
   const { t } = useTranslation();
   if (count <= 0) return null;
+  const text = t('maplytics.marker.alerts', { count });
   return (
-    <Badge color={MARKER_COLORS.violet} variant="filled" tt="none" data-testid="site-alerts">
-      {t('maplytics.marker.alerts', { count })}
+    <Badge color={MARKER_COLORS.violet} variant="filled" tt="none" circle={compact} title={text} aria-label={text} data-testid="site-alerts">
+      {compact ? count : text}
     </Badge>
   );
 };

@@ -111,7 +111,7 @@ export const LevelsSettings = ({
                   onChange={(value) => value && update(row.key, { level: value as Level['level'] })}
                   leftSection={<Swatch color={LEVEL_COLORS[row.level]} />}
                   allowDeselect={false}
-                  style={{ flex: 3 }}
+                  style={{ flex: 1, minWidth: 0 }}
                 />
                 <Select
                   aria-label={t('maplytics.settings.operation')}
@@ -120,7 +120,8 @@ export const LevelsSettings = ({
                   value={row.operation}
                   onChange={(value) => value && update(row.key, { operation: value as Level['operation'] })}
                   allowDeselect={false}
-                  style={{ flex: 2 }}
+                  w={72}
+                  style={{ flex: 'none' }}
                 />
                 <NumberInput
                   aria-label={t('maplytics.settings.value')}
@@ -129,7 +130,8 @@ export const LevelsSettings = ({
                   onChange={(value) => update(row.key, { value })}
                   decimalSeparator=","
                   rightSection={<Text size="xs" c="dimmed">%</Text>}
-                  style={{ flex: 2 }}
+                  w={96}
+                  style={{ flex: 'none' }}
                   data-testid="level-value"
                 />
                 <ActionIcon

@@ -35,7 +35,7 @@ const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[]; onSele
                 </Text>
               </Group>
               <Group gap={4} wrap="nowrap">
-                <AlertsBadge count={marker.alerts_found} />
+                <AlertsBadge count={marker.alerts_found} compact />
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {marker.absolute_energy_rating === null ? t('maplytics.marker.noRating') : t('maplytics.marker.rating', { rating: format(marker.absolute_energy_rating, '') })}
                 </Text>

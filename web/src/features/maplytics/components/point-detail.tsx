@@ -8,7 +8,7 @@ import { EvolutionBadge, Swatch, useFormat, useFormatDate, ValueText } from './f
 
 const CHART_HEIGHT = 110;
 
-/** The period's buckets as bars (a line past 60 of them), from zero. */
+/** The period's buckets as bars from zero; past 60 of them the bars touch (a year of days stays readable). */
 const BucketsChart = ({ point }: { point: MaplyticsPoint }) => {
   const { t } = useTranslation();
   const values = point.buckets.values;
@@ -25,24 +25,22 @@ const BucketsChart = ({ point }: { point: MaplyticsPoint }) => {
   const span = top - bottom || 1;
   const y = (value: number) => ((top - value) / span) * CHART_HEIGHT;
   const width = Math.max(values.length, 1) * 10;
-  const line = values.length > 60;
+  const gap = values.length > 60 ? 0 : 1.5;
   return (
     <svg viewBox={`0 0 ${width} ${CHART_HEIGHT}`} width="100%" height={CHART_HEIGHT} preserveAspectRatio="none" role="img" aria-label={t('maplytics.detail.chart')} data-testid="point-chart">
       <line x1={0} x2={width} y1={y(0)} y2={y(0)} stroke="#ced4da" strokeWidth={1} vectorEffect="non-scaling-stroke" />
-      {line ? (
-        <polyline
-          fill="none"
-          stroke={point.default_color}
-          strokeWidth={2}
-          vectorEffect="non-scaling-stroke"
-          points={values.flatMap((value, index) => (value === null ? [] : [`${index * 10 + 5},${y(value)}`])).join(' ')}
-        />
-      ) : (
-        values.map((value, index) =>
-          value === null ? null : (
-            <rect key={index} x={index * 10 + 1.5} width={7} y={Math.min(y(value), y(0))} height={Math.max(Math.abs(y(value) - y(0)), 0.5)} fill={point.default_color} />
-          ),
-        )
+      {values.map((value, index) =>
+        value === null ? null : (
+          <rect
+            key={index}
+            x={index * 10 + gap}
+            width={10 - 2 * gap}
+            y={Math.min(y(value), y(0))}
+            height={Math.max(Math.abs(y(value) - y(0)), 0.5)}
+            fill={point.default_color}
+            shapeRendering="crispEdges"
+          />
+        ),
       )}
     </svg>
   );
