@@ -100,9 +100,6 @@ export const LevelsSettings = ({
           <Stack gap="xs">
             {rows.map((row, index) => (
               <Group key={row.key} gap="xs" wrap="nowrap" align="flex-end" data-testid="level-row">
-                <Text size="sm" c="dimmed" w={18} ta="right" pb={8}>
-                  {index + 1}.
-                </Text>
                 <Select
                   aria-label={t('maplytics.settings.level')}
                   label={index === 0 ? t('maplytics.settings.level') : undefined}
@@ -120,7 +117,7 @@ export const LevelsSettings = ({
                   value={row.operation}
                   onChange={(value) => value && update(row.key, { operation: value as Level['operation'] })}
                   allowDeselect={false}
-                  w={72}
+                  w={64}
                   style={{ flex: 'none' }}
                 />
                 <NumberInput
@@ -130,7 +127,7 @@ export const LevelsSettings = ({
                   onChange={(value) => update(row.key, { value })}
                   decimalSeparator=","
                   rightSection={<Text size="xs" c="dimmed">%</Text>}
-                  w={96}
+                  w={88}
                   style={{ flex: 'none' }}
                   data-testid="level-value"
                 />
