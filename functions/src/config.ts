@@ -16,6 +16,8 @@ const configSchema = z.object({
   /** The weather provider's base URL (OpenWeatherMap's API, or a server speaking it) and the secret holding its key. */
   WEATHER_PROVIDER_URL: z.string().url().optional(),
   WEATHER_KEY_SECRET_ARN: z.string().min(1).optional(),
+  /** The address search's geocoding provider: the French address API (Géoplateforme / BAN), or a server speaking it. */
+  GEOCODING_PROVIDER_URL: z.string().url().optional(),
   /** The sender of every e-mail the product sends (an address of an SES-verified identity on AWS). */
   MAIL_FROM: z.string().min(3).optional(),
   /** The web app's public address, for links in e-mails (alert log); without it links are paths. */

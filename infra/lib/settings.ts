@@ -8,6 +8,8 @@ import type { Node } from 'constructs';
  * Where the app goes, read from CDK context only: `environment` is `aws` (default) or `emulator`;
  * `emulatorEndpoint` is the emulator's base URL; `demo` deploys the demo-data seeding function; `webDist` is the built web app;
  * `weatherProviderUrl` is where OpenWeatherMap's API answers (its key is in the DataStack's secret, never in context);
+ * `geocodingProviderUrl` is where the French address API answers (the address search of locations);
+ * `mapStyleUrl` is the MapLibre style of the maplytics map's basemap (none: the bundled countries, no tiles);
  * `mailFrom` is the sender of the product's e-mails (on AWS, an address of an SES-verified identity);
  * `appUrl` is the web app's public address, for links in e-mails (none: links are relative);
  * `vendorServiceUrl` is the vendor's update and licence service (the tests' local one here).
@@ -26,6 +28,10 @@ export interface DeploymentSettings {
   webDist: string;
   /** OpenWeatherMap's API base URL, or a server speaking it (the tests' local one). */
   weatherProviderUrl: string;
+  /** The French address API's base URL (IGN's Géoplateforme), or a server speaking it (the tests' local one). */
+  geocodingProviderUrl: string;
+  /** A MapLibre style URL for the map's basemap in production; null: the countries bundled with the app (no network). */
+  mapStyleUrl: string | null;
   mailFrom: string;
   appUrl: string | null;
   /** The vendor's update and licence service (check-update, releases, is_allowed). */
@@ -42,6 +48,7 @@ export interface DeploymentSettings {
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
+export const DEFAULT_GEOCODING_PROVIDER_URL = 'https://data.geopf.fr/geocodage';
 export const DEFAULT_VENDOR_SERVICE_URL = 'https://updates.wattwise.app/';
 export const DEFAULT_MAIL_FROM = 'WattWise <no-reply@wattwise.app>';
 
@@ -63,6 +70,8 @@ export const readSettings = (node: Node): DeploymentSettings => {
     demo: String(node.tryGetContext('demo') ?? 'false') === 'true',
     webDist: String(node.tryGetContext('webDist') ?? fromRoot('web/dist')),
     weatherProviderUrl: new URL(String(node.tryGetContext('weatherProviderUrl') ?? DEFAULT_WEATHER_PROVIDER_URL)).toString(),
+    geocodingProviderUrl: new URL(String(node.tryGetContext('geocodingProviderUrl') ?? DEFAULT_GEOCODING_PROVIDER_URL)).toString(),
+    mapStyleUrl: node.tryGetContext('mapStyleUrl') ? new URL(String(node.tryGetContext('mapStyleUrl'))).toString() : null,
     mailFrom: String(node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM),
     appUrl: node.tryGetContext('appUrl') ? new URL(String(node.tryGetContext('appUrl'))).origin : null,
     vendorServiceUrl: new URL(String(node.tryGetContext('vendorServiceUrl') ?? DEFAULT_VENDOR_SERVICE_URL)).toString(),

@@ -65,7 +65,7 @@ const makeDevelopmentLicenseVendor = async (name: string): Promise<{ publicKey: 
 export const deployToEmulator = async (
   endpoint: string,
   name: string,
-  options: { weatherProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string; outboundAllowList?: string } = {},
+  options: { weatherProviderUrl?: string; geocodingProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string; outboundAllowList?: string } = {},
 ): Promise<Deployment> => {
   const licenseVendor = await makeDevelopmentLicenseVendor(name);
   const context = [
@@ -74,6 +74,7 @@ export const deployToEmulator = async (
     '-c', `emulatorEndpoint=${endpoint}`,
     '-c', 'demo=true',
     ...(options.weatherProviderUrl ? ['-c', `weatherProviderUrl=${options.weatherProviderUrl}`] : []),
+    ...(options.geocodingProviderUrl ? ['-c', `geocodingProviderUrl=${options.geocodingProviderUrl}`] : []),
     ...(options.appUrl ? ['-c', `appUrl=${options.appUrl}`] : []),
     ...(options.vendorServiceUrl ? ['-c', `vendorServiceUrl=${options.vendorServiceUrl}`] : []),
     '-c', `outboundAllowList=${options.outboundAllowList ?? LOOPBACK_TEST_ALLOW_LIST}`,
@@ -205,6 +206,7 @@ export const writeTestEnvironment = (
   file: string,
   weatherProvider: { url: string; fake: boolean } | null = null,
   vendorService: { url: string } | null = null,
+  geocodingProvider: { url: string; fake: boolean } | null = null,
 ): void => {
   const accounts = Object.fromEntries(
     (Object.keys(DEMO_EMAILS) as (keyof DemoPasswords)[]).map((name) => [
@@ -237,6 +239,7 @@ export const writeTestEnvironment = (
         customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },
         weatherProvider,
         vendorService,
+        geocodingProvider,
         applicationUpdateFunctionName: deployment.applicationUpdateFunctionName,
       },
       null,

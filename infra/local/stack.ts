@@ -2,6 +2,7 @@ import { fromRoot } from '../lib/paths';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
+import { startGeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider } from './weather-provider';
 
 /**
@@ -20,11 +21,12 @@ const stop = async () => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 const weather = await startWeatherProvider();
-const deployment = await deployToEmulator(emulator.endpoint, name, { weatherProviderUrl: weather.url, outboundAllowList: LOOPBACK_TEST_ALLOW_LIST });
+const geocoder = await startGeocodingProvider();
+const deployment = await deployToEmulator(emulator.endpoint, name, { weatherProviderUrl: weather.url, geocodingProviderUrl: geocoder.url, outboundAllowList: LOOPBACK_TEST_ALLOW_LIST });
 await weather.connect(deployment);
 const passwords = generateDemoPasswords();
 const seeded = await seedDemoData(deployment, passwords);
 await seedDemoSeries(deployment, 2);
 const file = fromRoot('.local', name, 'environment.json');
-writeTestEnvironment(deployment, seeded, passwords, 'http://127.0.0.1:8080', file, { url: weather.url, fake: weather.fake });
+writeTestEnvironment(deployment, seeded, passwords, 'http://127.0.0.1:8080', file, { url: weather.url, fake: weather.fake }, null, { url: geocoder.url, fake: geocoder.fake });
 console.log(`Stack ready on ${emulator.endpoint}; test environment: ${file}`);

@@ -5,6 +5,7 @@ import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeriesIn
 import { startEmulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { startFakeVendorService } from './fake-vendor-service';
+import { startGeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider } from './weather-provider';
 import { startWebServer } from './web-server';
 
@@ -46,12 +47,14 @@ const main = async (): Promise<void> => {
     // The vendor's update service stand-in: offers no newer release than this checkout's.
     const version = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
     const vendor = await startFakeVendorService({ latest: version, is_locked: false, is_allowed_to_update: true });
+    const geocoder = await startGeocodingProvider();
     console.log(
       `Emulator up on ${emulator.endpoint}, weather from ${weather.fake ? `the local OpenWeatherMap stand-in on ${weather.url}` : weather.url}; deploying the app and building the web ...`,
     );
     const [deployment] = await Promise.all([
       deployToEmulator(emulator.endpoint, 'dev', {
         weatherProviderUrl: weather.url,
+        geocodingProviderUrl: geocoder.url,
         appUrl: `http://127.0.0.1:${WEB_PORT}`,
         vendorServiceUrl: vendor.url,
         outboundAllowList: OUTBOUND_ALLOW_LIST,

@@ -7,6 +7,7 @@ import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, 
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
+import { startGeocodingProvider, type GeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
 import { startWebServer } from './web-server';
 
@@ -79,6 +80,7 @@ const main = async (): Promise<number> => {
   let web: Server | undefined;
   let weather: WeatherProvider | undefined;
   let vendor: FakeVendorService | undefined;
+  let geocoder: GeocodingProvider | undefined;
   const outcomes: Outcome[] = [];
   try {
     const [unitFiles, integrationFiles, browserFiles] = [selectedIn('unit', 'infra'), selectedIn('integration'), selectedIn('browser')];
@@ -89,10 +91,12 @@ const main = async (): Promise<number> => {
     emulator = await startEmulator(EMULATOR_PORT, RUN_NAME);
     weather = await startWeatherProvider();
     vendor = await startFakeVendorService({ latest: readPackageVersion(), is_locked: false, is_allowed_to_update: true });
+    geocoder = await startGeocodingProvider();
     console.log(`Emulator up on ${emulator.endpoint}, weather provider on ${weather.url}; deploying while the unit tests run ...`);
     const deploying = Promise.all([
       deployToEmulator(emulator.endpoint, 'test', {
         weatherProviderUrl: weather.url,
+        geocodingProviderUrl: geocoder.url,
         appUrl: `http://127.0.0.1:${WEB_PORT}`,
         vendorServiceUrl: vendor.url,
         // The test servers' loopback ports, and nothing else beyond the public Internet.
@@ -114,7 +118,7 @@ const main = async (): Promise<number> => {
     writeTestEnvironment(deployment, seeded, passwords, `http://127.0.0.1:${WEB_PORT}`, environmentFile, {
       url: weather.url,
       fake: weather.fake,
-    }, { url: vendor.url });
+    }, { url: vendor.url }, { url: geocoder.url, fake: geocoder.fake });
     outcomes.push(await vitest(['integration'], 'integration', integrationFiles));
     outcomes.push(await vitest(['browser'], 'browser', browserFiles));
   } catch (error) {
@@ -124,6 +128,7 @@ const main = async (): Promise<number> => {
     web?.close();
     await weather?.close();
     await vendor?.close();
+    await geocoder?.close();
     await emulator?.stop();
   }
   return report(started, outcomes);

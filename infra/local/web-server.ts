@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { connect } from 'node:net';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
+import { webRuntimeConfig } from '../lib/runtime-config';
 import type { Deployment } from './deploy';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -16,8 +17,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Runtime settings read by the web app at start (the same file is deployed next to it on AWS). */
-export const runtimeConfig = () => ({ apiBase: '/api', socketPath: '/ws' });
+/** Runtime settings read by the web app at start (the same file is deployed next to it on AWS); `MAP_STYLE_URL` sets the map's basemap. */
+export const runtimeConfig = () => webRuntimeConfig({ mapStyleUrl: process.env.MAP_STYLE_URL?.trim() || null });
 
 /**
  * Plays CloudFront's part on a developer machine: serves the built app (unknown paths answer

@@ -88,6 +88,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,
+  /** The address search's geocoding provider did not answer. */
+  geocoding_unavailable: 502,
   // About screen (spec 1 §2.4): the vendor's update service, an update already running.
   vendor_unreachable: 502,
   update_in_progress: 409,

@@ -100,6 +100,8 @@ const VALID_BODIES: Record<string, unknown> = {
   createSourcePoints: { keys: ['device/point'] },
   acceptRegistration: { customer: 'cust-route-walk', type: 'administrator' },
   messageConnectedUser: { title: 'Maintenance', message: 'Redémarrage à 18 h', type: 'info' },
+  updateLocationMaplyticsSettings: { maplytics_custom_settings: { levels: null } },
+  updatePointMaplyticsSettings: { maplytics_custom_settings: { levels: null } },
 };
 
 describe('ids in paths', () => {
@@ -116,8 +118,15 @@ describe('ids in paths', () => {
       const { user } = payloads.get(expectedFor(route, payloads.get(administrator)!) === 'through' ? administrator : 'super')!;
       const malformed = await api(route.method, pathWith(route, 'not an id!'), { token: user.jwt, ...(route.body ? { body: {} } : {}) });
       expect(malformed.status).toBe(400);
-      // The premium customer's own objects (demo data): of the kind the path names.
-      const theirs = route.path.startsWith('/api/v1/alerts/')
+      // The premium customer's own objects (demo data): of the kind the path names. Premium routes
+      // naming sites or points (maplytics) are asked, by the premium customer, about the basic
+      // customer's site, or a point that names nothing of theirs (maplytics.test.ts checks another
+      // customer's point).
+      const theirs = route.premium && (route.path.includes('/locations/') || route.path.endsWith('{locationId}'))
+        ? 'loc-mairie'
+        : route.premium && route.path.includes('/points/')
+          ? 'pt-route-walk-nothing'
+          : route.path.startsWith('/api/v1/alerts/')
         ? 'alr-00000000-0000-4000-8000-000000000000'
         : route.path.includes('/tabs/')
         ? 'tab-demo-electricite'

@@ -32,6 +32,8 @@ export interface TestEnvironment {
   weatherProvider: { url: string; fake: boolean } | null;
   /** The local vendor update service (its answers set by tests/support/vendor-service.ts). */
   vendorService?: { url: string } | null;
+  /** The address search's geocoding provider: the local stand-in (`fake`, its calls readable) or the operator's. */
+  geocodingProvider?: { url: string; fake: boolean } | null;
   applicationUpdateFunctionName?: string;
 }
 

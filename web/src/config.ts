@@ -5,6 +5,8 @@ const runtimeConfigSchema = z.object({
   apiBase: z.string().startsWith('/'),
   /** Path of the WebSocket endpoint, same origin as the app (`/ws`). */
   socketPath: z.string().startsWith('/'),
+  /** The MapLibre style of the maplytics basemap; none: the countries bundled with the app (no network needed). */
+  mapStyleUrl: z.string().url().nullable().default(null),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -1,10 +1,15 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import type { Location } from '@shared/schemas/location';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
 import { entitiesTable, queryPrefix, updateAttributes } from './table';
 
-const toLocation = (item: Record<string, unknown>): Location => stripKeys(item) as unknown as Location;
+/** Items written before maplytics settings existed read as following the defaults. */
+const toLocation = (item: Record<string, unknown>): Location => {
+  const location = stripKeys(item) as unknown as Location;
+  return { ...location, maplytics_custom_settings: location.maplytics_custom_settings ?? { levels: null } };
+};
 
 const itemOf = (location: Location) => ({ ...keys.location(location.customer, location._id), kind: 'location', ...location });
 
@@ -24,9 +29,12 @@ export const putLocation = async (location: Location): Promise<void> => {
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: itemOf(location) }));
 };
 
-/** Saves an edited location's fields, all but its position among its siblings (moves keep theirs); it must still exist. */
+/**
+ * Saves an edited location's fields, all but its position among its siblings (moves keep theirs)
+ * and its maplytics settings (their own route sets them); it must still exist.
+ */
 export const updateLocationFields = async (location: Location): Promise<void> => {
-  const { _id, customer, position: _position, ...fields } = location;
+  const { _id, customer, position: _position, maplytics_custom_settings: _settings, ...fields } = location;
   await updateAttributes(keys.location(customer, _id), fields);
 };
 
@@ -49,6 +57,10 @@ export const placeLocations = async (customerId: string, placements: readonly Pi
     );
   }
 };
+
+/** Sets a location's maplytics settings alone; a location that is gone is `not_found`. */
+export const setLocationMaplyticsSettings = (customerId: string, locationId: string, settings: MaplyticsSettings): Promise<void> =>
+  updateAttributes(keys.location(customerId, locationId), { maplytics_custom_settings: settings });
 
 export const deleteLocation = async (customerId: string, locationId: string): Promise<void> => {
   await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.location(customerId, locationId) }));

@@ -1,11 +1,16 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix, updateOfAttributes } from './table';
+import { entitiesTable, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
-const toPoint = (item: Record<string, unknown>): Point => stripKeys(item) as unknown as Point;
+/** Items written before maplytics settings existed read as following their location's. */
+const toPoint = (item: Record<string, unknown>): Point => {
+  const point = stripKeys(item) as unknown as Point;
+  return { ...point, maplytics_custom_settings: point.maplytics_custom_settings ?? { levels: null } };
+};
 
 export const listPointsOfCustomer = async (customerId: string): Promise<Point[]> => {
   const { PK, prefix } = keys.pointsOfCustomer(customerId);
@@ -28,8 +33,8 @@ const isConditionFailure = (error: unknown): boolean =>
   (error as { name?: string }).name === 'TransactionCanceledException' ||
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
-/** Fields a save never writes: set by the server elsewhere (`last_data_date` by ingestion) or fixed at creation. */
-const NOT_SAVED = new Set(['_id', 'customer', 'last_data_date', 'created_at']);
+/** Fields a save never writes: set elsewhere (`last_data_date` by ingestion, maplytics settings by their route) or fixed at creation. */
+const NOT_SAVED = new Set(['_id', 'customer', 'last_data_date', 'created_at', 'maplytics_custom_settings']);
 
 /**
  * Saves a point and claims its technical id in one transaction: two points of a customer can
@@ -118,6 +123,10 @@ export const setPointLocations = async (
     }
   }
 };
+
+/** Sets a point's maplytics settings alone; a point that is gone is `not_found`. */
+export const setPointMaplyticsSettings = (customerId: string, pointId: string, settings: MaplyticsSettings): Promise<void> =>
+  updateAttributes(keys.point(customerId, pointId), { maplytics_custom_settings: settings });
 
 export const deletePoint = async (point: Point): Promise<void> => {
   await dynamo.send(

@@ -2,6 +2,8 @@ import type { LocationInput } from '@shared/schemas/location-input';
 import { createHttpHandler, withMessage } from '../middleware/http-handler';
 import { createLocation, listLocationTree, positionLocations, removeLocation, updateLocation } from '../services/location-service';
 import { listPointsOfSelection } from '../services/point-service';
+import { listMarkers, saveLocationMaplyticsSettings } from '../services/maplytics-service';
+import { geocodeAddress } from '../services/geocoding-service';
 import { type Caller } from '../services/caller';
 
 const update = async (caller: Caller, body: LocationInput) => withMessage(await updateLocation(caller, body), 'location_saved');
@@ -17,4 +19,7 @@ export const handler = createHttpHandler('locations', {
   deleteLocation: ({ caller, params }) => removeLocation(caller, params.id),
   listPointsWithoutLocation: ({ caller }) => listPointsOfSelection(caller, 'alone', false),
   listPointsOfLocation: ({ caller, params }) => listPointsOfSelection(caller, params.locationId, false),
+  getMaplytics: ({ caller }) => listMarkers(caller),
+  updateLocationMaplyticsSettings: ({ caller, params, body }) => saveLocationMaplyticsSettings(caller, params.locationId, body.maplytics_custom_settings),
+  geocodeAddress: ({ query }) => geocodeAddress(query.q),
 });

@@ -12,6 +12,7 @@ import {
   updatePoint,
 } from '../services/point-service';
 import { listPointsForManualEntry } from '../services/manual-entry-service';
+import { listMaplyticsPoints, savePointMaplyticsSettings } from '../services/maplytics-service';
 
 export const handler = createHttpHandler('points', {
   pointDefinitions: ({ caller }) => pointDefinitions(caller),
@@ -31,4 +32,6 @@ export const handler = createHttpHandler('points', {
   positionPoints: ({ caller, body }) => positionPoints(caller, body.points, body.location_id, body.current_location ?? null),
   mergePoints: ({ caller, body }) => mergePoints(caller, body.points, body.merge_to),
   deletePoint: ({ caller, params }) => removePoint(caller, params.id),
+  listMaplyticsPoints: ({ caller, params, query }) => listMaplyticsPoints(caller, params.locationId, query),
+  updatePointMaplyticsSettings: ({ caller, params, body }) => savePointMaplyticsSettings(caller, params.pointId, body.maplytics_custom_settings),
 });

@@ -93,6 +93,7 @@ const location = (
   coordinates: null,
   timezone: DEFAULT_TIMEZONE,
   position,
+  maplytics_custom_settings: { levels: null },
   ...extra,
 });
 
@@ -104,16 +105,30 @@ const premiumLocations = (id: string): Location[] => [
     surface: 4200,
     coordinates: { location: { lat: 45.7485, lng: 4.8262 } },
   }),
-  location(id, 'loc-lyon-a', 'Bâtiment A', 'loc-lyon', 0, { type: 'Offices', surface: 2600 }),
+  location(id, 'loc-lyon-a', 'Bâtiment A', 'loc-lyon', 0, {
+    type: 'Offices',
+    surface: 2600,
+    address: '30 quai Perrache, 69002 Lyon',
+    coordinates: { location: { lat: 45.7447, lng: 4.8241 } },
+  }),
   location(id, 'loc-lyon-a-1', 'Étage 1', 'loc-lyon-a', 0),
-  location(id, 'loc-lyon-b', 'Bâtiment B', 'loc-lyon', 1, { type: 'Offices', surface: 1600 }),
+  location(id, 'loc-lyon-b', 'Bâtiment B', 'loc-lyon', 1, {
+    type: 'Offices',
+    surface: 1600,
+    address: '20 place Bellecour, 69002 Lyon',
+    coordinates: { location: { lat: 45.7576, lng: 4.8318 } },
+  }),
   location(id, 'loc-grenoble', 'Usine Grenoble', null, 1, {
     type: 'Industry',
     address: '5 rue des Arts et Métiers, 38000 Grenoble',
     surface: 12000,
     coordinates: { location: { lat: 45.1885, lng: 5.7245 } },
   }),
-  location(id, 'loc-grenoble-atelier', 'Atelier de production', 'loc-grenoble', 0, { type: 'Industry' }),
+  location(id, 'loc-grenoble-atelier', 'Atelier de production', 'loc-grenoble', 0, {
+    type: 'Industry',
+    address: '8 avenue du 8 Mai 1945, 38130 Échirolles',
+    coordinates: { location: { lat: 45.1458, lng: 5.7189 } },
+  }),
   location(id, 'loc-archive', 'Ancien entrepôt', null, 2, { hidden: true }),
 ];
 

@@ -32,6 +32,7 @@ const demoPointDefaults = (): Omit<Point, '_id' | 'name' | 'technical_id' | 'res
   targets: [],
   calculation: null,
   last_data_date: null,
+  maplytics_custom_settings: { levels: null },
 });
 
 export const demoPoints = (customerId: string, now: string): Point[] => {
@@ -83,6 +84,10 @@ export const demoPoints = (customerId: string, now: string): Point[] => {
       baselines: [{ baseline_period: 'month', baseline_period_date: '2025-11', baseline_period_offset: 0, baseline_calculation: 'diff', baseline_point: null, value: 32_000, baseline_auto_renew: true }],
       targets: [{ target_period: 'month', target_period_date: '2025-11', target_period_offset: 0, target_calculation: 'diff', target_point: null, value: 28_000, target_auto_renew: true, coefficient_value: 12.5, coefficient_type: '%' }],
     }),
+    // Meters whose yearly energy per m² gives each located demo site another colour on maplytics.
+    point({ _id: 'pt-elec-siege', name: 'Électricité services généraux', technical_id: 'ELEC-LYON-SG-001', resource: 'electricity', series_type: 'counter', unit: 'kWh', location: ['loc-lyon'], default_color: '#e8590c', unit_object: { category: 'electricity', s: 'kWh' } }),
+    point({ _id: 'pt-elec-b', name: 'Électricité bâtiment B', technical_id: 'ELEC-LYON-B-001', resource: 'electricity', series_type: 'counter', unit: 'kWh', location: ['loc-lyon-b'], default_color: '#fab005', unit_object: { category: 'electricity', s: 'kWh' } }),
+    point({ _id: 'pt-heat-grenoble', name: 'Énergie chaufferie', technical_id: 'CHAL-GRE-001', resource: 'thermal', application: 'heating', series_type: 'counter', unit: 'kWh', location: ['loc-grenoble'], default_color: '#c92a2a', unit_object: { category: 'electricity', s: 'kWh' } }),
     point({ _id: 'pt-water-counter', name: 'Compteur eau froide', technical_id: 'EAU-LYON-B-001', resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-b'], default_color: '#1c7ed6', unit_object: { category: 'volume', s: 'm³' } }),
     point({ _id: 'pt-temp-atelier', name: 'Température atelier', technical_id: 'TEMP-GRE-ATL-001', resource: 'temperature', series_type: 'measure', unit: '°C', location: ['loc-grenoble-atelier'], default_color: '#e03131', unit_object: { category: 'temperature', s: '°C' }, allow_operating_range: true, operating_range_operator: 'between', operating_range_low: 16, operating_range_high: 26 }),
     point({ _id: 'pt-boiler-io', name: 'Marche chaudière', technical_id: 'IO-GRE-CHAUD-001', resource: 'thermal', application: 'heating', series_type: 'io', unit: '', location: ['loc-grenoble'], default_color: '#7048e8' }),
@@ -106,10 +111,13 @@ export const demoPoints = (customerId: string, now: string): Point[] => {
 /**
  * Ten-minute values of the demo meters over `days` days ending at `end`, in chunks of a day:
  * an office load curve for the electricity index, water draws on working hours, a seasonal and
- * daily temperature cycle, and a boiler that runs on cold working hours.
+ * daily temperature cycle, and a boiler that runs on cold working hours; the energy of the other
+ * sites' meters (services, building B, the boiler room) in the same rhythms.
  */
 export function* demoSeries(customerId: string, end: number, days: number): Generator<StoredValue[]> {
   const random = seededRandom(20261122);
+  // A generator of their own for the later meters, so the first ones keep their values.
+  const other = seededRandom(20261123);
   const start = Math.floor((end - days * 86_400_000) / STEP) * STEP;
   let index = 125_000;
   for (let day = 0; day < days; day += 1) {
@@ -126,6 +134,9 @@ export function* demoSeries(customerId: string, end: number, days: number): Gene
       const temperature = 12 - 8 * season + 4 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + (random() - 0.5);
       const water = working ? 0.04 + 0.12 * random() : random() < 0.1 ? 0.01 : 0;
       const boiler = temperature < 15 && hour >= 6 && hour < 20 ? 1 : 0;
+      const services = 12 + (working ? 48 : 0) + 4 * other();
+      const buildingB = 1.5 + (working ? 5.5 : 0) + other();
+      const boilerRoom = boiler ? 150 + 10 * other() : 0;
       const zone = 'Europe/Paris';
       const base = { customerId, at, status: '1' as const, zone };
       chunk.push(
@@ -133,6 +144,9 @@ export function* demoSeries(customerId: string, end: number, days: number): Gene
         { ...base, pointId: 'pt-water-counter', value: Math.round(water * 1000) / 1000 },
         { ...base, pointId: 'pt-temp-atelier', value: Math.round(temperature * 10) / 10 },
         { ...base, pointId: 'pt-boiler-io', value: boiler },
+        { ...base, pointId: 'pt-elec-siege', value: Math.round((services / 6) * 100) / 100 },
+        { ...base, pointId: 'pt-elec-b', value: Math.round((buildingB / 6) * 100) / 100 },
+        { ...base, pointId: 'pt-heat-grenoble', value: Math.round((boilerRoom / 6) * 10) / 10 },
       );
     }
     yield chunk;

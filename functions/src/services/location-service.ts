@@ -17,15 +17,22 @@ const requireLocation = async (customerId: string, locationId: string): Promise<
 };
 
 /**
- * A location whose page the caller may open: one of their customer's, not hidden (hidden
- * locations are never visible), and for members one their location permission allows. Else 404.
+ * The locations whose pages the caller may open: their customer's, not hidden (hidden locations
+ * are never visible, nor what lies under them), and for members those their location permission
+ * allows. Every location of the customer comes along, for what needs the whole tree.
  */
-export const requireVisibleLocation = async (caller: Caller, locationId: string): Promise<Location> => {
+export const listOpenableLocations = async (caller: Caller): Promise<{ openable: Location[]; all: Location[] }> => {
   const customerId = customerOf(caller);
   const locations = await listLocationsOfCustomer(customerId);
   const allowed = isSuperUser(caller) || caller.role === 'administrator' ? 'view' : ((await getUser(caller.homeCustomerId, caller.userId))?.allowed_locations ?? []);
-  const location = locations.find((candidate) => candidate._id === locationId);
-  if (!location || !openableLocationIds(locations, allowed).has(locationId)) throw new AppError('not_found');
+  const ids = openableLocationIds(locations, allowed);
+  return { openable: locations.filter((location) => ids.has(location._id)), all: locations };
+};
+
+/** A location whose page the caller may open (see `listOpenableLocations`); any other answers 404. */
+export const requireVisibleLocation = async (caller: Caller, locationId: string): Promise<Location> => {
+  const location = (await listOpenableLocations(caller)).openable.find((candidate) => candidate._id === locationId);
+  if (!location) throw new AppError('not_found');
   return location;
 };
 
@@ -60,7 +67,7 @@ export const createLocation = async (caller: Caller, input: LocationInput): Prom
   await assertParent(customerId, input.parent);
   const siblings = (await listLocationsOfCustomer(customerId)).filter((location) => location.parent === input.parent);
   // A client's `_id` on create is ignored: ids are the server's.
-  const location: Location = { ...input, _id: newId('location'), customer: customerId, position: siblings.length };
+  const location: Location = { ...input, _id: newId('location'), customer: customerId, position: siblings.length, maplytics_custom_settings: { levels: null } };
   await putLocation(location);
   return location;
 };

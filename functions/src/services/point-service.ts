@@ -157,7 +157,7 @@ export const createPoint = async (caller: Caller, input: PointInput): Promise<Sa
   const pointId = newId('point');
   const valid = await validatePoint(customerId, input, pointId);
   const now = new Date().toISOString();
-  const point: Point = { ...valid, _id: pointId, customer: customerId, last_data_date: null, created_at: now, updated_at: now };
+  const point: Point = { ...valid, _id: pointId, customer: customerId, last_data_date: null, created_at: now, updated_at: now, maplytics_custom_settings: { levels: null } };
   await savePoint(point, null, 'create');
   return finishSave(caller, null, point);
 };

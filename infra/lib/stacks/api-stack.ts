@@ -53,6 +53,8 @@ interface GroupAccess {
   secrets?: boolean;
   /** Calls the weather provider (its base URL and key). */
   weatherProvider?: boolean;
+  /** Calls the geocoding provider of the address search (its base URL; it needs no key). */
+  geocodingProvider?: boolean;
   /** Sends e-mail (SES) and SMS (SNS) through the mail service. */
   sendsMail?: boolean;
   /** The about screen: restarts every function, starts updates, dumps the tables, asks the vendor. */
@@ -79,7 +81,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   application: { entities: 'readWrite', series: 'read', documents: 'readWrite', operatesApplication: true, pushes: true },
   // Marks notifications done: updates, never puts or deletes.
   notifications: { entities: 'readUpdate' },
-  locations: { entities: 'readWrite' },
+  // Series read only: maplytics rates the sites by their energy; the address search asks the geocoding provider.
+  locations: { entities: 'readWrite', series: 'read', geocodingProvider: true },
   // Series read only: manual entry's points carry their last raw value.
   points: { entities: 'readWrite', series: 'read', launchesJobs: true },
   data: { entities: 'readWrite', series: 'readWrite' },
@@ -344,6 +347,7 @@ export class ApiStack extends Stack {
         if (access.weatherProvider) {
           fn.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
         }
+        if (access.geocodingProvider) fn.setting('GEOCODING_PROVIDER_URL', props.settings.geocodingProviderUrl);
         return [group, fn.fn];
       }),
     ) as Record<EndpointGroup, AppFunction['fn']>;

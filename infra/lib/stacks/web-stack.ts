@@ -7,6 +7,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { webRuntimeConfig } from '../runtime-config';
 import type { DeploymentSettings } from '../settings';
 
 export interface WebStackProps extends StackProps {
@@ -60,7 +61,7 @@ export class WebStack extends Stack {
       }
       new s3deploy.BucketDeployment(this, 'Deploy', {
         // `.vite/` holds the build's own reports (the first screen's modules), not the site.
-        sources: [s3deploy.Source.asset(props.settings.webDist, { exclude: ['.vite'] })],
+        sources: [s3deploy.Source.asset(props.settings.webDist, { exclude: ['.vite'] }), s3deploy.Source.jsonData('config.json', webRuntimeConfig(props.settings))],
         destinationBucket: site,
         distribution,
       });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_TIMEZONE } from '../constants';
+import { maplyticsSettingsSchema } from '../maplytics/levels';
 import { idSchema } from './common';
 
 export const LOCATION_TYPES = ['Industry', 'Tertiary', 'Offices', 'Collectivity'] as const;
@@ -27,6 +28,8 @@ export const locationSchema = z.object({
   coordinates: coordinatesSchema.nullable().default(null),
   timezone: z.string().default(DEFAULT_TIMEZONE),
   position: z.number().int().nonnegative().default(0),
+  /** Set through its own route only (a location's save leaves it as it is). */
+  maplytics_custom_settings: maplyticsSettingsSchema.default({ levels: null }),
 });
 export type Location = z.infer<typeof locationSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { maplyticsSettingsSchema } from '../maplytics/levels';
 import { calculationSchema, SERIES_TYPES } from '../series/calculations';
 import { idSchema } from './common';
 
@@ -105,6 +106,8 @@ export const pointSchema = pointInputSchema.extend({
   last_data_date: z.string().datetime().nullable(),
   created_at: z.string().datetime(),
   updated_at: z.string().datetime(),
+  /** Set through its own route only (a point's save leaves it as it is). */
+  maplytics_custom_settings: maplyticsSettingsSchema.default({ levels: null }),
 });
 export type Point = z.infer<typeof pointSchema>;
 

@@ -17,6 +17,7 @@ import { locationsRoutes } from './locations/routes';
 import { locationsSettingsRoutes } from './locations-settings/routes';
 import { logsRoutes } from './logs/routes';
 import { manualEntryRoutes } from './manual-entry/routes';
+import { maplyticsRoutes } from './maplytics/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { profileRoutes } from './profile/routes';
 import { remindersRoutes } from './reminders/routes';
@@ -59,6 +60,7 @@ const routeTree = rootRoute.addChildren([
     ...dashboardRoutes,
     ...locationsRoutes,
     ...manualEntryRoutes,
+    ...maplyticsRoutes,
     ...locationsSettingsRoutes,
     ...filesRoutes,
     ...ftpRoutes,

@@ -3,6 +3,13 @@ import { locationSchema } from '../../schemas/location';
 import { locationInputSchema, locationPositionV1Schema, locationPositionV2Schema } from '../../schemas/location-input';
 import { pointSchema } from '../../schemas/point';
 import { idSchema } from '../../schemas/common';
+import {
+  geocodedAddressSchema,
+  geocodeQuerySchema,
+  maplyticsResponseSchema,
+  maplyticsSettingsRequestSchema,
+} from '../../schemas/maplytics';
+import { maplyticsSettingsSchema } from '../../maplytics/levels';
 import { locationDeletionResponseSchema, locationTreeResponseSchema } from '../responses';
 import { route, ANY_SIGNED_IN_USER, SETTINGS, byId, type GroupRoutes } from '../define-route';
 
@@ -38,5 +45,20 @@ export const locationsRoutes = {
     permission: ANY_SIGNED_IN_USER,
     params: z.object({ locationId: idSchema }),
     response: z.array(pointSchema),
+  }),
+  // Maplytics (spec 2 §7): the markers, and a site's settings. Premium through the key.
+  getMaplytics: route('GET', '/api/v1/maplytics', 'locations', { permission: 'app.maplytics', response: maplyticsResponseSchema }),
+  updateLocationMaplyticsSettings: route('PUT', '/api/v1/locations/maplytics_settings/{locationId}', 'locations', {
+    permission: 'app.maplytics',
+    action: 'edit',
+    params: z.object({ locationId: idSchema }),
+    body: maplyticsSettingsRequestSchema,
+    response: z.object({ _id: idSchema, maplytics_custom_settings: maplyticsSettingsSchema }),
+  }),
+  // The address search of the location form: the geocoding provider asked by the server.
+  geocodeAddress: route('GET', '/api/v1/locations/geocode', 'locations', {
+    ...SETTINGS,
+    query: geocodeQuerySchema,
+    response: z.array(geocodedAddressSchema),
   }),
 } satisfies GroupRoutes<'locations'>;

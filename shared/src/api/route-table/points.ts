@@ -7,6 +7,8 @@ import {
   technicalIdCheckRequestSchema,
 } from '../../schemas/point-requests';
 import { idSchema } from '../../schemas/common';
+import { maplyticsPointsQuerySchema, maplyticsPointsResponseSchema, maplyticsSettingsRequestSchema } from '../../schemas/maplytics';
+import { maplyticsSettingsSchema } from '../../maplytics/levels';
 import {
   jobResponseSchema,
   pointDefinitionsResponseSchema,
@@ -53,4 +55,18 @@ export const pointsRoutes = {
   }),
   mergePoints: route('PUT', '/api/v1/points/merge', 'points', { ...SETTINGS, action: 'edit', body: pointMergeRequestSchema, response: jobResponseSchema }),
   deletePoint: route('DELETE', '/api/v1/points/{id}', 'points', { ...SETTINGS, action: 'delete', params: byId, response: pointDeletionResponseSchema }),
+  // Maplytics (spec 2 §7): a site's points with their figures, and a point's settings. Premium through the key.
+  listMaplyticsPoints: route('GET', '/api/v1/points/maplytics/{locationId}', 'points', {
+    permission: 'app.maplytics',
+    params: z.object({ locationId: idSchema }),
+    query: maplyticsPointsQuerySchema,
+    response: maplyticsPointsResponseSchema,
+  }),
+  updatePointMaplyticsSettings: route('PUT', '/api/v1/points/maplytics_settings/{pointId}', 'points', {
+    permission: 'app.maplytics',
+    action: 'edit',
+    params: z.object({ pointId: idSchema }),
+    body: maplyticsSettingsRequestSchema,
+    response: z.object({ _id: idSchema, maplytics_custom_settings: maplyticsSettingsSchema }),
+  }),
 } satisfies GroupRoutes<'points'>;

@@ -58,7 +58,7 @@ const group = (id: string, key: ResourceKey, children: MenuEntry[], extra: Parti
  */
 export const MENU: readonly MenuEntry[] = [
   screen('dashboard', 'app.dashboard', '/dashboard', true, { icon: IconLayoutDashboard }),
-  screen('maplytics', 'app.maplytics', '/maplytics', false, { icon: IconMap2, premium: true }),
+  screen('maplytics', 'app.maplytics', '/maplytics', true, { icon: IconMap2, premium: true }),
   { kind: 'locations', id: 'locations', label: 'labels.menu.locations', key: 'app.locations', premium: false },
   screen('manualEntry', 'app.manual_entry', '/manual_entry', true, { icon: IconPencil }),
   group(

@@ -18,8 +18,13 @@ const KEYS = {
   definitions: ['settings', 'points', 'definitions'] as const,
   points: (selection: Selection) => ['settings', 'points', selection] as const,
   allPoints: ['settings', 'points'] as const,
+  addresses: (text: string) => ['settings', 'locations', 'addresses', text] as const,
 };
 export const SETTINGS_KEYS = KEYS;
+
+/** The addresses like a text, as the server's geocoding provider finds them (with coordinates and viewport). */
+export const addressSearchQueryOptions = (text: string) =>
+  queryOptions({ queryKey: KEYS.addresses(text), queryFn: () => callApi(API.geocodeAddress, { query: { q: text } }), staleTime: 10 * 60_000, retry: false });
 
 /** Every location of the customer (hidden ones flagged) for administrators. */
 export const locationTreeQueryOptions = () =>

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ActionIcon,
-  Autocomplete,
   Badge,
   Button,
   Group,
@@ -15,14 +14,13 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconArrowsMove, IconBuildingCommunity, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import type { LocationTreeNode } from '@shared/schemas/location';
-import { LOCATION_TYPES } from '@shared/schemas/location';
+import { LOCATION_TYPES, type Location } from '@shared/schemas/location';
 import { locationInputSchema, type LocationInput } from '@shared/schemas/location-input';
 import { notify } from '../../../lib/notify';
 import { refreshSessionPayload } from '../../../lib/refresh-session';
@@ -30,11 +28,11 @@ import { deleteLocation, moveLocation, saveLocation, SETTINGS_KEYS, type Locatio
 import { notifyFailure } from '../hooks/error-text';
 import { findInTree, flattenTree, locationDepths, locationOptions, subtreeIds } from '../hooks/location-tree';
 import { renderLocationOption } from '../../../components/location-option';
+import type { GeocodedAddress } from '@shared/schemas/maplytics';
+import { AddressSearch } from './address-search';
 import { CollapsiblePanel } from './collapsible-panel';
 import { useTimezones, zoneNamesOf } from '../../../lib/timezones';
 
-/** The address search waits this long after the last key (spec 3 §9). */
-const ADDRESS_DEBOUNCE_MS = 500;
 const ROOT = '__root__';
 
 interface FormState {
@@ -45,6 +43,8 @@ interface FormState {
   address: string;
   lat: number | string;
   lng: number | string;
+  /** The view around the place, kept from the address search while the coordinates are its own. */
+  viewport: NonNullable<Location['coordinates']>['viewport'] | null;
   timezone: string;
   hidden: boolean;
   parent: string | null;
@@ -58,6 +58,7 @@ const formOf = (location: LocationTreeNode | null, parent: string | null): FormS
   address: location?.address ?? '',
   lat: location?.coordinates?.location.lat ?? '',
   lng: location?.coordinates?.location.lng ?? '',
+  viewport: location?.coordinates?.viewport ?? null,
   timezone: location?.timezone ?? DEFAULT_TIMEZONE,
   hidden: location?.hidden ?? false,
   parent: location ? location.parent : parent,
@@ -104,13 +105,16 @@ export const LocationPanel = ({
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
-  // Address search: the known addresses of the customer, filtered 500 ms after the last key.
-  const [addressQuery] = useDebouncedValue(form.address, ADDRESS_DEBOUNCE_MS);
-  const addressSuggestions = useMemo(() => {
-    const query = addressQuery.trim().toLowerCase();
-    const known = [...new Set(entries.map((entry) => entry.location.address).filter((value): value is string => !!value))];
-    return query.length < 2 ? [] : known.filter((address) => address.toLowerCase().includes(query) && address !== addressQuery).slice(0, 10);
-  }, [addressQuery, entries]);
+  const chooseAddress = (found: GeocodedAddress) => {
+    setForm((current) => ({
+      ...current,
+      address: found.label,
+      lat: found.coordinates.location.lat,
+      lng: found.coordinates.location.lng,
+      viewport: found.coordinates.viewport,
+    }));
+    setErrors((current) => ({ ...current, address: undefined, lat: undefined, lng: undefined }));
+  };
 
   // The navigation's tree comes with the login payload: it is asked again after each change.
   const refreshTree = () => {
@@ -171,7 +175,7 @@ export const LocationPanel = ({
       address: form.address.trim() || null,
       type: form.type,
       surface: numberOrNull(form.surface),
-      coordinates: lat !== null && lng !== null ? { location: { lat, lng } } : null,
+      coordinates: lat !== null && lng !== null ? { location: { lat, lng }, ...(form.viewport ? { viewport: form.viewport } : {}) } : null,
       timezone: form.timezone || DEFAULT_TIMEZONE,
     });
     if (!parsed.success) {
@@ -284,15 +288,7 @@ export const LocationPanel = ({
               onChange={(value) => set('surface', value)}
               error={errors.surface}
             />
-            <Autocomplete
-              label={t('labels.location.address')}
-              description={t('hints.settingsLocations.address')}
-              data={addressSuggestions}
-              value={form.address}
-              onChange={(value) => set('address', value)}
-              maxLength={300}
-              style={{ gridColumn: '1 / -1' }}
-            />
+            <AddressSearch value={form.address} onChange={(value) => set('address', value)} onChoose={chooseAddress} />
             <Group grow gap="sm" align="flex-start">
               <NumberInput
                 label={t('labels.location.lat')}
@@ -300,7 +296,10 @@ export const LocationPanel = ({
                 max={90}
                 decimalScale={6}
                 value={form.lat}
-                onChange={(value) => set('lat', value)}
+                onChange={(value) => {
+                  set('lat', value);
+                  set('viewport', null);
+                }}
                 error={errors.lat}
               />
               <NumberInput
@@ -309,7 +308,10 @@ export const LocationPanel = ({
                 max={180}
                 decimalScale={6}
                 value={form.lng}
-                onChange={(value) => set('lng', value)}
+                onChange={(value) => {
+                  set('lng', value);
+                  set('viewport', null);
+                }}
                 error={errors.lng}
               />
             </Group>

@@ -1,0 +1,122 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
+import { MARKER_COLORS } from '@shared/maplytics/constants';
+import { markerColorOf } from '@shared/maplytics/marker-colour';
+import type { MapMarker } from '@shared/schemas/maplytics';
+import { markersQueryOptions } from '../api/maplytics';
+import { AlertsBadge, Swatch, useFormat } from './figures';
+import { MapLegend } from './map-legend';
+import { MaplyticsMap } from './maplytics-map';
+import { SitePanel } from './site-panel';
+import classes from './maplytics.module.css';
+
+/** The sites as a list: the panel's content before one is chosen, and the way in when the map cannot be drawn. */
+const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[]; onSelect: (id: string) => void }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Stack gap="xs" data-testid="site-list">
+      <Text size="sm" c="dimmed">
+        {t('maplytics.panel.chooseSite')}
+      </Text>
+      {[...markers]
+        .sort((a, b) => a.title.localeCompare(b.title))
+        .map((marker) => (
+          <UnstyledButton key={marker.location_id} className={classes.pointRow} p="xs" onClick={() => onSelect(marker.location_id)} data-testid="site-list-entry" data-location-id={marker.location_id}>
+            <Group gap="xs" wrap="nowrap" justify="space-between">
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <Swatch color={MARKER_COLORS[markerColorOf(marker.absolute_energy_rating)]} />
+                <Text size="sm" truncate="end">
+                  {marker.title}
+                </Text>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <AlertsBadge count={marker.alerts_found} compact />
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {marker.absolute_energy_rating === null ? t('maplytics.marker.noRating') : t('maplytics.marker.rating', { rating: format(marker.absolute_energy_rating, '') })}
+                </Text>
+              </Group>
+            </Group>
+          </UnstyledButton>
+        ))}
+    </Stack>
+  );
+};
+
+/**
+ * /maplytics (spec 2 §2): the customer's sites on a map, coloured by their energy rating and
+ * blinking on alerts; the chosen site's panel on the right, or in a drawer from the bottom on a phone.
+ */
+export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: string | null; selected: string | null; onSelect: (id: string | null) => void }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false }) ?? false;
+  const { markers, bounds } = useSuspenseQuery(markersQueryOptions()).data;
+  const [mapFailed, setMapFailed] = useState(false);
+  const chosen = markers.find((marker) => marker.location_id === selected) ?? null;
+
+  const describe = useCallback(
+    (marker: MapMarker) =>
+      [
+        marker.title,
+        marker.absolute_energy_rating === null ? t('maplytics.marker.noRating') : t('maplytics.marker.rating', { rating: format(marker.absolute_energy_rating, '') }),
+        ...(marker.alerts_found > 0 ? [t('maplytics.marker.alerts', { count: marker.alerts_found })] : []),
+      ].join(' — '),
+    [t, format],
+  );
+
+  if (markers.length === 0) {
+    return (
+      <Alert color="blue" variant="light" data-testid="maplytics-empty">
+        {t('maplytics.empty')}
+      </Alert>
+    );
+  }
+
+  const panel = chosen ? <SitePanel marker={chosen} onClose={() => onSelect(null)} /> : <SiteList markers={markers} onSelect={onSelect} />;
+
+  return (
+    <Stack gap="sm" data-testid="maplytics-screen">
+      {mapFailed && (
+        <Alert color="yellow" variant="light" data-testid="map-unavailable">
+          {t('maplytics.mapUnavailable')}
+        </Alert>
+      )}
+      <Group align="stretch" gap="md" wrap="nowrap">
+        {!mapFailed && (
+          <Box className={classes.frame}>
+            <MaplyticsMap
+              markers={markers}
+              bounds={bounds}
+              selected={selected}
+              onSelect={onSelect}
+              styleUrl={styleUrl}
+              describe={describe}
+              onUnavailable={(error) => {
+                console.error('The map cannot be drawn', error);
+                setMapFailed(true);
+              }}
+            />
+            <MapLegend compact={phone} />
+          </Box>
+        )}
+        {!phone && (
+          <Paper withBorder p="md" className={classes.panel} data-testid="maplytics-panel">
+            {panel}
+          </Paper>
+        )}
+      </Group>
+      {phone && mapFailed && <SiteList markers={markers} onSelect={onSelect} />}
+      {phone && chosen && (
+        // On a phone the site's panel rises from the bottom over the map, which stays usable above it.
+        <Paper className={classes.sheet} shadow="xl" p="md" data-testid="maplytics-sheet">
+          {panel}
+        </Paper>
+      )}
+    </Stack>
+  );
+};
