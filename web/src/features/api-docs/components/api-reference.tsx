@@ -2,7 +2,7 @@ import type { createApiReference } from '@scalar/api-reference';
 import { useEffect, useRef } from 'react';
 // Scalar's own self-contained build, served as a file and loaded by this page only: none of its
 // modules (nor the ones it shares with the app) enter the app's bundle, so the first screen never pays for it.
-import scalarUrl from '../../../../../node_modules/@scalar/api-reference/dist/browser/standalone.js?url';
+import scalarUrl from '@scalar-browser/standalone.js?url';
 
 declare global {
   interface Window {
