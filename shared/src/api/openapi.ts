@@ -6,6 +6,7 @@ import { ANY_SIGNED_IN_USER, NOT_FOUND_CODE_OF, pathParameterNames, ROUTES, type
 type Json = Record<string, unknown>;
 
 const COMPONENTS = '#/components/schemas/';
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 /** Where zod points a part two schemas share that has no name of its own. */
 const SHARED_REF = /^#\/components\/schemas\/((?:input:)?)__shared#\/\$defs\/(.+)$/;
 const INPUT = 'input:';
@@ -132,8 +133,8 @@ const HEADER_PARAMETERS = {
  */
 export const buildOpenApiDocument = (version: string) => {
   const named = Object.entries(OPENAPI_NAMED_SCHEMAS);
-  const output = convert([...named, ...ROUTES.filter((route) => !route.file).map((route): [string, z.ZodType] => [`${route.operation}.response`, route.response])], 'output');
-  const input = convert([...named, ...ROUTES.flatMap((route): [string, z.ZodType][] => (route.body ? [[`${route.operation}.body`, route.body]] : []))], 'input');
+  const output = convert([...named, ...ROUTES.filter((route) => !route.file).map((route): [string, z.ZodType] => [`${pascal(route.operation)}Response`, route.response])], 'output');
+  const input = convert([...named, ...ROUTES.flatMap((route): [string, z.ZodType][] => (route.body ? [[`${pascal(route.operation)}Body`, route.body]] : []))], 'input');
   const components: Record<string, Json> = { ...output.components, ...input.components };
   const isNamed = (id: string) => id.replace(INPUT, '') in OPENAPI_NAMED_SCHEMAS;
   /** A named schema is referenced; a route's own schema is written where it is used. */
