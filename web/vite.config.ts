@@ -8,7 +8,11 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: webDir,
   resolve: {
-    alias: { '@shared': fileURLToPath(new URL('../shared/src', import.meta.url)) },
+    alias: {
+      '@shared': fileURLToPath(new URL('../shared/src', import.meta.url)),
+      // Scalar's self-contained browser build (its package exports no path to it), served as a file to /api-docs.
+      '@scalar-browser': fileURLToPath(new URL('../node_modules/@scalar/api-reference/dist/browser', import.meta.url)),
+    },
   },
   plugins: [routeTableForBrowser(), initialModulesReport()],
   // Vite 8 transforms with Oxc; there is no React plugin, so JSX goes through React's automatic runtime here.

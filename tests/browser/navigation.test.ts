@@ -171,4 +171,27 @@ describe('navigation by role and licence', () => {
       await context.close();
     }
   });
+
+  it('shows the API reference to an administrator, drawn from the OpenAPI document, and not to a member', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl('/api-docs'));
+      const reference = page.getByTestId('api-reference');
+      // The title is the document's: Scalar drew the reference from what the API serves.
+      await reference.getByText('WattWise API').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    } finally {
+      await context.close();
+    }
+    const member = await openPage(browser());
+    try {
+      await signIn(member.page, accounts.premiumMember);
+      await member.page.goto(webUrl('/api-docs'));
+      await member.page.waitForURL((url) => !url.pathname.startsWith('/api-docs'), { timeout: UI_TIMEOUT_MS });
+      expect(await member.page.getByTestId('api-reference').count()).toBe(0);
+    } finally {
+      await member.context.close();
+    }
+  });
 });

@@ -1,14 +1,10 @@
-import type { OwnedKind } from '@shared/api/routes';
-import type { ErrorCode } from '@shared/errors';
+import { NOT_FOUND_CODE_OF, type OwnedKind } from '@shared/api/routes';
 import { decideOwnedAccess, ownerOnCreate, type OwnedIntent, type Viewer } from '@shared/permissions/ownership';
 import { isIdOf } from '@shared/schemas/ids';
 import { getOwnedObject } from '../data/owned-repository';
 import { listSuperUsers, listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
 import type { Caller } from './caller';
-
-/** The 404 code of a kind whose screens say so in their own words (spec 2 §8: 'Alert not found'). */
-const NOT_FOUND_OF: Partial<Record<OwnedKind, ErrorCode>> = { alert: 'alert_not_found', report: 'report_not_found', subscription: 'subscription_not_found' };
 
 /**
  * Lets the call through only when the policy allows `intent` on the object: 404, or 403
@@ -18,7 +14,7 @@ const NOT_FOUND_OF: Partial<Record<OwnedKind, ErrorCode>> = { alert: 'alert_not_
 export const assertAccess = async (customerId: string, viewer: Viewer, kind: OwnedKind, id: string | null, intent: OwnedIntent): Promise<void> => {
   const item = id && isIdOf(kind, id) ? await getOwnedObject(customerId, kind, id) : null;
   const decision = item ? decideOwnedAccess(viewer, item, intent) : 'not_found';
-  if (decision === 'not_found') throw new AppError(NOT_FOUND_OF[kind] ?? 'not_found');
+  if (decision === 'not_found') throw new AppError(NOT_FOUND_CODE_OF[kind] ?? 'not_found');
   if (decision !== 'allowed') throw new AppError(decision);
 };
 

@@ -12,11 +12,12 @@ import { assertLoginAllowed, noteLoginFailure, noteLoginSuccess } from './login-
 import { hashPassword, verifyPassword } from './password-hasher';
 import { IMAGE_SIGNATURES } from './image-service';
 import { type Caller } from './caller';
+import { publicUser } from './user-admin-service';
 
 /** A user as the browser sees it: no password hash, the uploaded picture as a short-lived address. */
 export const presentUser = async (user: StoredUser): Promise<User> => {
-  const { password_hash: _hash, picture_key: pictureKey, ...shown } = user;
-  return { ...shown, picture: pictureKey ? await profilePictureUrl(pictureKey) : DEFAULT_AVATAR };
+  const pictureKey = user.picture_key;
+  return { ...publicUser(user), picture: pictureKey ? await profilePictureUrl(pictureKey) : DEFAULT_AVATAR };
 };
 
 const requireSelf = async (caller: Caller): Promise<StoredUser> => {

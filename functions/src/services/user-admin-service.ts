@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type LanguageKey } from '@shared/constants';
 import { isSuperUser } from '@shared/permissions/roles';
-import { DEFAULT_AVATAR, type User } from '@shared/schemas/user';
+import { DEFAULT_AVATAR, type User, userSchema } from '@shared/schemas/user';
 import { DEFAULT_PREFERENCES } from '@shared/schemas/preferences';
 import type { SuperUserInput, SuperUserUpdate, UserInput, UserUpdate } from '@shared/schemas/user-admin';
 import {
@@ -28,8 +28,9 @@ import { newId } from './new-id';
 import { unusablePasswordHash, sendPasswordLink } from './password-link-service';
 import { type Caller } from './caller';
 
-/** What the API shows of a user: never the password hash. */
-export const publicUser = ({ password_hash: _hash, ...user }: StoredUser): User => user;
+/** What the API shows of a user: the fields its schema names, never the password hash nor the stored picture's key. */
+export const publicUser = (user: StoredUser): User =>
+  Object.fromEntries(Object.keys(userSchema.shape).flatMap((field) => (field in user ? [[field, user[field as keyof User]]] : []))) as User;
 
 const identity = (caller: Caller) => ({ role: caller.role, isRoot: caller.isRoot });
 

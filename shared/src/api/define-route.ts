@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { ErrorCode } from '../errors';
 import type { OwnedIntent } from '../permissions/ownership';
 import type { Action, ResourceKey } from '../permissions/resource-keys';
 import { isPremiumKey } from '../permissions/resource-keys';
@@ -27,6 +28,9 @@ export type RoutePermission = ResourceKey | typeof ANY_SIGNED_IN_USER;
 /** Kinds of owned objects: each carries an owner and `sharing.shared` (see permissions/ownership). */
 export const OWNED_KINDS = ['tab', 'widget', 'alert', 'reminder', 'export', 'report', 'subscription'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
+
+/** The 404 code of a kind whose screens say so in their own words (spec 2 §8: 'Alert not found'); `not_found` for the others. */
+export const NOT_FOUND_CODE_OF: Partial<Record<OwnedKind, ErrorCode>> = { alert: 'alert_not_found', report: 'report_not_found', subscription: 'subscription_not_found' };
 
 /** Where a request names an object: a path parameter or a field of the body. */
 export interface IdSource {

@@ -11,7 +11,12 @@ export const notificationsReadResponseSchema = z.object({ last_notification_read
 
 export const aclResponseSchema = z.partialRecord(z.enum(RESOURCE_KEYS), z.array(z.enum(ACTIONS)));
 
-export const openApiResponseSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+export const openApiResponseSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+  components: z.record(z.string(), z.unknown()),
+});
 
 export const userListsResponseSchema = z.object({ customer_users: z.array(userSummarySchema), super_users: z.array(userSummarySchema) });
 

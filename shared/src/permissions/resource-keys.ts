@@ -33,6 +33,7 @@ export const PERMISSIONS = [
   { key: 'app.settings.sources', group: 'settings', holders: 'administrator' },
   { key: 'app.settings.ftp', group: 'settings', holders: 'administrator' },
   { key: 'app.settings.files', group: 'settings', holders: 'administrator' },
+  { key: 'app.settings.api_docs', group: 'settings', holders: 'administrator' },
   { key: 'app.settings.system.customers', group: 'system', holders: 'super_user' },
   { key: 'app.settings.su', group: 'system', holders: 'super_user' },
   { key: 'app.settings.login_analytics', group: 'settings', holders: 'super_user' },

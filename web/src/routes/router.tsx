@@ -3,6 +3,7 @@ import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { aboutRoutes } from './about/routes';
 import { accountRoutes } from './account/routes';
 import { alertsRoutes } from './alerts/routes';
+import { apiDocsRoutes } from './api-docs/routes';
 import { customersRoutes } from './customers/routes';
 import { customizationsRoutes } from './customizations/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -80,6 +81,7 @@ const routeTree = rootRoute.addChildren([
     ...licenseRoutes,
     ...systemSettingsRoutes,
     ...profileRoutes,
+    ...apiDocsRoutes,
   ]),
   unknownRoute,
 ]);

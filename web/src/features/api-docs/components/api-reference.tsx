@@ -1,0 +1,53 @@
+import type { createApiReference } from '@scalar/api-reference';
+import { useEffect, useRef } from 'react';
+// Scalar's own self-contained build, served as a file and loaded by this page only: none of its
+// modules (nor the ones it shares with the app) enter the app's bundle, so the first screen never pays for it.
+import scalarUrl from '@scalar-browser/standalone.js?url';
+
+declare global {
+  interface Window {
+    Scalar?: { createApiReference: typeof createApiReference };
+  }
+}
+
+let loading: Promise<NonNullable<Window['Scalar']>> | null = null;
+
+const loadScalar = () =>
+  (loading ??= new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = scalarUrl;
+    script.onload = () => (window.Scalar ? resolve(window.Scalar) : reject(new Error('Scalar did not load')));
+    script.onerror = () => {
+      loading = null;
+      reject(new Error('Scalar did not load'));
+    };
+    document.head.append(script);
+  }));
+
+/**
+ * The reference of the REST API for integrators, drawn by Scalar from the OpenAPI document.
+ * Nothing is fetched from outside: no default fonts, no telemetry.
+ */
+export const ApiReference = ({ document: openApi }: { document: Record<string, unknown> }) => {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let destroy: (() => void) | null = null;
+    let left = false;
+    void loadScalar().then((scalar) => {
+      if (left || !container.current) return;
+      const reference = scalar.createApiReference(container.current, {
+        content: openApi,
+        withDefaultFonts: false,
+        telemetry: false,
+        showDeveloperTools: 'never',
+        persistAuth: false,
+      });
+      destroy = () => reference.destroy();
+    });
+    return () => {
+      left = true;
+      destroy?.();
+    };
+  }, [openApi]);
+  return <div ref={container} data-testid="api-reference" />;
+};
