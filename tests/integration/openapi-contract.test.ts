@@ -48,8 +48,8 @@ beforeAll(async () => {
   expect(served.status).toBe(200);
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  document = served.body.data as unknown as Document;
-  ajv.addSchema({ ...served.body.data, $id: DOCUMENT_ID });
+  document = served.body as unknown as Document;
+  ajv.addSchema({ ...served.body, $id: DOCUMENT_ID });
   admin = (await login('premiumAdministrator')).user.jwt;
 
   made.tab = (await call('POST', '/api/v1/tabs', { body: { data: { name: unique('Contrat') } } })).body.data!._id;

@@ -57,6 +57,11 @@ describe('OpenAPI document', () => {
     expect(operation('/api/v1/series/query', 'post').requestBody?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SeriesQuery' });
   });
 
+  it('describes the document itself as answered without the envelope', () => {
+    const schema = operation('/api/v1/openapi.json', 'get').responses[200].content?.['application/json'].schema as { properties?: Record<string, unknown> };
+    expect(schema.properties ?? {}).not.toHaveProperty('res');
+  });
+
   it('asks a bearer token on signed-in routes only', () => {
     expect(operation('/api/v1/users/authenticate', 'post')).toMatchObject({ security: [] });
     expect(operation('/api/v1/points', 'post')).toMatchObject({ security: [{ bearer: [] }] });

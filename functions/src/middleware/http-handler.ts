@@ -102,6 +102,7 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
     const data = await applyOwnership(route, request, handlers[route.operation]);
     logger.info('request', { group, operation: route.operation, user: caller?.userId, customer: caller?.customerId });
     if (route.file) return file(data as FileAnswer);
+    if (route.raw) return json(200, data);
     return json(200, isWithMessage(data) ? { res: true, data: data.data, msg: data.msg } : { res: true, data });
   };
 

@@ -100,6 +100,8 @@ export interface RouteDefinition<
   print: boolean;
   /** The content type of a route that answers a file (its bytes, the name in Content-Disposition) instead of JSON. */
   file: string | null;
+  /** Answers its data as the whole JSON body, without the `{ res, data }` envelope: a document other tools read as it is (the OpenAPI description). */
+  raw: boolean;
 }
 
 interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
@@ -111,6 +113,7 @@ interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
   sideEffect?: boolean;
   print?: boolean;
   file?: string;
+  raw?: boolean;
 }
 
 interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
@@ -133,6 +136,7 @@ const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodT
   sideEffect: spec.sideEffect ?? false,
   print: spec.print ?? false,
   file: spec.file ?? null,
+  raw: spec.raw ?? false,
 });
 
 export const publicRoute = <

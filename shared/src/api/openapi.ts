@@ -166,6 +166,8 @@ export const buildOpenApiDocument = (version: string) => {
       responses: {
         200: route.file
           ? { description: 'The file; its name in Content-Disposition', content: { [route.file]: { schema: { type: 'string', format: 'binary', contentMediaType: route.file } } } }
+          : route.raw
+          ? { description: 'The document itself, without the envelope', content: { 'application/json': { schema: answer } } }
           : {
               description: 'Success',
               content: {
