@@ -46,15 +46,6 @@ const peopleOf = async (reminder: Reminder): Promise<string[]> => {
   return [...new Set([reminder.user, ...allowed])];
 };
 
-/**
- * What a reminder's schedule runs (`{ kind: 'reminder', id, customerId }`): the occurrence the
- * schedule stands for (the last one at or before now) fires once — a notification for each of its people, pushed to their open
- * browsers (`newNotifications`), and its e-mail to / cc / bcc. A recurrent reminder then moves its
- * schedule to the next occurrence, unless it waits for a reset. Idempotent per reminder and due
- * time: the notifications, the new state and the e-mails (outbox records) are written in one
- * transaction with a marker of that due time; a second run finds the marker and only sends what an
- * earlier run left unsent (README "Outbox").
- */
 const REMINDER = (reminderId: string): OutboxSource => ({ kind: 'reminder', id: reminderId });
 
 /** The e-mails of a firing: each recipient who is a user reads it in their own language; copies go once, with the first group. */
@@ -67,10 +58,24 @@ const reminderMessages = async (reminder: Reminder, due: string, zone: string): 
   });
 };
 
+/**
+ * What a reminder's schedule runs (`{ kind: 'reminder', id, customerId }`): the occurrence the
+ * schedule stands for (the last one at or before now) fires once — a notification for each of its people, pushed to their open
+ * browsers (`newNotifications`), and its e-mail to / cc / bcc. A recurrent reminder then moves its
+ * schedule to the next occurrence, unless it waits for a reset. Idempotent per reminder and due
+ * time: the notifications, the new state and the e-mails (outbox records) are written in one
+ * transaction with a marker of that due time; a second run finds the marker and only sends what an
+ * earlier run left unsent (README "Outbox").
+ */
 export const fireReminder = async (customerId: string, reminderId: string, now: Date = new Date()): Promise<ReminderFiring> => {
   // What an earlier run left unsent leaves first: running the job again finishes its sending.
   const earlier = await flushOutboxOf(customerId, REMINDER(reminderId));
   for (const error of earlier.failures) logger.error('reminder e-mail not sent (kept in the outbox)', { customerId, reminderId, ...describeError(error) });
+  const firing = await fireDueOccurrence(customerId, reminderId, now);
+  return earlier.sent.length ? { ...firing, delivered: earlier.sent.length } : firing;
+};
+
+const fireDueOccurrence = async (customerId: string, reminderId: string, now: Date): Promise<ReminderFiring> => {
   const reminder = await getReminder(customerId, reminderId);
   if (!reminder) return { fired: false, reason: 'not_found' };
   if (!reminder.active) return { fired: false, reason: 'inactive' };
@@ -101,7 +106,7 @@ export const fireReminder = async (customerId: string, reminderId: string, now: 
   const records = (await reminderMessages(reminder, due, zone)).map((message) => newOutboxRecord(customerId, REMINDER(reminderId), due, message, now.getTime()));
   const inTransaction = IN_TRANSACTION - records.length;
   const recorded = await recordReminderFiring(reminder, due, notifications.slice(0, inTransaction), { next_due: next, awaiting_reset: waitsForReset, last_fired_at: created }, records);
-  if (!recorded) return { fired: false, reason: 'already_fired', due, ...(earlier.sent.length ? { delivered: earlier.sent.length } : {}) };
+  if (!recorded) return { fired: false, reason: 'already_fired', due };
   // Beyond one transaction, the rest follow once the firing is recorded (only the run that recorded it writes them).
   await putNotifications(notifications.slice(inTransaction));
 
