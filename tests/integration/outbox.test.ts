@@ -6,8 +6,11 @@ import { latestOccurrence } from '@shared/alerts/cron';
 import type { Alert, AlertLogItem } from '@shared/schemas/alert';
 import type { NotificationItem } from '@shared/schemas/notification';
 import type { Reminder } from '@shared/schemas/reminder';
+import type { Report } from '@shared/schemas/report';
+import type { Subscription } from '@shared/schemas/subscription';
 import type { AlertRunOutcome } from '../../functions/src/services/alert-evaluation-service';
 import type { ReminderFiring } from '../../functions/src/services/reminder-firing-service';
+import type { SubscriptionRun } from '../../functions/src/services/subscription-sending-service';
 import { api, login } from '../support/api';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
@@ -31,9 +34,11 @@ const unique = (prefix: string) => `${prefix}-${Date.now()}-${randomUUID().slice
 let admin: string;
 let point: string;
 const reminders: string[] = [];
+const madeReports: string[] = [];
+const madeSubscriptions: string[] = [];
 
 /** Makes the next send of an entity's messages fail once, after its record is written. */
-const failNextSend = (kind: 'alert' | 'reminder', id: string) =>
+const failNextSend = (kind: 'alert' | 'reminder' | 'subscription', id: string) =>
   entities.put({ PK: `C#${premium()}`, SK: `OUTBOXFAULT#${kind}#${id}`, kind: 'outbox-fault', failures: 1 });
 
 const runAlert = (alertId: string) => runScheduledJob<AlertRunOutcome>({ kind: 'alert', id: alertId, customerId: premium() });
@@ -91,6 +96,8 @@ afterAll(async () => {
     if (item.reminder && reminders.includes(item.reminder)) await api('PUT', '/api/v1/notifications/done', { token: admin, body: { _id: item._id } });
   }
   for (const id of reminders) await api('DELETE', `/api/v1/reminders/${id}`, { token: admin });
+  for (const id of madeSubscriptions) await api('DELETE', `/api/v1/subscriptions/${id}`, { token: admin });
+  for (const id of madeReports) await api('DELETE', `/api/v1/reports/${id}`, { token: admin });
 });
 
 describe('the outbox', () => {
@@ -148,4 +155,28 @@ describe('the outbox', () => {
     expect(third.delivered).toBeUndefined();
     expect(await mailsTo(to)).toHaveLength(1);
   });
+
+  it("sends a report subscription's e-mail whose send failed after the PDF was handed to the outbox on the next run, and never again", async () => {
+    const report = await api<Report>('POST', '/api/v1/reports', { token: admin, body: { data: { name: unique('Rapport outbox'), sharing: { shared: false } } } });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    madeReports.push(report.body.data!._id);
+    const to = `outbox-sub-${randomUUID().slice(0, 8)}@energie-plus.example`;
+    const created = await api<Subscription>('POST', '/api/v1/subscriptions', { token: admin, body: { name: unique('Abonnement outbox'), report: report.body.data!._id, email: { to: [to] } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const subscription = created.body.data!;
+    madeSubscriptions.push(subscription._id);
+    const run = () => runScheduledJob<SubscriptionRun>({ kind: 'subscription', id: subscription._id, customerId: subscription.customer });
+    await failNextSend('subscription', subscription._id);
+
+    await expect(run()).rejects.toThrow(/outbox_fault_injected/);
+    expect(await mailsTo(to)).toHaveLength(0);
+
+    const second = await run();
+    expect(second).toMatchObject({ sent: false, reason: 'already_sent', delivered: 1 });
+    expect(await mailsTo(to)).toHaveLength(1);
+    expect(await entities.get({ PK: `C#${premium()}`, SK: `SUBSEND#${subscription._id}#${second.due}` })).toMatchObject({ state: 'sent' });
+
+    expect(await run()).toEqual({ sent: false, reason: 'already_sent', due: second.due });
+    expect(await mailsTo(to)).toHaveLength(1);
+  }, 120_000);
 });

@@ -67,18 +67,20 @@ export const outboxRecordPut = (record: OutboxRecord) => ({
   },
 });
 
-/** The records of a customer whose id starts with a prefix (an entity's, or one occasion's) that are not sent yet. */
-export const listUnsentOutboxRecords = async (customerId: string, idPrefix: string): Promise<OutboxRecord[]> => {
+/** The records of a customer whose id starts with a prefix (an entity's, or one occasion's), sent or not. */
+export const listOutboxRecords = async (customerId: string, idPrefix: string, unsentOnly = false): Promise<OutboxRecord[]> => {
   const { PK, prefix } = keys.outboxRecordsWithPrefix(customerId, idPrefix);
   const items = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    FilterExpression: '#status <> :sent',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ':sent': 'sent' },
+    ...(unsentOnly ? { FilterExpression: '#status <> :sent', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+    ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix, ...(unsentOnly ? { ':sent': 'sent' } : {}) },
     ConsistentRead: true,
   });
   return items.map(recordOf);
 };
+
+/** The records of a prefix not sent yet. */
+export const listUnsentOutboxRecords = (customerId: string, idPrefix: string): Promise<OutboxRecord[]> => listOutboxRecords(customerId, idPrefix, true);
 
 /** Records of every customer not sent yet whose next try (or lapsed lease) is at or before `at`, oldest first. */
 export const listUnsentOutboxRecordsDue = async (at: string, limit: number): Promise<OutboxRecord[]> => {
