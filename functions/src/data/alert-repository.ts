@@ -3,6 +3,7 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCo
 import type { Alert, AlertLogItem } from '@shared/schemas/alert';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
+import { outboxRecordPut, type OutboxRecord } from './outbox-repository';
 import { deleteItems, entitiesTable, queryAll, queryPrefix, updateAttributes } from './table';
 
 /** What the evaluation remembers between two runs: whether data was missing (logged once, when it goes missing). */
@@ -89,10 +90,11 @@ const transact = async (input: ConstructorParameters<typeof TransactWriteCommand
 };
 
 /**
- * Writes the entry of an alert's tick and counts it, in one transaction: the entry's key is the
- * tick, so a second run for the same tick finds it there and writes nothing (false).
+ * Writes the entry of an alert's tick, counts it and queues its messages (outbox records), in one
+ * transaction: the entry's key is the tick, so a second run for the same tick finds it there and
+ * writes nothing (false).
  */
-export const putLogItemOnce = async (customerId: string, tick: number, item: AlertLogItem): Promise<boolean> => {
+export const putLogItemOnce = async (customerId: string, tick: number, item: AlertLogItem, outbox: readonly OutboxRecord[] = []): Promise<boolean> => {
   try {
     await transact({
         TransactItems: [
@@ -112,6 +114,7 @@ export const putLogItemOnce = async (customerId: string, tick: number, item: Ale
               ExpressionAttributeValues: { ':kind': 'alert-log-summary', ':alert': item.alert, ':name': item.alert_name, ':one': 1, ':zero': 0 },
             },
           },
+          ...outbox.map(outboxRecordPut),
         ],
       });
     return true;
