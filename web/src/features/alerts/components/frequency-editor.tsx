@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Chip, Group, Stack, Text } from '@mantine/core';
 import { DAYS, MONTHS, type DayName, type MonthName } from '@shared/schemas/alert';
 import { CronTimeInput } from '../../../components/cron-time-input';
-import { daysOfCron, isWellFormedCron, monthsOfCron, withCronDays, withCronMonths } from '../hooks/cron-fields';
+import { daysOfCron, isWellFormedCron, monthsOfCron, stepsOfCron, withCronDays, withCronMonths } from '@shared/alerts/cron-fields';
 
 export interface FrequencyEditorProps {
   cron: string;
@@ -23,6 +23,14 @@ export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonth
   const wellFormed = isWellFormedCron(cron);
   const setDays = (selected: string[]) => onChange(withCronDays(cron, selected as DayName[]));
   const setMonths = (selected: string[]) => onChange(withCronMonths(cron, selected as MonthName[]));
+  const steps = stepsOfCron(cron);
+  // A step runs on every n-th day or month: said in words, beside the items it selects.
+  const stepNote = (testId: string, text: string | null) =>
+    text && (
+      <Text size="xs" fw={500} data-testid={testId}>
+        {text}
+      </Text>
+    );
 
   return (
     <Stack gap="xs" data-testid="alert-frequency">
@@ -42,8 +50,10 @@ export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonth
               ))}
             </Group>
           </Chip.Group>
+          {stepNote('alert-cron-days-step', steps.dayOfMonth ? t('labels.cron.steps.daysOfMonth', { count: steps.dayOfMonth }) : steps.dayOfWeek ? t('labels.cron.steps.daysOfWeek', { count: steps.dayOfWeek }) : null)}
           <Text size="xs" c="dimmed">
             {t('labels.alerts.fields.cronMonths')}
+            {!mayToggleDaysAndMonths && ` — ${t('labels.alerts.ownerOnly')}`}
           </Text>
           <Chip.Group multiple value={monthsOfCron(cron)} onChange={setMonths}>
             <Group gap={6} data-testid="alert-cron-months">
@@ -54,6 +64,7 @@ export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonth
               ))}
             </Group>
           </Chip.Group>
+          {stepNote('alert-cron-months-step', steps.month ? t('labels.cron.steps.months', { count: steps.month }) : null)}
         </>
       )}
     </Stack>
