@@ -107,15 +107,15 @@ export const createWidget = async (caller: Caller, input: WidgetInput & { user?:
 
 /**
  * Saves the settings of the widget dialog. Only what differs from the stored widget is written,
- * and never `position`: the order on the page is the layout route's, so a save from a dialog
- * opened before a move does not put the widget back where it was.
+ * and never the layout (position, width_percent, height): that is the layout route's, so a save
+ * from a dialog opened before a move or a resize does not put the widget back as it was read.
  */
 export const updateWidget = async (caller: Caller, input: WidgetInput & { _id: string }): Promise<Widget> => {
   const customerId = customerOf(caller);
   const existing = await requireOwned<Widget>(customerId, 'widget', input._id);
   if (input.location !== existing.location) await assertPage(caller, input.location);
   await assertPointsVisible(caller, input);
-  const { _id: _ignored, position: _position, ...settings } = applyWidgetRules({ ...input, text: sanitizeWidgetText(input.text) });
+  const { _id: _ignored, position: _position, width_percent: _width, height: _height, ...settings } = applyWidgetRules({ ...input, text: sanitizeWidgetText(input.text) });
   const changed = changedFields(existing, settings);
   const updated_at = new Date().toISOString();
   await updateWidgetFields(customerId, existing._id, { ...changed, updated_at });

@@ -49,6 +49,7 @@ export const dashboardsRoutes = {
     response: widgetSchema,
     owned: { kind: 'widget', intent: 'create', container: { kind: 'tab', in: 'body', field: 'location' } },
   }),
+  /** The settings of the widget dialog; the layout (position, width_percent, height) is kept as stored: `updateWidgetLayout` changes it. */
   updateWidget: route('PUT', '/api/v1/widgets', 'dashboards', {
     ...DASHBOARD,
     action: 'edit',

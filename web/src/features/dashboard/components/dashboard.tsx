@@ -155,8 +155,12 @@ export const Dashboard = ({ locationId, tabId, onOpenTab, renderWidget, renderDi
     const editing = dialog?.widget;
     setDialog(null);
     try {
-      if (editing) await updateWidget({ ...settings, _id: editing._id, location: editing.location, sharing: settings.sharing });
-      else await createWidget({ ...settings, location: page, position: widgets.data?.length ?? 0, sharing: { shared: currentTab?.sharing.shared ?? settings.sharing.shared } });
+      if (editing) {
+        await updateWidget({ ...settings, _id: editing._id, location: editing.location, sharing: settings.sharing });
+        // The size is the layout's: sent on its own, and only when the dialog changed it.
+        const resized = { width_percent: settings.width_percent !== editing.width_percent ? settings.width_percent : undefined, height: settings.height !== editing.height ? settings.height : undefined };
+        if (resized.width_percent !== undefined || resized.height !== undefined) await updateWidgetLayout(editing._id, resized);
+      } else await createWidget({ ...settings, location: page, position: widgets.data?.length ?? 0, sharing: { shared: currentTab?.sharing.shared ?? settings.sharing.shared } });
     } catch {
       notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t('dashboard.errors.notSaved') });
     }
