@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chip, Group, Stack, Text } from '@mantine/core';
+import { daysOfCron, isWellFormedCron, monthsOfCron, stepsOfCron, withCronDays, withCronMonths } from '@shared/alerts/cron-fields';
 import { DAYS, MONTHS, type DayName, type MonthName } from '@shared/schemas/alert';
 import { CronTimeInput } from '../../../components/cron-time-input';
-import { daysOfCron, isWellFormedCron, monthsOfCron, stepsOfCron, withCronDays, withCronMonths } from '@shared/alerts/cron-fields';
 
 export interface FrequencyEditorProps {
   cron: string;
@@ -11,6 +12,8 @@ export interface FrequencyEditorProps {
   editing: boolean;
   /** Only the owner toggles days and months (spec 2 §6). */
   mayToggleDaysAndMonths: boolean;
+  /** Why the form refuses the cron time (another user's change of the days or months). */
+  error?: ReactNode;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface FrequencyEditorProps {
  * weekly Monday 08:00, monthly the 1st 08:00, yearly 1 January 08:00) or a 5-field cron time,
  * and the days of the week and months it runs on.
  */
-export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonths }: FrequencyEditorProps) => {
+export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonths, error }: FrequencyEditorProps) => {
   const { t } = useTranslation();
   const wellFormed = isWellFormedCron(cron);
   const setDays = (selected: string[]) => onChange(withCronDays(cron, selected as DayName[]));
@@ -66,6 +69,11 @@ export const FrequencyEditor = ({ cron, onChange, editing, mayToggleDaysAndMonth
           </Chip.Group>
           {stepNote('alert-cron-months-step', steps.month ? t('labels.cron.steps.months', { count: steps.month }) : null)}
         </>
+      )}
+      {error && (
+        <Text size="sm" c="red" role="alert" data-testid="alert-cron-owner-only">
+          {error}
+        </Text>
       )}
     </Stack>
   );
