@@ -100,9 +100,9 @@ describe('settings screens on a 390 px phone', () => {
   }
 
   it('shows the pending registration with its accept button whole on a wide screen too', async () => {
-    const wide = await openPage(browser(), { width: 1440, height: 900 });
-    try {
-      for (const language of ['fr', 'en'] as const) {
+    for (const language of ['fr', 'en'] as const) {
+      const wide = await openPage(browser(), { width: 1440, height: 900 });
+      try {
         await signInIn(wide.page, testEnvironment().accounts.root, language);
         await wide.page.goto(webUrl('/settings/su'));
         const accept = wide.page.locator(`[data-registration-email="${registrationEmail}"]`).getByTestId('registration-accept');
@@ -110,9 +110,9 @@ describe('settings screens on a 390 px phone', () => {
         const box = await accept.boundingBox();
         expect(box && box.x + box.width).toBeLessThanOrEqual(1440);
         await keepScreenshot(wide.page, `narrow-settings-su-1440-${language}`);
+      } finally {
+        await wide.context.close();
       }
-    } finally {
-      await wide.context.close();
     }
   });
 });
