@@ -27,7 +27,7 @@ const screenDrawn = async (page: Page) => {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 };
 
-/** What runs past the right edge of the window: the page's width, and each visible element whose box ends beyond it. */
+/** What is cut off: the page's width, each visible element whose box runs past an edge of the window, and text cut inside its box. */
 const overflowOf = (page: Page) =>
   page.evaluate(() => {
     const width = window.innerWidth;
@@ -40,7 +40,8 @@ const overflowOf = (page: Page) =>
     const clippedByAncestor = (element: Element) => {
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
         const { overflowX } = getComputedStyle(parent);
-        if (overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 0.5) return true;
+        const box = parent.getBoundingClientRect();
+        if (overflowX !== 'visible' && box.right <= width + 0.5 && box.left >= -0.5) return true;
       }
       return false;
     };
@@ -50,7 +51,20 @@ const overflowOf = (page: Page) =>
       const style = getComputedStyle(element);
       return style.visibility !== 'hidden' && style.display !== 'none' && !clippedByAncestor(element);
     });
-    return { scrollWidth: document.documentElement.scrollWidth, width, past: elements.slice(0, 5).map(describe) };
+    // Text cut off inside its own box (a button's label that does not fit): wider than the box that hides it, with no ellipsis meant.
+    const cut = [...document.body.querySelectorAll('*')].filter((element) => {
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return false;
+      const style = getComputedStyle(element);
+      if ((style.overflowX !== 'hidden' && style.overflowX !== 'clip') || style.textOverflow === 'ellipsis' || style.visibility === 'hidden') return false;
+      const hasText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim().length > 0);
+      return hasText && element.getBoundingClientRect().width > 0 && element.scrollWidth > element.clientWidth + 1;
+    });
+    // Left of the window counts as well: a row pushed past its start is as cut off as one past its end.
+    const beforeStart = [...document.body.querySelectorAll('*')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && box.left < -0.5 && getComputedStyle(element).visibility !== 'hidden' && !clippedByAncestor(element);
+    });
+    return { scrollWidth: document.documentElement.scrollWidth, width, past: [...elements, ...beforeStart, ...cut].slice(0, 5).map(describe) };
   });
 
 describe('settings screens on a 390 px phone', () => {
