@@ -62,7 +62,8 @@ const overflowOf = (page: Page) =>
     // Left of the window counts as well: a row pushed past its start is as cut off as one past its end.
     const beforeStart = [...document.body.querySelectorAll('*')].filter((element) => {
       const box = element.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && box.left < -0.5 && getComputedStyle(element).visibility !== 'hidden' && !clippedByAncestor(element);
+      // Partly on screen only: a closed drawer waits wholly off the left edge.
+      return box.width > 0 && box.height > 0 && box.left < -0.5 && box.right > 0.5 && getComputedStyle(element).visibility !== 'hidden' && !clippedByAncestor(element);
     });
     return { scrollWidth: document.documentElement.scrollWidth, width, past: [...elements, ...beforeStart, ...cut].slice(0, 5).map(describe) };
   });
