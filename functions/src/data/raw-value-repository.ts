@@ -50,6 +50,17 @@ export interface RawValueWriter {
 const BATCH_WRITE = 25;
 const WRITE_ATTEMPTS = 9;
 
+type PutRequest = { PutRequest: { Item: Record<string, unknown> } };
+
+/** One BatchWriteItem call into the series table: the requests it left unprocessed. */
+export type BatchWriteCall = (requests: PutRequest[]) => Promise<PutRequest[]>;
+
+const batchWriteCall: BatchWriteCall = async (requests) => {
+  const TableName = seriesTable();
+  const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [TableName]: requests } }));
+  return (answer.UnprocessedItems?.[TableName] ?? []) as PutRequest[];
+};
+
 /**
  * One pool of raw value writes for a whole bulk job (an import): the values of every point-month
  * written through it go out in full 25-item BatchWriteItem calls whatever point they belong to,
@@ -58,7 +69,9 @@ const WRITE_ATTEMPTS = 9;
  * (25 ms doubling, with jitter), up to 9 attempts each. Month markers are written before the
  * first value of their month, once per pool.
  */
-export const rawValueWriter = (options: { inFlight: number }): RawValueWriter => {
+export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCall; backoffMs?: number }): RawValueWriter => {
+  const call = options.call ?? batchWriteCall;
+  const backoffMs = options.backoffMs ?? 25;
   interface Ticket {
     left: number;
     resolve: () => void;
@@ -66,7 +79,7 @@ export const rawValueWriter = (options: { inFlight: number }): RawValueWriter =>
     failed: boolean;
   }
   interface Pending {
-    request: { PutRequest: { Item: Record<string, unknown> } };
+    request: PutRequest;
     ticket: Ticket;
     attempt: number;
   }
@@ -86,17 +99,15 @@ export const rawValueWriter = (options: { inFlight: number }): RawValueWriter =>
   };
   const send = async (batch: Pending[]): Promise<void> => {
     try {
-      const TableName = seriesTable();
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [TableName]: batch.map((pending) => pending.request) } }));
-      const unprocessed = new Set((answer.UnprocessedItems?.[TableName] ?? []).map((request) => `${request.PutRequest?.Item?.PK}|${request.PutRequest?.Item?.SK}`));
+      const unprocessed = new Set((await call(batch.map((pending) => pending.request))).map((request) => `${request.PutRequest.Item.PK}|${request.PutRequest.Item.SK}`));
       const retried: Pending[] = [];
       for (const pending of batch) {
         if (!unprocessed.has(`${pending.request.PutRequest.Item.PK}|${pending.request.PutRequest.Item.SK}`)) settle(pending);
-        else if (pending.attempt + 1 >= WRITE_ATTEMPTS) settle(pending, new Error(`Batch writes to ${TableName} kept being throttled`));
+        else if (pending.attempt + 1 >= WRITE_ATTEMPTS) settle(pending, new Error('Batch writes of raw values kept being throttled'));
         else retried.push({ ...pending, attempt: pending.attempt + 1 });
       }
       if (retried.length > 0) {
-        const backoff = 2 ** Math.max(...retried.map((pending) => pending.attempt)) * 25;
+        const backoff = 2 ** Math.max(...retried.map((pending) => pending.attempt)) * backoffMs;
         running += 1;
         setTimeout(() => {
           running -= 1;
@@ -125,7 +136,14 @@ export const rawValueWriter = (options: { inFlight: number }): RawValueWriter =>
       const id = `${key.PK}|${key.SK}`;
       let note = noted.get(id);
       if (!note) {
-        note = batchWrite(seriesTable(), [{ PutRequest: { Item: key } }]);
+        note = (async () => {
+          let pending: PutRequest[] = [{ PutRequest: { Item: key } }];
+          for (let attempt = 0; pending.length > 0; attempt += 1) {
+            if (attempt >= WRITE_ATTEMPTS) throw new Error('Batch writes of raw values kept being throttled');
+            if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * backoffMs));
+            pending = await call(pending);
+          }
+        })();
         note.catch(() => noted.delete(id));
         noted.set(id, note);
       }
