@@ -212,13 +212,22 @@ export const deleteRawValues = (series: SeriesRef, instants: readonly number[]):
 export const listRawValues = async (series: SeriesRef, from: number, to: number): Promise<RawValue[]> =>
   (await listRawEntries(series, from, to)).map(({ at, value }) => ({ at, value }));
 
-/** Raw values with their status, for exports and data screens. */
-export const listRawEntries = async (series: SeriesRef, from: number, to: number): Promise<(RawValue & { status: StatusCode })[]> => {
+/**
+ * Raw values with their status, for exports and data screens; `consistent` for a read whose
+ * result is written back (a bulk write's comparison read: a value written just before is seen).
+ */
+export const listRawEntries = async (
+  series: SeriesRef,
+  from: number,
+  to: number,
+  options: { consistent?: boolean } = {},
+): Promise<(RawValue & { status: StatusCode })[]> => {
   const months = seriesKeys.monthsBetween(from, to);
   const pages = await Promise.all(
     months.map((month) =>
       queryAll({
         TableName: seriesTable(),
+        ...(options.consistent ? { ConsistentRead: true } : {}),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         ExpressionAttributeValues: {
           ':pk': seriesKeys.rawPartition(series, month),

@@ -134,7 +134,8 @@ const storePointMonth = async (
   const packs = await Promise.all(
     seriesKeys.monthsBetween(from, to).map((month) => readPackForUpdate(series, 'hour', Math.max(from, Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1)))),
   );
-  const stored = await listRawEntries(series, from, to);
+  // Strongly consistent: a single write that landed (and was rolled up) just before must be in the hours computed here.
+  const stored = await listRawEntries(series, from, to, { consistent: true });
   const storedAt = new Map(stored.map((entry) => [entry.at, entry]));
   const changed = [...latest.values()].filter((value) => storedAt.get(value.at)?.value !== value.value || storedAt.get(value.at)?.status !== value.status);
   if (changed.length === 0) return { written: 0, unchanged: latest.size };
