@@ -18,6 +18,8 @@ import type { Node } from 'constructs';
  * comma-separated): empty in production; the emulator's deployments name the loopback ports of the local test servers.
  * `abuseLimits` overrides the public account routes' limits per source address and account
  * (`sign_in.address=30/900,register.account=3/3600`; defaults in shared/src/users/abuse-limits.ts).
+ * `customerDeletionBatch` is the work one run of a customer's deletion does before it continues in a new run (default 1000;
+ * the test deployment lowers it so that a small customer takes several runs).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -45,6 +47,8 @@ export interface DeploymentSettings {
   outboundAllowList: string;
   /** Overrides of the sign-in, forgot-password, register and password-link limits; empty: the defaults. */
   abuseLimits: string;
+  /** Items, objects, schedules and connections one run of a customer's deletion removes before it continues in a new run; null: the functions' default. */
+  customerDeletionBatch: number | null;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -80,6 +84,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     licensePublicKey: node.tryGetContext('licensePublicKey') ? String(node.tryGetContext('licensePublicKey')) : null,
     outboundAllowList: allowListOf(node.tryGetContext('outboundAllowList')),
     abuseLimits: abuseLimitsOf(node.tryGetContext('abuseLimits')),
+    customerDeletionBatch: positiveIntegerOf('customerDeletionBatch', node.tryGetContext('customerDeletionBatch')),
   };
 };
 
@@ -95,6 +100,14 @@ const abuseLimitsOf = (value: unknown): string => {
   const setting = value === undefined || value === null ? '' : String(value).trim();
   parseAbuseLimits(setting);
   return setting;
+};
+
+/** A whole number above zero, or null when not given; anything else stops the synthesis. */
+const positiveIntegerOf = (name: string, value: unknown): number | null => {
+  if (value === undefined || value === null || value === '') return null;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`Context ${name} must be a whole number above zero, not ${String(value)}`);
+  return number;
 };
 
 /** The domain of the sender's address (`WattWise <no-reply@wattwise.app>` → `wattwise.app`). */

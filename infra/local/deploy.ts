@@ -65,7 +65,15 @@ const makeDevelopmentLicenseVendor = async (name: string): Promise<{ publicKey: 
 export const deployToEmulator = async (
   endpoint: string,
   name: string,
-  options: { weatherProviderUrl?: string; geocodingProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string; outboundAllowList?: string } = {},
+  options: {
+    weatherProviderUrl?: string;
+    geocodingProviderUrl?: string;
+    appUrl?: string;
+    vendorServiceUrl?: string;
+    outboundAllowList?: string;
+    /** Work per run of a customer's deletion (the functions' default when not given). */
+    customerDeletionBatch?: number;
+  } = {},
 ): Promise<Deployment> => {
   const licenseVendor = await makeDevelopmentLicenseVendor(name);
   const context = [
@@ -78,6 +86,7 @@ export const deployToEmulator = async (
     ...(options.appUrl ? ['-c', `appUrl=${options.appUrl}`] : []),
     ...(options.vendorServiceUrl ? ['-c', `vendorServiceUrl=${options.vendorServiceUrl}`] : []),
     '-c', `outboundAllowList=${options.outboundAllowList ?? LOOPBACK_TEST_ALLOW_LIST}`,
+    ...(options.customerDeletionBatch ? ['-c', `customerDeletionBatch=${options.customerDeletionBatch}`] : []),
   ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);

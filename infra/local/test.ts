@@ -6,6 +6,7 @@ import { buildWeb } from './build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
+import { TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
 import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
 import { startGeocodingProvider, type GeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
@@ -101,6 +102,8 @@ const main = async (): Promise<number> => {
         vendorServiceUrl: vendor.url,
         // The test servers' loopback ports, and nothing else beyond the public Internet.
         outboundAllowList: LOOPBACK_TEST_ALLOW_LIST,
+        // Small batches: a test customer's deletion takes several runs (tests/integration/customers.test.ts counts them).
+        customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH,
       }),
       buildWeb(),
     ]);

@@ -33,6 +33,11 @@ export const entities = {
     ),
 };
 
+/** Direct writes to the connections table, to arrange a browser on record. */
+export const connections = {
+  put: (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: testEnvironment().connectionsTable, Item: item })),
+};
+
 /** The WebSocket connections the server has on record for a user. */
 export const connectionsOfUser = async (userId: string): Promise<Record<string, unknown>[]> => {
   const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');

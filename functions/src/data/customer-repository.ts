@@ -6,7 +6,11 @@ import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
 import { countAll, deleteItems, entitiesTable, queryAll, queryIndex, updateOfAttributes } from './table';
 
-const toCustomer = (item: Record<string, unknown>): Customer => stripKeys(item) as unknown as Customer;
+/** A customer as answered: its deletion's step, runs and work done are shown, the rest of the checkpoint is the job's. */
+const toCustomer = (item: Record<string, unknown>): Customer => {
+  const { deletion_job: _job, deletion_cursor: _cursor, deletion_heartbeat_at: _heartbeat, deletion_settle_at: _settle, ...customer } = stripKeys(item);
+  return customer as unknown as Customer;
+};
 
 const itemOf = (customer: Customer) => ({ ...keys.customer(customer._id), ...keys.customersIndex, GSI1SK: customer.name, kind: 'customer', ...customer });
 
@@ -50,25 +54,6 @@ export const updateCustomerFields = async (customerId: string, fields: Partial<O
     if (error instanceof ConditionalCheckFailedException) {
       throw new AppError((await getCustomer(customerId)) ? 'customer_deletion_in_progress' : 'customer_not_found', { cause: error });
     }
-    throw error;
-  }
-};
-
-/** Marks a customer as being deleted (idempotent: marking it again changes nothing). */
-export const markCustomerDeleting = async (customerId: string, at: string): Promise<void> => {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: entitiesTable(),
-        Key: keys.customer(customerId),
-        UpdateExpression: 'SET #deleting = :true, #requested = if_not_exists(#requested, :at)',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#deleting': 'deleting', '#requested': 'deletion_requested_at' },
-        ExpressionAttributeValues: { ':true': true, ':at': at },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new AppError('customer_not_found', { cause: error });
     throw error;
   }
 };

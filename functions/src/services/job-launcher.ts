@@ -32,9 +32,9 @@ export interface CustomerDeletionJob {
   jobId: string;
 }
 
-/** Starts a customer's deletion in its own function without waiting for it. */
-export const launchCustomerDeletion = async (job: Omit<CustomerDeletionJob, 'jobId' | 'kind'>): Promise<string> => {
-  const jobId = newId('job');
+/** Starts a customer's deletion (the job that claimed it) in its own function without waiting for it. */
+export const launchCustomerDeletion = async (job: Omit<CustomerDeletionJob, 'kind'>): Promise<string> => {
+  const { jobId } = job;
   await lambda.send(
     new InvokeCommand({
       FunctionName: requireSetting('CUSTOMER_DELETION_FUNCTION'),

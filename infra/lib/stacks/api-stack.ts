@@ -294,10 +294,19 @@ export class ApiStack extends Stack {
     }).bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate');
     applicationUpdate.fn.configureAsyncInvoke({ retryAttempts: 0 });
     restartFunctions(applicationUpdate);
-    // A customer's deletion: its series, schedules, S3 objects and items (Lambda's two retries resume a failed run).
+    // A customer's deletion: its series, schedules, S3 objects, connections and items, a batch per run
+    // (Lambda's two retries resume a failed run from its checkpoint).
     const customerDeletion = jobFunction('CustomerDeletion', 'jobs/customer-deletion.ts', "Removes a deleted customer's data")
       .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite')
       .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+    if (props.settings.customerDeletionBatch) customerDeletion.setting('CUSTOMER_DELETION_BATCH', String(props.settings.customerDeletionBatch));
+    // Each run starts the next one (by its name: a grant on itself would make the function depend on its own policy).
+    customerDeletion.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.formatArn({ service: 'lambda', resource: 'function', resourceName: `${this.stackName}-CustomerDeletion*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      }),
+    );
     customerDeletion.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['scheduler:DeleteSchedule'],
