@@ -190,7 +190,8 @@ describe('deleting a customer', () => {
 
   it('goes on run after run until nothing of the customer is left in any table, bucket or schedule, and a second DELETE starts nothing', async () => {
     const { uploadsBucket, documentsBucket, entitiesTable, seriesTable, connectionsTable } = testEnvironment();
-    const customer = await make(root.user.jwt);
+    // Premium: its reminders are scheduled too.
+    const customer = await make(root.user.jwt, { is_premium: true });
     const account = await seedMember(customer._id);
     // The member's e-mail guard (what the users screen writes with a user): it goes with the user.
     await entities.put({ PK: `EMAIL#${account.email}`, SK: 'GUARD', user: 'usr-deleted-member' });

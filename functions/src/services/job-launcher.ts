@@ -44,3 +44,24 @@ export const launchCustomerDeletion = async (job: Omit<CustomerDeletionJob, 'kin
   );
   return jobId;
 };
+
+/** A database dump (see database-dump-service): `jobId` names its record and its file. */
+export interface DatabaseDumpJob {
+  kind: 'database_dump';
+  scope: 'customer' | 'all';
+  /** The customer dumped; null for all data. */
+  customerId: string | null;
+  requestedBy: string | null;
+  jobId: string;
+}
+
+/** Starts a dump in its own function without waiting for it. */
+export const launchDatabaseDump = async (job: DatabaseDumpJob): Promise<void> => {
+  await lambda.send(
+    new InvokeCommand({
+      FunctionName: requireSetting('DATABASE_DUMP_FUNCTION'),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(job)),
+    }),
+  );
+};

@@ -76,8 +76,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Account e-mails (invitations, password links, accepted registrations); profile pictures in the documents bucket.
   users: { entities: 'readWrite', jwt: true, sendsMail: true, documents: 'readWrite', throttlesAccounts: true },
   system: { entities: 'read' },
-  // Its own state, the lock, roles & permissions, notification settings, system configuration; the dump reads the
-  // series and writes the documents bucket; messages and log-outs pushed to connected users.
+  // Its own state, the lock, roles & permissions, notification settings, system configuration; the dumps' records and
+  // their links (the dump job writes the files); messages and log-outs pushed to connected users.
   application: { entities: 'readWrite', series: 'read', documents: 'readWrite', operatesApplication: true, pushes: true },
   // Marks notifications done: updates, never puts or deletes.
   notifications: { entities: 'readUpdate' },
@@ -314,6 +314,18 @@ export class ApiStack extends Stack {
       }),
     );
     props.allowPush(customerDeletion);
+    // Database dumps: one job per dump, its file streamed into the documents bucket (never retried: a failed dump says so).
+    const databaseDump = new AppFunction(this, 'DatabaseDump', {
+      entry: 'jobs/database-dump.ts',
+      description: "Writes a database dump (a customer's data, or all) to the documents bucket",
+      timeout: Duration.minutes(15),
+      memorySize: 1024,
+    })
+      .bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate')
+      .bindTable(props.series, 'SERIES_TABLE', 'read')
+      .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+    databaseDump.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    props.allowPush(databaseDump);
     const administerCustomers = (fn: AppFunction) => {
       customerDeletion.fn.grantInvoke(fn.fn);
       fn.setting('CUSTOMER_DELETION_FUNCTION', customerDeletion.fn.functionName);
@@ -326,7 +338,7 @@ export class ApiStack extends Stack {
         const fn = new AppFunction(this, `${group[0].toUpperCase()}${group.slice(1)}Endpoints`, {
           entry: `handlers/${group}.ts`,
           description: `REST endpoints: ${group}`,
-          // The dump streams the tables, and a report prints, within the API's 29 seconds.
+          // A restart or an update is started, and a report prints, within the API's 29 seconds.
           ...(access.operatesApplication || access.printsReports ? { timeout: Duration.seconds(29) } : {}),
         }).bindTable(props.entities, 'ENTITIES_TABLE', access.entities);
         if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
@@ -343,6 +355,8 @@ export class ApiStack extends Stack {
         if (access.operatesApplication) {
           restartFunctions(fn);
           applicationUpdate.fn.grantInvoke(fn.fn);
+          databaseDump.fn.grantInvoke(fn.fn);
+          fn.setting('DATABASE_DUMP_FUNCTION', databaseDump.fn.functionName);
           fn.setting('APPLICATION_UPDATE_FUNCTION', applicationUpdate.fn.functionName)
             .setting('APP_VERSION', buildVersion)
             .setting('APP_COMMIT', props.settings.buildCommit)
