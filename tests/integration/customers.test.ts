@@ -198,8 +198,12 @@ describe('deleting a customer', () => {
     const inside = await rootIn(customer._id);
     const pointRef = await stockCustomer(inside, customer._id);
     // More values than a few runs' batches (the test deployment's TEST_CUSTOMER_DELETION_BATCH): raw values, their rollups and markers.
-    const hours = Array.from({ length: 4 * TEST_CUSTOMER_DELETION_BATCH }, (_, hour) => ({ at: Date.UTC(2026, 9, 1) + hour * 3_600_000, value: hour }));
-    await series.putRaw(pointRef, hours);
+    const hours = Array.from({ length: 4 * TEST_CUSTOMER_DELETION_BATCH }, (_, hour) => ({
+      point: pointRef.pointId,
+      date: new Date(Date.UTC(2026, 9, 1) + hour * 3_600_000).toISOString(),
+      value: hour,
+    }));
+    expect((await api('POST', '/api/v1/data', { token: inside, body: { data: hours } })).status).toBe(200);
     const ftp = await api<{ _id: string }>('POST', '/api/v1/ftp', {
       token: inside,
       body: { host: 'ftp.customer-to-delete.example', port: 21, user: 'meter', password: 'secret', path: '/', isSftp: false, timeInterval: 15, active: true },
