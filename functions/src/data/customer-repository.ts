@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Customer } from '@shared/schemas/customer';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { countAll, deleteItems, entitiesTable, queryAll, queryIndex, updateOfAttributes } from './table';
+import { countAll, entitiesTable, queryAll, queryIndex, updateOfAttributes } from './table';
 
 /** A customer as answered: its deletion's step, runs and work done are shown, the rest of the checkpoint is the job's. */
 const toCustomer = (item: Record<string, unknown>): Customer => {
@@ -64,39 +64,6 @@ export const countItemsOfCustomer = (customerId: string, prefix: string): Promis
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': keys.customer(customerId).PK, ':prefix': prefix },
   });
-
-export interface PartitionItem {
-  SK: string;
-  /** Of users: when they last signed in, where recorded. */
-  last_login_at?: string;
-}
-
-/** One page of the keys of a customer's partition (the deletion job walks it page by page). */
-export const pageOfCustomerPartition = async (
-  customerId: string,
-  startKey?: Record<string, unknown>,
-): Promise<{ items: PartitionItem[]; next?: Record<string, unknown> }> => {
-  const page = await dynamo.send(
-    new QueryCommand({
-      TableName: entitiesTable(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.customer(customerId).PK },
-      ProjectionExpression: 'SK, last_login_at',
-      ExclusiveStartKey: startKey,
-      Limit: 200,
-    }),
-  );
-  return { items: (page.Items ?? []) as PartitionItem[], next: page.LastEvaluatedKey };
-};
-
-/** Deletes items of a customer's partition by sort key. */
-export const deleteCustomerItems = (customerId: string, sortKeys: readonly string[]): Promise<void> =>
-  deleteItems(sortKeys.map((SK) => ({ PK: keys.customer(customerId).PK, SK })));
-
-/** The last step of a deletion: the customer item itself. */
-export const deleteCustomerItem = async (customerId: string): Promise<void> => {
-  await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.customer(customerId) }));
-};
 
 /** The latest sign-in of a customer's users, where the sign-in records it (`last_login_at`). */
 export const lastLoginOfCustomer = async (customerId: string): Promise<string | null> => {
