@@ -57,6 +57,13 @@ const configSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).optional(),
   /** The function that deletes a customer's data, started by DELETE /customers/{id}. */
   CUSTOMER_DELETION_FUNCTION: z.string().min(1).optional(),
+  /**
+   * The work one run of a customer's deletion does before it saves its checkpoint and continues in
+   * a new run (items, objects, schedules, connections removed): the CDK context `customerDeletionBatch`.
+   */
+  /** The function that writes database dumps, started by GET /database/download. */
+  DATABASE_DUMP_FUNCTION: z.string().min(1).optional(),
+  CUSTOMER_DELETION_BATCH: z.coerce.number().int().positive().default(1000),
 });
 
 export type Config = z.infer<typeof configSchema>;

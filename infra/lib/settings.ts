@@ -20,6 +20,8 @@ import type { Node } from 'constructs';
  * (`sign_in.address=30/900,register.account=3/3600`; defaults in shared/src/users/abuse-limits.ts).
  * `outboxFaultInjection` (tests only, `false` unless set): the outbox sender honours fault markers that
  * tests write straight into the table, to fail a send after its record is written.
+ * `customerDeletionBatch` is the work one run of a customer's deletion does before it continues in a new run (default 1000;
+ * the test deployment lowers it so that a small customer takes several runs).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -49,6 +51,8 @@ export interface DeploymentSettings {
   abuseLimits: string;
   /** Tests only: the outbox sender fails sends a test marked to fail (never on in production). */
   outboxFaultInjection: boolean;
+  /** Items, objects, schedules and connections one run of a customer's deletion removes before it continues in a new run; null: the functions' default. */
+  customerDeletionBatch: number | null;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -85,6 +89,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     outboundAllowList: allowListOf(node.tryGetContext('outboundAllowList')),
     abuseLimits: abuseLimitsOf(node.tryGetContext('abuseLimits')),
     outboxFaultInjection: String(node.tryGetContext('outboxFaultInjection') ?? 'false') === 'true',
+    customerDeletionBatch: positiveIntegerOf('customerDeletionBatch', node.tryGetContext('customerDeletionBatch')),
   };
 };
 
@@ -100,6 +105,14 @@ const abuseLimitsOf = (value: unknown): string => {
   const setting = value === undefined || value === null ? '' : String(value).trim();
   parseAbuseLimits(setting);
   return setting;
+};
+
+/** A whole number above zero, or null when not given; anything else stops the synthesis. */
+const positiveIntegerOf = (name: string, value: unknown): number | null => {
+  if (value === undefined || value === null || value === '') return null;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`Context ${name} must be a whole number above zero, not ${String(value)}`);
+  return number;
 };
 
 /** The domain of the sender's address (`WattWise <no-reply@wattwise.app>` → `wattwise.app`). */

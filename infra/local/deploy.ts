@@ -65,7 +65,17 @@ const makeDevelopmentLicenseVendor = async (name: string): Promise<{ publicKey: 
 export const deployToEmulator = async (
   endpoint: string,
   name: string,
-  options: { weatherProviderUrl?: string; geocodingProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string; outboundAllowList?: string; outboxFaultInjection?: boolean } = {},
+  options: {
+    weatherProviderUrl?: string;
+    geocodingProviderUrl?: string;
+    appUrl?: string;
+    vendorServiceUrl?: string;
+    outboundAllowList?: string;
+    /** Work per run of a customer's deletion (the functions' default when not given). */
+    customerDeletionBatch?: number;
+    /** Tests only: the outbox sender honours the fault markers tests write. */
+    outboxFaultInjection?: boolean;
+  } = {},
 ): Promise<Deployment> => {
   const licenseVendor = await makeDevelopmentLicenseVendor(name);
   const context = [
@@ -79,6 +89,7 @@ export const deployToEmulator = async (
     ...(options.vendorServiceUrl ? ['-c', `vendorServiceUrl=${options.vendorServiceUrl}`] : []),
     '-c', `outboundAllowList=${options.outboundAllowList ?? LOOPBACK_TEST_ALLOW_LIST}`,
     ...(options.outboxFaultInjection ? ['-c', 'outboxFaultInjection=true'] : []),
+    ...(options.customerDeletionBatch ? ['-c', `customerDeletionBatch=${options.customerDeletionBatch}`] : []),
   ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);

@@ -6,6 +6,7 @@ import { buildWeb } from './build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
+import { TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
 import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
 import { startGeocodingProvider, type GeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
@@ -103,6 +104,8 @@ const main = async (): Promise<number> => {
         outboundAllowList: LOOPBACK_TEST_ALLOW_LIST,
         // The outbox test fails sends on purpose (markers only tests write).
         outboxFaultInjection: true,
+        // Small batches: a test customer's deletion takes several runs (tests/integration/customers.test.ts counts them).
+        customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH,
       }),
       buildWeb(),
     ]);

@@ -41,6 +41,18 @@ describe('about screen', () => {
       await page.getByRole('button', { name: 'Non', exact: true }).click();
       await page.getByTestId('about-update-question').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
       await keepScreenshot(page, 'about-1440-fr');
+
+      // The dump runs as a job: its progress, then its download.
+      await page.getByRole('button', { name: 'Télécharger la base de données' }).click();
+      await page.getByRole('menuitem', { name: 'Les données de ce client' }).click();
+      const dump = page.getByTestId('database-dump');
+      await dump.getByText('Export de la base : Les données de ce client', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('[data-testid="database-dump"][data-state="done"]').waitFor({ timeout: 2 * 60_000 });
+      const link = dump.getByTestId('database-dump-download');
+      expect(await link.getAttribute('download')).toMatch(/^wattwise-cust-energie-plus-\d{4}-\d{2}-\d{2}\.jsonl\.gz$/);
+      expect((await fetch(String(await link.getAttribute('href')))).status).toBe(200);
+      await dump.getByText(/le lien est valable 5 minutes/).waitFor();
+      await keepScreenshot(page, 'about-dump-1440-fr');
     } finally {
       await context.close();
     }
@@ -60,6 +72,25 @@ describe('about screen', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await keepScreenshot(page, 'about-390-en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows root on a phone, in English, a dump as it runs and then its download', async () => {
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await signIn(page, testEnvironment().accounts.root);
+      await page.evaluate(() => localStorage.setItem('wattwise.language', JSON.stringify('en')));
+      await page.goto(webUrl('/about'));
+      await page.getByRole('button', { name: 'Download the database' }).click();
+      await page.getByRole('menuitem', { name: "This customer's data" }).click();
+      await page.locator('[data-testid="database-dump"][data-state="done"]').waitFor({ timeout: 2 * 60_000 });
+      await page.getByTestId('database-dump-download').getByText('Download the dump').waitFor();
+      await page.getByTestId('database-dump').scrollIntoViewIfNeeded();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await keepScreenshot(page, 'about-dump-390-en');
     } finally {
       await context.close();
     }

@@ -5,6 +5,9 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Customer } from '@shared/schemas/customer';
 import { testEnvironment } from '../support/environment';
+import { api, login } from '../support/api';
+import { entities } from '../support/aws';
+import { createTestCustomer } from '../support/customers';
 import { signLicense } from '../support/license';
 import { callApi, keepScreenshot, openPage, signIn, signInIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
@@ -90,6 +93,36 @@ describe('customers and licence screens', () => {
       await page.getByText('This license file is not valid', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     } finally {
       await context.close();
+    }
+  });
+
+  it("show a customer's deletion under way, its step, what it removed and its runs (1440 px French, 390 px English)", async () => {
+    const { accounts } = testEnvironment();
+    const root = await login('root');
+    const customer = await createTestCustomer(root.user.jwt);
+    // A deletion stopped between two runs, as its checkpoint says (no job holds it: the DELETE below takes it over).
+    await entities.set({ PK: `C#${customer._id}`, SK: 'CUSTOMER' }, { deleting: true, deletion_phase: 'files', deletion_runs: 3, deletion_done: 120 });
+    try {
+      for (const [width, language, step, done] of [
+        [1440, 'fr', 'Étape 3 sur 7 : fichiers', '120 éléments supprimés · passage 3'],
+        [390, 'en', 'Step 3 of 7: files', '120 things removed · run 3'],
+      ] as const) {
+        const { context, page } = await openPage(browser(), { width, height: width > 400 ? 900 : 844 });
+        try {
+          await signInIn(page, accounts.root, language);
+          await page.goto(webUrl('/settings/system/customers'));
+          const progress = page.getByTestId('customer').filter({ hasText: customer.name }).getByTestId('customer-deletion-progress');
+          await progress.getByText(step, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+          await progress.getByText(done, { exact: true }).waitFor();
+          await progress.scrollIntoViewIfNeeded();
+          await keepScreenshot(page, `customers-deletion-${width}-${language}`);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await api('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
     }
   });
 });

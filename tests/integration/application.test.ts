@@ -6,6 +6,7 @@ import type { ApplicationInformation, DatabaseDump, UpdateCheck } from '@shared/
 import type { LoginPayload } from '@shared/schemas/session';
 import { api, login } from '../support/api';
 import { entities } from '../support/aws';
+import { createTestCustomer, objectsUnder } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
 import { setVendorAnswers } from '../support/vendor-service';
@@ -99,8 +100,25 @@ describe('restart', () => {
   });
 });
 
+/** Starts a dump as root (in the customer its token works in) and follows it to its end. */
+const dumpTo = async (scope: 'customer' | 'all', token = root.user.jwt): Promise<DatabaseDump> => {
+  const answer = await api<DatabaseDump>('GET', `/api/v1/database/download?scope=${scope}`, { token });
+  expect(answer.status).toBe(200);
+  const started = answer.body.data!;
+  expect(started.state).not.toBe('failed');
+  const followed = await eventually(
+    async () => (await api<DatabaseDump>('GET', `/api/v1/database/dumps/${started.job}`, { token })).body.data!,
+    (dump) => dump.state !== 'running',
+    3 * 60_000,
+  );
+  expect(followed.state).toBe('done');
+  expect(followed.done).toBe(followed.total);
+  return followed;
+};
+
 const dumpLines = async (dump: DatabaseDump) => {
-  const response = await fetch(dump.url);
+  expect(dump.url).not.toBeNull();
+  const response = await fetch(dump.url!);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-disposition')).toContain(dump.file_name);
   const text = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
@@ -111,9 +129,7 @@ describe('database dump', () => {
   const { premium, basic } = { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' };
 
   it("holds the current customer's items and series, and nothing of another customer", async () => {
-    const answer = await api<DatabaseDump>('GET', '/api/v1/database/download?scope=customer', { token: root.user.jwt });
-    expect(answer.status).toBe(200);
-    const dump = answer.body.data!;
+    const dump = await dumpTo('customer');
     expect(dump.file_name).toMatch(new RegExp(`^wattwise-${premium}-\\d{4}-\\d{2}-\\d{2}\\.jsonl\\.gz$`));
     const lines = await dumpLines(dump);
     expect(lines.length).toBe(dump.items);
@@ -124,13 +140,40 @@ describe('database dump', () => {
   });
 
   it("holds every customer's items when root asks for all data", async () => {
-    const answer = await api<DatabaseDump>('GET', '/api/v1/database/download?scope=all', { token: root.user.jwt });
-    expect(answer.status).toBe(200);
-    const lines = await dumpLines(answer.body.data!);
+    const lines = await dumpLines(await dumpTo('all'));
     expect(lines.some((line) => line.item.PK === `C#${premium}`)).toBe(true);
     expect(lines.some((line) => line.item.PK === `C#${basic}`)).toBe(true);
     expect(lines.some((line) => line.item.PK === 'SYSTEM')).toBe(true);
   });
+
+  it('runs as a job: a customer of thousands of items is dumped whole, and a second start answers the dump under way', async () => {
+    const customer = await createTestCustomer(root.user.jwt);
+    try {
+      const many = 3000;
+      await entities.putMany(Array.from({ length: many }, (_, index) => ({ PK: `C#${customer._id}`, SK: `NOTE#${String(index).padStart(5, '0')}`, text: `note ${index}` })));
+      const inside = await api<LoginPayload>('POST', '/api/v1/users/change-customer', { token: root.user.jwt, body: { customer: customer._id } });
+      const token = inside.body.data!.user.jwt;
+      const first = await api<DatabaseDump>('GET', '/api/v1/database/download?scope=customer', { token });
+      const second = await api<DatabaseDump>('GET', '/api/v1/database/download?scope=customer', { token });
+      expect(first.body.data!.state).toBe('running');
+      expect(second.body.data!.job).toBe(first.body.data!.job);
+      const dump = await eventually(
+        async () => (await api<DatabaseDump>('GET', `/api/v1/database/dumps/${first.body.data!.job}`, { token })).body.data!,
+        (answer) => answer.state !== 'running',
+        3 * 60_000,
+      );
+      expect(dump.state).toBe('done');
+      const lines = await dumpLines(dump);
+      expect(lines.length).toBe(dump.items);
+      expect(lines.filter((line) => line.item.PK === `C#${customer._id}` && (line.item as { SK?: string }).SK?.startsWith('NOTE#'))).toHaveLength(many);
+      expect(lines.filter((line) => !line.item.PK.includes(customer._id))).toEqual([]);
+      // Another customer's dump is not found by its id; the file lives under its customer.
+      expect((await api('GET', `/api/v1/database/dumps/${dump.job}`, { token: root.user.jwt })).status).toBe(404);
+      expect(await objectsUnder(testEnvironment().documentsBucket, `${customer._id}/dumps/`)).toEqual([`${customer._id}/dumps/${dump.job}.jsonl.gz`]);
+    } finally {
+      await api('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
+    }
+  }, 4 * 60_000);
 
   it('refuses an unknown scope', async () => {
     const answer = await api('GET', '/api/v1/database/download?scope=everything', { token: root.user.jwt });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, CustomerAnalytics, TimezoneEntry } from '@shared/schemas/customer';
 import type { LoginPayload } from '@shared/schemas/session';
 import { api, login } from '../support/api';
-import { entities, series } from '../support/aws';
-import { createTestCustomer, objectsUnder, partitionOf, putObject, runCustomerDeletion, seedMember, signInStatus } from '../support/customers';
+import { connections, entities, series } from '../support/aws';
+import { TEST_CUSTOMER_DELETION_BATCH } from '../../infra/local/test-deployment-settings';
+import { createTestCustomer, everyObjectKey, objectsUnder, partitionOf, putObject, runCustomerDeletion, scanTable, seedMember, signInStatus } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
 import { scheduleOf } from '../support/scheduled-job';
@@ -184,6 +185,65 @@ describe('deleting a customer', () => {
     expect(await objectsUnder(uploadsBucket, `${customer._id}/`)).toEqual([]);
     expect(await objectsUnder(documentsBucket, `${customer._id}/`)).toEqual([]);
     expect((await signInStatus(account)).status).toBe(401);
+    made.splice(made.indexOf(customer._id), 1);
+  }, 5 * MINUTE);
+
+  it('goes on run after run until nothing of the customer is left in any table, bucket or schedule, and a second DELETE starts nothing', async () => {
+    const { uploadsBucket, documentsBucket, entitiesTable, seriesTable, connectionsTable } = testEnvironment();
+    // Premium: its reminders are scheduled too.
+    const customer = await make(root.user.jwt, { is_premium: true });
+    const account = await seedMember(customer._id);
+    // The member's e-mail guard (what the users screen writes with a user): it goes with the user.
+    await entities.put({ PK: `EMAIL#${account.email}`, SK: 'GUARD', user: 'usr-deleted-member' });
+    const inside = await rootIn(customer._id);
+    const pointRef = await stockCustomer(inside, customer._id);
+    // More values than a few runs' batches (the test deployment's TEST_CUSTOMER_DELETION_BATCH): raw values, their rollups and markers.
+    const hours = Array.from({ length: 4 * TEST_CUSTOMER_DELETION_BATCH }, (_, hour) => ({
+      point: pointRef.pointId,
+      date: new Date(Date.UTC(2026, 9, 1) + hour * 3_600_000).toISOString(),
+      value: hour,
+    }));
+    expect((await api('POST', '/api/v1/data', { token: inside, body: { data: hours } })).status).toBe(200);
+    const ftp = await api<{ _id: string }>('POST', '/api/v1/ftp', {
+      token: inside,
+      body: { host: 'ftp.customer-to-delete.example', port: 21, user: 'meter', password: 'secret', path: '/', isSftp: false, timeInterval: 15, active: true },
+    });
+    expect(ftp.status).toBe(200);
+    const reminder = await api<{ _id: string }>('POST', '/api/v1/reminders', {
+      token: inside,
+      body: { name: 'Relevé', message: 'Relever les compteurs', reminder_date: '2026-12-01', start: '08:00', type: 'recurrent', period_type: 'day', period_value: 1 },
+    });
+    expect(reminder.status, JSON.stringify(reminder.body)).toBe(200);
+    expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();
+    expect(await scheduleOf('reminder', reminder.body.data!._id)).not.toBeNull();
+    expect((await api('POST', '/api/v1/images', { token: inside, body: { name: 'Plan.png', content_type: 'image/png', data: PNG } })).status).toBe(200);
+    await putObject(uploadsBucket, `${customer._id}/files/file-manual.csv`);
+    // A browser of the customer's member, on record in the connections table.
+    await connections.put({ connection_id: `conn-${customer._id}`, user_id: 'usr-deleted-member', customer_id: customer._id, expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    const holdsCustomer = (text: string) => text.includes(customer._id) || text.includes(account.email);
+    const everything = async () => [
+      ...(await Promise.all([entitiesTable, seriesTable, connectionsTable].map(async (table) => (await scanTable(table)).map((item) => JSON.stringify(item))))).flat(),
+      ...(await Promise.all([uploadsBucket, documentsBucket].map(everyObjectKey))).flat(),
+    ];
+    expect((await everything()).filter(holdsCustomer).length).toBeGreaterThan(4 * TEST_CUSTOMER_DELETION_BATCH);
+
+    const first = await api<{ job: string }>('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
+    const second = await api<{ job: string }>('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.msg).toBe('customer_deletion_in_progress');
+    // The deletion under way answers: no second job.
+    expect(second.body.data!.job).toBe(first.body.data!.job);
+    const listed = (await api<Customer[]>('GET', '/api/v1/customers', { token: root.user.jwt })).body.data!.find((entry) => entry._id === customer._id);
+    expect(listed).toMatchObject({ deleting: true });
+
+    const finished = await eventually(() => entities.get({ PK: 'SYSTEM', SK: `DELETION#${first.body.data!.job}` }), (item) => item !== undefined, 3 * MINUTE);
+    expect(finished).toBeDefined();
+    expect(Number(finished!.runs)).toBeGreaterThanOrEqual(3);
+    expect((await api('GET', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).status).toBe(404);
+    expect(await scheduleOf('ftp', ftp.body.data!._id)).toBeNull();
+    expect(await scheduleOf('reminder', reminder.body.data!._id)).toBeNull();
+    expect((await everything()).filter(holdsCustomer)).toEqual([]);
     made.splice(made.indexOf(customer._id), 1);
   }, 5 * MINUTE);
 

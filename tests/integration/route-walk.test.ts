@@ -115,8 +115,9 @@ describe('ids in paths', () => {
       // administrator asks instead, for an alert id that names nothing of theirs (alerts.test.ts
       // checks another customer's alert).
       const administrator = route.premium ? 'premiumAdministrator' : 'basicAdministrator';
-      // Routes of super users' screens (super users, registrations, connected users) are asked by a super user.
-      const { user } = payloads.get(expectedFor(route, payloads.get(administrator)!) === 'through' ? administrator : 'super')!;
+      // Routes of super users' screens (super users, registrations, connected users) are asked by a super user, root's alone (a dump) by root.
+      const asker = expectedFor(route, payloads.get(administrator)!) === 'through' ? administrator : route.rootOnly ? 'root' : 'super';
+      const { user } = payloads.get(asker)!;
       const malformed = await api(route.method, pathWith(route, 'not an id!'), { token: user.jwt, ...(route.body ? { body: {} } : {}) });
       expect(malformed.status).toBe(400);
       // The premium customer's own objects (demo data): of the kind the path names. Premium routes

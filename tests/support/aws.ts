@@ -19,6 +19,15 @@ export const entities = {
   get: async (key: { PK: string; SK: string }) =>
     (await dynamo().send(new GetCommand({ TableName: testEnvironment().entitiesTable, Key: key }))).Item,
   put: (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: testEnvironment().entitiesTable, Item: item })),
+  /** Many items at once, 25 a batch (the emulator processes every item of a batch). */
+  putMany: async (items: Record<string, unknown>[]) => {
+    const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    for (let offset = 0; offset < items.length; offset += 25) {
+      await dynamo().send(
+        new BatchWriteCommand({ RequestItems: { [testEnvironment().entitiesTable]: items.slice(offset, offset + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+      );
+    }
+  },
   delete: (key: { PK: string; SK: string }) =>
     dynamo().send(new DeleteCommand({ TableName: testEnvironment().entitiesTable, Key: key })),
   set: (key: { PK: string; SK: string }, values: Record<string, unknown>) =>
@@ -31,6 +40,11 @@ export const entities = {
         ExpressionAttributeValues: Object.fromEntries(Object.values(values).map((value, index) => [`:v${index}`, value])),
       }),
     ),
+};
+
+/** Direct writes to the connections table, to arrange a browser on record. */
+export const connections = {
+  put: (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: testEnvironment().connectionsTable, Item: item })),
 };
 
 /** The WebSocket connections the server has on record for a user. */

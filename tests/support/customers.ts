@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Customer } from '@shared/schemas/customer';
 import { hashPassword } from '../../functions/src/services/password-hasher';
 import { keys } from '../../functions/src/data/keys';
 import { api } from './api';
 import { entities } from './aws';
 import { testEnvironment } from './environment';
+import { eventually } from './eventually';
 
 const clientOptions = () => ({
   endpoint: testEnvironment().endpoint,
@@ -74,7 +75,10 @@ export const partitionOf = async (customerId: string): Promise<string[]> => {
   return (answer.Items ?? []).map((item) => String(item.SK));
 };
 
-/** Runs the customer deletion function to its end, as a retry by Lambda would. */
+/**
+ * Runs the customer deletion function as a retry by Lambda would, then waits for the runs it
+ * starts to finish: the customer item, removed last, is gone.
+ */
 export const runCustomerDeletion = async (customerId: string): Promise<void> => {
   lambda ??= new LambdaClient(clientOptions());
   const answer = await lambda.send(
@@ -84,4 +88,31 @@ export const runCustomerDeletion = async (customerId: string): Promise<void> => 
     }),
   );
   if (answer.FunctionError) throw new Error(`Customer deletion failed: ${new TextDecoder().decode(answer.Payload)}`);
+  const gone = await eventually(() => entities.get(keys.customer(customerId)), (item) => item === undefined, 2 * 60_000);
+  if (gone) throw new Error(`Customer ${customerId} still there after its deletion's runs: ${JSON.stringify(gone)}`);
+};
+
+/** Every item of a table, read with Scan (tests only: a request never scans). */
+export const scanTable = async (TableName: string): Promise<Record<string, unknown>[]> => {
+  documents ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientOptions()));
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(new ScanCommand({ TableName, ExclusiveStartKey }));
+    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+};
+
+/** The key of every object of a bucket. */
+export const everyObjectKey = async (Bucket: string): Promise<string[]> => {
+  const found: string[] = [];
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await storage().send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+    found.push(...(page.Contents ?? []).map((object) => object.Key ?? ''));
+    ContinuationToken = page.NextContinuationToken;
+  } while (ContinuationToken);
+  return found;
 };

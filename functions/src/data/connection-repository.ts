@@ -126,3 +126,18 @@ export const watchConnectedUsers = async (connectionId: string): Promise<void> =
     }),
   );
 };
+
+/** Up to `limit` connections of a customer, expired or not (a customer's deletion removes them all). */
+export const connectionIdsOfCustomer = async (customerId: string, limit: number): Promise<string[]> => {
+  const answer = await dynamo.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'byCustomer',
+      KeyConditionExpression: 'customer_id = :customer',
+      ExpressionAttributeValues: { ':customer': customerId },
+      ProjectionExpression: 'connection_id',
+      Limit: limit,
+    }),
+  );
+  return (answer.Items ?? []).map((item) => String(item.connection_id));
+};

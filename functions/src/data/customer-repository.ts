@@ -1,12 +1,16 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Customer } from '@shared/schemas/customer';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { countAll, deleteItems, entitiesTable, queryAll, queryIndex, updateOfAttributes } from './table';
+import { countAll, entitiesTable, queryAll, queryIndex, updateOfAttributes } from './table';
 
-const toCustomer = (item: Record<string, unknown>): Customer => stripKeys(item) as unknown as Customer;
+/** A customer as answered: its deletion's step, runs and work done are shown, the rest of the checkpoint is the job's. */
+const toCustomer = (item: Record<string, unknown>): Customer => {
+  const { deletion_job: _job, deletion_cursor: _cursor, deletion_heartbeat_at: _heartbeat, deletion_settle_at: _settle, ...customer } = stripKeys(item);
+  return customer as unknown as Customer;
+};
 
 const itemOf = (customer: Customer) => ({ ...keys.customer(customer._id), ...keys.customersIndex, GSI1SK: customer.name, kind: 'customer', ...customer });
 
@@ -54,64 +58,12 @@ export const updateCustomerFields = async (customerId: string, fields: Partial<O
   }
 };
 
-/** Marks a customer as being deleted (idempotent: marking it again changes nothing). */
-export const markCustomerDeleting = async (customerId: string, at: string): Promise<void> => {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: entitiesTable(),
-        Key: keys.customer(customerId),
-        UpdateExpression: 'SET #deleting = :true, #requested = if_not_exists(#requested, :at)',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#deleting': 'deleting', '#requested': 'deletion_requested_at' },
-        ExpressionAttributeValues: { ':true': true, ':at': at },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new AppError('customer_not_found', { cause: error });
-    throw error;
-  }
-};
-
 /** How many items of a customer's partition have a sort key starting with `prefix` (users, locations, points). */
 export const countItemsOfCustomer = (customerId: string, prefix: string): Promise<number> =>
   countAll({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': keys.customer(customerId).PK, ':prefix': prefix },
   });
-
-export interface PartitionItem {
-  SK: string;
-  /** Of users: when they last signed in, where recorded. */
-  last_login_at?: string;
-}
-
-/** One page of the keys of a customer's partition (the deletion job walks it page by page). */
-export const pageOfCustomerPartition = async (
-  customerId: string,
-  startKey?: Record<string, unknown>,
-): Promise<{ items: PartitionItem[]; next?: Record<string, unknown> }> => {
-  const page = await dynamo.send(
-    new QueryCommand({
-      TableName: entitiesTable(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.customer(customerId).PK },
-      ProjectionExpression: 'SK, last_login_at',
-      ExclusiveStartKey: startKey,
-      Limit: 200,
-    }),
-  );
-  return { items: (page.Items ?? []) as PartitionItem[], next: page.LastEvaluatedKey };
-};
-
-/** Deletes items of a customer's partition by sort key. */
-export const deleteCustomerItems = (customerId: string, sortKeys: readonly string[]): Promise<void> =>
-  deleteItems(sortKeys.map((SK) => ({ PK: keys.customer(customerId).PK, SK })));
-
-/** The last step of a deletion: the customer item itself. */
-export const deleteCustomerItem = async (customerId: string): Promise<void> => {
-  await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.customer(customerId) }));
-};
 
 /** The latest sign-in of a customer's users, where the sign-in records it (`last_login_at`). */
 export const lastLoginOfCustomer = async (customerId: string): Promise<string | null> => {

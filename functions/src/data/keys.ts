@@ -121,6 +121,12 @@ export const keys = {
   pendingLicense: { PK: 'SYSTEM', SK: 'LICENSE_PENDING' },
   /** The product's default permission map (member, administrator), the one new customers are seeded with. */
   aclDefaults: { PK: 'SYSTEM', SK: 'ACL_DEFAULTS' },
+  /** The latest database dump of a customer (under its partition), or of all data (the system's). */
+  databaseDump: (customerId: string | null) => (customerId ? { PK: `C#${customerId}`, SK: 'DUMP' } : { PK: 'SYSTEM', SK: 'DUMP' }),
+  /** S3 key (documents bucket) of a dump's file: under its customer (it goes with it), or the system's area. */
+  databaseDumpObject: (customerId: string | null, jobId: string) => `${customerId ?? 'system'}/dumps/${jobId}.jsonl.gz`,
+  /** A finished customer deletion, by its job id alone (the customer is gone; nothing of it is kept). */
+  finishedDeletion: (jobId: string) => ({ PK: 'SYSTEM', SK: `DELETION#${jobId}` }),
   /** A customer's notification preferences (reload time, which e-mails its users receive). */
   notificationSettings: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'NOTIFSETTINGS' }),
   /** The weather of a place (a rounded position, `45.75,4.83`), per unit system and language: public knowledge, no customer in it. */

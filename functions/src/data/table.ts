@@ -101,6 +101,19 @@ export const batchWrite = async (TableName: string, requests: readonly WriteRequ
 export const deleteItems = (itemKeys: readonly { PK: string; SK: string }[]): Promise<void> =>
   batchWrite(entitiesTable(), itemKeys.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
 
+/**
+ * Deletes the first `limit` items of a partition (any table) and says how many went: called again
+ * it takes the next ones, so a partition is emptied in bounded steps without a cursor.
+ */
+export const deleteFirstOfPartition = async (TableName: string, PK: string, limit: number): Promise<number> => {
+  const page = await dynamo.send(
+    new QueryCommand({ TableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK }, ProjectionExpression: 'PK, SK', Limit: limit }),
+  );
+  const items = page.Items ?? [];
+  await batchWrite(TableName, items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
+  return items.length;
+};
+
 /** Puts whole items into the entities table (see `batchWrite`). */
 export const putItems = (items: readonly Record<string, unknown>[]): Promise<void> => batchWrite(entitiesTable(), items.map((Item) => ({ PutRequest: { Item } })));
 

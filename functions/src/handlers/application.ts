@@ -7,7 +7,7 @@ import {
   reportSpy,
   restartApplication,
 } from '../services/application-service';
-import { dumpDatabase } from '../services/database-dump-service';
+import { getDatabaseDump, startDatabaseDump } from '../services/database-dump-service';
 import { getAclScreen, getDefaultAcl, updateAcl, updateDefaultAcl } from '../services/acl-service';
 import { getSystemConfigSettings, updateSystemConfigSettings } from '../services/administrator-recipients';
 import { logOutConnectedUser, loginAnalytics, messageConnectedUser } from '../services/connected-users-service';
@@ -19,7 +19,8 @@ export const handler = createHttpHandler('application', {
   getApplicationInformation: () => getApplicationInformation(),
   // 'Application is restarting' (spec 1 §8).
   forceRestart: async ({ caller }) => withMessage(await restartApplication(caller), 'application_restarting'),
-  downloadDatabase: ({ caller, query }) => dumpDatabase(caller, query.scope),
+  downloadDatabase: ({ caller, query }) => startDatabaseDump(caller, query.scope),
+  getDatabaseDump: ({ caller, params }) => getDatabaseDump(caller, params.id),
   checkUpdate: () => checkUpdate(),
   forceUpdate: ({ caller }) => forceUpdate(caller),
   isBackgroundAllowed: () => isBackgroundAllowed(),

@@ -1,7 +1,11 @@
+import type { Context } from 'aws-lambda';
 import type { CustomerDeletionJob } from '../services/job-launcher';
 import { runCustomerDeletion } from '../services/customer-deletion-service';
 
-/** A customer's deletion, started by DELETE /customers/{id}; Lambda's retries of a failed run resume it. */
-export const handler = async (job: CustomerDeletionJob): Promise<void> => {
-  await runCustomerDeletion(job);
+/**
+ * One run of a customer's deletion, started by DELETE /customers/{id} or by the run before it;
+ * Lambda's retries of a failed run resume from its checkpoint.
+ */
+export const handler = async (job: CustomerDeletionJob, context?: Context): Promise<void> => {
+  await runCustomerDeletion(job, context ? () => context.getRemainingTimeInMillis() : undefined);
 };

@@ -1,15 +1,26 @@
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { CUSTOMER_DELETION_STEPS } from '@shared/schemas/customer';
-import { requireSetting } from '../config';
+import { InvokeCommand } from '@aws-sdk/client-lambda';
+import { CUSTOMER_DELETION_STEPS, type CustomerDeletionStep } from '@shared/schemas/customer';
+import { config, requireSetting } from '../config';
+import { lambda } from '../clients/lambda';
 import { s3 } from '../clients/s3';
-import { deleteCustomerItem, deleteCustomerItems, getCustomer, pageOfCustomerPartition } from '../data/customer-repository';
+import { connectionIdsOfCustomer, deleteConnection } from '../data/connection-repository';
+import {
+  beginDeletionRun,
+  DELETION_STALE_MS,
+  deletePartitionItems,
+  finishCustomerDeletion,
+  pageOfPartitionKeys,
+  saveDeletionCheckpoint,
+  type DeletionCheckpoint,
+} from '../data/customer-deletion-repository';
 import { keys } from '../data/keys';
+import { removeSeriesItemsUpTo } from '../data/series-removal-repository';
 import { listSuperUsers } from '../data/user-repository';
 import { describeError, logger } from '../logger';
 import type { CustomerDeletionJob } from './job-launcher';
 import { pushToUser } from './realtime-service';
 import { removeSchedule, type ScheduledTarget } from './schedule-service';
-import { purgeSeriesOfPoints } from './series-job-service';
 
 /** Items whose entity has a schedule named after it (schedule-service), by sort-key prefix. */
 const SCHEDULED_PREFIXES: [string, ScheduledTarget['kind']][] = [
@@ -20,36 +31,146 @@ const SCHEDULED_PREFIXES: [string, ScheduledTarget['kind']][] = [
   ['SUB#', 'subscription'],
 ];
 
-const progress = async (job: CustomerDeletionJob, done: number, state: 'running' | 'done' | 'failed') => {
+/** How long a stream batch already in flight may take to land: the series are swept again after it. */
+const STREAM_SETTLE_MS = 5_000;
+/** A run stops taking new work this long before its function's time limit, to save its checkpoint and go on in a new run. */
+const RUN_MARGIN_MS = 60_000;
+/** Points read per query in the series steps. */
+const POINTS_PAGE = 50;
+/** The buckets whose `<customer>/` prefix is emptied, in order (the step's cursor names the one under way). */
+const BUCKETS = ['UPLOADS_BUCKET', 'DOCUMENTS_BUCKET'] as const;
+
+/** What one step did within a run: the work it used, and where it goes on (`complete`: the next step starts). */
+interface StepResult {
+  used: number;
+  complete: boolean;
+  cursor: string | null;
+}
+
+interface RunContext {
+  customerId: string;
+  /** Work this run may still do (items, objects, schedules, connections removed; empty points and pages read). */
+  budget: number;
+  timeLeft: () => number;
+  checkpoint: DeletionCheckpoint;
+}
+
+const progress = async (job: CustomerDeletionJob, step: CustomerDeletionStep | 'done', state: 'running' | 'done' | 'failed') => {
   if (!job.requestedBy) return;
+  const done = step === 'done' ? CUSTOMER_DELETION_STEPS.length : CUSTOMER_DELETION_STEPS.indexOf(step);
   await pushToUser(job.requestedBy, {
     event: 'jobProgress',
     data: { job: job.jobId, kind: job.kind, point: job.customerId, done, total: CUSTOMER_DELETION_STEPS.length, state },
   }).catch((error) => logger.warn('progress not pushed', describeError(error)));
 };
 
-/** Every sort key of the customer's partition but the customer item itself (kept to the end: it says "being deleted"). */
-const sortKeysOfPartition = async (customerId: string): Promise<string[]> => {
-  const sortKeys: string[] = [];
-  let next: Record<string, unknown> | undefined;
-  do {
-    const page = await pageOfCustomerPartition(customerId, next);
-    sortKeys.push(...page.items.map((item) => item.SK).filter((sk) => sk !== keys.customer(customerId).SK));
-    next = page.next;
-  } while (next);
-  return sortKeys;
+/**
+ * The series of the customer's points, point after point (the cursor: the last point found empty);
+ * a point found empty costs one unit, so that every run moves on.
+ */
+const removeSeries = async (run: RunContext): Promise<StepResult> => {
+  let used = 0;
+  let lastDone = run.checkpoint.cursor;
+  for (;;) {
+    const page = await pointsAfter(run.customerId, lastDone ?? 'PT#');
+    for (const sk of page.keys) {
+      const allowed = run.budget - used;
+      const removed = await removeSeriesItemsUpTo({ customerId: run.customerId, pointId: sk.slice(3) }, allowed);
+      used += Math.max(removed, 1);
+      if (removed < allowed) lastDone = sk;
+      if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: lastDone };
+    }
+    if (!page.more) return { used, complete: true, cursor: null };
+    lastDone = page.keys.at(-1) ?? lastDone;
+  }
 };
 
-/** Deletes every object under `<customer>/` of a bucket, a page at a time. */
-const emptyPrefix = async (bucket: string, customerId: string): Promise<number> => {
-  let removed = 0;
+/** The points of the partition after a sort key; the partition is sorted, so past the `PT#` keys nothing more of them follows. */
+const pointsAfter = async (customerId: string, after: string) => {
+  const page = await pageOfPartitionKeys(customerId, POINTS_PAGE, after);
+  const points = page.items.map((item) => item.SK).filter((sk) => sk.startsWith('PT#'));
+  return { keys: points, more: page.more && points.length === page.items.length };
+};
+
+/** The schedules of the customer's scheduled entities, walking the partition from the cursor; each page read costs one unit. */
+const removeSchedules = async (run: RunContext): Promise<StepResult> => {
+  let used = 0;
+  let cursor = run.checkpoint.cursor;
   for (;;) {
-    const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${customerId}/`, MaxKeys: 1000 }));
-    const objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-    if (objects.length === 0) return removed;
-    await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
-    removed += objects.length;
+    const page = await pageOfPartitionKeys(run.customerId, Math.max(1, run.budget - used), cursor);
+    used += 1;
+    for (const { SK } of page.items) {
+      const scheduled = SCHEDULED_PREFIXES.find(([prefix]) => SK.startsWith(prefix));
+      if (scheduled) {
+        await removeSchedule({ kind: scheduled[1], id: SK.slice(scheduled[0].length), customerId: run.customerId });
+        used += 1;
+      }
+      cursor = SK;
+    }
+    if (!page.more) return { used, complete: true, cursor: null };
+    if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor };
   }
+};
+
+/** Every object under `<customer>/` of the uploads and documents buckets (uploads, images, exports, reports, dumps). */
+const removeFiles = async (run: RunContext): Promise<StepResult> => {
+  let used = 0;
+  let bucketIndex = Math.max(0, BUCKETS.indexOf((run.checkpoint.cursor ?? BUCKETS[0]) as (typeof BUCKETS)[number]));
+  while (bucketIndex < BUCKETS.length) {
+    const Bucket = requireSetting(BUCKETS[bucketIndex]);
+    const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: `${run.customerId}/`, MaxKeys: Math.min(1000, Math.max(1, run.budget - used)) }));
+    const objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+    if (objects.length === 0) {
+      bucketIndex += 1;
+      continue;
+    }
+    await s3.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
+    used += objects.length;
+    if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: BUCKETS[bucketIndex] };
+  }
+  return { used, complete: true, cursor: null };
+};
+
+/** The second sweep of the series, once the stream batches that read the first sweep's values have landed. */
+const removeSeriesAgain = async (run: RunContext): Promise<StepResult> => {
+  const wait = run.checkpoint.settleAt - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return removeSeries(run);
+};
+
+/** The WebSocket connections registered in the customer (its users', and anyone's who worked in it). */
+const removeConnections = async (run: RunContext): Promise<StepResult> => {
+  let used = 0;
+  for (;;) {
+    const ids = await connectionIdsOfCustomer(run.customerId, Math.max(1, run.budget - used));
+    if (ids.length === 0) return { used, complete: true, cursor: null };
+    for (const id of ids) await deleteConnection(id);
+    used += ids.length;
+    if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
+  }
+};
+
+/** Every item of the partition but the customer item (it keeps everyone of the customer out until the end), users' e-mail guards with them. */
+const removeItems = async (run: RunContext): Promise<StepResult> => {
+  let used = 0;
+  const customerSk = keys.customer(run.customerId).SK;
+  for (;;) {
+    const page = await pageOfPartitionKeys(run.customerId, Math.max(1, run.budget - used) + 1, null);
+    const items = page.items.filter((item) => item.SK !== customerSk);
+    if (items.length === 0) return { used, complete: true, cursor: null };
+    await deletePartitionItems(run.customerId, items);
+    used += items.length;
+    if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
+  }
+};
+
+const STEPS: Record<Exclude<CustomerDeletionStep, 'customer'>, (run: RunContext) => Promise<StepResult>> = {
+  series: removeSeries,
+  schedules: removeSchedules,
+  files: removeFiles,
+  series_again: removeSeriesAgain,
+  connections: removeConnections,
+  items: removeItems,
 };
 
 const announceRemoval = async (customerId: string) => {
@@ -63,49 +184,67 @@ const announceRemoval = async (customerId: string) => {
   );
 };
 
+/** The next run of the same deletion, started without waiting: the function continues itself. */
+const continueDeletion = async (job: CustomerDeletionJob): Promise<void> => {
+  await lambda.send(
+    new InvokeCommand({
+      FunctionName: process.env.AWS_LAMBDA_FUNCTION_NAME || requireSetting('CUSTOMER_DELETION_FUNCTION'),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(job)),
+    }),
+  );
+};
+
 /**
- * Removes a customer marked for deletion, in an order that a new run can always resume: series of
- * its points (the point items stay until then, so a new run finds them), schedules of its
- * scheduled entities, its S3 objects (uploads, images and documents), every other item of its
- * partition, and last the customer item, which until then keeps everyone of it out.
+ * One run of a customer's deletion: it takes the checkpoint on the customer item, does at most the
+ * configured batch of work (`CUSTOMER_DELETION_BATCH`) within its time, step after step in an order
+ * a new run can always resume (series while the point items still name them, schedules while the
+ * scheduled items do, files, the series again, connections, the items, the customer item last: it
+ * keeps everyone of the customer out until then), saves where it stopped and starts the next run.
+ * A run that finds the deletion another job's, or the customer gone, does nothing.
  */
-export const runCustomerDeletion = async (job: CustomerDeletionJob): Promise<void> => {
+export const runCustomerDeletion = async (job: CustomerDeletionJob, remainingMs: () => number = () => Number.POSITIVE_INFINITY): Promise<void> => {
   const { customerId } = job;
-  logger.info('customer deletion started', { job: job.jobId, customer: customerId });
+  const now = new Date();
+  const checkpoint = await beginDeletionRun(customerId, job.jobId, now, new Date(now.getTime() - DELETION_STALE_MS));
+  if (!checkpoint) {
+    logger.info('customer deletion run has nothing to do', { job: job.jobId, customer: customerId });
+    return;
+  }
+  logger.info('customer deletion run', { job: job.jobId, customer: customerId, run: checkpoint.runs, step: checkpoint.phase, done: checkpoint.done });
+  const run: RunContext = { customerId, budget: config.CUSTOMER_DELETION_BATCH, timeLeft: remainingMs, checkpoint: { ...checkpoint } };
   try {
-    const customer = await getCustomer(customerId);
-    if (!customer) {
+    while (run.checkpoint.phase !== 'customer' && run.budget > 0 && run.timeLeft() >= RUN_MARGIN_MS) {
+      const phase = run.checkpoint.phase;
+      const result = await STEPS[phase](run);
+      run.budget -= result.used;
+      run.checkpoint.done += result.used;
+      if (result.complete) {
+        const next = CUSTOMER_DELETION_STEPS[CUSTOMER_DELETION_STEPS.indexOf(phase) + 1];
+        run.checkpoint = { ...run.checkpoint, phase: next, cursor: null, settleAt: phase === 'series' ? Date.now() + STREAM_SETTLE_MS : run.checkpoint.settleAt };
+        await progress(job, next, 'running');
+      } else {
+        run.checkpoint.cursor = result.cursor;
+      }
+    }
+    if (run.checkpoint.phase === 'customer') {
+      const finished = await finishCustomerDeletion(customerId, {
+        job: job.jobId,
+        runs: run.checkpoint.runs,
+        done: run.checkpoint.done,
+        finished_at: new Date().toISOString(),
+      });
+      if (!finished) return;
+      logger.info('customer deleted', { job: job.jobId, customer: customerId, runs: run.checkpoint.runs, done: run.checkpoint.done });
       await announceRemoval(customerId);
-      return progress(job, CUSTOMER_DELETION_STEPS.length, 'done');
+      await progress(job, 'done', 'done');
+      return;
     }
-    if (!customer.deleting) throw new Error(`Customer ${customerId} is not marked for deletion`);
-
-    const sortKeys = await sortKeysOfPartition(customerId);
-    const pointIds = sortKeys.filter((sk) => sk.startsWith('PT#')).map((sk) => sk.slice(3));
-    await purgeSeriesOfPoints(pointIds.map((pointId) => ({ customerId, pointId })));
-    await progress(job, 1, 'running');
-
-    for (const sk of sortKeys) {
-      const scheduled = SCHEDULED_PREFIXES.find(([prefix]) => sk.startsWith(prefix));
-      if (scheduled) await removeSchedule({ kind: scheduled[1], id: sk.slice(scheduled[0].length), customerId });
-    }
-    await progress(job, 2, 'running');
-
-    const removedObjects = (await emptyPrefix(requireSetting('UPLOADS_BUCKET'), customerId)) + (await emptyPrefix(requireSetting('DOCUMENTS_BUCKET'), customerId));
-    await progress(job, 3, 'running');
-
-    await deleteCustomerItems(customerId, sortKeys);
-    // Anything written while the job ran (a stream batch, a job that had started) goes too.
-    await deleteCustomerItems(customerId, await sortKeysOfPartition(customerId));
-    await progress(job, 4, 'running');
-
-    await deleteCustomerItem(customerId);
-    logger.info('customer deleted', { job: job.jobId, customer: customerId, items: sortKeys.length, points: pointIds.length, objects: removedObjects });
-    await announceRemoval(customerId);
-    await progress(job, CUSTOMER_DELETION_STEPS.length, 'done');
+    if (!(await saveDeletionCheckpoint(customerId, run.checkpoint, new Date()))) return;
+    await continueDeletion(job);
   } catch (error) {
-    logger.error('customer deletion failed', { job: job.jobId, customer: customerId, ...describeError(error) });
-    await progress(job, 0, 'failed');
+    logger.error('customer deletion run failed', { job: job.jobId, customer: customerId, ...describeError(error) });
+    await progress(job, run.checkpoint.phase, 'failed');
     throw error;
   }
 };

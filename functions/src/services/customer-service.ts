@@ -8,9 +8,9 @@ import {
   getCustomer,
   listCustomers,
   lastLoginOfCustomer,
-  markCustomerDeleting,
   updateCustomerFields,
 } from '../data/customer-repository';
+import { claimCustomerDeletion, DELETION_STALE_MS, releaseCustomerDeletion } from '../data/customer-deletion-repository';
 import { seedCustomerAcl } from './acl-service';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -79,19 +79,31 @@ export const updateCustomer = async (input: ParsedInput & { _id: string }): Prom
 };
 
 /**
- * Asks for a customer's deletion: it is marked first (from then on none of its users signs in or
- * calls anything), then the deletion job removes its data. Asking again for a customer already
- * being deleted starts the job again: it goes on from what is left. The customer the caller works
- * in cannot be deleted (the caller switches to another one first).
+ * Asks for a customer's deletion: it is marked and the deletion given to a new job in one
+ * conditional write (from then on none of its users signs in or calls anything), then the job
+ * removes its data, run after run. Asking again while a deletion runs answers that deletion's job
+ * and starts nothing; a deletion silent for longer than a run can last is taken over and goes on
+ * from its checkpoint. The customer the caller works in cannot be deleted (the caller switches to
+ * another one first).
  */
 export const requestCustomerDeletion = async (caller: Caller, customerId: string) => {
   const customer = await getCustomer(customerId);
   if (!customer) throw new AppError('customer_not_found');
   if (caller.customerId === customerId) throw new AppError('customer_in_use');
-  await markCustomerDeleting(customerId, new Date().toISOString());
-  const job = await launchCustomerDeletion({ customerId, requestedBy: caller.userId });
-  logger.info('customer deletion requested', { customer: customerId, job });
-  return { deleting: true as const, job };
+  const now = new Date();
+  const claim = await claimCustomerDeletion(customerId, newId('job'), now, new Date(now.getTime() - DELETION_STALE_MS));
+  if (!claim.started) {
+    logger.info('customer deletion already under way', { customer: customerId, job: claim.job });
+    return { deleting: true as const, job: claim.job };
+  }
+  try {
+    await launchCustomerDeletion({ customerId, requestedBy: caller.userId, jobId: claim.job });
+  } catch (error) {
+    await releaseCustomerDeletion(customerId, claim.job);
+    throw error;
+  }
+  logger.info('customer deletion requested', { customer: customerId, job: claim.job });
+  return { deleting: true as const, job: claim.job };
 };
 
 /** Per customer: standing, users, locations, points, last sign-in (what an operator of the service watches). */

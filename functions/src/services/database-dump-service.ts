@@ -1,97 +1,90 @@
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
-import { createGzip } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ROLLUP_LEVELS } from '@shared/series/buckets';
 import type { DatabaseDump } from '@shared/schemas/application';
 import { s3 } from '../clients/s3';
 import { requireSetting } from '../config';
-import { seriesKeys, type SeriesRef } from '../data/series-keys';
-import { entitiesTable, queryPages, scanPages, seriesTable } from '../data/table';
+import { claimDump, getDump, type StoredDump } from '../data/database-dump-repository';
+import { keys } from '../data/keys';
+import { AppError } from '../errors';
 import { logger } from '../logger';
 import { customerOf, type Caller } from './caller';
+import { launchDatabaseDump } from './job-launcher';
+import { newId } from './new-id';
 
+/** How long a dump's link works. */
 const LINK_SECONDS = 300;
+/** A dump whose job has shown no life for this long (longer than its function may run) is no longer under way. */
+const DUMP_STALE_MS = 20 * 60_000;
 
-type Item = Record<string, unknown>;
-
-/** Every item of a partition, page by page. */
-async function* partition(table: string, PK: string): AsyncGenerator<Item[]> {
-  for await (const page of queryPages({ TableName: table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK } })) yield (page.Items ?? []) as Item[];
-}
-
-/** Every item of a table, page by page: the whole-database dump only, never a request's reading. */
-async function* wholeTable(table: string): AsyncGenerator<Item[]> {
-  for await (const page of scanPages(table)) yield (page.Items ?? []) as Item[];
-}
-
-/** One customer's items: its partition, then each of its points' series partitions. */
-async function* customerPages(customerId: string): AsyncGenerator<{ table: 'entities' | 'series'; items: Item[] }> {
-  const series = seriesTable();
-  const points: SeriesRef[] = [];
-  for await (const items of partition(entitiesTable(), `C#${customerId}`)) {
-    for (const item of items) if (typeof item.SK === 'string' && item.SK.startsWith('PT#')) points.push({ customerId, pointId: item.SK.slice(3) });
-    yield { table: 'entities', items };
-  }
-  for (const point of points) {
-    const months: string[] = [];
-    for await (const items of partition(series, seriesKeys.rawMonths(point))) {
-      months.push(...items.map((item) => String(item.SK)));
-      yield { table: 'series', items };
-    }
-    for (const month of months) for await (const items of partition(series, seriesKeys.rawPartition(point, month))) yield { table: 'series', items };
-    for (const level of ROLLUP_LEVELS) for await (const items of partition(series, seriesKeys.rollupPartition(point, level))) yield { table: 'series', items };
-    for await (const items of partition(series, seriesKeys.extent(point, 'hour').PK)) yield { table: 'series', items };
-  }
-}
-
-async function* allPages(): AsyncGenerator<{ table: 'entities' | 'series'; items: Item[] }> {
-  for await (const items of wholeTable(entitiesTable())) yield { table: 'entities', items };
-  for await (const items of wholeTable(seriesTable())) yield { table: 'series', items };
-}
-
-/** Binary attributes (rollup packs) as base64, so that every line is JSON. */
-const jsonOf = (value: unknown): string =>
-  JSON.stringify(value, (_, inner: unknown) => (inner instanceof Uint8Array ? { $binary: Buffer.from(inner).toString('base64') } : inner));
+/** A dump as answered: once done, with a fresh short-lived link that saves under its name. */
+const viewOf = async (dump: StoredDump): Promise<DatabaseDump> => {
+  const url =
+    dump.state === 'done'
+      ? await getSignedUrl(
+          s3,
+          new GetObjectCommand({
+            Bucket: requireSetting('DOCUMENTS_BUCKET'),
+            Key: dump.object_key,
+            ResponseContentDisposition: `attachment; filename="${dump.file_name}"`,
+            ResponseContentType: 'application/gzip',
+          }),
+          { expiresIn: LINK_SECONDS },
+        )
+      : null;
+  return {
+    job: dump.job,
+    scope: dump.scope,
+    state: dump.state,
+    items: dump.items,
+    done: dump.done,
+    total: dump.total,
+    table: dump.table,
+    file_name: dump.file_name,
+    started_at: dump.started_at,
+    finished_at: dump.finished_at,
+    url,
+    expires_in_seconds: url ? LINK_SECONDS : null,
+  };
+};
 
 /**
- * A dump of the caller's scope — the current customer's data, or (root) everything — as gzipped
- * JSON lines `{"table":…,"item":…}`, streamed page by page into the documents bucket (never held
- * whole in memory), answered as a short-lived link that saves under a dated name.
+ * Starts a dump of the caller's scope — the current customer's data, or (root) everything — in the
+ * dump job, and answers it at once; a dump of the same scope under way is answered instead of a
+ * second one (one conditional write decides).
  */
-export const dumpDatabase = async (caller: Caller, scope: 'customer' | 'all'): Promise<DatabaseDump> => {
+export const startDatabaseDump = async (caller: Caller, scope: 'customer' | 'all'): Promise<DatabaseDump> => {
   const customerId = scope === 'customer' ? customerOf(caller) : null;
-  const day = new Date().toISOString().slice(0, 10);
-  const fileName = `wattwise-${customerId ?? 'all'}-${day}.jsonl.gz`;
-  const Key = `dumps/${customerId ?? 'all'}/${randomUUID()}.jsonl.gz`;
-  const Bucket = requireSetting('DOCUMENTS_BUCKET');
-  const gzip = createGzip();
-  const body = gzip.pipe(new PassThrough());
-  const upload = new Upload({ client: s3, params: { Bucket, Key, Body: body, ContentType: 'application/gzip' } });
-  const uploaded = upload.done();
-  let items = 0;
-  try {
-    for await (const page of customerId ? customerPages(customerId) : allPages()) {
-      for (const item of page.items) {
-        items += 1;
-        if (!gzip.write(`${jsonOf({ table: page.table, item })}\n`)) await once(gzip, 'drain');
-      }
-    }
-    gzip.end();
-    await uploaded;
-  } catch (error) {
-    gzip.destroy();
-    await upload.abort().catch(() => undefined);
-    throw error;
-  }
-  logger.info('database dumped', { scope, customerId, items, by: caller.userId });
-  const url = await getSignedUrl(
-    s3,
-    new GetObjectCommand({ Bucket, Key, ResponseContentDisposition: `attachment; filename="${fileName}"`, ResponseContentType: 'application/gzip' }),
-    { expiresIn: LINK_SECONDS },
+  const job = newId('job');
+  const now = new Date();
+  const claim = await claimDump(
+    {
+      job,
+      scope,
+      customer: customerId,
+      state: 'running',
+      items: 0,
+      done: 0,
+      total: customerId ? 1 : 2,
+      table: null,
+      object_key: keys.databaseDumpObject(customerId, job),
+      file_name: `wattwise-${customerId ?? 'all'}-${now.toISOString().slice(0, 10)}.jsonl.gz`,
+      started_at: now.toISOString(),
+      finished_at: null,
+      heartbeat_at: now.getTime(),
+    },
+    now.getTime() - DUMP_STALE_MS,
   );
-  return { url, file_name: fileName, items, expires_in_seconds: LINK_SECONDS };
+  if (claim.started) {
+    await launchDatabaseDump({ kind: 'database_dump', scope, customerId, requestedBy: caller.userId, jobId: job });
+    logger.info('database dump started', { job, scope, customerId, by: caller.userId });
+  }
+  return viewOf(claim.dump);
+};
+
+/** A dump of the caller's customer or of all data, by its job id; another's (or one replaced since) is not found. */
+export const getDatabaseDump = async (caller: Caller, jobId: string): Promise<DatabaseDump> => {
+  const candidates = await Promise.all([caller.customerId ? getDump(caller.customerId) : null, getDump(null)]);
+  const dump = candidates.find((candidate) => candidate?.job === jobId);
+  if (!dump) throw new AppError('not_found');
+  return viewOf(dump);
 };

@@ -32,9 +32,9 @@ export interface CustomerDeletionJob {
   jobId: string;
 }
 
-/** Starts a customer's deletion in its own function without waiting for it. */
-export const launchCustomerDeletion = async (job: Omit<CustomerDeletionJob, 'jobId' | 'kind'>): Promise<string> => {
-  const jobId = newId('job');
+/** Starts a customer's deletion (the job that claimed it) in its own function without waiting for it. */
+export const launchCustomerDeletion = async (job: Omit<CustomerDeletionJob, 'kind'>): Promise<string> => {
+  const { jobId } = job;
   await lambda.send(
     new InvokeCommand({
       FunctionName: requireSetting('CUSTOMER_DELETION_FUNCTION'),
@@ -43,4 +43,25 @@ export const launchCustomerDeletion = async (job: Omit<CustomerDeletionJob, 'job
     }),
   );
   return jobId;
+};
+
+/** A database dump (see database-dump-service): `jobId` names its record and its file. */
+export interface DatabaseDumpJob {
+  kind: 'database_dump';
+  scope: 'customer' | 'all';
+  /** The customer dumped; null for all data. */
+  customerId: string | null;
+  requestedBy: string | null;
+  jobId: string;
+}
+
+/** Starts a dump in its own function without waiting for it. */
+export const launchDatabaseDump = async (job: DatabaseDumpJob): Promise<void> => {
+  await lambda.send(
+    new InvokeCommand({
+      FunctionName: requireSetting('DATABASE_DUMP_FUNCTION'),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(job)),
+    }),
+  );
 };

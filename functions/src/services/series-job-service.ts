@@ -74,14 +74,6 @@ export const purgeSeries = async (series: SeriesRef): Promise<void> => {
   logger.info('series purged', { point: series.pointId, removed });
 };
 
-/** Purges the series of many points (a customer's deletion): one wait for the stream for all of them. */
-export const purgeSeriesOfPoints = async (refs: readonly SeriesRef[]): Promise<void> => {
-  if (refs.length === 0) return;
-  for (const series of refs) await removeSeriesItems(series);
-  await new Promise((resolve) => setTimeout(resolve, STREAM_SETTLE_MS));
-  for (const series of refs) await removeSeriesItems(series);
-};
-
 /** Copies every source's values into the target (same times replace), then removes the sources. */
 const merge = async (job: Extract<LaunchedJob, { kind: 'merge' }>): Promise<void> => {
   const [points, locations] = await Promise.all([pointsOfCustomerById(job.customerId), listLocationsOfCustomer(job.customerId)]);

@@ -77,8 +77,8 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Account e-mails (invitations, password links, accepted registrations); profile pictures in the documents bucket.
   users: { entities: 'readWrite', jwt: true, sendsMail: true, documents: 'readWrite', throttlesAccounts: true },
   system: { entities: 'read' },
-  // Its own state, the lock, roles & permissions, notification settings, system configuration; the dump reads the
-  // series and writes the documents bucket; messages and log-outs pushed to connected users.
+  // Its own state, the lock, roles & permissions, notification settings, system configuration; the dumps' records and
+  // their links (the dump job writes the files); messages and log-outs pushed to connected users.
   application: { entities: 'readWrite', series: 'read', documents: 'readWrite', operatesApplication: true, pushes: true },
   // Marks notifications done: updates, never puts or deletes.
   notifications: { entities: 'readUpdate' },
@@ -308,10 +308,19 @@ export class ApiStack extends Stack {
     }).bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate');
     applicationUpdate.fn.configureAsyncInvoke({ retryAttempts: 0 });
     restartFunctions(applicationUpdate);
-    // A customer's deletion: its series, schedules, S3 objects and items (Lambda's two retries resume a failed run).
+    // A customer's deletion: its series, schedules, S3 objects, connections and items, a batch per run
+    // (Lambda's two retries resume a failed run from its checkpoint).
     const customerDeletion = jobFunction('CustomerDeletion', 'jobs/customer-deletion.ts', "Removes a deleted customer's data")
       .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite')
       .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+    if (props.settings.customerDeletionBatch) customerDeletion.setting('CUSTOMER_DELETION_BATCH', String(props.settings.customerDeletionBatch));
+    // Each run starts the next one (by its name: a grant on itself would make the function depend on its own policy).
+    customerDeletion.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.formatArn({ service: 'lambda', resource: 'function', resourceName: `${this.stackName}-CustomerDeletion*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      }),
+    );
     customerDeletion.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['scheduler:DeleteSchedule'],
@@ -319,6 +328,18 @@ export class ApiStack extends Stack {
       }),
     );
     props.allowPush(customerDeletion);
+    // Database dumps: one job per dump, its file streamed into the documents bucket (never retried: a failed dump says so).
+    const databaseDump = new AppFunction(this, 'DatabaseDump', {
+      entry: 'jobs/database-dump.ts',
+      description: "Writes a database dump (a customer's data, or all) to the documents bucket",
+      timeout: Duration.minutes(15),
+      memorySize: 1024,
+    })
+      .bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate')
+      .bindTable(props.series, 'SERIES_TABLE', 'read')
+      .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+    databaseDump.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    props.allowPush(databaseDump);
     const administerCustomers = (fn: AppFunction) => {
       customerDeletion.fn.grantInvoke(fn.fn);
       fn.setting('CUSTOMER_DELETION_FUNCTION', customerDeletion.fn.functionName);
@@ -331,7 +352,7 @@ export class ApiStack extends Stack {
         const fn = new AppFunction(this, `${group[0].toUpperCase()}${group.slice(1)}Endpoints`, {
           entry: `handlers/${group}.ts`,
           description: `REST endpoints: ${group}`,
-          // The dump streams the tables, and a report prints, within the API's 29 seconds.
+          // A restart or an update is started, and a report prints, within the API's 29 seconds.
           ...(access.operatesApplication || access.printsReports ? { timeout: Duration.seconds(29) } : {}),
         }).bindTable(props.entities, 'ENTITIES_TABLE', access.entities);
         if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
@@ -348,6 +369,8 @@ export class ApiStack extends Stack {
         if (access.operatesApplication) {
           restartFunctions(fn);
           applicationUpdate.fn.grantInvoke(fn.fn);
+          databaseDump.fn.grantInvoke(fn.fn);
+          fn.setting('DATABASE_DUMP_FUNCTION', databaseDump.fn.functionName);
           fn.setting('APPLICATION_UPDATE_FUNCTION', applicationUpdate.fn.functionName)
             .setting('APP_VERSION', buildVersion)
             .setting('APP_COMMIT', props.settings.buildCommit)

@@ -32,12 +32,29 @@ export const restartResponseSchema = z.object({ functions: z.number().int(), res
 
 export const DUMP_SCOPES = ['customer', 'all'] as const;
 export const databaseDumpQuerySchema = z.object({ scope: z.enum(DUMP_SCOPES).default('customer') });
-/** A short-lived address of the gzipped JSON-lines dump, named for the browser to save. */
+export const DUMP_STATES = ['running', 'done', 'failed'] as const;
+/**
+ * A dump of the database, made by its own job: started by `GET /database/download` (which answers
+ * the dump under way instead of starting a second one), followed by `GET /database/dumps/{id}`.
+ */
 export const databaseDumpSchema = z.object({
-  url: z.string().url(),
-  file_name: z.string(),
+  job: z.string(),
+  scope: z.enum(DUMP_SCOPES),
+  state: z.enum(DUMP_STATES),
+  /** Items written so far (every item once done). */
   items: z.number().int().nonnegative(),
-  expires_in_seconds: z.number().int().positive(),
+  /** Parts written of `total`: a customer's partition then each of its points' series; for all data, the two tables. */
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  /** The table being read. */
+  table: z.enum(['entities', 'series']).nullable(),
+  /** The name the file saves under. */
+  file_name: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** Once done: a short-lived address of the gzipped JSON-lines file, made afresh at each reading. */
+  url: z.string().url().nullable(),
+  expires_in_seconds: z.number().int().positive().nullable(),
 });
 export type DatabaseDump = z.infer<typeof databaseDumpSchema>;
 

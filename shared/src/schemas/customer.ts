@@ -4,6 +4,16 @@ import { idSchema } from './common';
 
 const dateTimeSchema = z.iso.datetime({ offset: true });
 
+/**
+ * The steps of a customer's deletion, in order, each resumable from its checkpoint: the series of
+ * its points, their schedules, its files, the series again (what the rollup stream wrote after the
+ * first sweep), its realtime connections, every item of its partition, the customer item last.
+ * Pushed to the requester as `jobProgress` (kind `customer_deletion`, done = steps passed), and
+ * `customersChanged` at the end.
+ */
+export const CUSTOMER_DELETION_STEPS = ['series', 'schedules', 'files', 'series_again', 'connections', 'items', 'customer'] as const;
+export type CustomerDeletionStep = (typeof CUSTOMER_DELETION_STEPS)[number];
+
 export const customerSchema = z.object({
   _id: idSchema,
   name: z.string().min(1).max(120),
@@ -15,6 +25,10 @@ export const customerSchema = z.object({
   subscription_end: dateTimeSchema.nullable().optional(),
   /** Set when its deletion was asked for: from then on nobody of it signs in, and a job removes it. */
   deleting: z.boolean().optional(),
+  /** Where the deletion job is (its checkpoint): the step, how many runs of the function so far, how many things removed. */
+  deletion_phase: z.enum(CUSTOMER_DELETION_STEPS).optional(),
+  deletion_runs: z.number().int().nonnegative().optional(),
+  deletion_done: z.number().int().nonnegative().optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -79,6 +93,3 @@ export const customerAnalyticsSchema = z.array(
 export type CustomerAnalytics = z.infer<typeof customerAnalyticsSchema>;
 
 export const customerDeletionResponseSchema = z.object({ deleting: z.literal(true), job: z.string() });
-
-/** A step of a customer's deletion, pushed to super users as `jobProgress` (kind `customer_deletion`) and `customerRemoved` at the end. */
-export const CUSTOMER_DELETION_STEPS = ['series', 'schedules', 'files', 'items', 'customer'] as const;

@@ -40,11 +40,19 @@ export const applicationRoutes = {
     sideEffect: true,
     response: restartResponseSchema,
   }),
+  /** Starts a dump job (or answers the one under way for the same scope). */
   downloadDatabase: route('GET', '/api/v1/database/download', 'application', {
     permission: 'app.settings.system.configuration',
     rootOnly: true,
     sideEffect: true,
     query: databaseDumpQuerySchema,
+    response: databaseDumpSchema,
+  }),
+  /** A dump's progress, and once done its short-lived link. */
+  getDatabaseDump: route('GET', '/api/v1/database/dumps/{id}', 'application', {
+    permission: 'app.settings.system.configuration',
+    rootOnly: true,
+    params: byId,
     response: databaseDumpSchema,
   }),
   checkUpdate: route('GET', '/api/v1/application/check-update', 'application', {

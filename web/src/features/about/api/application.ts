@@ -9,8 +9,16 @@ export const applicationInformationQueryOptions = () =>
 
 export const restartApplication = () => callApiForAnswer(API.forceRestart, {});
 
-/** The dump of the current customer, or (root) of everything: a link the browser downloads. */
-export const downloadDatabase = (scope: 'customer' | 'all') => callApi(API.downloadDatabase, { query: { scope }, timeoutMs: 60_000 });
+/** Starts a dump of the current customer, or (root) of everything; answers the dump (a new one, or the one under way). */
+export const startDatabaseDump = (scope: 'customer' | 'all') => callApi(API.downloadDatabase, { query: { scope } });
+
+/** A dump's progress, read again every second while it runs; once done it carries its short-lived link. */
+export const databaseDumpQueryOptions = (job: string) =>
+  queryOptions({
+    queryKey: ['application', 'dumps', job] as const,
+    queryFn: () => callApi(API.getDatabaseDump, { params: { id: job } }),
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? 1_000 : false),
+  });
 
 export const checkUpdate = () => callApi(API.checkUpdate, {});
 

@@ -4,12 +4,13 @@ import { Alert, Button, Card, Group, Menu, Modal, SimpleGrid, Stack, Text, Title
 import { IconDownload, IconRefresh, IconRotateClockwise, IconCloudDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import type { ApplicationInformation } from '@shared/schemas/application';
+import type { ApplicationInformation, DatabaseDump } from '@shared/schemas/application';
 import { formatFileSize } from '../../../lib/file-size';
 import { errorCodeOf } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { ABOUT_KEYS, applicationInformationQueryOptions, checkUpdate, downloadDatabase, forceUpdate, restartApplication } from '../api/application';
+import { ABOUT_KEYS, applicationInformationQueryOptions, checkUpdate, forceUpdate, restartApplication, startDatabaseDump } from '../api/application';
+import { DatabaseDumpProgress } from './database-dump-progress';
 
 export interface AboutPanelProps {
   /** Restart and updates: super users and root. */
@@ -52,18 +53,8 @@ export const AboutPanel = ({ canOperate, canDump }: AboutPanelProps) => {
     },
     onError: failed,
   });
-  const dump = useMutation({
-    mutationFn: downloadDatabase,
-    onSuccess: (answer) => {
-      const link = document.createElement('a');
-      link.href = answer.url;
-      link.download = answer.file_name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-    },
-    onError: failed,
-  });
+  const [dumpStarted, setDumpStarted] = useState<DatabaseDump | null>(null);
+  const dump = useMutation({ mutationFn: startDatabaseDump, onSuccess: setDumpStarted, onError: failed });
   const check = useMutation({
     mutationFn: checkUpdate,
     onSuccess: (answer) => {
@@ -132,6 +123,7 @@ export const AboutPanel = ({ canOperate, canDump }: AboutPanelProps) => {
           )}
         </Group>
       )}
+      {dumpStarted && <DatabaseDumpProgress key={dumpStarted.job} started={dumpStarted} />}
       {upToDate && (
         <Alert color="green" data-testid="about-up-to-date">
           {t('messages.about.upToDate')}

@@ -10,7 +10,13 @@ export const CUSTOMER_KEYS = {
   one: (id: string) => ['customers', 'one', id] as const,
 };
 
-export const customersQueryOptions = () => queryOptions({ queryKey: CUSTOMER_KEYS.list, queryFn: () => callApi(API.listCustomers, {}) });
+/** Every customer; read again every few seconds while one is being deleted, so that its deletion's progress shows. */
+export const customersQueryOptions = () =>
+  queryOptions({
+    queryKey: CUSTOMER_KEYS.list,
+    queryFn: () => callApi(API.listCustomers, {}),
+    refetchInterval: (query) => (query.state.data?.some((customer) => customer.deleting) ? 3_000 : false),
+  });
 
 /** Users, locations, points and last sign-in per customer: shown beside the list, loaded apart (it costs more). */
 export const customerAnalyticsQueryOptions = () =>

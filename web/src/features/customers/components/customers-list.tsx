@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notify';
 import { CUSTOMER_KEYS, customerAnalyticsQueryOptions, customersQueryOptions, deleteCustomer } from '../api/customers';
 import { notifyCustomerFailure } from '../hooks/notify-customer-failure';
 import { CustomerStandingBadge, PremiumBadge } from './customer-standing-badge';
+import { DeletionProgress } from './deletion-progress';
 import { ResponsiveList } from '../../../components/responsive-list';
 
 /** A subscription day as the customer lives it: in its own time zone. */
@@ -119,7 +120,15 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
           columns={[
             { header: t('labels.customers.fields.name'), cell: (customer) => customer.name, td: { fw: 600 } },
             { header: t('labels.customers.fields.timezone'), cell: (customer) => customer.timezone },
-            { header: t('labels.customers.columns.standing'), cell: (customer) => <CustomerStandingBadge standing={customerStanding(customer, now)} /> },
+            {
+              header: t('labels.customers.columns.standing'),
+              cell: (customer) => (
+                <Stack gap={4}>
+                  <CustomerStandingBadge standing={customerStanding(customer, now)} />
+                  <DeletionProgress customer={customer} />
+                </Stack>
+              ),
+            },
             { header: t('labels.customers.columns.licence'), cell: (customer) => <PremiumBadge premium={customer.is_premium} /> },
             { header: t('labels.customers.columns.subscription'), cell: subscription, td: { style: { whiteSpace: 'nowrap' } } },
             { header: t('labels.customers.columns.holdings'), cell: holdings },
@@ -136,6 +145,7 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
                 <CustomerStandingBadge standing={customerStanding(customer, now)} />
                 <PremiumBadge premium={customer.is_premium} />
               </Group>
+              <DeletionProgress customer={customer} />
               <Text size="sm">{customer.timezone}</Text>
               <Text size="sm">{subscription(customer)}</Text>
               <Text size="sm" c="dimmed">

@@ -11,7 +11,7 @@ import { translate } from '../../../lib/i18n';
 export const showJobProgress = (progress: JobProgress): void => {
   const id = `job-${progress.job}`;
   const percent = progress.total > 0 ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : progress.state === 'running' ? 0 : 100;
-  const kindKey = ['merge', 'calculate', 'purge', 'customer_deletion'].includes(progress.kind) ? progress.kind : 'other';
+  const kindKey = ['merge', 'calculate', 'purge', 'customer_deletion', 'database_dump'].includes(progress.kind) ? progress.kind : 'other';
   const color = progress.state === 'failed' ? TOAST_COLORS.error : progress.state === 'done' ? TOAST_COLORS.success : TOAST_COLORS.info;
   const data = {
     id,
