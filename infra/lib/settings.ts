@@ -18,6 +18,7 @@ import type { Node } from 'constructs';
  * comma-separated): empty in production; the emulator's deployments name the loopback ports of the local test servers.
  * `abuseLimits` overrides the public account routes' limits per source address and account
  * (`sign_in.address=30/900,register.account=3/3600`; defaults in shared/src/users/abuse-limits.ts).
+ * `operationsEmail` is the address the operations alarms topic e-mails (none: the topic has no subscription).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -45,6 +46,8 @@ export interface DeploymentSettings {
   outboundAllowList: string;
   /** Overrides of the sign-in, forgot-password, register and password-link limits; empty: the defaults. */
   abuseLimits: string;
+  /** Where the operations alarms are e-mailed (an SNS e-mail subscription, confirmed once from the mailbox); null: none. */
+  operationsEmail: string | null;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -80,6 +83,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     licensePublicKey: node.tryGetContext('licensePublicKey') ? String(node.tryGetContext('licensePublicKey')) : null,
     outboundAllowList: allowListOf(node.tryGetContext('outboundAllowList')),
     abuseLimits: abuseLimitsOf(node.tryGetContext('abuseLimits')),
+    operationsEmail: operationsEmailOf(node.tryGetContext('operationsEmail')),
   };
 };
 
@@ -94,6 +98,14 @@ const allowListOf = (value: unknown): string => {
 const abuseLimitsOf = (value: unknown): string => {
   const setting = value === undefined || value === null ? '' : String(value).trim();
   parseAbuseLimits(setting);
+  return setting;
+};
+
+/** The operations address; a value that is not an e-mail address stops the synthesis rather than alarm nobody. */
+const operationsEmailOf = (value: unknown): string | null => {
+  const setting = value === undefined || value === null ? '' : String(value).trim();
+  if (!setting) return null;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(setting)) throw new Error(`operationsEmail is not an e-mail address: ${setting}`);
   return setting;
 };
 

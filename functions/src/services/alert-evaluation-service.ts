@@ -13,7 +13,7 @@ import { getAlert, getLogCounts, markLogItemNotified, putLogItemOnce, recordAler
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
-import { logger } from '../logger';
+import { logger, metric } from '../logger';
 import { alertMessage } from './alert-message';
 import { recipientsByLanguage } from './recipient-language';
 import type { LanguageKey } from '@shared/constants';
@@ -203,5 +203,6 @@ export const evaluateAlert = async (customerId: string, alertId: string, now: nu
     await markLogItemNotified(customerId, alertId, tick);
   }
   logger.info('alert evaluated', { alert: alertId, tick: item.at, event: item.event, notified });
+  metric('AlertsEvaluated', 1, { alert: alertId });
   return { alert: alertId, tick: item.at, outcome: fired ? 'fired' : 'missing_data', notified, log: item._id };
 };
