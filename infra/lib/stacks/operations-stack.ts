@@ -61,7 +61,9 @@ export class OperationsStack extends Stack {
     if (props.settings.operationsEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.settings.operationsEmail));
     const action = new actions.SnsAction(this.topic);
 
-    const alarm = (id: string, description: string, metric: cloudwatch.IMetric, threshold: number, options: Partial<cloudwatch.CreateAlarmOptions> = {}) => {
+    // Alarms take their metric without a label: CDK renders a labelled metric as metric math, which
+    // the emulator's CloudFormation refuses; the dashboard's graphs get the labels.
+    const alarm = (id: string, description: string, metric: cloudwatch.Metric, threshold: number, options: Partial<cloudwatch.CreateAlarmOptions> = {}) => {
       const created = new cloudwatch.Alarm(this, id, {
         metric,
         threshold,
@@ -82,17 +84,17 @@ export class OperationsStack extends Stack {
     const throttleGraphs: cloudwatch.IMetric[] = [];
     for (const fn of props.functions) {
       const name = fn.node.id;
-      const errors = fn.fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM, label: name });
-      const throttles = fn.fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM, label: name });
+      const errors = fn.fn.metricErrors({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
+      const throttles = fn.fn.metricThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
       alarm(`${name}Errors`, `${name}: a function error (an exception, a timeout) in 5 minutes; read its log group`, errors, 1);
       alarm(`${name}Throttles`, `${name}: throttled invocations in 5 minutes (account or reserved concurrency reached)`, throttles, 1);
-      errorGraphs.push(errors);
-      throttleGraphs.push(throttles);
+      errorGraphs.push(errors.with({ label: name }));
+      throttleGraphs.push(throttles.with({ label: name }));
     }
 
     // REST API: 5xx rate (the metric's average is the share of requests) and p99 latency.
-    const serverErrors = props.restApi.metricServerError({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.AVERAGE, label: '5xx rate' });
-    const latency = props.restApi.metricLatency({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.p(99), label: 'latency p99' });
+    const serverErrors = props.restApi.metricServerError({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.AVERAGE });
+    const latency = props.restApi.metricLatency({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.p(99) });
     alarm('ApiServerErrorRate', 'REST API: more than 5% of requests answered 5xx over 5 minutes', serverErrors, 0.05, {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
     });
@@ -111,41 +113,38 @@ export class OperationsStack extends Stack {
           dimensionsMap: { TableName: table.tableName },
           period: FIVE_MINUTES,
           statistic: cloudwatch.Stats.SUM,
-          label: `${name} ${kind.toLowerCase()}s`,
         });
         alarm(`${name}${kind}Throttles`, `DynamoDB ${name} table: throttled ${kind.toLowerCase()} requests in 5 minutes`, metric, 1);
-        tableGraphs.push(metric);
+        tableGraphs.push(metric.with({ label: `${name} ${kind.toLowerCase()}s` }));
       }
     }
 
     // Dead-letter queues: anything in one is an event nothing handled.
     const queueGraphs: cloudwatch.IMetric[] = [];
     for (const [name, queue] of Object.entries(props.deadLetters)) {
-      const depth = queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM, label: name });
+      const depth = queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM });
       alarm(`${name}DeadLetters`, `Dead-letter queue of ${name}: events that failed after their retries; read, fix, replay`, depth, 1);
-      queueGraphs.push(depth);
+      queueGraphs.push(depth.with({ label: name }));
     }
 
     // EventBridge Scheduler (account level, as AWS/Scheduler publishes them): targets that failed, events dropped.
-    const scheduler = (metricName: string, label: string) =>
-      new cloudwatch.Metric({ namespace: 'AWS/Scheduler', metricName, period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM, label });
-    const targetErrors = scheduler('TargetErrorCount', 'target errors');
-    const dropped = scheduler('InvocationDroppedCount', 'dropped');
+    const scheduler = (metricName: string) => new cloudwatch.Metric({ namespace: 'AWS/Scheduler', metricName, period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM });
+    const targetErrors = scheduler('TargetErrorCount');
+    const dropped = scheduler('InvocationDroppedCount');
     alarm('ScheduleTargetErrors', 'EventBridge Scheduler: a schedule could not invoke its target (the scheduled-jobs function)', targetErrors, 1);
     alarm('ScheduleInvocationsDropped', 'EventBridge Scheduler: a schedule invocation was dropped after its retries', dropped, 1);
 
     // The PDF function near its timeout: prints slow down before they fail.
-    const pdfDuration = props.reportPdf.fn.metricDuration({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM, label: 'ReportPdf max duration' });
+    const pdfDuration = props.reportPdf.fn.metricDuration({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM });
     const pdfLimit = props.reportPdf.timeout.toMilliseconds() * 0.8;
     alarm('ReportPdfNearTimeout', `ReportPdf: an invocation took more than 80% of its ${props.reportPdf.timeout.toSeconds()} s timeout`, pdfDuration, pdfLimit, {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
     });
 
     // SES reputation (account level): AWS reviews an account past 10% bounces or 0.5% complaints; warn well before.
-    const ses = (metricName: string, label: string) =>
-      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: cloudwatch.Stats.MAXIMUM, label });
-    const bounceRate = ses('Reputation.BounceRate', 'bounce rate');
-    const complaintRate = ses('Reputation.ComplaintRate', 'complaint rate');
+    const ses = (metricName: string) => new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: cloudwatch.Stats.MAXIMUM });
+    const bounceRate = ses('Reputation.BounceRate');
+    const complaintRate = ses('Reputation.ComplaintRate');
     alarm('SesBounceRate', 'SES: bounce rate at 5% or more (AWS reviews the account at 10%)', bounceRate, 0.05);
     alarm('SesComplaintRate', 'SES: complaint rate at 0.1% or more (AWS reviews the account at 0.5%)', complaintRate, 0.001);
 
@@ -173,17 +172,17 @@ export class OperationsStack extends Stack {
       new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 4 }),
       graph('Imports: rows per second', [rowsPerSecond]),
       graph('Alerts evaluated, e-mails sent', [product('AlertsEvaluated', 'alerts evaluated'), product('EmailsSent', 'e-mails sent')]),
-      graph('REST API: 5xx rate', [serverErrors], { leftYAxis: { min: 0, max: 1 } }),
-      graph('REST API: latency p99 (ms)', [latency]),
+      graph('REST API: 5xx rate', [serverErrors.with({ label: '5xx rate' })], { leftYAxis: { min: 0, max: 1 } }),
+      graph('REST API: latency p99 (ms)', [latency.with({ label: 'latency p99' })]),
       graph('Function errors', errorGraphs, { stacked: true }),
       graph('Function throttles', throttleGraphs, { stacked: true }),
       graph('DynamoDB throttled requests', tableGraphs),
       graph('Dead-letter queues (messages)', queueGraphs),
-      graph('Schedules: target errors, dropped', [targetErrors, dropped]),
-      graph('ReportPdf: max duration (ms)', [pdfDuration], {
+      graph('Schedules: target errors, dropped', [targetErrors.with({ label: 'target errors' }), dropped.with({ label: 'dropped' })]),
+      graph('ReportPdf: max duration (ms)', [pdfDuration.with({ label: 'ReportPdf max duration' })], {
         leftAnnotations: [{ value: props.reportPdf.timeout.toMilliseconds(), label: 'timeout' }],
       }),
-      graph('SES: bounce and complaint rates', [bounceRate, complaintRate]),
+      graph('SES: bounce and complaint rates', [bounceRate.with({ label: 'bounce rate' }), complaintRate.with({ label: 'complaint rate' })]),
     );
   }
 }
