@@ -31,6 +31,11 @@ const configSchema = z.object({
   OUTBOUND_ALLOW_LIST: z.string().default(''),
   /** Overrides of the public account routes' abuse limits (`sign_in.address=30/900,…`, see shared/src/users/abuse-limits.ts). */
   ABUSE_LIMITS: z.string().default(''),
+  /**
+   * Tests only (`outboxFaultInjection` deployment setting, never on in production): the outbox sender
+   * then honours fault markers that tests write straight into the table (`OUTBOXFAULT#…`).
+   */
+  OUTBOX_FAULT_INJECTION: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   /** Set in the emulator; on AWS the SDK finds its endpoints itself. */
   AWS_ENDPOINT_URL: z.string().url().optional(),
   AWS_REGION: z.string().default('us-east-1'),

@@ -18,6 +18,8 @@ import type { Node } from 'constructs';
  * comma-separated): empty in production; the emulator's deployments name the loopback ports of the local test servers.
  * `abuseLimits` overrides the public account routes' limits per source address and account
  * (`sign_in.address=30/900,register.account=3/3600`; defaults in shared/src/users/abuse-limits.ts).
+ * `outboxFaultInjection` (tests only, `false` unless set): the outbox sender honours fault markers that
+ * tests write straight into the table, to fail a send after its record is written.
  * `operationsEmail` is the address the operations alarms topic e-mails (none: the topic has no subscription).
  */
 export interface DeploymentSettings {
@@ -46,6 +48,8 @@ export interface DeploymentSettings {
   outboundAllowList: string;
   /** Overrides of the sign-in, forgot-password, register and password-link limits; empty: the defaults. */
   abuseLimits: string;
+  /** Tests only: the outbox sender fails sends a test marked to fail (never on in production). */
+  outboxFaultInjection: boolean;
   /** Where the operations alarms are e-mailed (an SNS e-mail subscription, confirmed once from the mailbox); null: none. */
   operationsEmail: string | null;
 }
@@ -83,6 +87,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     licensePublicKey: node.tryGetContext('licensePublicKey') ? String(node.tryGetContext('licensePublicKey')) : null,
     outboundAllowList: allowListOf(node.tryGetContext('outboundAllowList')),
     abuseLimits: abuseLimitsOf(node.tryGetContext('abuseLimits')),
+    outboxFaultInjection: String(node.tryGetContext('outboxFaultInjection') ?? 'false') === 'true',
     operationsEmail: operationsEmailOf(node.tryGetContext('operationsEmail')),
   };
 };

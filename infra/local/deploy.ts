@@ -65,7 +65,7 @@ const makeDevelopmentLicenseVendor = async (name: string): Promise<{ publicKey: 
 export const deployToEmulator = async (
   endpoint: string,
   name: string,
-  options: { weatherProviderUrl?: string; geocodingProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string; outboundAllowList?: string } = {},
+  options: { weatherProviderUrl?: string; geocodingProviderUrl?: string; appUrl?: string; vendorServiceUrl?: string; outboundAllowList?: string; outboxFaultInjection?: boolean } = {},
 ): Promise<Deployment> => {
   const licenseVendor = await makeDevelopmentLicenseVendor(name);
   const context = [
@@ -78,6 +78,7 @@ export const deployToEmulator = async (
     ...(options.appUrl ? ['-c', `appUrl=${options.appUrl}`] : []),
     ...(options.vendorServiceUrl ? ['-c', `vendorServiceUrl=${options.vendorServiceUrl}`] : []),
     '-c', `outboundAllowList=${options.outboundAllowList ?? LOOPBACK_TEST_ALLOW_LIST}`,
+    ...(options.outboxFaultInjection ? ['-c', 'outboxFaultInjection=true'] : []),
   ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);

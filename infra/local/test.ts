@@ -111,6 +111,8 @@ const main = async (): Promise<number> => {
         vendorServiceUrl: vendor.url,
         // The test servers' loopback ports, and nothing else beyond the public Internet.
         outboundAllowList: LOOPBACK_TEST_ALLOW_LIST,
+        // The outbox test fails sends on purpose (markers only tests write).
+        outboxFaultInjection: true,
       }),
       buildWeb(),
     ]);

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   premium_required: 403,
   not_found: 404,
   alert_not_found: 404,
+  /** Someone other than the alert's owner tried to change the days or months its cron time runs on (spec 2 §2). */
+  alert_days_owner_only: 403,
   // Reports (spec 2 §8): each says which of the three does not exist.
   report_not_found: 404,
   report_page_not_found: 404,

@@ -301,4 +301,37 @@ describe('alerts', () => {
       }
     }
   });
+  it('shows a step of the cron time as the step it is, with the days and months it selects', async () => {
+    const { accounts } = testEnvironment();
+    const words = { fr: { days: 'Tous les 2 jours', months: 'Tous les 3 mois' }, en: { days: 'Every 2 days', months: 'Every 3 months' } };
+    for (const [width, language] of [[390, 'fr'], [1440, 'en'], [390, 'en'], [1440, 'fr']] as const) {
+      const { context, page } = await openPage(browser(), { width, height: 900 });
+      try {
+        await signInIn(page, accounts.premiumAdministrator, language);
+        const point = await callApi<{ _id: string }>(page, 'POST', '/api/v1/points', {
+          name: unique('Compteur pas'),
+          technical_id: `ALERT-STEP-${randomUUID().slice(0, 8)}`,
+          resource: 'electricity',
+          series_type: 'measure',
+          unit: 'kW',
+          location: [],
+        });
+        const alert = await callApi<Alert>(page, 'POST', '/api/v1/alerts', {
+          alert: { name: unique('Alerte un jour sur deux'), points: [{ point: point._id }], cron_time: '0 8 */2 */3 *', conditions: [[{ operation: 'gt', to_value: 1 }]], email: { to: ['exploitation@energie-plus.example'], cc: [], bcc: [] } },
+        });
+        await page.goto(webUrl(`/alerts/edit/${alert._id}`));
+        await page.getByTestId('alert-cron-days-step').waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(await page.getByTestId('alert-cron-days-step').textContent()).toBe(words[language].days);
+        expect(await page.getByTestId('alert-cron-months-step').textContent()).toBe(words[language].months);
+        const checkedMonths = await page.getByTestId('alert-cron-months').locator('input:checked').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+        expect(checkedMonths).toEqual(['january', 'april', 'july', 'october']);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.getByTestId('alert-frequency').evaluate((element) => element.scrollIntoView({ block: 'center' }));
+        await shot(page, `alert-cron-step-${width}-${language}`);
+        await callApi(page, 'DELETE', `/api/v1/alerts/${alert._id}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });

@@ -292,6 +292,23 @@ describe('who may use alerts', () => {
     expect((await api<Alert[]>('GET', '/api/v1/alerts', { token: admin })).body.data!.length).toBe(before);
   });
 
+  it('lets only the owner change the days and months of the cron time; another editor keeps them (403 alert_days_owner_only)', async () => {
+    const superUser = (await login('super', { lastCustomer: premium() })).user.jwt;
+    const point = await createPoint();
+    const alert = await createAlert(alertBody([point], { cron_time: '0 8 * * 1', sharing: { shared: true } }));
+    const edit = (token: string, changes: Record<string, unknown>) => api<Alert>('PUT', '/api/v1/alerts', { token, body: { alert: { ...alertBody([point]), name: alert.name, _id: alert._id, sharing: { shared: true }, ...changes } } });
+    for (const cron_time of ['0 8 * * 2', '0 8 * 6 1', '0 8 */2 * *']) {
+      const refused = await edit(superUser, { cron_time });
+      expect(refused).toMatchObject({ status: 403, body: { res: false, msg: 'alert_days_owner_only' } });
+    }
+    expect((await api<Alert>('GET', `/api/v1/alerts/${alert._id}`, { token: admin })).body.data?.cron_time).toBe('0 8 * * 1');
+    // The time of day is not the owner's alone, and a selection written otherwise is the same selection.
+    expect((await edit(superUser, { cron_time: '30 17 * * 1', name: `${alert.name} (super)` })).status).toBe(200);
+    expect((await edit(superUser, { cron_time: '30 17 * 1-12 1' })).status).toBe(200);
+    expect((await edit(admin, { cron_time: '0 8 * * 1-5' })).body.data?.cron_time).toBe('0 8 * * 1-5');
+    expect((await scheduleOf('alert', alert._id))?.ScheduleExpression).toBe('cron(0 8 ? * 2-6 *)');
+  });
+
   it('refuses a role without the alerts permissions (403)', async () => {
     const key = { PK: `C#${premium()}`, SK: 'ACL' };
     const stored = await entities.get(key);

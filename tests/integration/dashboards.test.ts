@@ -126,6 +126,56 @@ describe('widgets', () => {
   });
 });
 
+describe('widgets moved and edited at the same time', () => {
+  const widgetsOf = async (page: string) => (await api<Widget[]>('GET', `/api/v1/widgets/${page}`, { token: owner })).body.data!;
+
+  it('keeps every move of 20 writers reordering a tab, and every settings save made meanwhile from an earlier read', async () => {
+    const tab = await createTab(owner, { name: 'Réordonné à plusieurs' });
+    const created = await Promise.all(Array.from({ length: 20 }, (_, index) => createWidget(owner, { location: tab._id, title: `Widget ${index}`, position: index })));
+    const widgets = created.map((answer) => answer.body.data!);
+    const answers = await Promise.all([
+      ...widgets.map((widget, index) => api<Widget>('PUT', `/api/v1/widgets/${widget._id}/layout`, { token: owner, body: { position: 19 - index } })),
+      // Each dialog was opened before the moves: it sends the old position back with its new title.
+      ...widgets.map((widget, index) => api<Widget>('PUT', '/api/v1/widgets', { token: owner, body: { ...widget, title: `Renommé ${index}` } })),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const stored = new Map((await widgetsOf(tab._id)).map((widget) => [widget._id, widget]));
+    expect(widgets.map((widget, index) => [stored.get(widget._id)?.position, stored.get(widget._id)?.title])).toEqual(widgets.map((_, index) => [19 - index, `Renommé ${index}`]));
+  });
+
+  it('keeps the change of each of 20 writers on one widget: moves, resizes and settings saves', async () => {
+    const tab = await createTab(owner, { name: 'Un widget, vingt mains' });
+    const widget = (await createWidget(owner, { location: tab._id, title: 'Partagé entre vingt', position: 0, height: 400, width_percent: 48.5 })).body.data!;
+    const writers = [
+      ...Array.from({ length: 6 }, (_, index) => ({ position: index + 1 })),
+      ...Array.from({ length: 6 }, (_, index) => ({ height: 300 + index })),
+      ...Array.from({ length: 6 }, (_, index) => ({ width_percent: 30 + index })),
+    ].map((layout) => api<Widget>('PUT', `/api/v1/widgets/${widget._id}/layout`, { token: owner, body: layout }));
+    const saves = [
+      api<Widget>('PUT', '/api/v1/widgets', { token: owner, body: { ...widget, title: 'Titre changé' } }),
+      api<Widget>('PUT', '/api/v1/widgets', { token: owner, body: { ...widget, hide_legend: true } }),
+    ];
+    const answers = await Promise.all([...writers, ...saves]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const stored = (await widgetsOf(tab._id)).find((candidate) => candidate._id === widget._id)!;
+    // Each attribute holds one of the values written to it: none is put back as it was read.
+    expect([1, 2, 3, 4, 5, 6]).toContain(stored.position);
+    expect([300, 301, 302, 303, 304, 305]).toContain(stored.height);
+    expect([30, 31, 32, 33, 34, 35]).toContain(stored.width_percent);
+    expect(stored).toMatchObject({ title: 'Titre changé', hide_legend: true });
+  });
+
+  it('refuses a layout change that names nothing, or anything but the layout, and another customer\'s widget', async () => {
+    const widget = (await createWidget(owner, { title: 'Mise en page' })).body.data!;
+    const layout = (token: string, body: unknown) => api('PUT', `/api/v1/widgets/${widget._id}/layout`, { token, body });
+    expect((await layout(owner, {})).status).toBe(400);
+    expect((await layout(owner, { position: 2, title: 'Autre' })).status).toBe(400);
+    expect((await layout(owner, { height: -5 })).status).toBe(400);
+    expect((await layout(otherCustomer, { position: 2 })).status).toBe(404);
+    expect((await layout(owner, { position: 2 })).body.data).toMatchObject({ _id: widget._id, position: 2, title: 'Mise en page' });
+  });
+});
+
 describe('widget data', () => {
   const data = (widget: Record<string, unknown>, token = owner) =>
     api<{ frame: unknown; compared: unknown; trend: { current: number | null; previous: number | null } | null; tokens: Record<string, unknown> | null; ipmvp: Record<string, unknown> | null }>(

@@ -102,6 +102,7 @@ const VALID_BODIES: Record<string, unknown> = {
   messageConnectedUser: { title: 'Maintenance', message: 'Redémarrage à 18 h', type: 'info' },
   updateLocationMaplyticsSettings: { maplytics_custom_settings: { levels: null } },
   updatePointMaplyticsSettings: { maplytics_custom_settings: { levels: null } },
+  updateWidgetLayout: { position: 1 },
 };
 
 describe('ids in paths', () => {

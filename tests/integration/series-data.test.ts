@@ -292,3 +292,20 @@ describe('unit conversion of a point', () => {
     expect(total.body.data?.series[0].unit).toBe('kWh');
   });
 });
+
+describe('the latest value date under concurrent writers', () => {
+  it('holds the latest date after 20 writers send values at the same moment in any order, and edits of the point meanwhile keep theirs', async () => {
+    const fields = { technical_id: unique(), location: ['loc-grenoble'], name: 'Compteur concurrent', resource: 'electricity', series_type: 'measure', unit: 'kW' };
+    const id = await createPoint(fields);
+    const dates = Array.from({ length: 20 }, (_, hour) => new Date(Date.parse('2026-05-01T00:00:00Z') + hour * 3_600_000).toISOString());
+    // Scrambled, the latest neither first nor last.
+    const order = dates.map((_, index) => dates[(index * 7 + 3) % 20]);
+    const answers = await Promise.all([
+      ...order.map((date, index) => api('POST', '/api/v1/data', { token: admin, body: { data: [{ point: id, date, value: index + 1 }] } })),
+      api('PUT', '/api/v1/points', { token: admin, body: { ...fields, _id: id, name: 'Compteur concurrent renommé' } }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const saved = (await api<{ _id: string; name: string; last_data_date: string }[]>('GET', '/api/v1/points', { token: admin })).body.data!.find((entry) => entry._id === id);
+    expect(saved).toMatchObject({ name: 'Compteur concurrent renommé', last_data_date: dates[19] });
+  });
+});

@@ -2,8 +2,10 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Alert, AlertLogItem } from '@shared/schemas/alert';
 import { dynamo } from '../clients/dynamodb';
+import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { deleteItems, entitiesTable, queryAll, queryPrefix, updateAttributes } from './table';
+import { outboxRecordPut, type OutboxRecord } from './outbox-repository';
+import { deleteItems, entitiesTable, queryAll, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
 /** What the evaluation remembers between two runs: whether data was missing (logged once, when it goes missing). */
 export interface AlertEvaluationState {
@@ -40,9 +42,29 @@ export const putNewAlert = async (alert: Alert): Promise<void> => {
 };
 
 /** Saves what a user edits; the owner's creation date and the evaluation's memory stay as they were. */
-export const updateAlertSettings = (alert: Alert): Promise<void> => {
+/**
+ * Saves an alert's settings (it must still exist). With `cronTimeRead`, only while the stored cron
+ * time is still that one: a concurrent change of it answers 409 `conflict` instead of being undone.
+ */
+export const updateAlertSettings = async (alert: Alert, cronTimeRead: string | null = null): Promise<void> => {
   const { _id, customer, created_at: _created, ...fields } = alert;
-  return updateAttributes(keys.owned(customer, 'alert', _id), fields);
+  const key = keys.owned(customer, 'alert', _id);
+  if (cronTimeRead === null) return updateAttributes(key, fields);
+  const update = updateOfAttributes(key, fields);
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        ...update,
+        ConditionExpression: `${update.ConditionExpression} AND #cronRead = :cronRead`,
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#cronRead': 'cron_time' },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':cronRead': cronTimeRead },
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    const stillThere = await getAlert(customer, _id);
+    throw new AppError(stillThere ? 'conflict' : 'not_found', { cause: error });
+  }
 };
 
 export const recordAlertEvaluation = (customerId: string, alertId: string, state: AlertEvaluationState): Promise<void> =>
@@ -89,10 +111,11 @@ const transact = async (input: ConstructorParameters<typeof TransactWriteCommand
 };
 
 /**
- * Writes the entry of an alert's tick and counts it, in one transaction: the entry's key is the
- * tick, so a second run for the same tick finds it there and writes nothing (false).
+ * Writes the entry of an alert's tick, counts it and queues its messages (outbox records), in one
+ * transaction: the entry's key is the tick, so a second run for the same tick finds it there and
+ * writes nothing (false).
  */
-export const putLogItemOnce = async (customerId: string, tick: number, item: AlertLogItem): Promise<boolean> => {
+export const putLogItemOnce = async (customerId: string, tick: number, item: AlertLogItem, outbox: readonly OutboxRecord[] = []): Promise<boolean> => {
   try {
     await transact({
         TransactItems: [
@@ -112,6 +135,7 @@ export const putLogItemOnce = async (customerId: string, tick: number, item: Ale
               ExpressionAttributeValues: { ':kind': 'alert-log-summary', ':alert': item.alert, ':name': item.alert_name, ':one': 1, ':zero': 0 },
             },
           },
+          ...outbox.map(outboxRecordPut),
         ],
       });
     return true;

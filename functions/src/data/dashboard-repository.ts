@@ -1,9 +1,11 @@
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tab } from '@shared/schemas/tab';
-import type { Widget } from '@shared/schemas/widget';
+import type { Widget, WidgetLayoutChange } from '@shared/schemas/widget';
 import { dynamo } from '../clients/dynamodb';
+import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryIndex, queryPrefix, updateAttributes } from './table';
+import { entitiesTable, queryIndex, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
 const TRANSACTION_ITEMS = 100;
 
@@ -51,10 +53,24 @@ export const createWidget = async (widget: Widget): Promise<void> => {
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: widgetItem(widget), ConditionExpression: 'attribute_not_exists(PK)' }));
 };
 
-/** Saves a widget's settings and page; the owner and creation date stay as they were. */
-export const updateWidget = (widget: Widget): Promise<void> => {
-  const { _id, customer, user: _user, created_at: _created, ...fields } = widget;
-  return updateAttributes(keys.owned(customer, 'widget', _id), { ...fields, ...keys.widgetsOfPage(customer, widget.location) });
+/**
+ * Sets the named settings of a widget that still exists, and nothing else: a move, a resize or
+ * another edit of the same widget at the same time keeps what it wrote. A change of page moves the
+ * widget to that page's index too.
+ */
+export const updateWidgetFields = (customerId: string, widgetId: string, fields: Partial<Omit<Widget, '_id' | 'customer' | 'user' | 'created_at'>>): Promise<void> =>
+  updateAttributes(keys.owned(customerId, 'widget', widgetId), { ...fields, ...('location' in fields ? keys.widgetsOfPage(customerId, fields.location ?? null) : {}) });
+
+/** Sets a widget's layout attributes (position, width, height) alone and answers the widget as it now is; a widget that is gone is `not_found`. */
+export const updateWidgetLayout = async (customerId: string, widgetId: string, layout: WidgetLayoutChange, now: string): Promise<Widget> => {
+  const defined = Object.fromEntries(Object.entries(layout).filter(([, value]) => value !== undefined));
+  try {
+    const answer = await dynamo.send(new UpdateCommand({ ...updateOfAttributes(keys.owned(customerId, 'widget', widgetId), { ...defined, updated_at: now }), ReturnValues: 'ALL_NEW' }));
+    return stripKeys(answer.Attributes ?? {}) as unknown as Widget;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new AppError('not_found', { cause: error });
+    throw error;
+  }
 };
 
 export const deleteWidget = async (customerId: string, widgetId: string): Promise<void> => {

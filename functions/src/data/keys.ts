@@ -41,6 +41,17 @@ export const keys = {
   reminderFiring: (customerId: string, reminderId: string, due: string) => ({ PK: `C#${customerId}`, SK: `REMFIRE#${reminderId}#${due}` }),
   /** The sending of a report subscription for one due time: claimed before the PDF is made, so a second run sends nothing. */
   subscriptionSending: (customerId: string, subscriptionId: string, due: string) => ({ PK: `C#${customerId}`, SK: `SUBSEND#${subscriptionId}#${due}` }),
+  /**
+   * One e-mail or SMS of the outbox, under its customer: its id names what it is for (entity, occasion,
+   * channel, recipients), so the records of one entity share a prefix.
+   */
+  outboxRecord: (customerId: string, recordId: string) => ({ PK: `C#${customerId}`, SK: `OUTBOX#${recordId}` }),
+  outboxRecordsWithPrefix: (customerId: string, idPrefix: string) => ({ PK: `C#${customerId}`, prefix: `OUTBOX#${idPrefix}` }),
+  /** The records not sent yet, across customers (sparse, on GSI1), by the time they may next be tried. */
+  outboxUnsentIndex: (customerId: string, recordId: string, tryAt: string) => ({ GSI1PK: 'OUTBOX#UNSENT', GSI1SK: `${tryAt}#C#${customerId}#${recordId}` }),
+  outboxUnsent: { GSI1PK: 'OUTBOX#UNSENT' },
+  /** Tests only (read when the deployment enables fault injection): makes the next sends of one entity fail. */
+  outboxFault: (customerId: string, sourceKind: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `OUTBOXFAULT#${sourceKind}#${sourceId}` }),
   /** Keeps an e-mail to one user across the product: written with the user, in one transaction. */
   emailGuard: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'GUARD' }),
   /** An e-mailed link to set a password, by the SHA-256 of its token (the token itself is never stored). */

@@ -5,6 +5,7 @@ import type { Reminder } from '@shared/schemas/reminder';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
 import { notificationItem } from './notification-repository';
+import { outboxRecordPut, type OutboxRecord } from './outbox-repository';
 import { ownedItems } from './owned-repository';
 import { entitiesTable } from './table';
 
@@ -23,7 +24,7 @@ export type FiringOutcome = Pick<Reminder, 'next_due' | 'awaiting_reset' | 'last
 
 /**
  * Records that a reminder fired for `due`, in one transaction: the firing marker (absent before),
- * the notifications of its people, and the reminder's new state (only while it is active and
+ * the notifications of its people, its e-mails (outbox records), and the reminder's new state (only while it is active and
  * waits for no reset). False when that due time fired already or the reminder changed so: nothing is written.
  */
 export const recordReminderFiring = async (
@@ -31,6 +32,7 @@ export const recordReminderFiring = async (
   due: string,
   notifications: readonly NotificationItem[],
   outcome: FiringOutcome,
+  outbox: readonly OutboxRecord[] = [],
 ): Promise<boolean> => {
   const table = entitiesTable();
   const names = Object.keys(outcome);
@@ -56,6 +58,7 @@ export const recordReminderFiring = async (
             },
           },
           ...notifications.map((notification) => ({ Put: { TableName: table, Item: notificationItem(notification) } })),
+          ...outbox.map(outboxRecordPut),
         ],
       }),
     );

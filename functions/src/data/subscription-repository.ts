@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscription } from '@shared/schemas/subscription';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
+import { outboxRecordPut, type OutboxRecord } from './outbox-repository';
 import { ownedItems } from './owned-repository';
 import { entitiesTable } from './table';
 
@@ -17,8 +18,8 @@ export const saveSubscription = subscriptions.save;
 export const deleteSubscription = subscriptions.remove;
 
 /**
- * Where the sending of one due time stands: `rendering` (claimed, nothing sent yet), `mailing`
- * (the e-mail is being handed over: a run that died here may have sent it) or `sent`.
+ * Where the sending of one due time stands: `rendering` (claimed, the PDF is being made, nothing
+ * sent yet), `mailing` (handed over to the outbox, which sends it: README "Outbox") or `sent`.
  */
 export type SendingState = 'rendering' | 'mailing' | 'sent';
 
@@ -29,7 +30,8 @@ export interface SubscriptionSending {
   /** Names the run that holds the claim: only it moves the marker on or gives it back. */
   claim: string;
   claimed_at: string;
-  message_id?: string;
+  /** The outbox record of its e-mail, once handed over. */
+  outbox_record?: string;
   sent_at?: string;
   /** TTL (epoch seconds): once the next due time has come, no run can name this one again. */
   expires_at: number;
@@ -72,25 +74,47 @@ export const claimSubscriptionSending = async (
   }
 };
 
-/** Moves a claimed sending on (`mailing`, then `sent`), only for the run that holds the claim. */
-export const advanceSubscriptionSending = async (
-  customerId: string,
-  sending: Pick<SubscriptionSending, 'subscription' | 'due' | 'claim'>,
-  state: Exclude<SendingState, 'rendering'>,
-  extra: Partial<Pick<SubscriptionSending, 'message_id' | 'sent_at'>> = {},
-): Promise<void> => {
-  const values = { state, ...extra };
-  const names = Object.keys(values);
+/**
+ * Hands a claimed sending over to the outbox, in one transaction: the marker moves to `mailing`
+ * (only for the run that holds the claim) and the e-mail's outbox record is written. From then on
+ * the outbox sends it, retried until sent.
+ */
+export const handOverSubscriptionSending = async (customerId: string, sending: Pick<SubscriptionSending, 'subscription' | 'due' | 'claim'>, record: OutboxRecord): Promise<void> => {
   await dynamo.send(
-    new UpdateCommand({
-      TableName: entitiesTable(),
-      Key: keys.subscriptionSending(customerId, sending.subscription, sending.due),
-      UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
-      ConditionExpression: 'claim = :claim',
-      ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
-      ExpressionAttributeValues: { ':claim': sending.claim, ...Object.fromEntries(names.map((name, index) => [`:v${index}`, values[name as keyof typeof values]])) },
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: entitiesTable(),
+            Key: keys.subscriptionSending(customerId, sending.subscription, sending.due),
+            UpdateExpression: 'SET #state = :mailing, outbox_record = :record',
+            ConditionExpression: 'claim = :claim AND #state = :rendering',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':mailing': 'mailing', ':rendering': 'rendering', ':claim': sending.claim, ':record': record._id },
+          },
+        },
+        outboxRecordPut(record),
+      ],
     }),
   );
+};
+
+/** Closes a sending whose outbox e-mail was sent (whichever run or sweep sent it). */
+export const markSubscriptionSendingSent = async (customerId: string, subscriptionId: string, due: string, sentAt: string): Promise<void> => {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: keys.subscriptionSending(customerId, subscriptionId, due),
+        UpdateExpression: 'SET #state = :sent, sent_at = :at',
+        ConditionExpression: '#state = :mailing',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':sent': 'sent', ':mailing': 'mailing', ':at': sentAt },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 };
 
 /** Gives back a claim whose e-mail was certainly not sent, so that a later run for the same due time may send it. */

@@ -1,6 +1,6 @@
 import { createHttpHandler } from '../middleware/http-handler';
 import { widgetData } from '../services/widget-data-service';
-import { createTab, createWidget, deleteTab, deleteWidget, getTab, listTabs, listWidgets, updateTab, updateWidget } from '../services/dashboard-service';
+import { createTab, createWidget, deleteTab, deleteWidget, getTab, listTabs, listWidgets, updateTab, updateWidget, updateWidgetLayout } from '../services/dashboard-service';
 
 export const handler = createHttpHandler('dashboards', {
   listTabs: ({ caller }) => listTabs(caller),
@@ -12,6 +12,7 @@ export const handler = createHttpHandler('dashboards', {
   listWidgetsOfPage: ({ caller, params }) => listWidgets(caller, params.id),
   createWidget: ({ caller, body }) => createWidget(caller, body),
   updateWidget: ({ caller, body }) => updateWidget(caller, body),
+  updateWidgetLayout: ({ caller, params, body }) => updateWidgetLayout(caller, params.id, body),
   widgetData: ({ caller, body }) => widgetData(caller, body.widget, body.now),
   deleteWidget: ({ caller, params }) => deleteWidget(caller, params.id),
 });

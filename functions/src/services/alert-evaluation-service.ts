@@ -13,12 +13,14 @@ import { getAlert, getLogCounts, markLogItemNotified, putLogItemOnce, recordAler
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
+import { listUnsentOutboxRecords, type OutboxMessage, type OutboxRecord, type OutboxSource } from '../data/outbox-repository';
 import { logger, metric } from '../logger';
 import { alertMessage } from './alert-message';
 import { recipientsByLanguage } from './recipient-language';
 import type { LanguageKey } from '@shared/constants';
-import { sendMail, sendSms } from './mail-service';
 import { customerReceivesEmail } from './notification-settings-service';
+import { deliverOutboxRecords, flushOutboxOf, newOutboxRecord } from './outbox-service';
+import { outboxSourcePrefix } from './outbox-rules';
 import { querySeriesOfPoints, zoneOfPoint, type RequestedSeries } from './series-service';
 
 /**
@@ -37,8 +39,9 @@ import { querySeriesOfPoints, zoneOfPoint, type RequestedSeries } from './series
  *   once, when the data goes missing.
  * - Only between the start and end dates, inside the time filter (days, months, periods) read in
  *   the local time of the alert's first point's location.
- * - The log entry is keyed by the tick and written only if absent: a run repeated for the same
- *   tick writes nothing and sends nothing. Notifying follows the write (at most once).
+ * - The log entry is keyed by the tick and written only if absent, with its messages as outbox
+ *   records in the same transaction: a run repeated for the same tick writes nothing new, and only
+ *   sends what an earlier run left unsent (README "Outbox").
  */
 
 export interface AlertRunOutcome {
@@ -48,6 +51,8 @@ export interface AlertRunOutcome {
   reason?: 'gone' | 'inactive' | 'before_start' | 'after_end' | 'time_filter' | 'no_points';
   notified: number;
   log?: string;
+  /** Messages of earlier runs (left unsent) that this run sent. */
+  delivered?: number;
 }
 
 /** A period whose sampling correction leaves the alert's sampling as it is (see `correctSampling`). */
@@ -97,35 +102,53 @@ const readValues = async (alert: StoredAlert, points: readonly Point[], location
 const logLinkOf = (alertId: string): string => `${config.APP_URL ?? ''}/alerts/log?alert=${encodeURIComponent(alertId)}`;
 
 /**
- * E-mail to the alert's recipients (its owner when it names none), each in their own stored language
- * when they are users (the alert's language otherwise), or an SMS to each number.
+ * What the alert sends: e-mail to its recipients (its owner when it names none), each in their own
+ * stored language when they are users (the alert's language otherwise), or an SMS to each number.
  */
-const notify = async (alert: StoredAlert, item: AlertLogItem): Promise<number> => {
+const alertMessages = async (alert: StoredAlert, item: AlertLogItem): Promise<OutboxMessage[]> => {
   const messageIn = (language: LanguageKey) => alertMessage(item, alert.conditions.length, language, logLinkOf(alert._id));
   if (alert.notifications === 'sms') {
     const message = messageIn(alert.language);
-    await Promise.all(alert.sms.map((number) => sendSms(number, message.sms)));
-    return alert.sms.length;
+    return [...new Set(alert.sms)].map((phone) => ({ channel: 'sms', phone, text: message.sms }));
   }
   // The customer may have turned alert e-mails off (notification settings); the log still records the alert.
-  if (!(await customerReceivesEmail(alert.customer, 'alerts'))) return 0;
+  if (!(await customerReceivesEmail(alert.customer, 'alerts'))) return [];
   const owner = alert.email.to.length ? null : ((await getUser(alert.customer, alert.user)) ?? (await getUser(null, alert.user)));
   const groups = owner
     ? [{ language: owner.language, to: [owner.email] }]
     : await recipientsByLanguage(alert.email.to, alert.language);
-  if (groups.length === 0) return 0;
   // Copies go once, with the first recipients' message.
-  await Promise.all(
-    groups.map(({ language, to }, index) => {
-      const message = messageIn(language);
-      const copies = index === 0 ? { cc: alert.email.cc, bcc: alert.email.bcc } : { cc: [], bcc: [] };
-      return sendMail({ customerId: alert.customer, to, ...copies, subject: message.subject, text: message.text, html: message.html });
-    }),
-  );
-  return groups.length;
+  return groups.map(({ language, to }, index) => {
+    const message = messageIn(language);
+    const copies = index === 0 ? { cc: alert.email.cc, bcc: alert.email.bcc } : { cc: [], bcc: [] };
+    return { channel: 'email', to, ...copies, subject: message.subject, text: message.text, html: message.html };
+  });
+};
+
+const ALERT = (alertId: string): OutboxSource => ({ kind: 'alert', id: alertId });
+
+/** The entries whose messages have all left are notified (a tick's messages may leave over several runs). */
+const markNotifiedWhenAllSent = async (customerId: string, alertId: string, sent: readonly OutboxRecord[]): Promise<void> => {
+  for (const occasion of new Set(sent.map((record) => record.occasion))) {
+    if ((await listUnsentOutboxRecords(customerId, outboxSourcePrefix(ALERT(alertId), occasion))).length === 0) {
+      await markLogItemNotified(customerId, alertId, Date.parse(occasion));
+    }
+  }
 };
 
 export const evaluateAlert = async (customerId: string, alertId: string, now: number = Date.now()): Promise<AlertRunOutcome> => {
+  // What an earlier run left unsent leaves first: running the job again finishes its sending.
+  const earlier = await flushOutboxOf(customerId, ALERT(alertId));
+  await markNotifiedWhenAllSent(customerId, alertId, earlier.sent);
+  const outcome = await evaluateAt(customerId, alertId, now);
+  // A refusal (the customer's SMTP server, SES, SNS) fails the job visibly; the message waits in the outbox.
+  const failures = [...earlier.failures, ...outcome.failures];
+  if (failures.length) throw failures[0];
+  return { ...outcome.run, delivered: earlier.sent.length };
+};
+
+const evaluateAt = async (customerId: string, alertId: string, now: number): Promise<{ run: AlertRunOutcome; failures: unknown[] }> => {
+  const run = (outcome: AlertRunOutcome) => ({ run: outcome, failures: [] });
   const skipped = (reason: AlertRunOutcome['reason'], tick: number | null = null): AlertRunOutcome => ({
     alert: alertId,
     tick: tick === null ? null : new Date(tick).toISOString(),
@@ -134,17 +157,17 @@ export const evaluateAlert = async (customerId: string, alertId: string, now: nu
     notified: 0,
   });
   const alert = await getAlert(customerId, alertId);
-  if (!alert) return skipped('gone');
-  if (!alert.active) return skipped('inactive');
+  if (!alert) return run(skipped('gone'));
+  if (!alert.active) return run(skipped('inactive'));
   const tick = latestOccurrence(alert.cron_time, alert.timezone, now);
-  if (alert.start_date && tick < Date.parse(alert.start_date)) return skipped('before_start', tick);
-  if (alert.end_date && tick > Date.parse(alert.end_date)) return skipped('after_end', tick);
+  if (alert.start_date && tick < Date.parse(alert.start_date)) return run(skipped('before_start', tick));
+  if (alert.end_date && tick > Date.parse(alert.end_date)) return run(skipped('after_end', tick));
   const [allPoints, locations] = await Promise.all([listPointsOfCustomer(customerId), listLocationsOfCustomer(customerId)]);
   const byId = new Map(allPoints.map((point) => [point._id, point]));
   const points = alert.points.map((entry) => byId.get(entry.point)).filter((point): point is Point => Boolean(point));
-  if (points.length === 0) return skipped('no_points', tick);
+  if (points.length === 0) return run(skipped('no_points', tick));
   const filterZone = zoneOfPoint(points[0], locations);
-  if (!isInTimeFilter(alert.time_filter, tick, filterZone)) return skipped('time_filter', tick);
+  if (!isInTimeFilter(alert.time_filter, tick, filterZone)) return run(skipped('time_filter', tick));
 
   const evaluated = (await readValues(alert, points, locations, tick, now)).map((entry) => {
     const outcome = evaluateGroups(alert.conditions, (condition: AlertCondition) => entry.values.get(condition.from_calculation) ?? null);
@@ -156,7 +179,7 @@ export const evaluateAlert = async (customerId: string, alertId: string, now: nu
   const wentMissing = !fired && missing.length > 0 && alert.last_evaluation?.missing !== true;
   const stillMissing = !fired && missing.length > 0;
   if (alert.last_evaluation?.missing !== stillMissing) await recordAlertEvaluation(customerId, alertId, { at: new Date(tick).toISOString(), missing: stillMissing });
-  if (!fired && !wentMissing) return { alert: alertId, tick: new Date(tick).toISOString(), outcome: 'quiet', notified: 0 };
+  if (!fired && !wentMissing) return run({ alert: alertId, tick: new Date(tick).toISOString(), outcome: 'quiet', notified: 0 });
 
   const reference = evaluated[0];
   const group = fired ? Math.min(...firing.map((entry) => entry.outcome.firedGroup!)) : null;
@@ -193,16 +216,16 @@ export const evaluateAlert = async (customerId: string, alertId: string, now: nu
     comments: [],
   };
   const before = alert.frequency === 'once' && fired ? await getLogCounts(customerId, alertId) : null;
-  if (!(await putLogItemOnce(customerId, tick, item))) {
-    return { alert: alertId, tick: item.at, outcome: 'duplicate', notified: 0, log: item._id };
-  }
   const quietBecauseOnce = before !== null && before.total_count > before.total_acquitted;
-  let notified = 0;
-  if (fired && !quietBecauseOnce) {
-    notified = await notify(alert, item);
-    await markLogItemNotified(customerId, alertId, tick);
+  // The entry and its messages are written together: a crash after this write loses no message.
+  const records = fired && !quietBecauseOnce ? (await alertMessages(alert, item)).map((message) => newOutboxRecord(customerId, ALERT(alertId), item.at, message, now)) : [];
+  if (!(await putLogItemOnce(customerId, tick, item, records))) {
+    return run({ alert: alertId, tick: item.at, outcome: 'duplicate', notified: 0, log: item._id });
   }
-  logger.info('alert evaluated', { alert: alertId, tick: item.at, event: item.event, notified });
+  const delivery = await deliverOutboxRecords(records, true);
+  if (records.length > 0 && delivery.sent.length === records.length) await markLogItemNotified(customerId, alertId, tick);
+  const notified = delivery.sent.length;
+  logger.info('alert evaluated', { alert: alertId, tick: item.at, event: item.event, notified, unsent: records.length - notified });
   metric('AlertsEvaluated', 1, { alert: alertId });
-  return { alert: alertId, tick: item.at, outcome: fired ? 'fired' : 'missing_data', notified, log: item._id };
+  return { run: { alert: alertId, tick: item.at, outcome: fired ? 'fired' : 'missing_data', notified, log: item._id }, failures: delivery.failures };
 };

@@ -1,4 +1,5 @@
 import { toSchedulerExpression } from '@shared/alerts/cron';
+import { changesDaysOrMonths } from '@shared/alerts/cron-fields';
 import { DEFAULT_TIMEZONE, type LanguageKey } from '@shared/constants';
 import { ownerOnCreate } from '@shared/permissions/ownership';
 import type { Alert, ParsedAlertInput } from '@shared/schemas/alert';
@@ -103,6 +104,7 @@ export const createAlert = async (caller: Caller, input: ParsedAlertInput, langu
 export const updateAlertOf = async (caller: Caller, input: ParsedAlertInput & { _id: string }, language: LanguageKey): Promise<Alert> => {
   const customerId = customerOf(caller);
   const existing = await requireAlert(customerId, input._id);
+  if (caller.userId !== existing.user && changesDaysOrMonths(existing.cron_time, input.cron_time)) throw new AppError('alert_days_owner_only');
   const owner = input.user && input.user !== existing.user ? ownerOnCreate({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot }, input.user) : existing.user;
   await assertReferences(caller, customerId, input, owner);
   const alert: Alert = {
@@ -115,7 +117,8 @@ export const updateAlertOf = async (caller: Caller, input: ParsedAlertInput & { 
     timezone: await timezoneOf(customerId),
     language: caller.userId === owner ? language : existing.language,
   };
-  await updateAlertSettings(alert);
+  // A non-owner's save must not carry back days the owner changed meanwhile: it holds only while the cron time is the one read.
+  await updateAlertSettings(alert, caller.userId === existing.user ? null : existing.cron_time);
   await syncAlertSchedule(alert);
   return alert;
 };

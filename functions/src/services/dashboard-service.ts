@@ -1,6 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { isIdOf } from '@shared/schemas/ids';
 import type { Tab, TabInput } from '@shared/schemas/tab';
-import type { Widget, WidgetInput } from '@shared/schemas/widget';
+import type { Widget, WidgetInput, WidgetLayoutChange } from '@shared/schemas/widget';
 import { ownerOnCreate } from '@shared/permissions/ownership';
 import { applyWidgetRules } from '@shared/widgets/dialog-rules';
 import {
@@ -11,7 +12,8 @@ import {
   listTabsOfCustomer,
   listWidgetsOfPage,
   updateTab as saveTab,
-  updateWidget as saveWidget,
+  updateWidgetFields,
+  updateWidgetLayout as saveWidgetLayout,
 } from '../data/dashboard-repository';
 import { getOwnedObject } from '../data/owned-repository';
 import { AppError } from '../errors';
@@ -103,15 +105,30 @@ export const createWidget = async (caller: Caller, input: WidgetInput & { user?:
   return widget;
 };
 
+/**
+ * Saves the settings of the widget dialog. Only what differs from the stored widget is written,
+ * and never the layout (position, width_percent, height): that is the layout route's, so a save
+ * from a dialog opened before a move or a resize does not put the widget back as it was read.
+ */
 export const updateWidget = async (caller: Caller, input: WidgetInput & { _id: string }): Promise<Widget> => {
   const customerId = customerOf(caller);
   const existing = await requireOwned<Widget>(customerId, 'widget', input._id);
   if (input.location !== existing.location) await assertPage(caller, input.location);
   await assertPointsVisible(caller, input);
-  const widget: Widget = { ...existing, ...applyWidgetRules({ ...input, text: sanitizeWidgetText(input.text) }), _id: existing._id, customer: customerId, user: existing.user, created_at: existing.created_at, updated_at: new Date().toISOString() };
-  await saveWidget(widget);
-  return widget;
+  const { _id: _ignored, position: _position, width_percent: _width, height: _height, ...settings } = applyWidgetRules({ ...input, text: sanitizeWidgetText(input.text) });
+  const changed = changedFields(existing, settings);
+  const updated_at = new Date().toISOString();
+  await updateWidgetFields(customerId, existing._id, { ...changed, updated_at });
+  return { ...existing, ...changed, updated_at };
 };
+
+/** The fields of `next` whose value differs from the one `before` holds. */
+const changedFields = <T extends object>(before: T, next: Partial<T>): Partial<T> =>
+  Object.fromEntries(Object.entries(next).filter(([name, value]) => !isDeepStrictEqual(before[name as keyof T], value))) as Partial<T>;
+
+/** A move or resize of one widget: its position, width or height alone. */
+export const updateWidgetLayout = (caller: Caller, widgetId: string, layout: WidgetLayoutChange): Promise<Widget> =>
+  saveWidgetLayout(customerOf(caller), widgetId, layout, new Date().toISOString());
 
 export const deleteWidget = async (caller: Caller, widgetId: string) => {
   await removeWidget(customerOf(caller), widgetId);

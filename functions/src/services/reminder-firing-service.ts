@@ -7,18 +7,19 @@ import { getCustomer } from '../data/customer-repository';
 import { putNotifications } from '../data/notification-repository';
 import { getReminder, recordReminderFiring } from '../data/reminder-repository';
 import { listUsersOfCustomer } from '../data/user-repository';
+import type { OutboxMessage, OutboxSource } from '../data/outbox-repository';
 import { describeError, logger } from '../logger';
 import { permissionsOfCustomer } from './access-service';
-import { sendMail } from './mail-service';
 import { customerReceivesEmail } from './notification-settings-service';
 import { newId } from './new-id';
+import { deliverOutboxRecords, flushOutboxOf, newOutboxRecord } from './outbox-service';
 import { pushToUser } from './realtime-service';
 import { reminderMail } from './reminder-mail';
 import { recipientsByLanguage } from './recipient-language';
 import { atExpression, reminderTarget } from './reminder-service';
 import { moveSchedule, removeSchedule } from './schedule-service';
 
-/** A transaction holds at most 100 items: the firing marker, the reminder, and the first notifications. */
+/** A transaction holds at most 100 items: the firing marker, the reminder, its e-mails (outbox records) and the first notifications. */
 const IN_TRANSACTION = 98;
 /** A schedule started a little before its minute still fires that occurrence. */
 const EARLY_MS = 2 * 60_000;
@@ -30,6 +31,8 @@ export interface ReminderFiring {
   notified?: number;
   mailed?: boolean;
   next_due?: string | null;
+  /** E-mails of earlier runs (left unsent) that this run sent. */
+  delivered?: number;
 }
 
 /**
@@ -43,15 +46,36 @@ const peopleOf = async (reminder: Reminder): Promise<string[]> => {
   return [...new Set([reminder.user, ...allowed])];
 };
 
+const REMINDER = (reminderId: string): OutboxSource => ({ kind: 'reminder', id: reminderId });
+
+/** The e-mails of a firing: each recipient who is a user reads it in their own language; copies go once, with the first group. */
+const reminderMessages = async (reminder: Reminder, due: string, zone: string): Promise<OutboxMessage[]> => {
+  if (reminder.email.to.length === 0 || !(await customerReceivesEmail(reminder.customer, 'reminders'))) return [];
+  const groups = await recipientsByLanguage(reminder.email.to, reminder.language);
+  return groups.map((group, index) => {
+    const mail = reminderMail(reminder, due, zone, group);
+    return { channel: 'email', to: mail.to, cc: index === 0 ? (mail.cc ?? []) : [], bcc: index === 0 ? (mail.bcc ?? []) : [], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) };
+  });
+};
+
 /**
  * What a reminder's schedule runs (`{ kind: 'reminder', id, customerId }`): the occurrence the
  * schedule stands for (the last one at or before now) fires once — a notification for each of its people, pushed to their open
  * browsers (`newNotifications`), and its e-mail to / cc / bcc. A recurrent reminder then moves its
  * schedule to the next occurrence, unless it waits for a reset. Idempotent per reminder and due
- * time: the notifications and the new state are written in one transaction with a marker of that
- * due time, and a second run finds the marker and sends nothing.
+ * time: the notifications, the new state and the e-mails (outbox records) are written in one
+ * transaction with a marker of that due time; a second run finds the marker and only sends what an
+ * earlier run left unsent (README "Outbox").
  */
 export const fireReminder = async (customerId: string, reminderId: string, now: Date = new Date()): Promise<ReminderFiring> => {
+  // What an earlier run left unsent leaves first: running the job again finishes its sending.
+  const earlier = await flushOutboxOf(customerId, REMINDER(reminderId));
+  for (const error of earlier.failures) logger.error('reminder e-mail not sent (kept in the outbox)', { customerId, reminderId, ...describeError(error) });
+  const firing = await fireDueOccurrence(customerId, reminderId, now);
+  return earlier.sent.length ? { ...firing, delivered: earlier.sent.length } : firing;
+};
+
+const fireDueOccurrence = async (customerId: string, reminderId: string, now: Date): Promise<ReminderFiring> => {
   const reminder = await getReminder(customerId, reminderId);
   if (!reminder) return { fired: false, reason: 'not_found' };
   if (!reminder.active) return { fired: false, reason: 'inactive' };
@@ -78,27 +102,17 @@ export const fireReminder = async (customerId: string, reminderId: string, now: 
     due,
     done_at: null,
   }));
-  const recorded = await recordReminderFiring(reminder, due, notifications.slice(0, IN_TRANSACTION), { next_due: next, awaiting_reset: waitsForReset, last_fired_at: created });
+  // Its e-mails are outbox records written with the firing: a crash after the write loses none.
+  const records = (await reminderMessages(reminder, due, zone)).map((message) => newOutboxRecord(customerId, REMINDER(reminderId), due, message, now.getTime()));
+  const inTransaction = IN_TRANSACTION - records.length;
+  const recorded = await recordReminderFiring(reminder, due, notifications.slice(0, inTransaction), { next_due: next, awaiting_reset: waitsForReset, last_fired_at: created }, records);
   if (!recorded) return { fired: false, reason: 'already_fired', due };
   // Beyond one transaction, the rest follow once the firing is recorded (only the run that recorded it writes them).
-  await putNotifications(notifications.slice(IN_TRANSACTION));
+  await putNotifications(notifications.slice(inTransaction));
 
-  let mailed = false;
-  if (reminder.email.to.length > 0 && (await customerReceivesEmail(customerId, 'reminders'))) {
-    try {
-      // Each recipient who is a user reads it in their own language; copies go once, with the first group.
-      const groups = await recipientsByLanguage(reminder.email.to, reminder.language);
-      await Promise.all(
-        groups.map((group, index) => {
-          const mail = reminderMail(reminder, due, zone, group);
-          return sendMail(index === 0 ? mail : { ...mail, cc: [], bcc: [] });
-        }),
-      );
-      mailed = true;
-    } catch (error) {
-      logger.error('reminder e-mail not sent', { customerId, reminderId, due, ...describeError(error) });
-    }
-  }
+  const delivery = await deliverOutboxRecords(records, true);
+  for (const error of delivery.failures) logger.error('reminder e-mail not sent (kept in the outbox)', { customerId, reminderId, due, ...describeError(error) });
+  const mailed = records.length > 0 && delivery.sent.length === records.length;
   await Promise.all(
     people.map((userId) =>
       pushToUser(userId, { event: 'newNotifications', data: { count: 1 } }).catch((error) =>

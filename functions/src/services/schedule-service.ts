@@ -9,9 +9,12 @@ import {
 import { requireSetting } from '../config';
 import { scheduler } from '../clients/scheduler';
 
-/** What a schedule runs: the scheduled-jobs function is invoked with this object (DESIGN "Scheduled work"). */
+/**
+ * What a schedule runs: the scheduled-jobs function is invoked with this object (DESIGN "Scheduled work").
+ * `outbox` is the deployment's one outbox sweep (its schedule is made by the stack, for no customer).
+ */
 export interface ScheduledTarget {
-  kind: 'ftp' | 'source' | 'alert' | 'reminder' | 'subscription';
+  kind: 'ftp' | 'source' | 'alert' | 'reminder' | 'subscription' | 'outbox';
   id: string;
   customerId: string;
   /** The schedule's execution id (filled in by Scheduler), or the request's that ran the job at once. */

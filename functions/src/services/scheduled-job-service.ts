@@ -2,6 +2,7 @@ import { evaluateAlert } from './alert-evaluation-service';
 import { retrieveFiles } from './ftp-retrieval-service';
 import { fireReminder } from './reminder-firing-service';
 import type { ScheduledTarget } from './schedule-service';
+import { sweepOutbox } from './outbox-service';
 import { fetchSource } from './source-fetch-service';
 import { sendSubscriptionReport } from './subscription-sending-service';
 
@@ -14,6 +15,7 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   alert: (target) => evaluateAlert(target.customerId, target.id),
   reminder: (target) => fireReminder(target.customerId, target.id),
   subscription: (target) => sendSubscriptionReport(target.customerId, target.id),
+  outbox: () => sweepOutbox(),
 };
 
 export const runScheduledJob = (target: ScheduledTarget): Promise<unknown> => RUNNERS[target.kind](target);

@@ -4,12 +4,21 @@ import { DEFAULT_LANGUAGE, type LanguageKey } from '@shared/constants';
 import { decideOwnedAccess } from '@shared/permissions/ownership';
 import type { Subscription } from '@shared/schemas/subscription';
 import { getReport } from '../data/report-repository';
-import { advanceSubscriptionSending, claimSubscriptionSending, getSubscription, releaseSubscriptionSending } from '../data/subscription-repository';
+import { listOutboxRecords, outboxAttachmentKey, storeOutboxAttachment, type OutboxRecord, type OutboxSource } from '../data/outbox-repository';
+import {
+  claimSubscriptionSending,
+  getSubscription,
+  handOverSubscriptionSending,
+  markSubscriptionSendingSent,
+  releaseSubscriptionSending,
+  type SubscriptionSending,
+} from '../data/subscription-repository';
 import { getUser, type StoredUser } from '../data/user-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
-import { sendMail } from './mail-service';
 import { customerReceivesEmail } from './notification-settings-service';
+import { deliverOutboxRecord, flushOutboxOf, newOutboxRecord } from './outbox-service';
+import { outboxRecordId, outboxSourcePrefix } from './outbox-rules';
 import { renderReportPdf } from './report-pdf-service';
 import { subscriptionMail } from './subscription-mail';
 
@@ -24,26 +33,60 @@ export interface SubscriptionRun {
   due?: string;
   language?: LanguageKey;
   recipients?: number;
+  /** E-mails of earlier runs (left in the outbox) that this run sent. */
+  delivered?: number;
 }
 
 /** The owner, a user of the customer or a super user; null when they are gone. */
 const ownerOf = async (subscription: Subscription): Promise<StoredUser | null> =>
   (await getUser(subscription.customer, subscription.user)) ?? (await getUser(null, subscription.user));
 
+const SUBSCRIPTION = (subscriptionId: string): OutboxSource => ({ kind: 'subscription', id: subscriptionId });
+
+/** Closes the sendings whose e-mails have now left. */
+const closeSentSendings = async (customerId: string, subscriptionId: string, sent: readonly OutboxRecord[]): Promise<void> => {
+  for (const occasion of new Set(sent.map((record) => record.occasion))) await markSubscriptionSendingSent(customerId, subscriptionId, occasion, new Date().toISOString());
+};
+
 /**
  * What a subscription's schedule runs (`{ kind: 'subscription', id, customerId }`): the report's
  * PDF, printed in its owner's language, e-mailed to to / cc / bcc — once per due time, the latest
  * occurrence of its cron time at or before now (two runs for one occurrence find the same one).
  *
- * At most once: a marker of the due time is claimed before the PDF is made. A second run finds it
- * and sends nothing. A run that fails before mailing gives the claim back (a later run may send);
- * a run that died while rendering leaves a claim that expires after the function's time limit;
- * a run that died while handing the e-mail over leaves `mailing`, and nothing is sent again for
- * that due time, since it may have left (the outbox of DESIGN.md will make this exact).
+ * A marker of the due time is claimed (`rendering`) before the PDF is made, so one run makes it;
+ * a second run finds the marker and makes nothing. A run that fails before the hand-over gives the
+ * claim back (a later run may send); a run that died while rendering leaves a claim that expires
+ * after the function's time limit. The PDF goes to the documents bucket and the e-mail to the
+ * outbox, in one transaction with the marker's move to `mailing`: from then on the outbox sends it,
+ * retried until sent (README "Outbox"), and the marker is `sent` once it left. Each run first sends
+ * what an earlier one left in the outbox.
  *
  * A subscription whose report is gone, or no longer readable by its owner, logs and sends nothing.
  */
 export const sendSubscriptionReport = async (customerId: string, subscriptionId: string, now: number = Date.now()): Promise<SubscriptionRun> => {
+  const earlier = await flushOutboxOf(customerId, SUBSCRIPTION(subscriptionId));
+  await closeSentSendings(customerId, subscriptionId, earlier.sent);
+  for (const error of earlier.failures) logger.error('subscription e-mail not sent (kept in the outbox)', { customerId, subscriptionId, ...describeError(error) });
+  const run = await sendDueReport(customerId, subscriptionId, now);
+  return earlier.sent.length ? { ...run, delivered: earlier.sent.length } : run;
+};
+
+/** Where a due time stands whose marker another run holds. */
+const standingOf = async (customerId: string, subscriptionId: string, marker: SubscriptionSending, due: string, now: number): Promise<SubscriptionRun> => {
+  if (marker.state === 'sent') return { sent: false, reason: 'already_sent', due };
+  if (marker.state === 'rendering') return { sent: false, reason: 'in_progress', due };
+  const records = await listOutboxRecords(customerId, outboxSourcePrefix(SUBSCRIPTION(subscriptionId), due));
+  if (records.some((record) => record.status !== 'sent')) return { sent: false, reason: 'in_progress', due };
+  if (records.length > 0) {
+    await markSubscriptionSendingSent(customerId, subscriptionId, due, new Date().toISOString());
+    return { sent: false, reason: 'already_sent', due };
+  }
+  // Handed over without an outbox record: a marker of a run from before the outbox, whose e-mail may have left.
+  if (Date.parse(marker.claimed_at) < now - CLAIM_LEASE_MS) logger.error('subscription e-mail may not have left and is not sent again', { customerId, subscriptionId, due });
+  return { sent: false, reason: 'outcome_unknown', due };
+};
+
+const sendDueReport = async (customerId: string, subscriptionId: string, now: number): Promise<SubscriptionRun> => {
   const subscription = await getSubscription(customerId, subscriptionId);
   if (!subscription) {
     logger.warn('subscription not found', { customerId, subscriptionId });
@@ -68,28 +111,21 @@ export const sendSubscriptionReport = async (customerId: string, subscriptionId:
     expires_at: Math.ceil((occurrenceAfter(subscription.cron_time, subscription.timezone, dueTime) + MARKER_MARGIN_MS) / 1000),
   };
   const claimed = await claimSubscriptionSending(customerId, sending, new Date(now - CLAIM_LEASE_MS).toISOString());
-  if (claimed !== true) {
-    const stale = claimed.state === 'mailing' && Date.parse(claimed.claimed_at) < now - CLAIM_LEASE_MS;
-    if (stale) logger.error('subscription e-mail may not have left and is not sent again', { customerId, subscriptionId, due });
-    return { sent: false, reason: claimed.state === 'sent' ? 'already_sent' : stale ? 'outcome_unknown' : 'in_progress', due };
-  }
+  if (claimed !== true) return standingOf(customerId, subscriptionId, claimed, due, now);
 
   const language = owner.language ?? DEFAULT_LANGUAGE;
-  let messageId: string;
+  const { to, cc, bcc } = subscription.email;
+  let record: OutboxRecord;
   try {
     const pdf = await renderReportPdf(customerId, report._id, language);
-    await advanceSubscriptionSending(customerId, sending, 'mailing');
-    const receipt = await sendMail({
-      customerId,
-      to: subscription.email.to,
-      cc: subscription.email.cc,
-      bcc: subscription.email.bcc,
-      ...subscriptionMail({ subscriptionName: subscription.name, reportName: report.name, fileName: pdf.fileName, due, zone: subscription.timezone }, language),
-      attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', content: pdf.content }],
-    });
-    messageId = receipt.messageId;
+    // The PDF may exceed an item's 400 KB: the record names it in the documents bucket.
+    const s3Key = outboxAttachmentKey(customerId, outboxRecordId(SUBSCRIPTION(subscriptionId), due, 'email', [...to, ...cc, ...bcc]), pdf.fileName);
+    await storeOutboxAttachment(s3Key, pdf.content, 'application/pdf');
+    const mail = subscriptionMail({ subscriptionName: subscription.name, reportName: report.name, fileName: pdf.fileName, due, zone: subscription.timezone }, language);
+    record = newOutboxRecord(customerId, SUBSCRIPTION(subscriptionId), due, { channel: 'email', to, cc, bcc, ...mail, attachments: [{ fileName: pdf.fileName, contentType: 'application/pdf', s3Key }] }, now);
+    await handOverSubscriptionSending(customerId, sending, record);
   } catch (error) {
-    // Nothing left (the PDF failed, the mail server refused): a later run for this due time may try again.
+    // Nothing handed over (the PDF failed, the claim was lost): a later run for this due time may try again.
     await releaseSubscriptionSending(customerId, sending);
     if (error instanceof AppError && error.code === 'report_not_found') {
       logger.warn('subscription report gone while printing: nothing sent', { customerId, subscriptionId, due });
@@ -98,9 +134,14 @@ export const sendSubscriptionReport = async (customerId: string, subscriptionId:
     logger.error('subscription report not sent', { customerId, subscriptionId, due, ...describeError(error) });
     throw error;
   }
-  // Should this fail, the marker stays `mailing`: the e-mail left and is never sent again.
-  await advanceSubscriptionSending(customerId, sending, 'sent', { message_id: messageId, sent_at: new Date().toISOString() });
-  const recipients = new Set([...subscription.email.to, ...subscription.email.cc, ...subscription.email.bcc]).size;
+  // A refusal is thrown (the job fails visibly) and the e-mail waits in the outbox for the next run or the sweep.
+  if ((await deliverOutboxRecord(record, true)) === 'skipped') {
+    // Another run's flush took it first: this run's PDF is sent once that run is done.
+    const records = await listOutboxRecords(customerId, outboxSourcePrefix(SUBSCRIPTION(subscriptionId), due));
+    if (records.some((candidate) => candidate.status !== 'sent')) return { sent: false, reason: 'in_progress', due };
+  }
+  await markSubscriptionSendingSent(customerId, subscriptionId, due, new Date().toISOString());
+  const recipients = new Set([...to, ...cc, ...bcc]).size;
   logger.info('subscription report sent', { customerId, subscriptionId, due, language, recipients });
   return { sent: true, due, language, recipients };
 };

@@ -6,6 +6,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -284,6 +285,21 @@ export class ApiStack extends Stack {
       }),
     );
     schedulerRole.grantPassRole(scheduledJobs.fn.grantPrincipal);
+    // The outbox sweep: e-mails and SMS left unsent (refused, or their sender died) are tried again.
+    new scheduler.CfnSchedule(this, 'OutboxSweep', {
+      description: 'Sends what the outbox holds unsent (README "Outbox")',
+      scheduleExpression: 'rate(5 minutes)',
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: {
+        arn: scheduledJobs.fn.functionArn,
+        roleArn: schedulerRole.roleArn,
+        input: JSON.stringify({ kind: 'outbox', id: 'sweep', customerId: '', correlationId: '<aws.scheduler.execution-id>' }),
+        // The next sweep comes a few minutes later: no retry; an invocation that failed is left in the dead-letter queue.
+        retryPolicy: { maximumRetryAttempts: 0 },
+        deadLetterConfig: { arn: this.scheduleDeadLetters.queueArn },
+      },
+    });
+    if (props.settings.outboxFaultInjection) scheduledJobs.setting('OUTBOX_FAULT_INJECTION', 'true');
     const manageSchedules = (fn: AppFunction) => {
       fn.acknowledgeOnRole(SCHEDULES_BY_ENTITY_ID, SCHEDULES_ARN_FINDING);
       fn.fn.addToRolePolicy(

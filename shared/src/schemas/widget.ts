@@ -98,5 +98,19 @@ export const widgetInputSchema = widgetSettingsSchema.extend({
 });
 export type WidgetInput = z.infer<typeof widgetInputSchema>;
 
+/**
+ * Where a widget sits and how big it is: what a move or a resize on the page changes, and only
+ * that. Saved attribute by attribute, so moves of several widgets and an edit of the widget's
+ * settings at the same time all keep their change.
+ */
+export const widgetLayoutSchema = z
+  .strictObject({
+    position: widgetSettingsSchema.shape.position.removeDefault().optional(),
+    width_percent: widgetSettingsSchema.shape.width_percent.removeDefault().optional(),
+    height: widgetSettingsSchema.shape.height.removeDefault().optional(),
+  })
+  .refine((layout) => Object.values(layout).some((value) => value !== undefined), { message: 'at least one of position, width_percent, height' });
+export type WidgetLayoutChange = z.infer<typeof widgetLayoutSchema>;
+
 export const widgetSchema = widgetInputSchema.extend({ _id: idSchema, customer: idSchema, created_at: z.string(), updated_at: z.string() }).merge(ownedFieldsSchema);
 export type Widget = z.infer<typeof widgetSchema>;

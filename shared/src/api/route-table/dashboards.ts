@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { tabInputSchema, tabSchema } from '../../schemas/tab';
-import { widgetInputSchema, widgetSchema } from '../../schemas/widget';
+import { widgetInputSchema, widgetLayoutSchema, widgetSchema } from '../../schemas/widget';
 import { widgetDataRequestSchema, widgetDataSchema } from '../../schemas/widget-data';
 import { idSchema } from '../../schemas/common';
 import { tabDeletionResponseSchema } from '../responses';
@@ -49,12 +49,22 @@ export const dashboardsRoutes = {
     response: widgetSchema,
     owned: { kind: 'widget', intent: 'create', container: { kind: 'tab', in: 'body', field: 'location' } },
   }),
+  /** The settings of the widget dialog; the layout (position, width_percent, height) is kept as stored: `updateWidgetLayout` changes it. */
   updateWidget: route('PUT', '/api/v1/widgets', 'dashboards', {
     ...DASHBOARD,
     action: 'edit',
     body: wrapped(widgetInputSchema.extend({ _id: idSchema })),
     response: widgetSchema,
     owned: { kind: 'widget', intent: 'modify', id: { in: 'body', field: '_id' } },
+  }),
+  /** A move or resize: only the layout attributes sent are written (the settings saved by `updateWidget` meanwhile stay). */
+  updateWidgetLayout: route('PUT', '/api/v1/widgets/{id}/layout', 'dashboards', {
+    ...DASHBOARD,
+    action: 'edit',
+    params: byId,
+    body: widgetLayoutSchema,
+    response: widgetSchema,
+    owned: { kind: 'widget', intent: 'modify', id: { in: 'params', field: 'id' } },
   }),
   widgetData: route('POST', '/api/v1/widgets/data', 'dashboards', { ...DASHBOARD, body: widgetDataRequestSchema, response: widgetDataSchema }),
   deleteWidget: route('DELETE', '/api/v1/widgets/{id}', 'dashboards', {

@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { CRON_PRESETS, DEFAULT_CRON_PRESET } from '@shared/alerts/cron';
+import { changesDaysOrMonths } from '@shared/alerts/cron-fields';
 import {
   ALERT_DEFAULT_SAMPLING,
   ALERT_FREQUENCIES,
@@ -128,6 +129,7 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
       if (!values.name.trim()) return { name: t('labels.alerts.required.name') };
       if (values.points.length === 0) return { points: t('labels.alerts.required.points') };
       if (values.notifications === 'sms' && values.sms.length === 0) return { sms: t('labels.alerts.required.sms') };
+      if (alert && alert.user !== viewerId && changesDaysOrMonths(alert.cron_time, values.cron_time)) return { cron_time: t('errors.alert_days_owner_only') };
       return {};
     },
   });
@@ -278,7 +280,7 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
               {section(t('labels.alerts.sections.schedule'))}
-              <FrequencyEditor cron={values.cron_time} onChange={(value) => form.setFieldValue('cron_time', value)} editing={editing} mayToggleDaysAndMonths={isOwner} />
+              <FrequencyEditor cron={values.cron_time} onChange={(value) => form.setFieldValue('cron_time', value)} editing={editing} mayToggleDaysAndMonths={isOwner} error={form.errors.cron_time} />
               <Grid gap="md">
                 <Grid.Col span={{ base: 12, xs: 6 }}>
                   <DateInput

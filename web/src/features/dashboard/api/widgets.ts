@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/api/routes';
-import type { Widget, WidgetInput } from '@shared/schemas/widget';
+import type { Widget, WidgetInput, WidgetLayoutChange } from '@shared/schemas/widget';
 import { callApi } from '../../../lib/http';
 
 /** The page a widget lives on: a tab, a location page, or null for the dashboard. */
@@ -19,3 +19,6 @@ export const createWidget = (widget: WidgetInput): Promise<Widget> => callApi(AP
 export const updateWidget = (widget: WidgetInput & { _id: string }): Promise<Widget> => callApi(API.updateWidget, { body: widget });
 
 export const deleteWidget = (id: string) => callApi(API.deleteWidget, { params: { id } });
+
+/** A move or resize: only these attributes are written, so concurrent moves and edits all keep theirs. */
+export const updateWidgetLayout = (id: string, layout: WidgetLayoutChange): Promise<Widget> => callApi(API.updateWidgetLayout, { params: { id }, body: layout });

@@ -15,7 +15,7 @@ import { createSaveQueue } from '../../../lib/save-queue';
 import { identityOf, useLoginPayload } from '../../../lib/session';
 import { copiedWidget, copyWidget } from '../../../lib/widget-clipboard';
 import { createTab, deleteTab, tabsQueryOptions, TAB_KEYS, updateTab } from '../api/tabs';
-import { createWidget, deleteWidget, updateWidget, widgetsQueryOptions, WIDGET_KEYS, type PageId } from '../api/widgets';
+import { createWidget, deleteWidget, updateWidget, updateWidgetLayout, widgetsQueryOptions, WIDGET_KEYS, type PageId } from '../api/widgets';
 import { withLayout, type WidgetLayout } from '../hooks/widget-layout';
 import { TabBar } from './tab-bar';
 import { WidgetGrid } from './widget-grid';
@@ -62,6 +62,7 @@ export const Dashboard = ({ locationId, tabId, onOpenTab, renderWidget, renderDi
   const tabs = useQuery(tabsQueryOptions());
   const widgets = useQuery(widgetsQueryOptions(page));
   const [layout, setLayout] = useState<Map<string, WidgetLayout>>(new Map());
+  const arranged = useRef(new Map<string, WidgetLayout>());
   const [dialog, setDialog] = useState<{ mode: 'add' | 'modify'; widget?: Widget } | null>(null);
 
   const pageTabs = (tabs.data ?? []).filter((tab) => tab.parent === locationId);
@@ -72,9 +73,8 @@ export const Dashboard = ({ locationId, tabId, onOpenTab, renderWidget, renderDi
   const refreshWidgets = () => queryClient.invalidateQueries({ queryKey: WIDGET_KEYS.page(page) });
   const saveQueue = useRef(
     createSaveQueue<WidgetLayout>(
-      async (id, change) => {
-        const widget = queryClient.getQueryData(widgetsQueryOptions(page).queryKey)?.find((candidate) => candidate._id === id);
-        if (widget) await updateWidget({ ...widget, ...change });
+      async (id, { position, width_percent, height }) => {
+        await updateWidgetLayout(id, { position, width_percent, height });
       },
       LAYOUT_SAVE_DELAY_MS,
       () => notify({ kind: 'warning', title: translate('errors.titles.sorry'), message: translate('dashboard.errors.notSaved') }),
@@ -90,7 +90,12 @@ export const Dashboard = ({ locationId, tabId, onOpenTab, renderWidget, renderDi
       for (const change of changes) next.set(change._id, { ...next.get(change._id), ...change });
       return next;
     });
-    for (const change of changes) saveQueue.current.schedule(change._id, change);
+    // The queue keeps the last state given per widget: a move and a resize in one quiet spell are saved together.
+    for (const change of changes) {
+      const merged = { ...arranged.current.get(change._id), ...change };
+      arranged.current.set(change._id, merged);
+      saveQueue.current.schedule(change._id, merged);
+    }
   };
 
   const confirmDelete = (widget: Widget) =>
@@ -150,8 +155,12 @@ export const Dashboard = ({ locationId, tabId, onOpenTab, renderWidget, renderDi
     const editing = dialog?.widget;
     setDialog(null);
     try {
-      if (editing) await updateWidget({ ...settings, _id: editing._id, location: editing.location, sharing: settings.sharing });
-      else await createWidget({ ...settings, location: page, position: widgets.data?.length ?? 0, sharing: { shared: currentTab?.sharing.shared ?? settings.sharing.shared } });
+      if (editing) {
+        await updateWidget({ ...settings, _id: editing._id, location: editing.location, sharing: settings.sharing });
+        // The size is the layout's: sent on its own, and only when the dialog changed it.
+        const resized = { width_percent: settings.width_percent !== editing.width_percent ? settings.width_percent : undefined, height: settings.height !== editing.height ? settings.height : undefined };
+        if (resized.width_percent !== undefined || resized.height !== undefined) await updateWidgetLayout(editing._id, resized);
+      } else await createWidget({ ...settings, location: page, position: widgets.data?.length ?? 0, sharing: { shared: currentTab?.sharing.shared ?? settings.sharing.shared } });
     } catch {
       notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t('dashboard.errors.notSaved') });
     }

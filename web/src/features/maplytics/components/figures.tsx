@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { LEVEL_COLORS, MARKER_COLORS } from '@shared/maplytics/constants';
 import { levelOf, type Level } from '@shared/maplytics/levels';
 import { markerColorOf } from '@shared/maplytics/marker-colour';
@@ -72,3 +72,20 @@ export const ValueText = ({ point, levels }: { point: MaplyticsPoint; levels: re
 };
 
 export const Swatch = ({ color }: { color: string }) => <span className={classes.swatch} style={{ backgroundColor: color }} />;
+
+/** Levels in the order they are evaluated, each with its colour, as a site or a point applies them. */
+export const LevelsList = ({ levels, testId }: { levels: readonly Level[]; testId?: string }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} data-testid={testId}>
+      {levels.map((level, index) => (
+        <Group key={index} gap="xs">
+          <Swatch color={LEVEL_COLORS[level.level]} />
+          <Text size="sm">
+            {t(`maplytics.settings.levelNames.${level.level}`)} {t(`maplytics.settings.operations.${level.operation}`)} {level.value} %
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+};

@@ -5,7 +5,7 @@ import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
 import { LEVEL_COLORS } from '@shared/maplytics/constants';
 import { DEFAULT_LEVELS, LEVEL_NAMES, LEVEL_OPERATIONS, levelsSchema, type Level, type MaplyticsSettings } from '@shared/maplytics/levels';
 import { FormActions } from '../../../components/form-actions';
-import { Swatch } from './figures';
+import { LevelsList, Swatch } from './figures';
 
 const MAX_LEVELS = 10;
 
@@ -160,16 +160,7 @@ export const LevelsSettings = ({
             </Group>
           </Stack>
         ) : (
-          <Stack gap={4} data-testid="inherited-levels">
-            {inherited.map((level, index) => (
-              <Group key={index} gap="xs">
-                <Swatch color={LEVEL_COLORS[level.level]} />
-                <Text size="sm">
-                  {t(`maplytics.settings.levelNames.${level.level}`)} {t(`maplytics.settings.operations.${level.operation}`)} {level.value} %
-                </Text>
-              </Group>
-            ))}
-          </Stack>
+          <LevelsList levels={inherited} testId="inherited-levels" />
         )}
         {invalid && (
           <Alert color="red" variant="light">

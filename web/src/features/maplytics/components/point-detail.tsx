@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAdjustments, IconArrowLeft } from '@tabler/icons-react';
-import { LEVEL_COLORS } from '@shared/maplytics/constants';
 import type { Level } from '@shared/maplytics/levels';
 import type { MaplyticsPoint, MaplyticsPoints } from '@shared/schemas/maplytics';
-import { EvolutionBadge, Swatch, useFormat, useFormatDate, ValueText } from './figures';
+import { EvolutionBadge, LevelsList, Swatch, useFormat, useFormatDate, ValueText } from './figures';
 
 const CHART_HEIGHT = 110;
 
@@ -114,14 +113,7 @@ export const PointDetail = ({
         <Text size="xs" c="dimmed">
           {t(point.maplytics_custom_settings.levels ? 'maplytics.detail.ownLevels' : 'maplytics.detail.inheritedLevels')}
         </Text>
-        {levels.map((level, index) => (
-          <Group key={index} gap="xs">
-            <Swatch color={LEVEL_COLORS[level.level]} />
-            <Text size="sm">
-              {t(`maplytics.settings.levelNames.${level.level}`)} {t(`maplytics.settings.operations.${level.operation}`)} {level.value} %
-            </Text>
-          </Group>
-        ))}
+        <LevelsList levels={levels} />
       </Stack>
       <Button variant="light" leftSection={<IconAdjustments size={16} />} onClick={onSettings} data-testid="point-settings-open">
         {t('maplytics.panel.pointSettings')}

@@ -14,6 +14,9 @@ export interface RegistrationsListProps {
   locations: { _id: string; name: string }[];
 }
 
+/** 'Accept into <customer>' takes a line of its own, then wraps, on a narrow screen rather than running past the card's edge. */
+const WRAPPING_LABEL = { root: { height: 'auto', minHeight: 36 }, label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 6 } } as const;
+
 const PendingRegistration = ({ registration, customer, locations }: RegistrationsListProps & { registration: Registration }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -82,7 +85,7 @@ const PendingRegistration = ({ registration, customer, locations }: Registration
           <Button variant="default" color="red" onClick={() => refuse.mutate()} loading={refuse.isPending} data-testid="registration-refuse">
             {t('buttons.users.refuse')}
           </Button>
-          <Button onClick={submit} loading={accept.isPending} data-testid="registration-accept">
+          <Button onClick={submit} loading={accept.isPending} maw="100%" styles={WRAPPING_LABEL} data-testid="registration-accept">
             {t('buttons.users.acceptInto', { customer: customer.name })}
           </Button>
         </Group>
