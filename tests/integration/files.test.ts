@@ -189,6 +189,42 @@ describe('files processing', () => {
   });
 });
 
+describe('files processing of a file overlapping an earlier one', () => {
+  it('imports a file overlapping an earlier one by half: only new and changed values written, every rollup bucket equal to a recomputation, the clock-change days included', async () => {
+    const technicalId = unique();
+    const pointId = await createPoint(technicalId);
+    const QUARTER = 900_000;
+    const DAY = 86_400_000;
+    // Europe/Paris: 29 March 2026 has 23 hours, 25 October 2026 has 25; the third stretch holds a
+    // local month starting in the previous UTC month (1 November starts at 23:00 UTC).
+    const stretches = ['2026-03-28T00:00:00Z', '2026-10-24T00:00:00Z', '2026-10-30T12:00:00Z'].map(Date.parse);
+    const rowsOf = (value: (at: number, index: number) => number, offsetDays: number) =>
+      stretches.flatMap((start) => Array.from({ length: 192 }, (_, index) => start + offsetDays * DAY + index * QUARTER).map((at, index) => ({ at, value: value(at, index) })));
+    const first = rowsOf((_, index) => 100 + index * 0.25, 0);
+    const earlier = new Map(first.map((row) => [row.at, row.value]));
+    // The second file's first half is the first file's second half: every other value of it changed.
+    const second = rowsOf((at, index) => (earlier.has(at) ? earlier.get(at)! + (index % 2) * 1000 : 500 + index), 1);
+    const csvOf = (rows: typeof first) => rows.map((row) => `${technicalId};${new Date(row.at).toISOString().replace('.000Z', 'Z')};${row.value}`).join('\n');
+    for (const [name, rows, outcome] of [
+      ['chevauchement-1.csv', first, { written: 576, unchanged: 0 }],
+      ['chevauchement-2.csv', second, { written: 432, unchanged: 144 }],
+    ] as const) {
+      const file = (await upload(name, csvOf(rows))).body.data!;
+      await api('PUT', '/api/v1/data/not-treated-files', { token: admin, body: { files: [file._id] } });
+      expect((await importEnded(file._id))?.outcome).toMatchObject({ rows_read: 576, rejected: 0, ...outcome });
+    }
+    const expected = new Map([...first, ...second].map((row) => [row.at, row.value]));
+    const stored = await series.rawOfMonths(seriesRef(pointId), ['202603', '202610', '202611']);
+    expect(stored.map((value) => [value.at, value.value])).toEqual([...expected].sort((a, b) => a[0] - b[0]));
+    const check = await series.checkRollups([seriesRef(pointId)]);
+    expect(check.mismatches).toEqual([]);
+    expect(check.values).toBe(expected.size);
+    const days = new Map((await series.rollups(seriesRef(pointId), 'day', '2026')).map((day) => [day.start, day.count]));
+    expect([days.get(Date.parse('2026-03-28T23:00:00Z')), days.get(Date.parse('2026-10-24T22:00:00Z'))]).toEqual([23 * 4, 25 * 4]);
+    expect(check.buckets).toBe(new Set([...expected.keys()].map((at) => Math.floor(at / 3_600_000))).size + days.size + 3);
+  });
+});
+
 describe('files processing after a failure half-way', () => {
   it('re-imports a file whose import failed after writing part of it, and ends with exactly its data', async () => {
     const technicalId = unique();

@@ -124,6 +124,11 @@ export const series = {
     }
     return values.sort((a, b) => a.at - b.at);
   },
+  /** Every rollup bucket of the series against a recomputation from their raw values (see `checkRollups`). */
+  checkRollups: async (refs: readonly SeriesRef[]) => {
+    const { checkRollups } = await import('./rollup-check');
+    return checkRollups(dynamo(), testEnvironment().seriesTable, refs);
+  },
   /** How many items of every kind a point's series holds: raw values of the given months, rollup packs, markers. */
   itemCount: async (ref: SeriesRef, months: readonly string[]) => {
     const partitions = [

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { STATUS_CODES } from '@shared/schemas/series';
 import type { RawValue } from '@shared/series/aggregate';
 import { dynamo } from '../clients/dynamodb';
@@ -27,20 +27,141 @@ const queryAll = (input: ConstructorParameters<typeof QueryCommand>[0]) => query
 export const putRawValues = async (values: readonly StoredValue[], options: { bulk?: boolean } = {}): Promise<void> => {
   await noteRawMonths(values);
   await batchWrite(seriesTable(), 
-    values.map((value) => ({
-      PutRequest: {
-        Item: {
-          ...seriesKeys.raw(value, value.at),
-          t: value.at,
-          v: value.value,
-          s: value.status,
-          z: value.zone,
-          c: value.customerId,
-          b: options.bulk ? 1 : 0,
-        },
-      },
-    })),
+    values.map((value) => ({ PutRequest: { Item: rawItem(value, options.bulk === true) } })),
   );
+};
+
+const rawItem = (value: StoredValue, bulk: boolean) => ({
+  ...seriesKeys.raw(value, value.at),
+  t: value.at,
+  v: value.value,
+  s: value.status,
+  z: value.zone,
+  c: value.customerId,
+  b: bulk ? 1 : 0,
+});
+
+/** Writes of the bulk path, pooled across point-months (see `rawValueWriter`). */
+export interface RawValueWriter {
+  /** Writes the values (bulk: their rollups are the caller's); resolves once every one of them landed. */
+  write: (values: readonly StoredValue[]) => Promise<void>;
+}
+
+const BATCH_WRITE = 25;
+const WRITE_ATTEMPTS = 9;
+
+type PutRequest = { PutRequest: { Item: Record<string, unknown> } };
+
+/** One BatchWriteItem call into the series table: the requests it left unprocessed. */
+export type BatchWriteCall = (requests: PutRequest[]) => Promise<PutRequest[]>;
+
+const batchWriteCall: BatchWriteCall = async (requests) => {
+  const TableName = seriesTable();
+  const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [TableName]: requests } }));
+  return (answer.UnprocessedItems?.[TableName] ?? []) as PutRequest[];
+};
+
+/**
+ * One pool of raw value writes for a whole bulk job (an import): the values of every point-month
+ * written through it go out in full 25-item BatchWriteItem calls whatever point they belong to,
+ * `inFlight` calls at once; a partial batch goes only when no call is running (nothing else would
+ * fill it). Items DynamoDB leaves unprocessed go back to the front of the queue after a backoff
+ * (25 ms doubling, with jitter), up to 9 attempts each. Month markers are written before the
+ * first value of their month, once per pool.
+ */
+export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCall; backoffMs?: number }): RawValueWriter => {
+  const call = options.call ?? batchWriteCall;
+  const backoffMs = options.backoffMs ?? 25;
+  interface Ticket {
+    left: number;
+    resolve: () => void;
+    reject: (error: unknown) => void;
+    failed: boolean;
+  }
+  interface Pending {
+    request: PutRequest;
+    ticket: Ticket;
+    attempt: number;
+  }
+  const queue: Pending[] = [];
+  const noted = new Map<string, Promise<void>>();
+  let running = 0;
+  const settle = (pending: Pending, error?: unknown) => {
+    const { ticket } = pending;
+    if (ticket.failed) return;
+    if (error !== undefined) {
+      ticket.failed = true;
+      ticket.reject(error);
+      return;
+    }
+    ticket.left -= 1;
+    if (ticket.left === 0) ticket.resolve();
+  };
+  const send = async (batch: Pending[]): Promise<void> => {
+    try {
+      const unprocessed = new Set((await call(batch.map((pending) => pending.request))).map((request) => `${request.PutRequest.Item.PK}|${request.PutRequest.Item.SK}`));
+      const retried: Pending[] = [];
+      for (const pending of batch) {
+        if (!unprocessed.has(`${pending.request.PutRequest.Item.PK}|${pending.request.PutRequest.Item.SK}`)) settle(pending);
+        else if (pending.attempt + 1 >= WRITE_ATTEMPTS) settle(pending, new Error('Batch writes of raw values kept being throttled'));
+        else retried.push({ ...pending, attempt: pending.attempt + 1 });
+      }
+      if (retried.length > 0) {
+        const backoff = 2 ** Math.max(...retried.map((pending) => pending.attempt)) * backoffMs;
+        running += 1;
+        setTimeout(() => {
+          running -= 1;
+          queue.unshift(...retried);
+          pump();
+        }, backoff / 2 + (Math.random() * backoff) / 2);
+      }
+    } catch (error) {
+      for (const pending of batch) settle(pending, error);
+    }
+  };
+  const pump = (): void => {
+    while (running < options.inFlight && queue.length > 0 && (queue.length >= BATCH_WRITE || running === 0)) {
+      const batch = queue.splice(0, BATCH_WRITE);
+      running += 1;
+      void send(batch).finally(() => {
+        running -= 1;
+        pump();
+      });
+    }
+  };
+  const noteMonths = async (values: readonly StoredValue[]): Promise<void> => {
+    const waits: Promise<void>[] = [];
+    for (const value of values) {
+      const key = seriesKeys.rawMonth(value, seriesKeys.utcMonth(value.at));
+      const id = `${key.PK}|${key.SK}`;
+      let note = noted.get(id);
+      if (!note) {
+        note = (async () => {
+          let pending: PutRequest[] = [{ PutRequest: { Item: key } }];
+          for (let attempt = 0; pending.length > 0; attempt += 1) {
+            if (attempt >= WRITE_ATTEMPTS) throw new Error('Batch writes of raw values kept being throttled');
+            if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * backoffMs));
+            pending = await call(pending);
+          }
+        })();
+        note.catch(() => noted.delete(id));
+        noted.set(id, note);
+      }
+      if (!waits.includes(note)) waits.push(note);
+    }
+    await Promise.all(waits);
+  };
+  return {
+    write: async (values) => {
+      if (values.length === 0) return;
+      await noteMonths(values);
+      await new Promise<void>((resolve, reject) => {
+        const ticket: Ticket = { left: values.length, resolve, reject, failed: false };
+        for (const value of values) queue.push({ request: { PutRequest: { Item: rawItem(value, true) } }, ticket, attempt: 0 });
+        pump();
+      });
+    },
+  };
 };
 
 /** Marks the months the values fall in before they are written, so no raw partition is ever unlisted. */
@@ -91,13 +212,22 @@ export const deleteRawValues = (series: SeriesRef, instants: readonly number[]):
 export const listRawValues = async (series: SeriesRef, from: number, to: number): Promise<RawValue[]> =>
   (await listRawEntries(series, from, to)).map(({ at, value }) => ({ at, value }));
 
-/** Raw values with their status, for exports and data screens. */
-export const listRawEntries = async (series: SeriesRef, from: number, to: number): Promise<(RawValue & { status: StatusCode })[]> => {
+/**
+ * Raw values with their status, for exports and data screens; `consistent` for a read whose
+ * result is written back (a bulk write's comparison read: a value written just before is seen).
+ */
+export const listRawEntries = async (
+  series: SeriesRef,
+  from: number,
+  to: number,
+  options: { consistent?: boolean } = {},
+): Promise<(RawValue & { status: StatusCode })[]> => {
   const months = seriesKeys.monthsBetween(from, to);
   const pages = await Promise.all(
     months.map((month) =>
       queryAll({
         TableName: seriesTable(),
+        ...(options.consistent ? { ConsistentRead: true } : {}),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         ExpressionAttributeValues: {
           ':pk': seriesKeys.rawPartition(series, month),

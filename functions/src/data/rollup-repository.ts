@@ -285,32 +285,60 @@ export const writeRollupsFromSources = async (
   await Promise.all([...byPack.values()].map((packStarts) => writePack(series, level, packStarts[0], () => compute(packStarts))));
 };
 
+/** A pack as read for a write: its key, the version the write must land on, its buckets (none when it does not exist yet). */
+export interface PackForUpdate {
+  key: Key;
+  /** 0 when the pack does not exist. */
+  version: number;
+  exists: boolean;
+  rollups: StoredRollup[];
+}
+
+/** The pack holding the bucket starting at `anyStart`, read consistently for a write on its version. */
+export const readPackForUpdate = async (series: SeriesRef, level: RollupLevel, anyStart: number): Promise<PackForUpdate> => {
+  const key = seriesKeys.rollupPack(series, level, anyStart);
+  const current = (await dynamo.send(new GetCommand({ TableName: seriesTable(), Key: key, ConsistentRead: true }))).Item;
+  return { key, version: current ? Number(current.ver) : 0, exists: current !== undefined, rollups: current ? decodePack(current) : [] };
+};
+
+/**
+ * Writes a pack read by `readPackForUpdate` with some buckets changed, only if it is still the
+ * version read: false when another writer changed it in between (nothing written then).
+ */
+export const writePackOnVersion = async (
+  series: SeriesRef,
+  level: RollupLevel,
+  read: PackForUpdate,
+  changes: ReadonlyMap<number, StoredRollup | null>,
+): Promise<boolean> => {
+  const rollups = applyChanges(read.rollups, changes);
+  const condition = read.exists
+    ? { ConditionExpression: 'ver = :ver', ExpressionAttributeValues: { ':ver': read.version } }
+    : { ConditionExpression: 'attribute_not_exists(PK)' };
+  try {
+    if (rollups.length) {
+      if (!read.exists) await noteNewPack(series, level, read.key.SK);
+      await dynamo.send(new PutCommand({ TableName: seriesTable(), Item: { ...read.key, n: rollups.length, ...encodePack(rollups), ver: read.version + 1 }, ...condition }));
+    } else if (read.exists) {
+      await dynamo.send(new DeleteCommand({ TableName: seriesTable(), Key: read.key, ...condition }));
+    }
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};
+
 const writePack = async (
   series: SeriesRef,
   level: RollupLevel,
   anyStart: number,
   changesOf: () => Promise<ReadonlyMap<number, StoredRollup | null>>,
 ): Promise<void> => {
-  const Key = seriesKeys.rollupPack(series, level, anyStart);
   for (let attempt = 1; ; attempt += 1) {
-    const current = (await dynamo.send(new GetCommand({ TableName: seriesTable(), Key, ConsistentRead: true }))).Item;
-    const version = current ? Number(current.ver) : 0;
-    const rollups = applyChanges(current ? decodePack(current) : [], await changesOf());
-    const condition = current
-      ? { ConditionExpression: 'ver = :ver', ExpressionAttributeValues: { ':ver': version } }
-      : { ConditionExpression: 'attribute_not_exists(PK)' };
-    try {
-      if (rollups.length) {
-        if (!current) await noteNewPack(series, level, Key.SK);
-        await dynamo.send(new PutCommand({ TableName: seriesTable(), Item: { ...Key, n: rollups.length, ...encodePack(rollups), ver: version + 1 }, ...condition }));
-      } else if (current) {
-        await dynamo.send(new DeleteCommand({ TableName: seriesTable(), Key, ...condition }));
-      }
-      return;
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException) || attempt >= WRITE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-    }
+    const read = await readPackForUpdate(series, level, anyStart);
+    if (await writePackOnVersion(series, level, read, await changesOf())) return;
+    if (attempt >= WRITE_ATTEMPTS) throw new ConditionalCheckFailedException({ message: `Rollup pack ${read.key.PK} ${read.key.SK} kept changing`, $metadata: {} });
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
   }
 };
-

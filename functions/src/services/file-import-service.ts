@@ -9,14 +9,14 @@ import { getCustomer } from '../data/customer-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { getMeterFile, putRejects, readMeterFileBytes, readRejects, updateOfAttempt, type StoredMeterFile } from '../data/meter-file-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
-import type { StatusCode, StoredValue } from '../data/raw-value-repository';
+import { rawValueWriter, type StatusCode, type StoredValue } from '../data/raw-value-repository';
 import { describeError, logger, metric } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
 import { continueImport, type FileImportJob } from './file-intake';
 import { readMeterFile, type ReadRow } from './meter-file-reader';
 import { announceNewData, pushToCustomer } from './realtime-service';
 import { zoneOfPoint } from './series-service';
-import { storeValuesInBulk } from './series-write-service';
+import { BULK_WRITES_IN_FLIGHT, storeValuesInBulk } from './series-write-service';
 
 /**
  * Rows held before the largest point-months are written: about 17 bytes a row (a time, a value, a
@@ -24,8 +24,11 @@ import { storeValuesInBulk } from './series-write-service';
  */
 const BUFFERED_ROWS = 200_000;
 
-/** Point-months written at once: the table takes concurrent batches faster than one after the other. */
-const FLUSHES_AT_ONCE = 4;
+/**
+ * Point-months in their comparison read and rollups at once; their values go out through one
+ * pool of full batches for the whole import (BULK_WRITES_IN_FLIGHT calls at once).
+ */
+const FLUSHES_AT_ONCE = 8;
 /** How often the file's progress (and heartbeat) is written and pushed. */
 const PROGRESS_EVERY_MS = 2_000;
 /** Unknown technical ids kept for the outcome. */
@@ -141,11 +144,10 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     await options.onProgress(tally.rows_read);
   };
 
-  const flush = async (buffer: MonthBuffer, key: string): Promise<void> => {
-    buffers.delete(key);
-    buffered -= buffer.length;
+  const writer = rawValueWriter({ inFlight: BULK_WRITES_IN_FLIGHT });
+  const flush = async (buffer: MonthBuffer): Promise<void> => {
     const values = buffer.values(options.customerId);
-    const outcome = await storeValuesInBulk(options.customerId, values, pointsById, { announce: false });
+    const outcome = await storeValuesInBulk(options.customerId, values, pointsById, { announce: false, writer });
     tally.written += outcome.written;
     tally.unchanged += outcome.unchanged;
     if (outcome.written > 0) {
@@ -158,53 +160,74 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     }
     await beat();
   };
+  /**
+   * Point-months taken out of the buffers are written while reading goes on (the parsing and the
+   * table's work overlap); one such flush at a time, so a point-month's later rows are always
+   * written after its earlier ones.
+   */
+  let writing: Promise<void> = Promise.resolve();
+  const flushInBackground = async (chosen: MonthBuffer[]): Promise<void> => {
+    await writing;
+    for (const buffer of chosen) buffered -= buffer.length;
+    writing = forEachConcurrently(chosen, FLUSHES_AT_ONCE, flush);
+    // Its failure is thrown where it is awaited (the next flush or the end), never left unhandled.
+    writing.catch(() => undefined);
+  };
 
-  for await (const read of rows) {
-    if (skip > 0) {
-      skip -= 1;
-      continue;
-    }
-    tally.rows_read += 1;
-    if (!read.ok) {
-      tally.rejected += 1;
-      options.rejects.write(`${read.line};${read.problem}`);
-    } else {
-      const point = byTechnicalId.get(read.row.technicalId);
-      if (!point) {
-        tally.unknown_rows += 1;
-        if (unknown.size < UNKNOWN_IDS_KEPT) unknown.add(read.row.technicalId);
-        options.rejects.write(`${read.line};unknown_point;${read.row.technicalId.replaceAll(';', ',')}`);
+  try {
+    for await (const read of rows) {
+      if (skip > 0) {
+        skip -= 1;
+        continue;
+      }
+      tally.rows_read += 1;
+      if (!read.ok) {
+        tally.rejected += 1;
+        options.rejects.write(`${read.line};${read.problem}`);
       } else {
-        const zone = options.zoneOf(point);
-        const key = `${point._id}|${bucketStart(read.row.at, 'month', zone)}`;
-        let buffer = buffers.get(key);
-        if (!buffer) {
-          buffer = new MonthBuffer(point, zone);
-          buffers.set(key, buffer);
-        }
-        buffer.push(read.row.at, read.row.value, read.row.status);
-        buffered += 1;
-        if (buffered >= bufferLimit) {
-          // Write the largest half, a few point-months at once: the ones most likely complete.
-          const largest = [...buffers].sort((a, b) => b[1].length - a[1].length);
-          const chosen: typeof largest = [];
-          let left = buffered;
-          for (const entry of largest) {
-            if (left < bufferLimit / 2) break;
-            chosen.push(entry);
-            left -= entry[1].length;
+        const point = byTechnicalId.get(read.row.technicalId);
+        if (!point) {
+          tally.unknown_rows += 1;
+          if (unknown.size < UNKNOWN_IDS_KEPT) unknown.add(read.row.technicalId);
+          options.rejects.write(`${read.line};unknown_point;${read.row.technicalId.replaceAll(';', ',')}`);
+        } else {
+          const zone = options.zoneOf(point);
+          const key = `${point._id}|${bucketStart(read.row.at, 'month', zone)}`;
+          let buffer = buffers.get(key);
+          if (!buffer) {
+            buffer = new MonthBuffer(point, zone);
+            buffers.set(key, buffer);
           }
-          await forEachConcurrently(chosen, FLUSHES_AT_ONCE, ([bufferKey, candidate]) => flush(candidate, bufferKey));
+          buffer.push(read.row.at, read.row.value, read.row.status);
+          buffered += 1;
+          if (buffered >= bufferLimit) {
+            // Write the largest half, a few point-months at once: the ones most likely complete.
+            const largest = [...buffers].sort((a, b) => b[1].length - a[1].length);
+            const chosen: MonthBuffer[] = [];
+            let left = buffered;
+            for (const [bufferKey, candidate] of largest) {
+              if (left < bufferLimit / 2) break;
+              chosen.push(candidate);
+              buffers.delete(bufferKey);
+              left -= candidate.length;
+            }
+            await flushInBackground(chosen);
+          }
         }
       }
+      await beat();
+      if (options.stopAt !== undefined && Date.now() >= options.stopAt) {
+        tally.stopped = true;
+        break;
+      }
     }
-    await beat();
-    if (options.stopAt !== undefined && Date.now() >= options.stopAt) {
-      tally.stopped = true;
-      break;
-    }
+  } catch (error) {
+    // A failed import ends only once its writes in flight have: nothing lands after its failure is recorded.
+    await writing.catch(() => undefined);
+    throw error;
   }
-  await forEachConcurrently([...buffers], FLUSHES_AT_ONCE, ([key, buffer]) => flush(buffer, key));
+  await writing;
+  await forEachConcurrently(buffers.values(), FLUSHES_AT_ONCE, flush);
   tally.unknown_ids = [...unknown];
   tally.has_rejects = tally.rejected + tally.unknown_rows > 0;
   return tally;

@@ -1,4 +1,4 @@
-import { aggregateOf, mergeAggregates, type Aggregate } from '@shared/series/aggregate';
+import { aggregateOf, mergeAggregates, type Aggregate, type RawValue } from '@shared/series/aggregate';
 import { bucketStart, nextBucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
 import { groupBy } from '@shared/series/rollups';
 import { listRawValues } from '../data/raw-value-repository';
@@ -39,12 +39,29 @@ export const bucketsFromSources = async (
 };
 
 /**
- * Recomputes the given buckets of every level of one series, level after level, each pack from
- * its sources read after its version (see `writeRollupsFromSources`): concurrent writers of the
- * same hours (the stream, a bulk import) never leave a stale rollup.
+ * Hour buckets computed from values held in memory, which must hold every value of those hours
+ * (sorted by time, as a read from the table gives them); an hour with none is null (removed).
  */
-export const recomputeSeriesBuckets = async (series: SeriesRef, zone: string, instants: readonly number[]): Promise<void> => {
-  for (const level of ROLLUP_LEVELS) {
+export const hourBucketsOfValues = (values: readonly RawValue[], zone: string, starts: ReadonlySet<number>): Map<number, StoredRollup | null> => {
+  const buckets = new Map<number, StoredRollup | null>([...starts].map((start) => [start, null]));
+  for (const [start, members] of groupBy(values, (value) => bucketStart(value.at, 'hour', zone))) {
+    if (starts.has(start)) buckets.set(start, { ...aggregateOf(members)!, start });
+  }
+  return buckets;
+};
+
+/**
+ * Recomputes the given buckets of every level of one series (or of the levels given), level after
+ * level, each pack from its sources read after its version (see `writeRollupsFromSources`):
+ * concurrent writers of the same hours (the stream, a bulk import) never leave a stale rollup.
+ */
+export const recomputeSeriesBuckets = async (
+  series: SeriesRef,
+  zone: string,
+  instants: readonly number[],
+  levels: readonly RollupLevel[] = ROLLUP_LEVELS,
+): Promise<void> => {
+  for (const level of levels) {
     const starts = [...new Set(instants.map((at) => bucketStart(at, level, zone)))];
     await writeRollupsFromSources(series, level, starts, (packStarts) => bucketsFromSources(series, level, zone, packStarts));
   }

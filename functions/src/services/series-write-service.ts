@@ -5,13 +5,14 @@ import { bucketStart, nextBucketStart } from '@shared/series/buckets';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
-import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
-import { seriesOfPoint, type SeriesRef } from '../data/series-keys';
+import { deleteRawValues, listRawEntries, listRawMonths, putRawValues, rawValueWriter, type RawValueWriter } from '../data/raw-value-repository';
+import { readPackForUpdate, writePackOnVersion, writeRollupsFromSources } from '../data/rollup-repository';
+import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { listVisiblePoints } from './point-service';
 import { announceNewData } from './realtime-service';
-import { recomputeSeriesBuckets } from './rollup-buckets';
+import { bucketsFromSources, hourBucketsOfValues, recomputeSeriesBuckets } from './rollup-buckets';
 import { zoneOfPoint } from './series-service';
 
 /**
@@ -64,20 +65,29 @@ export interface BulkOutcome {
 
 /**
  * The bulk path shared by imports, merges, calculations and demo data (values already checked
- * by the caller). Per point and local month it reads what is stored, keeps only the values that
- * are new or differ (value or status) — the same file imported twice writes nothing the second
- * time —, writes them, then recomputes the hour, day and month buckets they touched from the
- * table: a few calls per month of data instead of a recompute per touched hour. Memory stays
- * flat: one point-month at a time. Dependent calculated points are the caller's to refresh.
+ * by the caller), one point and local month at a time (a few at once), memory flat:
+ * 1. the hour packs the values fall in are read first, for their versions;
+ * 2. one comparison read of what is stored over the values' stretch widened to whole hours;
+ * 3. only the values that are new or differ (value or status) are written — the same file
+ *    imported twice writes nothing the second time —, through a pool of full 25-item batches
+ *    shared by every point-month of the job (`writer`, or one for the call);
+ * 4. the touched hours are computed from what the read gave and what was written (no read-back)
+ *    and each hour pack written on the version read in 1; a pack another writer changed in
+ *    between (a single write's stream recompute, another bulk writer) is recomputed from the
+ *    table instead, its version read before its sources, so no rollup is ever left stale;
+ * 5. the touched days and months from the hours and days (a few pack items).
+ * Dependent calculated points are the caller's to refresh.
  */
 /** Point-months written at once by the bulk path. */
-const BULK_CHUNKS_AT_ONCE = 4;
+const BULK_CHUNKS_AT_ONCE = 8;
+/** BatchWriteItem calls at once of a bulk job's pool. */
+export const BULK_WRITES_IN_FLIGHT = 4;
 
 export const storeValuesInBulk = async (
   customerId: string,
   values: readonly StoredValue[],
   pointsById: ReadonlyMap<string, Point>,
-  options: { announce?: boolean } = {},
+  options: { announce?: boolean; writer?: RawValueWriter } = {},
 ): Promise<BulkOutcome> => {
   const chunks = new Map<string, StoredValue[]>();
   for (const value of values) {
@@ -87,36 +97,65 @@ export const storeValuesInBulk = async (
     else chunks.set(key, [value]);
   }
   const outcome: BulkOutcome = { written: 0, unchanged: 0, changedPoints: new Set() };
-  const changedPoints = outcome.changedPoints;
-  // Point-months are independent stretches of series: a few at once keep the table busy while
-  // this process compares and encodes the next ones.
+  const writer = options.writer ?? rawValueWriter({ inFlight: BULK_WRITES_IN_FLIGHT });
+  // Point-months are independent stretches of series: several at once keep the table busy while
+  // this process compares and rolls up the next ones.
   await forEachConcurrently(chunks, BULK_CHUNKS_AT_ONCE, async ([key, chunk]) => {
-    const zone = key.split('|')[2];
     const series: SeriesRef = { customerId: chunk[0].customerId, pointId: chunk[0].pointId };
-    // The last of several values at one time wins, as it would when written in order.
-    const latest = new Map(chunk.map((value) => [value.at, value]));
-    // Only the stretch the values cover is compared: a file's later rows of a month do not read its earlier ones again.
-    let first = Infinity;
-    let last = -Infinity;
-    for (const at of latest.keys()) {
-      first = Math.min(first, at);
-      last = Math.max(last, at);
-    }
-    const stored = new Map((await listRawEntries(series, first, last + 1)).map((entry) => [entry.at, entry]));
-    const changed = [...latest.values()].filter((value) => stored.get(value.at)?.value !== value.value || stored.get(value.at)?.status !== value.status);
-    outcome.unchanged += latest.size - changed.length;
-    if (changed.length === 0) return;
-    await putRawValues(changed, { bulk: true });
-    // The touched buckets are recomputed from what the table holds once the values are written,
-    // each pack read before its sources: a single write landing meanwhile is never rolled over.
-    await recomputeSeriesBuckets(series, zone, changed.map((value) => value.at));
-    outcome.written += changed.length;
-    changedPoints.add(series.pointId);
+    const { written, unchanged } = await storePointMonth(series, key.split('|')[2], chunk, writer);
+    outcome.unchanged += unchanged;
+    outcome.written += written;
+    if (written > 0) outcome.changedPoints.add(series.pointId);
   });
   await noteLastDataDates(customerId, values, pointsById);
   // A caller writing one batch in several calls (a file import) announces once, at its end.
-  if (options.announce !== false) await announceNewData(customerId, changedPoints);
+  if (options.announce !== false) await announceNewData(customerId, outcome.changedPoints);
   return outcome;
+};
+
+/** The values of one point and local month through steps 1–5 of `storeValuesInBulk`. */
+const storePointMonth = async (
+  series: SeriesRef,
+  zone: string,
+  chunk: readonly StoredValue[],
+  writer: RawValueWriter,
+): Promise<{ written: number; unchanged: number }> => {
+  // The last of several values at one time wins, as it would when written in order.
+  const latest = new Map(chunk.map((value) => [value.at, value]));
+  let first = Infinity;
+  let last = -Infinity;
+  for (const at of latest.keys()) {
+    first = Math.min(first, at);
+    last = Math.max(last, at);
+  }
+  // Only the stretch the values cover (to whole hours) is read: a file's later rows of a month do not read its earlier ones again.
+  const from = bucketStart(first, 'hour', zone);
+  const to = nextBucketStart(bucketStart(last, 'hour', zone), 'hour', zone);
+  const packs = await Promise.all(
+    seriesKeys.monthsBetween(from, to).map((month) => readPackForUpdate(series, 'hour', Math.max(from, Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1)))),
+  );
+  // Strongly consistent: a single write that landed (and was rolled up) just before must be in the hours computed here.
+  const stored = await listRawEntries(series, from, to, { consistent: true });
+  const storedAt = new Map(stored.map((entry) => [entry.at, entry]));
+  const changed = [...latest.values()].filter((value) => storedAt.get(value.at)?.value !== value.value || storedAt.get(value.at)?.status !== value.status);
+  if (changed.length === 0) return { written: 0, unchanged: latest.size };
+  await writer.write(changed);
+  // The hours as the table now holds them: what was read, with what was written over it.
+  const values = new Map(stored.map((entry) => [entry.at, entry.value]));
+  for (const value of changed) values.set(value.at, value.value);
+  const sorted = [...values].sort((a, b) => a[0] - b[0]).map(([at, value]) => ({ at, value }));
+  const hours = new Set(changed.map((value) => bucketStart(value.at, 'hour', zone)));
+  const buckets = hourBucketsOfValues(sorted, zone, hours);
+  await Promise.all(
+    packs.map(async (pack) => {
+      const changes = new Map([...buckets].filter(([start]) => seriesKeys.rollupPack(series, 'hour', start).SK === pack.key.SK));
+      if (changes.size === 0) return;
+      if (await writePackOnVersion(series, 'hour', pack, changes)) return;
+      await writeRollupsFromSources(series, 'hour', [...changes.keys()], (starts) => bucketsFromSources(series, 'hour', zone, starts));
+    }),
+  );
+  await recomputeSeriesBuckets(series, zone, changed.map((value) => value.at), ['day', 'month']);
+  return { written: changed.length, unchanged: latest.size - changed.length };
 };
 
 const noteLastDataDates = async (
