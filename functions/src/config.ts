@@ -10,6 +10,8 @@ const configSchema = z.object({
   FILE_IMPORTS_FUNCTION: z.string().min(1).optional(),
   SCHEDULED_JOBS_FUNCTION_ARN: z.string().min(1).optional(),
   SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+  /** Where a schedule's event goes when its target could not be invoked (set beside SCHEDULER_ROLE_ARN). */
+  SCHEDULES_DEAD_LETTER_ARN: z.string().min(1).optional(),
   SECRETS_KEY_ID: z.string().min(1).optional(),
   JWT_SECRET_ARN: z.string().min(1).optional(),
   WS_MANAGEMENT_ENDPOINT: z.string().url().optional(),

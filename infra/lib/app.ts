@@ -5,6 +5,7 @@ import { AppFunction } from './constructs/app-function';
 import type { RouteDefinition } from '../../shared/src/api/routes';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
+import { OperationsStack } from './stacks/operations-stack';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { WebStack } from './stacks/web-stack';
 import { readSettings } from './settings';
@@ -37,13 +38,29 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     routes: options.routes,
     otherStacksWithFunctions: [realtime.stackName],
   });
+  // The REST stage logs with the account's API Gateway role, which the realtime stack sets.
+  api.addStackDependency(realtime);
   // Live logs: every function's log group delivers to the forwarder — but its own, which would
   // feed its lines back into itself.
   const destination = new LambdaDestination(realtime.logForwarder.fn);
-  for (const appFunction of app.node.findAll().filter((node): node is AppFunction => node instanceof AppFunction)) {
+  const functions = app.node.findAll().filter((node): node is AppFunction => node instanceof AppFunction);
+  for (const appFunction of functions) {
+    // The dimension of the product's own metrics (embedded metric format in the logs): one dashboard per environment.
+    appFunction.setting('METRICS_STAGE', settings.stage);
     if (appFunction === realtime.logForwarder) continue;
     appFunction.logGroup.addSubscriptionFilter('LiveLogs', { destination, filterPattern: logs.FilterPattern.allEvents() });
   }
   const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api });
-  return { app, data, realtime, api, web };
+  const operations = new OperationsStack(app, 'WattWiseOperations', {
+    settings,
+    functions,
+    restApi: api.api,
+    tables: { Entities: data.entities, Series: data.series, Connections: data.connections },
+    deadLetters: {
+      ...Object.fromEntries(functions.filter((fn) => fn.deadLetters).map((fn) => [fn.node.id, fn.deadLetters!])),
+      Schedules: api.scheduleDeadLetters,
+    },
+    reportPdf: api.reportPdf,
+  });
+  return { app, data, realtime, api, web, operations };
 };

@@ -22,6 +22,7 @@ import type { Node } from 'constructs';
  * tests write straight into the table, to fail a send after its record is written.
  * `customerDeletionBatch` is the work one run of a customer's deletion does before it continues in a new run (default 1000;
  * the test deployment lowers it so that a small customer takes several runs).
+ * `operationsEmail` is the address the operations alarms topic e-mails (none: the topic has no subscription).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -53,6 +54,8 @@ export interface DeploymentSettings {
   outboxFaultInjection: boolean;
   /** Items, objects, schedules and connections one run of a customer's deletion removes before it continues in a new run; null: the functions' default. */
   customerDeletionBatch: number | null;
+  /** Where the operations alarms are e-mailed (an SNS e-mail subscription, confirmed once from the mailbox); null: none. */
+  operationsEmail: string | null;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -90,6 +93,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     abuseLimits: abuseLimitsOf(node.tryGetContext('abuseLimits')),
     outboxFaultInjection: String(node.tryGetContext('outboxFaultInjection') ?? 'false') === 'true',
     customerDeletionBatch: positiveIntegerOf('customerDeletionBatch', node.tryGetContext('customerDeletionBatch')),
+    operationsEmail: operationsEmailOf(node.tryGetContext('operationsEmail')),
   };
 };
 
@@ -113,6 +117,14 @@ const positiveIntegerOf = (name: string, value: unknown): number | null => {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new Error(`Context ${name} must be a whole number above zero, not ${String(value)}`);
   return number;
+};
+
+/** The operations address; a value that is not an e-mail address stops the synthesis rather than alarm nobody. */
+const operationsEmailOf = (value: unknown): string | null => {
+  const setting = value === undefined || value === null ? '' : String(value).trim();
+  if (!setting) return null;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(setting)) throw new Error(`operationsEmail is not an e-mail address: ${setting}`);
+  return setting;
 };
 
 /** The domain of the sender's address (`WattWise <no-reply@wattwise.app>` → `wattwise.app`). */

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
+import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
@@ -31,11 +32,16 @@ interface Outcome {
   failed: number;
   skipped: number;
   ok: boolean;
+  /** How long each test file took (from vitest's JSON report), to keep the slowest in view. */
+  files: { file: string; seconds: number }[];
 }
+
+/** How many of the slowest test files the run prints at its end. */
+const SLOWEST_SHOWN = 10;
 
 const vitest = (projects: string[], label: string, files: string[] | null): Promise<Outcome> =>
   new Promise((resolve) => {
-    if (files === null) return resolve({ passed: 0, failed: 0, skipped: 0, ok: true });
+    if (files === null) return resolve({ passed: 0, failed: 0, skipped: 0, ok: true, files: [] });
     const output = `${RESULTS}/${label}.json`;
     rmSync(output, { force: true });
     const child = spawn(
@@ -49,18 +55,22 @@ const vitest = (projects: string[], label: string, files: string[] | null): Prom
       { cwd: fromRoot(), stdio: 'inherit' },
     );
     child.on('exit', (code) => {
-      if (!existsSync(output)) return resolve({ passed: 0, failed: 1, skipped: 0, ok: false });
+      if (!existsSync(output)) return resolve({ passed: 0, failed: 1, skipped: 0, ok: false, files: [] });
       const report = JSON.parse(readFileSync(output, 'utf8')) as {
         numPassedTests: number;
         numFailedTests: number;
         numPendingTests: number;
         numTodoTests: number;
+        testResults?: { name: string; startTime?: number; endTime?: number }[];
       };
       resolve({
         passed: report.numPassedTests,
         failed: report.numFailedTests,
         skipped: report.numPendingTests + report.numTodoTests,
         ok: code === 0,
+        files: (report.testResults ?? [])
+          .filter((result) => result.startTime !== undefined && result.endTime !== undefined)
+          .map((result) => ({ file: path.relative(fromRoot(), result.name), seconds: (result.endTime! - result.startTime!) / 1000 })),
       });
     });
   });
@@ -128,7 +138,7 @@ const main = async (): Promise<number> => {
     outcomes.push(await vitest(['browser'], 'browser', browserFiles));
   } catch (error) {
     console.error(error);
-    outcomes.push({ passed: 0, failed: 1, skipped: 0, ok: false });
+    outcomes.push({ passed: 0, failed: 1, skipped: 0, ok: false, files: [] });
   } finally {
     web?.close();
     await weather?.close();
@@ -145,6 +155,14 @@ const report = (started: number, outcomes: Outcome[]): number => {
     { passed: 0, failed: 0, skipped: 0 },
   );
   const ok = outcomes.every((outcome) => outcome.ok) && total.failed === 0;
+  const slowest = outcomes
+    .flatMap((outcome) => outcome.files)
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, SLOWEST_SHOWN);
+  if (slowest.length > 0) {
+    console.log(`\nSlowest test files:`);
+    for (const { file, seconds: taken } of slowest) console.log(`  ${taken.toFixed(1).padStart(7)} s  ${file}`);
+  }
   console.log(`\nnpm test finished in ${seconds(started)}`);
   console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
   return ok ? 0 : 1;

@@ -35,7 +35,18 @@ describe('live logs screen', () => {
       const shown = await page.getByTestId('log-line').allTextContents();
       expect(shown.length).toBeGreaterThan(0);
       expect(shown.every((text) => text.includes('getApplicationInformation'))).toBe(true);
+
+      // A line's request id shows only that request's lines (its id on each), whatever their text.
+      const requestId = (await marker.getByTestId('log-correlation').textContent())!.trim();
+      expect(requestId.length).toBeGreaterThan(0);
+      await page.getByRole('textbox', { name: 'Filtrer' }).fill('');
+      await page.getByTestId('log-correlation').filter({ hasText: requestId }).first().click();
+      expect(await page.getByRole('textbox', { name: 'Identifiant de requête' }).inputValue()).toBe(requestId);
+      const ofRequest = await page.getByTestId('log-line').allTextContents();
+      expect(ofRequest.length).toBeGreaterThan(0);
+      expect(ofRequest.every((text) => text.includes(requestId))).toBe(true);
       await keepScreenshot(page, 'logs-1440-fr');
+      await page.getByRole('textbox', { name: 'Identifiant de requête' }).fill('');
 
       // Paused, nothing new comes in: clearing empties the screen.
       await page.getByRole('button', { name: 'Pause' }).click();

@@ -4,25 +4,42 @@ import * as path from 'node:path';
 import { App, AssetStaging, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/api/routes';
+import { AppFunction } from '../../infra/lib/constructs/app-function';
 import { readSettings } from '../../infra/lib/settings';
 import { WebStack } from '../../infra/lib/stacks/web-stack';
 import { buildTestApp } from './build-test-app';
 
-let templates: Record<'data' | 'api' | 'realtime' | 'web', Template>;
+let templates: Record<'data' | 'api' | 'realtime' | 'web' | 'operations', Template>;
+/** How many functions the app has (each gets its alarms). */
+let functionCount: number;
 /** The nested stacks of the API that hold its methods. */
 let routeTemplates: Template[];
 let authorizerBundleBytes: number;
+let nagViolations: ReturnType<AwsSolutionsChecks['validateScope']>['violations'];
+/** Every inline policy of the app, resolved, by construct path. */
+let policies: [string, { Statement: { Action: string | string[]; Resource: unknown }[] }][];
 
 beforeAll(() => {
   const stacks = buildTestApp();
+  // Before any synthesis: cross-stack references are still the resources' ARNs, as the acknowledgements name them.
+  // cdk-nag's AwsSolutions pack on every stack, nested ones included (acknowledged findings are left out).
+  nagViolations = new AwsSolutionsChecks(stacks.app).validateScope(stacks.app).violations;
+  policies = stacks.app.node
+    .findAll()
+    .filter((node): node is CfnPolicy => node instanceof CfnPolicy)
+    .map((policy) => [policy.node.path, Stack.of(policy).resolve(policy.policyDocument)]);
   templates = {
     data: Template.fromStack(stacks.data),
     api: Template.fromStack(stacks.api),
     realtime: Template.fromStack(stacks.realtime),
     web: Template.fromStack(stacks.web),
+    operations: Template.fromStack(stacks.operations),
   };
+  functionCount = stacks.app.node.findAll().filter((node) => node instanceof AppFunction).length;
   routeTemplates = stacks.api.routeStacks.map((stack) => Template.fromStack(stack));
   const authorizerCode = stacks.api.node
     .findChild('Authorizer')
@@ -155,7 +172,7 @@ describe('the CDK app', () => {
     const readers = Object.entries(resources(templates.api, 'AWS::IAM::Policy'))
       .filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes('WeatherProviderKey'))
       .map(([id]) => id);
-    expect(readers.map((id) => id.replace(/Function.*$/, '')).sort()).toEqual(['ScheduledJobs', 'WeatherEndpoints']);
+    expect(readers.map((id) => id.replace(/(Function|Role).*$/, '')).sort()).toEqual(['ScheduledJobs', 'WeatherEndpoints']);
     const [weather] = Object.entries(resources(templates.api, 'AWS::Lambda::Function')).filter(([id]) => id.startsWith('WeatherEndpoints'));
     expect((weather[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables.WEATHER_PROVIDER_URL).toBe('https://api.openweathermap.org/');
   });
@@ -172,5 +189,98 @@ describe('the CDK app', () => {
     expect(customizations).toContain('dynamodb:UpdateItem');
     expect(customizations).not.toContain('dynamodb:PutItem');
     expect(customizations).not.toContain('dynamodb:DeleteItem');
+  });
+});
+
+/** Actions that AWS lets no policy narrow to a resource (or whose destination has no ARN, as a phone number). */
+const NO_RESOURCE_LEVEL = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'sns:Publish', 'lambda:ListFunctions', 'dynamodb:ListStreams']);
+
+describe('the stacks against the AwsSolutions rules (cdk-nag)', () => {
+  it('leaves no unacknowledged error or warning in any stack, nested ones included', () => {
+    const findings = nagViolations.flatMap((violation) =>
+      violation.violatingResources.map(
+        (resource) => `${violation.severity} ${violation.ruleName} ${resource.constructPath ?? resource.resourceLogicalId}: ${violation.description.split('\n')[0]}`,
+      ),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('puts a `*` resource only on actions that cannot name one (CDK\'s upload provider aside)', () => {
+    const wildcards: string[] = [];
+    expect(policies.length).toBeGreaterThan(20);
+    for (const [path, document] of policies) {
+      if (path.includes('/Custom::CDKBucketDeployment')) continue;
+      for (const statement of document.Statement) {
+        const resources = Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
+        if (!resources.includes('*')) continue;
+        for (const action of Array.isArray(statement.Action) ? statement.Action : [statement.Action]) {
+          if (!NO_RESOURCE_LEVEL.has(action)) wildcards.push(`${path}: ${action}`);
+        }
+      }
+    }
+    expect(wildcards).toEqual([]);
+  });
+});
+
+describe('operations: alarms, dashboard, dead-letter queues', () => {
+  type Alarm = { MetricName: string; Namespace: string; Statistic?: string; ExtendedStatistic?: string; Threshold: number; AlarmActions: unknown[] };
+  const alarms = () => Object.values(resources(templates.operations, 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties as unknown as Alarm);
+  const named = (namespace: string, metricName: string) => alarms().filter((alarm) => alarm.Namespace === namespace && alarm.MetricName === metricName);
+
+  it('sends every alarm to the encrypted operations topic, e-mailed to the configured address', () => {
+    const [topicId] = Object.keys(resources(templates.operations, 'AWS::SNS::Topic'));
+    templates.operations.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    templates.operations.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } });
+    expect(alarms().length).toBeGreaterThan(2 * functionCount);
+    for (const alarm of alarms()) expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+  });
+
+  it('alarms on errors and throttles of every function, the API 5xx rate and p99 latency, and DynamoDB throttling per table', () => {
+    expect(named('AWS/Lambda', 'Errors')).toHaveLength(functionCount);
+    expect(named('AWS/Lambda', 'Throttles')).toHaveLength(functionCount);
+    expect(named('AWS/ApiGateway', '5XXError')).toEqual([expect.objectContaining({ Statistic: 'Average', Threshold: 0.05 })]);
+    expect(named('AWS/ApiGateway', 'Latency')).toEqual([expect.objectContaining({ ExtendedStatistic: 'p99' })]);
+    expect(named('AWS/DynamoDB', 'ReadThrottleEvents')).toHaveLength(3);
+    expect(named('AWS/DynamoDB', 'WriteThrottleEvents')).toHaveLength(3);
+    // No metric math: the emulator's CloudFormation takes plain metric alarms only, and AWS evaluates these as they are.
+    for (const alarm of Object.values(resources(templates.operations, 'AWS::CloudWatch::Alarm'))) expect(alarm.Properties.Metrics).toBeUndefined();
+  });
+
+  it('alarms on any message in a dead-letter queue, failed schedule targets, the PDF function near its timeout and SES reputation', () => {
+    const queues = Object.keys(resources(templates.api, 'AWS::SQS::Queue'));
+    expect(queues.length).toBeGreaterThanOrEqual(6);
+    expect(named('AWS/SQS', 'ApproximateNumberOfMessagesVisible')).toHaveLength(queues.length);
+    expect(named('AWS/Scheduler', 'TargetErrorCount')).toHaveLength(1);
+    const [pdf] = named('AWS/Lambda', 'Duration');
+    expect(pdf.Threshold).toBe(0.8 * 120_000);
+    expect(named('AWS/SES', 'Reputation.BounceRate')).toHaveLength(1);
+    expect(named('AWS/SES', 'Reputation.ComplaintRate')).toHaveLength(1);
+  });
+
+  it("draws one dashboard for the environment with those figures and the product's own metrics", () => {
+    const [dashboard] = Object.values(resources(templates.operations, 'AWS::CloudWatch::Dashboard'));
+    expect(dashboard.Properties.DashboardName).toBe('WattWise-prod');
+    const body = JSON.stringify(templates.operations.toJSON().Resources[Object.keys(resources(templates.operations, 'AWS::CloudWatch::Dashboard'))[0]].Properties.DashboardBody);
+    for (const figure of ['ImportedRows', 'AlertsEvaluated', 'EmailsSent', '5XXError', 'p99', 'ReadThrottleEvents', 'ApproximateNumberOfMessagesVisible', 'TargetErrorCount', 'Reputation.BounceRate']) {
+      expect(body).toContain(figure);
+    }
+  });
+
+  it('gives every asynchronously started function bounded retries and an encrypted dead-letter queue, and schedules theirs', () => {
+    const configs = Object.values(resources(templates.api, 'AWS::Lambda::EventInvokeConfig'));
+    // Series jobs, file imports, scheduled jobs, the application update, customer deletion, database dumps.
+    expect(configs.map((config) => config.Properties.FunctionName).length).toBe(6);
+    for (const config of configs) {
+      expect(config.Properties.MaximumRetryAttempts).toBeLessThanOrEqual(2);
+      expect(config.Properties.DestinationConfig).toEqual({ OnFailure: { Destination: expect.anything() } });
+    }
+    for (const queue of Object.values(resources(templates.api, 'AWS::SQS::Queue'))) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    const schedulesQueue = Object.keys(resources(templates.api, 'AWS::SQS::Queue')).find((id) => id.startsWith('ScheduleDeadLetters'))!;
+    const alertsFunction = Object.values(resources(templates.api, 'AWS::Lambda::Function')).find((fn) =>
+      String((fn.Properties.Description as string) ?? '').endsWith('REST endpoints: alerts'),
+    )!;
+    expect((alertsFunction.Properties.Environment as { Variables: Record<string, unknown> }).Variables.SCHEDULES_DEAD_LETTER_ARN).toEqual({
+      'Fn::GetAtt': [schedulesQueue, 'Arn'],
+    });
   });
 });

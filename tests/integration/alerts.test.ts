@@ -123,7 +123,7 @@ describe('alert schedules', () => {
     expect(alert).toMatchObject({ active: true, frequency: 'each', notifications: 'email', schedule_expression: 'cron(0 0 1 1 ? *)' });
     const created = await scheduleOf('alert', alert._id);
     expect(created).toMatchObject({ ScheduleExpression: 'cron(0 0 1 1 ? *)', ScheduleExpressionTimezone: alert.timezone, State: 'ENABLED' });
-    expect(JSON.parse(created!.Target!.Input!)).toEqual({ kind: 'alert', id: alert._id, customerId: premium() });
+    expect(JSON.parse(created!.Target!.Input!)).toEqual({ kind: 'alert', id: alert._id, customerId: premium(), correlationId: '<aws.scheduler.execution-id>' });
 
     const edited = await api<Alert>('PUT', '/api/v1/alerts', { token: admin, body: { alert: { ...alertBody([firingPoint]), _id: alert._id, cron_time: '30 6 * * 1-5', active: false } } });
     expect(edited.status).toBe(200);

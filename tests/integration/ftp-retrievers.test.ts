@@ -141,7 +141,7 @@ describe('FTP retrievers', () => {
 
     const first = await schedule(created._id);
     expect(first).toMatchObject({ ScheduleExpression: 'rate(15 minutes)', State: 'ENABLED' });
-    expect(JSON.parse(first!.Target!.Input!)).toEqual({ kind: 'ftp', id: created._id, customerId: testEnvironment().customers.premium });
+    expect(JSON.parse(first!.Target!.Input!)).toEqual({ kind: 'ftp', id: created._id, customerId: testEnvironment().customers.premium, correlationId: '<aws.scheduler.execution-id>' });
 
     // An empty password keeps the stored one; saving the same twice leaves the same retriever and schedule.
     const edit = settingsOf(ftp, folder, { password: '', timeInterval: 5, active: false, user: `${USER}-2` });

@@ -215,7 +215,7 @@ describe('report subscriptions', () => {
     const subscription = (await create(admin, { name: 'Planifié', report: report._id, email: { to: ['a@energie-plus.example'] } })).body.data!;
     const schedule = await scheduleOf('subscription', subscription._id);
     expect(schedule).toMatchObject({ ScheduleExpression: 'cron(0 8 1 * ? *)', ScheduleExpressionTimezone: ZONE, State: 'ENABLED' });
-    expect(JSON.parse(schedule!.Target!.Input!)).toEqual({ kind: 'subscription', id: subscription._id, customerId: premium() });
+    expect(JSON.parse(schedule!.Target!.Input!)).toEqual({ kind: 'subscription', id: subscription._id, customerId: premium(), correlationId: '<aws.scheduler.execution-id>' });
 
     await api('PUT', '/api/v1/subscriptions', { token: admin, body: { ...subscription, cron_time: '30 6 * * 1-5', active: false } });
     expect(await scheduleOf('subscription', subscription._id)).toMatchObject({ ScheduleExpression: 'cron(30 6 ? * 2-6 *)', ScheduleExpressionTimezone: ZONE, State: 'DISABLED' });

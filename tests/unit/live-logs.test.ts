@@ -26,6 +26,15 @@ describe('live log lines', () => {
     expect(line).toEqual({ id: '7', time: '2026-01-01T10:00:00.000Z', level: 'warn', source: 'UsersEndpoints', message: 'push failed', fields: '{"connectionId":"c1"}' });
   });
 
+  it("gives a line's correlation id apart, for the screen's request filter", () => {
+    const line = toLogLine('PointsEndpoints', {
+      id: '8',
+      timestamp: 0,
+      message: JSON.stringify({ level: 'info', message: 'request', time: '2026-01-01T10:00:00.000Z', correlationId: 'req-42', operation: 'deletePoint' }),
+    });
+    expect(line).toMatchObject({ correlationId: 'req-42', fields: '{"operation":"deletePoint"}' });
+  });
+
   it('keeps other text as it is and leaves out the runtime START, END and REPORT lines', () => {
     expect(toLogLine('X', { id: '1', timestamp: 0, message: 'START RequestId: abc Version: $LATEST' })).toBeNull();
     expect(toLogLine('X', { id: '2', timestamp: 0, message: 'REPORT RequestId: abc Duration: 2 ms' })).toBeNull();

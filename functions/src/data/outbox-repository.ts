@@ -46,6 +46,8 @@ export interface OutboxRecord {
   last_error: string | null;
   /** TTL (seconds): a record is dropped this long after it was made, sent or not. */
   expires_at: number;
+  /** The request's or job's correlation id that wrote it: its send logs under that id, whoever sends it. */
+  correlation_id?: string;
 }
 
 const recordOf = (item: Record<string, unknown>): OutboxRecord => stripKeys(item) as unknown as OutboxRecord;

@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { EndpointGroup, FileAnswer, OperationsOf } from '@shared/api/routes';
 import { API, routeKey, routesOfGroup } from '@shared/api/routes';
@@ -7,7 +7,7 @@ import { effectiveRequestView } from '@shared/permissions/request-view';
 import type { LanguageKey } from '@shared/constants';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@shared/constants';
 import { AppError } from '../errors';
-import { describeError, logger } from '../logger';
+import { correlated, describeError, logger } from '../logger';
 import { assertRouteAllowed } from '../services/access-service';
 import { callerFromAuthorizer } from './caller';
 import { mapError } from './error-mapper';
@@ -106,10 +106,12 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
     return json(200, isWithMessage(data) ? { res: true, data: data.data, msg: data.msg } : { res: true, data });
   };
 
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>().handler(core).onError(async (request) => {
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>().handler(core).onError(async (request) => {
     const mapped = mapError(request.error);
     if (mapped.status >= 500) logger.error('request failed', { group, ...describeError(request.error) });
     else logger.info('request refused', { group, code: mapped.body.msg, details: (request.error as AppError).details });
     request.response = json(mapped.status, mapped.body);
   });
+  // Every line of a request, and every job it starts, carries API Gateway's request id.
+  return correlated((event: APIGatewayProxyEvent) => event.requestContext?.requestId, (event: APIGatewayProxyEvent, context: Context) => handler(event, context));
 };

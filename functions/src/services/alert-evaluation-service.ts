@@ -14,7 +14,7 @@ import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
 import { listUnsentOutboxRecords, type OutboxMessage, type OutboxRecord, type OutboxSource } from '../data/outbox-repository';
-import { logger } from '../logger';
+import { logger, metric } from '../logger';
 import { alertMessage } from './alert-message';
 import { recipientsByLanguage } from './recipient-language';
 import type { LanguageKey } from '@shared/constants';
@@ -226,5 +226,6 @@ const evaluateAt = async (customerId: string, alertId: string, now: number): Pro
   if (records.length > 0 && delivery.sent.length === records.length) await markLogItemNotified(customerId, alertId, tick);
   const notified = delivery.sent.length;
   logger.info('alert evaluated', { alert: alertId, tick: item.at, event: item.event, notified, unsent: records.length - notified });
+  metric('AlertsEvaluated', 1, { alert: alertId });
   return { run: { alert: alertId, tick: item.at, outcome: fired ? 'fired' : 'missing_data', notified, log: item._id }, failures: delivery.failures };
 };

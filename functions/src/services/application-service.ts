@@ -11,7 +11,7 @@ import { tableSize } from '../data/table';
 import { getSystemConfig } from '../data/system-repository';
 import { entitiesTable } from '../data/table';
 import { AppError } from '../errors';
-import { describeError, logger } from '../logger';
+import { correlationFields, describeError, logger } from '../logger';
 import { isApplicationLocked, licenseSummary } from './license-service';
 import { listAppFunctions, restartOtherFunctions, restartSelf } from './function-restart-service';
 import { pushToCustomer } from './realtime-service';
@@ -74,7 +74,7 @@ const startApplicationJob = async (job: ApplicationJob): Promise<void> => {
     new InvokeCommand({
       FunctionName: requireSetting('APPLICATION_UPDATE_FUNCTION'),
       InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify(job)),
+      Payload: new TextEncoder().encode(JSON.stringify({ ...job, ...correlationFields() })),
     }),
   );
 };

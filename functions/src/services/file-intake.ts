@@ -6,6 +6,7 @@ import { requireSetting } from '../config';
 import { lambda } from '../clients/lambda';
 import { claimForImport, putMeterFileBytes, recordMeterFile, type StoredMeterFile } from '../data/meter-file-repository';
 import { newId } from './new-id';
+import { correlationFields } from '../logger';
 
 export interface IncomingFile {
   customerId: string;
@@ -21,6 +22,8 @@ export interface FileImportJob {
   customerId: string;
   fileId: string;
   attempt: string;
+  /** The request or job that started the import: the import logs under its id. */
+  correlationId?: string;
 }
 
 /**
@@ -70,7 +73,7 @@ export const continueImport = async (job: FileImportJob): Promise<void> => {
       // The import function continues itself: its own name, as Lambda gives it.
       FunctionName: process.env.AWS_LAMBDA_FUNCTION_NAME || requireSetting('FILE_IMPORTS_FUNCTION'),
       InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify(job)),
+      Payload: new TextEncoder().encode(JSON.stringify({ ...job, ...correlationFields() })),
     }),
   );
 };
@@ -86,7 +89,7 @@ export const startImport = async (customerId: string, fileId: string, options: {
     new InvokeCommand({
       FunctionName: requireSetting('FILE_IMPORTS_FUNCTION'),
       InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify({ customerId, fileId, attempt } satisfies FileImportJob)),
+      Payload: new TextEncoder().encode(JSON.stringify({ customerId, fileId, attempt, ...correlationFields() } satisfies FileImportJob)),
     }),
   );
   return true;

@@ -18,6 +18,7 @@ import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { putRecurringSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
 import { sealSecret } from './secret-box';
+import { correlationFields } from '../logger';
 
 type ParsedInput = z.output<typeof ftpRetrieverInputSchema>;
 
@@ -138,7 +139,7 @@ export const runFtpRetrieverNow = async (caller: Caller, ftpId: string) => {
     new InvokeCommand({
       FunctionName: requireSetting('SCHEDULED_JOBS_FUNCTION_ARN'),
       InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify(targetOf(existing.customer, ftpId))),
+      Payload: new TextEncoder().encode(JSON.stringify({ ...targetOf(existing.customer, ftpId), ...correlationFields() })),
     }),
   );
   return { started: true };

@@ -1,6 +1,7 @@
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { requireSetting } from '../config';
 import { lambda } from '../clients/lambda';
+import { correlationFields } from '../logger';
 import { newId } from './new-id';
 
 export type SeriesJob =
@@ -9,7 +10,8 @@ export type SeriesJob =
   | { kind: 'purge'; customerId: string; pointId: string; requestedBy: string | null }
   | { kind: 'convert'; customerId: string; pointId: string; fromUnit: string; toUnit: string; requestedBy: string | null };
 
-export type LaunchedJob = SeriesJob & { jobId: string };
+/** `correlationId`: the request or job that started it (its lines carry that id; without one, the job's own id). */
+export type LaunchedJob = SeriesJob & { jobId: string; correlationId?: string };
 
 /** Starts long series work in the jobs function without waiting for it. */
 export const launchJob = async (job: SeriesJob): Promise<string> => {
@@ -18,7 +20,7 @@ export const launchJob = async (job: SeriesJob): Promise<string> => {
     new InvokeCommand({
       FunctionName: requireSetting('SERIES_JOBS_FUNCTION'),
       InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify({ ...job, jobId } satisfies LaunchedJob)),
+      Payload: new TextEncoder().encode(JSON.stringify({ ...job, jobId, ...correlationFields() } satisfies LaunchedJob)),
     }),
   );
   return jobId;
@@ -30,6 +32,7 @@ export interface CustomerDeletionJob {
   customerId: string;
   requestedBy: string | null;
   jobId: string;
+  correlationId?: string;
 }
 
 /** Starts a customer's deletion (the job that claimed it) in its own function without waiting for it. */
@@ -39,7 +42,7 @@ export const launchCustomerDeletion = async (job: Omit<CustomerDeletionJob, 'kin
     new InvokeCommand({
       FunctionName: requireSetting('CUSTOMER_DELETION_FUNCTION'),
       InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify({ ...job, kind: 'customer_deletion', jobId } satisfies CustomerDeletionJob)),
+      Payload: new TextEncoder().encode(JSON.stringify({ ...job, kind: 'customer_deletion', jobId, ...correlationFields() } satisfies CustomerDeletionJob)),
     }),
   );
   return jobId;
@@ -53,15 +56,16 @@ export interface DatabaseDumpJob {
   customerId: string | null;
   requestedBy: string | null;
   jobId: string;
+  correlationId?: string;
 }
 
-/** Starts a dump in its own function without waiting for it. */
+/** Starts a dump in its own function without waiting for it (its log lines carry the request's id). */
 export const launchDatabaseDump = async (job: DatabaseDumpJob): Promise<void> => {
   await lambda.send(
     new InvokeCommand({
       FunctionName: requireSetting('DATABASE_DUMP_FUNCTION'),
       InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify(job)),
+      Payload: new TextEncoder().encode(JSON.stringify({ ...job, ...correlationFields() } satisfies DatabaseDumpJob)),
     }),
   );
 };

@@ -74,9 +74,10 @@ export const toLogLine = (source: string, event: { id: string; timestamp: number
   const start = text.indexOf('{');
   if (start >= 0) {
     try {
-      const { level, message, time, ...fields } = JSON.parse(text.slice(start)) as Record<string, unknown>;
+      const { level, message, time, correlationId, ...fields } = JSON.parse(text.slice(start)) as Record<string, unknown>;
       if (typeof message === 'string') {
         return {
+          ...(typeof correlationId === 'string' && correlationId ? { correlationId } : {}),
           id: event.id,
           time: typeof time === 'string' ? time : new Date(event.timestamp).toISOString(),
           level: isLevel(level) ? level : 'info',

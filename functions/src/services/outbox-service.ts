@@ -12,7 +12,7 @@ import {
   type OutboxRecord,
   type OutboxSource,
 } from '../data/outbox-repository';
-import { describeError, logger } from '../logger';
+import { currentCorrelationId, describeError, logger, withCorrelationId } from '../logger';
 import { sendMail, sendSms, type MailReceipt } from './mail-service';
 import { RECORD_LIFETIME_MS, SEND_LEASE_MS, decideOutboxStep, nextAttemptAfterFailure, outboxRecordId, outboxSourcePrefix } from './outbox-rules';
 
@@ -49,6 +49,7 @@ export const newOutboxRecord = (customerId: string, source: OutboxSource, occasi
   message_id: null,
   last_error: null,
   expires_at: Math.ceil((now + RECORD_LIFETIME_MS) / 1000),
+  ...(currentCorrelationId() ? { correlation_id: currentCorrelationId() } : {}),
 });
 
 const handOver = async (record: OutboxRecord): Promise<MailReceipt> => {
@@ -77,7 +78,11 @@ export type DeliveryOutcome = 'sent' | 'skipped' | 'failed';
  * it sent. A refusal gives it back (pending, tried later) and is thrown to the caller.
  * `early`: the entity's own job asks, so a refused record is tried again without waiting.
  */
-export const deliverOutboxRecord = async (record: OutboxRecord, early = false, now: number = Date.now()): Promise<DeliveryOutcome> => {
+export const deliverOutboxRecord = (record: OutboxRecord, early = false, now: number = Date.now()): Promise<DeliveryOutcome> =>
+  // A send logs under the id of the request or job that wrote the record (the sweep sends others' records).
+  record.correlation_id ? withCorrelationId(record.correlation_id, () => deliverUnderId(record, early, now)) : deliverUnderId(record, early, now);
+
+const deliverUnderId = async (record: OutboxRecord, early: boolean, now: number): Promise<DeliveryOutcome> => {
   if (decideOutboxStep(record, now, early).step !== 'send') return 'skipped';
   const claim = randomUUID();
   if (!(await claimOutboxRecord(record, claim, new Date(now).toISOString(), new Date(now + SEND_LEASE_MS).toISOString()))) return 'skipped';

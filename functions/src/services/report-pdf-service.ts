@@ -5,6 +5,7 @@ import { lambda } from '../clients/lambda';
 import { requireSetting } from '../config';
 import { takeReportPdf } from '../data/report-pdf-repository';
 import type { PrintRequest, PrintedReport } from './report-print-service';
+import { correlationFields } from '../logger';
 
 /** A report printed to PDF: the file and what it holds. */
 export interface ReportPdf {
@@ -23,7 +24,7 @@ export const renderReportPdf = async (customerId: string, reportId: string, lang
   const answer = await lambda.send(
     new InvokeCommand({
       FunctionName: requireSetting('REPORT_PDF_FUNCTION'),
-      Payload: new TextEncoder().encode(JSON.stringify({ customerId, reportId, language } satisfies PrintRequest)),
+      Payload: new TextEncoder().encode(JSON.stringify({ customerId, reportId, language, ...correlationFields() } satisfies PrintRequest & { correlationId?: string })),
     }),
   );
   const payload = answer.Payload ? JSON.parse(new TextDecoder().decode(answer.Payload)) : null;

@@ -17,7 +17,12 @@ export interface ScheduledTarget {
   kind: 'ftp' | 'source' | 'alert' | 'reminder' | 'subscription' | 'outbox';
   id: string;
   customerId: string;
+  /** The schedule's execution id (filled in by Scheduler), or the request's that ran the job at once. */
+  correlationId?: string;
 }
+
+/** Scheduler's context attribute for one execution of a schedule, put in the input it sends. */
+const SCHEDULE_EXECUTION_ID = '<aws.scheduler.execution-id>';
 
 /** One schedule per entity, named by its id (ids are server-made and unique across customers). */
 export const scheduleName = (target: ScheduledTarget): string => `${target.kind}-${target.id}`;
@@ -46,8 +51,10 @@ const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
   Target: {
     Arn: requireSetting('SCHEDULED_JOBS_FUNCTION_ARN'),
     RoleArn: requireSetting('SCHEDULER_ROLE_ARN'),
-    Input: JSON.stringify({ kind: target.kind, id: target.id, customerId: target.customerId } satisfies ScheduledTarget),
-    RetryPolicy: { MaximumRetryAttempts: 0 },
+    Input: JSON.stringify({ kind: target.kind, id: target.id, customerId: target.customerId, correlationId: SCHEDULE_EXECUTION_ID } satisfies ScheduledTarget),
+    // A target that cannot be invoked is tried twice more within the hour (jobs are idempotent), then left in the dead-letter queue.
+    RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+    ...(process.env.SCHEDULES_DEAD_LETTER_ARN ? { DeadLetterConfig: { Arn: process.env.SCHEDULES_DEAD_LETTER_ARN } } : {}),
   },
 });
 

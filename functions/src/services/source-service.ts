@@ -31,6 +31,7 @@ import { newId } from './new-id';
 import { createPoint } from './point-service';
 import { putRecurringSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
 import { sealSecret } from './secret-box';
+import { correlationFields } from '../logger';
 
 /** A source as the browser sees it: secrets only say whether one is stored. */
 export const toSourceAnswer = (stored: StoredSource): Source => {
@@ -217,7 +218,7 @@ export const fetchSourceNow = async (caller: Caller, sourceId: string) => {
     new InvokeCommand({
       FunctionName: requireSetting('SCHEDULED_JOBS_FUNCTION_ARN'),
       InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify(targetOf(source))),
+      Payload: new TextEncoder().encode(JSON.stringify({ ...targetOf(source), ...correlationFields() })),
     }),
   );
   return { started: true };

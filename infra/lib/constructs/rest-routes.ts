@@ -3,6 +3,7 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { EndpointGroup, RouteDefinition } from '../../../shared/src/api/routes';
+import { acknowledge } from '../nag';
 
 type PathOwner = EndpointGroup | 'shared';
 
@@ -19,6 +20,9 @@ const pathOwners = (routes: readonly RouteDefinition[]): Map<string, PathOwner> 
   }
   return owners;
 };
+
+const SIGNED_IN =
+  "Signed-in route: the TOKEN authorizer checks the product's own session JWTs (its users, passwords and roles live in DynamoDB, not in a Cognito user pool)";
 
 export interface RestRoutesProps {
   api: apigateway.RestApi;
@@ -73,7 +77,7 @@ export class RestRoutes extends Construct {
     };
 
     for (const route of props.routes) {
-      new apigateway.Method(stackOf(route.group), route.operation, {
+      const method = new apigateway.Method(stackOf(route.group), route.operation, {
         resource: resourceFor(route.path),
         httpMethod: route.method,
         integration: integrationOf(route.group),
@@ -82,6 +86,16 @@ export class RestRoutes extends Construct {
             ? { authorizationType: apigateway.AuthorizationType.NONE }
             : { authorizer: props.authorizer, authorizationType: apigateway.AuthorizationType.CUSTOM },
       });
+      if (route.access === 'public') {
+        acknowledge(
+          method,
+          `Public in the route table: ${route.operation} is called before sign-in (sign-in, password links, registration, what the sign-in page shows) and is limited by the abuse limits where it touches accounts`,
+          'AwsSolutions-APIG4',
+          'AwsSolutions-COG4',
+        );
+      } else {
+        acknowledge(method, SIGNED_IN, 'AwsSolutions-COG4');
+      }
     }
   }
 }

@@ -5,16 +5,19 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
-import { AppFunction } from '../constructs/app-function';
+import { AppFunction, deadLetterQueue } from '../constructs/app-function';
 import { ChromiumLayer } from '../constructs/chromium-layer';
 import { RestRoutes } from '../constructs/rest-routes';
+import { acknowledge } from '../nag';
 import { fromRoot } from '../paths';
 import { mailDomainOf, type DeploymentSettings } from '../settings';
 
@@ -72,6 +75,10 @@ interface GroupAccess {
   throttlesAccounts?: boolean;
 }
 
+const SCHEDULES_BY_ENTITY_ID =
+  "Schedules are named by the ids of their alerts, reminders, subscriptions and retrievers, made at run time; the default group holds this app's schedules only";
+const SCHEDULES_ARN_FINDING = 'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/*';
+
 /** What each endpoint group may touch, and nothing more. */
 const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   // Account e-mails (invitations, password links, accepted registrations); profile pictures in the documents bucket.
@@ -124,6 +131,10 @@ export class ApiStack extends Stack {
   readonly seedFunction?: AppFunction;
   /** The nested stacks that hold the methods, one per endpoint group. */
   readonly routeStacks: NestedStack[];
+  /** Schedules whose target failed to be invoked. */
+  readonly scheduleDeadLetters: sqs.Queue;
+  /** The Chromium function: its duration is watched against its timeout. */
+  readonly reportPdf: AppFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -138,12 +149,31 @@ export class ApiStack extends Stack {
       resultsCacheTtl: Duration.minutes(5),
     });
 
+    // Access logs (one JSON line per request, with its request id) and error-level execution logs,
+    // written with the account's API Gateway role (set by the realtime stack, deployed first).
+    const accessLogs = new logs.LogGroup(this, 'RestAccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.api = new apigateway.RestApi(this, 'Rest', {
       description: 'WattWise REST API',
-      deployOptions: { stageName: props.settings.stage, tracingEnabled: true },
+      deployOptions: {
+        stageName: props.settings.stage,
+        tracingEnabled: true,
+        accessLogDestination: new apigateway.LogGroupLogDestination(accessLogs),
+        accessLogFormat: apigateway.AccessLogFormat.jsonWithStandardFields(),
+        loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+      },
       binaryMediaTypes: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'image/*', 'multipart/form-data'],
       cloudWatchRole: false,
     });
+    acknowledge(
+      this.api,
+      "Requests are validated in the functions against the route table's zod schemas (body, path parameters, query), the single source the OpenAPI document is made from",
+      'AwsSolutions-APIG2',
+    );
+    acknowledge(
+      this.api.deploymentStage,
+      "A WAF web ACL is an account-level choice of the operator (rules, cost); the public account routes are held by the product's own abuse limits",
+      'AwsSolutions-APIG3',
+    );
 
     /** A job function: long work started by the API, a schedule or itself, on the entities and the series. */
     const jobFunction = (id: string, entry: string, description: string) =>
@@ -152,7 +182,7 @@ export class ApiStack extends Stack {
         .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
     // The sender's domain as an SES identity: on AWS its DKIM records go in the domain's DNS (the
     // identity is verified once they are); SES refuses to send from an identity it does not know.
-    new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(mailDomainOf(props.settings.mailFrom)) });
+    const mailDomain = new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(mailDomainOf(props.settings.mailFrom)) });
     // The outbound-destination policy's allow-list, where customers' addresses are reached (empty: nothing beyond the public Internet).
     const connectOut = (fn: AppFunction) => {
       if (props.settings.outboundAllowList) fn.setting('OUTBOUND_ALLOW_LIST', props.settings.outboundAllowList);
@@ -160,7 +190,9 @@ export class ApiStack extends Stack {
     const sendMail = (fn: AppFunction) => {
       // A customer's own SMTP server may carry the e-mail.
       connectOut(fn);
-      fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail', 'sns:Publish'], resources: ['*'] }));
+      // E-mail leaves from the sender's domain identity only; SMS go to phone numbers, which have no ARN.
+      mailDomain.grantSendEmail(fn.fn);
+      fn.allowAnyResource('Sms', ['sns:Publish'], 'SMS are published to phone numbers, which have no ARN to name');
       fn.setting('MAIL_FROM', props.settings.mailFrom);
       if (props.settings.appUrl) fn.setting('APP_URL', props.settings.appUrl);
       // A customer's (or the product's) SMTP settings carry its e-mail: their sealed password is opened to send.
@@ -169,9 +201,11 @@ export class ApiStack extends Stack {
     };
 
     const jobs = jobFunction('SeriesJobs', 'jobs/series-jobs.ts', 'Long series work: calculated points, merges, purges');
+    // Series jobs are idempotent (they recompute from what is stored): Lambda's two retries.
+    jobs.asyncInvocations(2);
     props.allowPush(jobs);
     const launchJobs = (fn: AppFunction) => {
-      jobs.fn.grantInvoke(fn.fn);
+      fn.invokes(jobs);
       fn.setting('SERIES_JOBS_FUNCTION', jobs.fn.functionName);
     };
 
@@ -182,12 +216,16 @@ export class ApiStack extends Stack {
       'jobs/file-imports.ts',
       'Imports one meter file (CSV, XLSX) into the series: streamed, one batch per file',
     ).bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
-    fileImports.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    fileImports.asyncInvocations(0);
     // Its live data is bounded (rows held in typed arrays, one point-month of objects at a time):
     // a capped heap makes the collector keep memory flat instead of growing with the file.
     fileImports.setting('NODE_OPTIONS', '--enable-source-maps --max-old-space-size=160');
     // A long file continues in a new invocation of the same function (by its name: a grant on
     // itself would make the function depend on its own policy).
+    fileImports.acknowledgeOnRole(
+      'A long file continues in a new invocation of this same function, named by its prefix (a grant on itself would make it depend on its own policy)',
+      `Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:<AWS::AccountId>:function:${this.stackName}-FileImports*`,
+    );
     fileImports.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['lambda:InvokeFunction'],
@@ -197,11 +235,16 @@ export class ApiStack extends Stack {
     props.allowPush(fileImports);
     launchJobs(fileImports);
     const importFiles = (fn: AppFunction) => {
-      fileImports.fn.grantInvoke(fn.fn);
+      fn.invokes(fileImports);
       fn.setting('FILE_IMPORTS_FUNCTION', fileImports.fn.functionName);
     };
     const sealSecrets = (fn: AppFunction) => {
       props.secretsKey.grantEncryptDecrypt(fn.fn);
+      fn.acknowledgeOnRole(
+        "CDK's encrypt/decrypt grant on the one key that seals outside servers' passwords: the GenerateDataKey and ReEncrypt families KMS needs for it",
+        'Action::kms:GenerateDataKey*',
+        'Action::kms:ReEncrypt*',
+      );
       fn.setting('SECRETS_KEY_ID', props.secretsKey.keyArn);
     };
 
@@ -212,7 +255,8 @@ export class ApiStack extends Stack {
       'Scheduled work: FTP/SFTP retrievals, data source fetches, alerts, reminders and report subscriptions',
     ).bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
     sendMail(scheduledJobs);
-    scheduledJobs.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    // A schedule fires again at its next time, and a run is idempotent for its due time: no retry.
+    scheduledJobs.asyncInvocations(0);
     props.allowPush(scheduledJobs);
     importFiles(scheduledJobs);
     sealSecrets(scheduledJobs);
@@ -225,7 +269,15 @@ export class ApiStack extends Stack {
       description: 'Lets EventBridge Scheduler start the scheduled-jobs function',
     });
     scheduledJobs.fn.grantInvoke(schedulerRole);
+    // A schedule whose target could not be invoked (after its bounded retries) leaves its event here.
+    this.scheduleDeadLetters = deadLetterQueue(this, 'ScheduleDeadLetters', 'the schedules whose target could not be invoked');
+    this.scheduleDeadLetters.grantSendMessages(schedulerRole);
+    acknowledge(schedulerRole, "CDK's grantInvoke covers the scheduled-jobs function's versions and aliases (`<arn>:*`)", `AwsSolutions-IAM5[Resource::<${this.getLogicalId(scheduledJobs.fn.node.defaultChild as lambda.CfnFunction)}.Arn>:*]`);
     // A reminder that fired moves its own schedule to its next occurrence, keeping its target.
+    scheduledJobs.acknowledgeOnRole(
+      "Reminders' schedules are named by the reminder's id, made at run time: the `reminder-` prefix is as narrow as a name known at deploy",
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/reminder-*',
+    );
     scheduledJobs.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['scheduler:GetSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
@@ -241,12 +293,15 @@ export class ApiStack extends Stack {
       target: {
         arn: scheduledJobs.fn.functionArn,
         roleArn: schedulerRole.roleArn,
-        input: JSON.stringify({ kind: 'outbox', id: 'sweep', customerId: '' }),
+        input: JSON.stringify({ kind: 'outbox', id: 'sweep', customerId: '', correlationId: '<aws.scheduler.execution-id>' }),
+        // The next sweep comes a few minutes later: no retry; an invocation that failed is left in the dead-letter queue.
         retryPolicy: { maximumRetryAttempts: 0 },
+        deadLetterConfig: { arn: this.scheduleDeadLetters.queueArn },
       },
     });
     if (props.settings.outboxFaultInjection) scheduledJobs.setting('OUTBOX_FAULT_INJECTION', 'true');
     const manageSchedules = (fn: AppFunction) => {
+      fn.acknowledgeOnRole(SCHEDULES_BY_ENTITY_ID, SCHEDULES_ARN_FINDING);
       fn.fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
@@ -254,8 +309,10 @@ export class ApiStack extends Stack {
         }),
       );
       schedulerRole.grantPassRole(fn.fn.grantPrincipal);
-      scheduledJobs.fn.grantInvoke(fn.fn);
-      fn.setting('SCHEDULED_JOBS_FUNCTION_ARN', scheduledJobs.fn.functionArn).setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn);
+      fn.invokes(scheduledJobs);
+      fn.setting('SCHEDULED_JOBS_FUNCTION_ARN', scheduledJobs.fn.functionArn)
+        .setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn)
+        .setting('SCHEDULES_DEAD_LETTER_ARN', this.scheduleDeadLetters.queueArn);
     };
 
     // Report PDFs: Chromium opens a report's print page on the web app with a print token (made
@@ -274,10 +331,11 @@ export class ApiStack extends Stack {
       .bindTable(props.entities, 'ENTITIES_TABLE', 'read')
       .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite')
       .bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
+    this.reportPdf = reportPdf;
     if (props.settings.appUrl) reportPdf.setting('APP_URL', props.settings.appUrl);
     if (emulated) reportPdf.setting('CHROMIUM_PATH', '/usr/bin/chromium');
     const printReports = (fn: AppFunction) => {
-      reportPdf.fn.grantInvoke(fn.fn);
+      fn.invokes(reportPdf);
       // The printed PDF is read once and deleted by the function that asked for it.
       fn.bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite').setting('REPORT_PDF_FUNCTION', reportPdf.fn.functionName);
     };
@@ -288,7 +346,11 @@ export class ApiStack extends Stack {
     const functionPrefixes = [this.stackName, ...(props.otherStacksWithFunctions ?? [])].map((name) => `${name}-`);
     const buildVersion = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
     const restartFunctions = (fn: AppFunction) => {
-      fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['lambda:ListFunctions'], resources: ['*'] }));
+      fn.allowAnyResource('ListFunctions', ['lambda:ListFunctions'], "lambda:ListFunctions supports no resource-level permission (the app's own are picked by name prefix)");
+      fn.acknowledgeOnRole(
+        "A restart stamps every function of the app's stacks, whose names are generated at deploy: the stack-name prefix is the narrowest name known",
+        ...functionPrefixes.map((prefix) => `Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:<AWS::AccountId>:function:${prefix}*`),
+      );
       fn.fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['lambda:GetFunctionConfiguration', 'lambda:UpdateFunctionConfiguration'],
@@ -306,7 +368,7 @@ export class ApiStack extends Stack {
       description: "Restarts every function of the app; for an update, installs the vendor release first",
       timeout: Duration.minutes(5),
     }).bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate');
-    applicationUpdate.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    applicationUpdate.asyncInvocations(0);
     restartFunctions(applicationUpdate);
     // A customer's deletion: its series, schedules, S3 objects, connections and items, a batch per run
     // (Lambda's two retries resume a failed run from its checkpoint).
@@ -321,6 +383,12 @@ export class ApiStack extends Stack {
         resources: [this.formatArn({ service: 'lambda', resource: 'function', resourceName: `${this.stackName}-CustomerDeletion*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
       }),
     );
+    customerDeletion.acknowledgeOnRole(
+      'A deletion run invokes its own function for the next run; its physical name is known only after deployment, so the ARN is matched by the stack-made name prefix',
+      `Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:<AWS::AccountId>:function:${this.stackName}-CustomerDeletion*`,
+    );
+    customerDeletion.asyncInvocations(2);
+    customerDeletion.acknowledgeOnRole(SCHEDULES_BY_ENTITY_ID, SCHEDULES_ARN_FINDING);
     customerDeletion.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['scheduler:DeleteSchedule'],
@@ -338,10 +406,10 @@ export class ApiStack extends Stack {
       .bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate')
       .bindTable(props.series, 'SERIES_TABLE', 'read')
       .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
-    databaseDump.fn.configureAsyncInvoke({ retryAttempts: 0 });
+    databaseDump.asyncInvocations(0);
     props.allowPush(databaseDump);
     const administerCustomers = (fn: AppFunction) => {
-      customerDeletion.fn.grantInvoke(fn.fn);
+      fn.invokes(customerDeletion);
       fn.setting('CUSTOMER_DELETION_FUNCTION', customerDeletion.fn.functionName);
       if (props.settings.licensePublicKey) fn.setting('LICENSE_PUBLIC_KEY', props.settings.licensePublicKey);
     };
@@ -368,8 +436,7 @@ export class ApiStack extends Stack {
         if (access.throttlesAccounts && props.settings.abuseLimits) fn.setting('ABUSE_LIMITS', props.settings.abuseLimits);
         if (access.operatesApplication) {
           restartFunctions(fn);
-          applicationUpdate.fn.grantInvoke(fn.fn);
-          databaseDump.fn.grantInvoke(fn.fn);
+          fn.invokes(applicationUpdate).invokes(databaseDump);
           fn.setting('DATABASE_DUMP_FUNCTION', databaseDump.fn.functionName);
           fn.setting('APPLICATION_UPDATE_FUNCTION', applicationUpdate.fn.functionName)
             .setting('APP_VERSION', buildVersion)
@@ -407,6 +474,8 @@ export class ApiStack extends Stack {
       .bindTable(props.entities, 'ENTITIES_TABLE', 'read');
     launchJobs(rollups);
     props.allowPush(rollups);
+    // The one `*` of this role (the nag test checks that no other statement has one).
+    rollups.acknowledgeOnRole("dynamodb:ListStreams, which CDK's DynamoDB event source grants, supports no resource-level permission", 'Resource::*');
     rollups.fn.addEventSource(
       new DynamoEventSource(props.series, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,

@@ -1,9 +1,10 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { acknowledge } from '../nag';
 
 /** Everything stateful: kept when the stack goes away. */
 export class DataStack extends Stack {
@@ -70,8 +71,16 @@ export class DataStack extends Stack {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
     } as const;
-    this.uploads = new s3.Bucket(this, 'Uploads', bucketDefaults);
-    this.documents = new s3.Bucket(this, 'Documents', bucketDefaults);
+    // Server access logs of the data buckets (who read or wrote which object), kept a year.
+    const accessLogs = new s3.Bucket(this, 'AccessLogs', {
+      ...bucketDefaults,
+      // Log delivery writes with ACLs (the LogDeliveryWrite canned ACL CDK sets on a log bucket).
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    });
+    acknowledge(accessLogs, 'It is the access-log bucket of the data buckets: logging its own access would log every log delivery', 'AwsSolutions-S1');
+    this.uploads = new s3.Bucket(this, 'Uploads', { ...bucketDefaults, serverAccessLogsBucket: accessLogs, serverAccessLogsPrefix: 'uploads/' });
+    this.documents = new s3.Bucket(this, 'Documents', { ...bucketDefaults, serverAccessLogsBucket: accessLogs, serverAccessLogsPrefix: 'documents/' });
 
     new CfnOutput(this, 'EntitiesTableName', { value: this.entities.tableName });
     new CfnOutput(this, 'SeriesTableName', { value: this.series.tableName });
@@ -90,6 +99,11 @@ export class DataStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(
+      this.jwtSecret,
+      'Rotating the signing secret signs every user out at once (the authorizer checks one key); it is rotated by hand in a maintenance window',
+      'AwsSolutions-SMG4',
+    );
 
     // A random value at deploy time (what the emulator's local provider is told to accept); on AWS
     // the operator puts OpenWeatherMap's key in it. It never leaves the weather function.
@@ -98,6 +112,7 @@ export class DataStack extends Stack {
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(this.weatherKey, 'The key is issued by OpenWeatherMap: a new one comes from their account page, not from a rotation function', 'AwsSolutions-SMG4');
     new CfnOutput(this, 'WeatherProviderKeySecretArn', { value: this.weatherKey.secretArn });
   }
 }

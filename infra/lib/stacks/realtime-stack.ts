@@ -1,10 +1,14 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function';
+import { acknowledge, nagRefOf } from '../nag';
 import type { DeploymentSettings } from '../settings';
 
 export interface RealtimeStackProps extends StackProps {
@@ -23,6 +27,8 @@ export class RealtimeStack extends Stack {
   readonly managementEndpoint: string;
   /** Every function's log subscription delivers to it; it pushes lines to the live logs screen. */
   readonly logForwarder: AppFunction;
+  /** The account's API Gateway logging role setting: stages that log depend on it. */
+  readonly apiGatewayAccount: apigateway.CfnAccount;
   private readonly connections: dynamodb.ITable;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
@@ -44,11 +50,39 @@ export class RealtimeStack extends Stack {
       disconnectRouteOptions: { integration: new WebSocketLambdaIntegration('DisconnectIntegration', disconnect.fn) },
       defaultRouteOptions: { integration: new WebSocketLambdaIntegration('DefaultIntegration', messages.fn) },
     });
+    acknowledge(
+      this.api.node.findChild('$connect-Route'),
+      'Browsers cannot send headers on a WebSocket: $connect checks the session token of `?token=` itself and refuses the connection (401) without a valid one',
+      'AwsSolutions-APIG4',
+    );
+    for (const route of ['$default-Route', '$disconnect-Route']) {
+      acknowledge(this.api.node.findChild(route), 'Runs only on a connection that $connect accepted with a valid session token', 'AwsSolutions-APIG4');
+    }
+
+    // API Gateway writes execution and access logs with the account's CloudWatch role: set here, the
+    // first stack with an API, for this WebSocket API and the REST API alike.
+    const apiLogsRole = new iam.Role(this, 'ApiGatewayLogsRole', {
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      description: "API Gateway's account-level role for writing the APIs' execution and access logs",
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
+    });
+    acknowledge(
+      apiLogsRole,
+      "AWS's managed policy for API Gateway's log delivery, the exact permissions the service documents for it",
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+    );
+    this.apiGatewayAccount = new apigateway.CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: apiLogsRole.roleArn });
+    // The setting belongs to the account: it stays if the stack goes.
+    this.apiGatewayAccount.applyRemovalPolicy(RemovalPolicy.RETAIN);
+
+    const accessLogs = new logs.LogGroup(this, 'SocketAccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.stage = new apigwv2.WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: props.settings.stage,
       autoDeploy: true,
+      accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs) },
     });
+    this.stage.node.addDependency(this.apiGatewayAccount);
 
     this.managementEndpoint =
       props.settings.environment === 'emulator'
@@ -58,6 +92,7 @@ export class RealtimeStack extends Stack {
     for (const fn of [connect, disconnect, messages]) {
       fn.setting('WS_MANAGEMENT_ENDPOINT', this.managementEndpoint);
       this.api.grantManageConnections(fn.fn);
+      this.acknowledgeConnections(fn);
     }
 
     this.logForwarder = new AppFunction(this, 'LogForwarder', {
@@ -75,5 +110,14 @@ export class RealtimeStack extends Stack {
     fn.bindTable(this.connections, 'CONNECTIONS_TABLE', 'readWrite');
     this.api.grantManageConnections(fn.fn);
     fn.setting('WS_MANAGEMENT_ENDPOINT', this.managementEndpoint);
+    this.acknowledgeConnections(fn);
+  }
+
+  /** PostToConnection and DeleteConnection name a connection id known only at run time; CDK's grant is on this API's connections. */
+  private acknowledgeConnections(fn: AppFunction): void {
+    fn.acknowledgeOnRole(
+      "CDK's grantManageConnections: this WebSocket API's connections, whose ids exist only at run time",
+      `Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagRefOf(this.api)}/*/*/@connections/*`,
+    );
   }
 }

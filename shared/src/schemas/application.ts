@@ -101,6 +101,8 @@ export interface LogLine {
   message: string;
   /** The line's other fields, as JSON text. */
   fields: string;
+  /** The request's (or job's) correlation id the line carries, when it carries one. */
+  correlationId?: string;
 }
 
 /** The live logs screen's limits (spec 3 §9): default 100 lines, stored locally. */

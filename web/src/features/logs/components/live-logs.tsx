@@ -25,6 +25,7 @@ export const LiveLogs = ({ userId }: { userId: string }) => {
   const [paused, setPaused] = useState(false);
   const [levels, setLevels] = useState<string[]>([]);
   const [text, setText] = useState('');
+  const [correlation, setCorrelation] = useState('');
   const latest = useRef({ maxLines, paused });
   latest.current = { maxLines, paused };
 
@@ -53,12 +54,14 @@ export const LiveLogs = ({ userId }: { userId: string }) => {
 
   const shown = useMemo(() => {
     const needle = text.trim().toLowerCase();
+    const request = correlation.trim();
     return lines.filter(
       (line) =>
         (levels.length === 0 || levels.includes(line.level)) &&
+        (!request || line.correlationId === request) &&
         (!needle || `${line.source} ${line.message} ${line.fields}`.toLowerCase().includes(needle)),
     );
-  }, [lines, levels, text]);
+  }, [lines, levels, text, correlation]);
 
   return (
     <Stack gap="md">
@@ -87,6 +90,12 @@ export const LiveLogs = ({ userId }: { userId: string }) => {
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           w={240}
+        />
+        <TextInput
+          label={t('labels.logs.correlation')}
+          value={correlation}
+          onChange={(event) => setCorrelation(event.currentTarget.value)}
+          w={280}
         />
         <Group gap="xs">
           <Tooltip label={paused ? t('labels.logs.resume') : t('labels.logs.pause')}>
@@ -120,6 +129,19 @@ export const LiveLogs = ({ userId }: { userId: string }) => {
                 <Text span ff="monospace" size="xs" fw={600}>
                   {line.source}
                 </Text>
+                {line.correlationId && (
+                  <Tooltip label={t('labels.logs.showRequest')}>
+                    <Button
+                      variant="subtle"
+                      size="compact-xs"
+                      ff="monospace"
+                      data-testid="log-correlation"
+                      onClick={() => setCorrelation(line.correlationId ?? '')}
+                    >
+                      {line.correlationId}
+                    </Button>
+                  </Tooltip>
+                )}
               </Group>
               <Text ff="monospace" size="xs">
                 {line.message}
