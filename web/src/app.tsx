@@ -1,7 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { LocalizedDatesProvider } from './components/localized-dates-provider';
@@ -23,6 +21,12 @@ const queryClient = createQueryClient({
     notify({ kind: 'warning', title: translate('errors.titles.unauthorized'), message: translate('errors.access.login') });
   },
 });
+
+/**
+ * The alert boxes' container loads beside the first screen rather than in it; `notify` writes to
+ * Mantine's store, which keeps what was shown before it came and shows it when it mounts.
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 const router = createAppRouter(queryClient);
 if (getSession().status === 'pending') loadCodeOfPath(router, window.location.pathname);
@@ -50,10 +54,10 @@ export const App = () => {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <LocalizedDatesProvider>
-          <ModalsProvider>
+          <Suspense fallback={null}>
             <Notifications position="bottom-right" zIndex={1000} />
-            <SessionGate />
-          </ModalsProvider>
+          </Suspense>
+          <SessionGate />
         </LocalizedDatesProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import * as z from 'zod';
 import type { AccessContext } from '@shared/permissions/abilities';
 import { permissionSetFor } from '@shared/permissions/abilities';
 import type { PermissionSet } from '@shared/permissions/default-permissions';
@@ -17,23 +16,38 @@ export type SessionState =
   | { status: 'pending'; credentials: StoredCredentials }
   | { status: 'logged-in'; payload: LoginPayload; credentials: StoredCredentials };
 
-const storedCredentialsSchema = z.object({
-  token: z.string().min(1),
+export interface StoredCredentials {
+  token: string;
   /** Start and end of the session on this browser's clock. */
-  issued_at: z.string(),
-  expires_at: z.string(),
-  remember: z.boolean(),
-  last_customer: z.string().nullable(),
-  // The whole login payload, so a session can be restored when the server cannot be reached.
-  payload: z.custom<LoginPayload>(
-    (value) => typeof value === 'object' && value !== null && 'user' in value && 'customer' in value,
-  ),
-});
-export type StoredCredentials = z.infer<typeof storedCredentialsSchema>;
+  issued_at: string;
+  expires_at: string;
+  remember: boolean;
+  last_customer: string | null;
+  /** The whole login payload, so a session can be restored when the server cannot be reached. */
+  payload: LoginPayload;
+}
+
+/** Checked by hand rather than with zod, which the first screen does not carry (~25 KiB gzip). */
+const isStoredCredentials = (value: unknown): value is StoredCredentials => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { token, issued_at, expires_at, remember, last_customer, payload } = value as Record<string, unknown>;
+  return (
+    typeof token === 'string' &&
+    token.length > 0 &&
+    typeof issued_at === 'string' &&
+    typeof expires_at === 'string' &&
+    typeof remember === 'boolean' &&
+    (last_customer === null || typeof last_customer === 'string') &&
+    typeof payload === 'object' &&
+    payload !== null &&
+    'user' in payload &&
+    'customer' in payload
+  );
+};
 
 const readCredentials = (): StoredCredentials | null => {
-  const parsed = storedCredentialsSchema.safeParse(readStored(STORAGE_KEYS.credentials));
-  return parsed.success ? parsed.data : null;
+  const stored = readStored(STORAGE_KEYS.credentials);
+  return isStoredCredentials(stored) ? stored : null;
 };
 
 const initialState = (): SessionState => {
