@@ -10,8 +10,8 @@ import { translate } from './lib/i18n';
 import { notify } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
-import { endSession, getSession, useSession } from './lib/session';
-import { createAppRouter, loadCodeOfPath } from './routes/router';
+import { endSession, getSession, renewalKeepsCustomer, useSession } from './lib/session';
+import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
 import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
 
 const queryClient = createQueryClient({
@@ -30,6 +30,16 @@ const Notifications = lazy(() => import('@mantine/notifications').then((module) 
 
 const router = createAppRouter(queryClient);
 if (getSession().status === 'pending') loadCodeOfPath(router, window.location.pathname);
+
+/**
+ * Called at boot once the HTTP client is configured, right after the stored session's renewal went
+ * out: when the renewal keeps the customer, the first screen's data is asked with the stored token
+ * beside it (a refused renewal ends the session and these answers are not shown).
+ */
+export const warmFirstScreen = (): void => {
+  const session = getSession();
+  if (session.status === 'pending' && renewalKeepsCustomer(session.credentials)) warmDataOfPath(router, queryClient, window.location.pathname);
+};
 onRedirectAction((state) => void router.navigate({ to: pathOfState(state) }));
 
 /** Pending authentication shows a loader; the router starts once the session is settled. */

@@ -4,7 +4,7 @@ import '@mantine/dates/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App, warmFirstScreen } from './app';
 import { restoreStoredSession } from './features/auth/hooks/use-restore-session';
 import { loadConfig } from './config';
 import { configureHttp } from './lib/http';
@@ -14,6 +14,7 @@ const boot = async () => {
   const configured = loadConfig().then(() => {
     configureHttp();
     restoreStoredSession();
+    warmFirstScreen();
   });
   await Promise.all([configured, initI18n()]);
   createRoot(document.getElementById('root')!).render(

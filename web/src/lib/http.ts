@@ -9,7 +9,7 @@ import type { Envelope } from '@shared/schemas/common';
 import { config } from '../config';
 import { fileNameOfDisposition } from './download-file';
 import { currentLanguage } from './i18n';
-import { getSession, identityOf, sessionToken } from './session';
+import { identityOf, sessionPayload, sessionToken } from './session';
 import { requestViewOf } from './request-view';
 
 const API_NAME = 'wattwise';
@@ -37,13 +37,14 @@ const isMobile = () => window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 0
 
 /** The spec's headers on every call (spec 1 §7). */
 const commonHeaders = (): Record<string, string> => {
-  const session = getSession();
+  // While stored credentials are being renewed, the first screen's calls go out with them (see startFirstScreen).
+  const payload = sessionPayload();
   const token = sessionToken();
-  const identity = session.status === 'logged-in' ? identityOf(session.payload) : { role: 'member' as const, isRoot: false };
+  const identity = payload ? identityOf(payload) : { role: 'member' as const, isRoot: false };
   return {
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
     Language: currentLanguage(),
-    RequestView: session.status === 'logged-in' ? requestViewOf(session.payload.user._id, identity) : effectiveRequestView(null, identity),
+    RequestView: payload ? requestViewOf(payload.user._id, identity) : effectiveRequestView(null, identity),
     Mobile: String(isMobile()),
   };
 };

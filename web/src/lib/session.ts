@@ -129,6 +129,25 @@ export const lastCustomer = (): string | null => {
   return typeof stored === 'string' ? stored : null;
 };
 
+/** The customer the renewal of stored credentials asks for (a super user comes back to the one they worked on last). */
+export const customerToRestore = (credentials: StoredCredentials): string | null => lastCustomer() ?? credentials.last_customer;
+
+/**
+ * Whether renewing stored credentials keeps the customer their token is for: then what the first
+ * screen reads may be asked with the stored token while the renewal is out.
+ */
+export const renewalKeepsCustomer = (credentials: StoredCredentials): boolean => {
+  const customer = customerToRestore(credentials);
+  return customer === null || customer === (credentials.payload.customer?._id ?? null);
+};
+
+/** The identity the calls carry: the signed-in user's, or while a stored session is being renewed, the stored one's. */
+export const sessionPayload = (): LoginPayload | null => {
+  if (state.status === 'logged-in') return state.payload;
+  if (state.status === 'pending') return state.credentials.payload;
+  return null;
+};
+
 /** The bearer token of the current (or being restored) session. */
 export const sessionToken = (): string | null => {
   if (state.status === 'logged-in') return state.payload.user.jwt;
