@@ -10,7 +10,7 @@ import { translate } from './lib/i18n';
 import { notify } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
-import { endSession, getSession, renewalKeepsCustomer, useSession } from './lib/session';
+import { endSession, getSession, renewalKeepsCustomer, subscribeSession, useSession } from './lib/session';
 import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
 import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
 
@@ -30,6 +30,14 @@ const Notifications = lazy(() => import('@mantine/notifications').then((module) 
 
 const router = createAppRouter(queryClient);
 if (getSession().status === 'pending') loadCodeOfPath(router, window.location.pathname);
+
+// What the first screen asked with stored credentials whose renewal was then refused is not kept for whoever signs in next.
+let previousStatus = getSession().status;
+subscribeSession(() => {
+  const { status } = getSession();
+  if (previousStatus === 'pending' && status === 'logged-out') queryClient.clear();
+  previousStatus = status;
+});
 
 /**
  * Called at boot once the HTTP client is configured, right after the stored session's renewal went
