@@ -29,7 +29,10 @@ const queryClient = createQueryClient({
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 const router = createAppRouter(queryClient);
-if (getSession().status === 'pending') loadCodeOfPath(router, window.location.pathname);
+/** Called at boot once /config.json is asked: the code of the path's pages, while the stored session is renewed. */
+export const loadFirstScreenCode = (): void => {
+  if (getSession().status === 'pending') loadCodeOfPath(router, window.location.pathname);
+};
 
 // What the first screen asked with stored credentials whose renewal was then refused is not kept for whoever signs in next.
 let previousStatus = getSession().status;

@@ -54,9 +54,10 @@ let amplifyRest: AmplifyRest | null = null;
 let loadingAmplify: Promise<AmplifyRest> | null = null;
 
 /**
- * Amplify's REST client is the one HTTP client; the API is same-origin under `apiBase`. Its code
- * (~30 KiB gzip) is not part of the first screen's JavaScript: `configureHttp` starts loading it at
- * boot, beside the configuration and the translations, and the first call waits for it if needed.
+ * Amplify's REST client is the one HTTP client; the API is same-origin under `apiBase` (its
+ * endpoint is this origin, so it needs no runtime configuration). Its code (~30 KiB gzip) is not
+ * part of the first screen's JavaScript: `configureHttp` starts loading it at boot, beside the
+ * configuration and the translations, and the first call waits for it if needed.
  */
 const loadAmplify = (): Promise<AmplifyRest> =>
   (loadingAmplify ??= Promise.all([import('aws-amplify'), import('aws-amplify/api')]).then(([{ Amplify }, rest]) => {
