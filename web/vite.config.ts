@@ -23,6 +23,9 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // A zod schema built at a module's top level and never read is dropped: a route or the shell may then
+      // take a constant from a schema module (its types, `SOURCE_TYPES`) without carrying zod into the first screen.
+      treeshake: { manualPureFunctions: ['z'] },
       onwarn(warning, warn) {
         // Mantine marks its modules "use client" for React Server Components; a SPA has nothing to keep.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

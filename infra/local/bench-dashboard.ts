@@ -45,15 +45,28 @@ const api = async <T>(method: string, apiPath: string, body?: unknown): Promise<
 };
 const emptyTab = await api<{ _id: string }>('POST', '/api/v1/tabs', { data: { name: 'Banc de mesure' } });
 
+/** A widget as its data call names it: the call's body carries the widget's settings, its name and type among them. */
+const widgetKey = (widget: { name?: unknown; type?: unknown }) => JSON.stringify([widget.name ?? null, widget.type ?? null]);
+const widgetKeyOf = (request: Request): string => {
+  try {
+    return widgetKey((JSON.parse(request.postData() ?? '{}') as { widget?: { name?: unknown; type?: unknown } }).widget ?? {});
+  } catch {
+    return 'unreadable';
+  }
+};
+/** The dashboard's own widgets: data calls per widget count the calls for these only. */
+const pageWidgets = new Set((await api<{ name: string; type: string }[]>('GET', '/api/v1/widgets')).map(widgetKey));
+
 /** One cold navigation: a new profile with the credentials, timed until `ready` holds. */
 const timeNavigation = async (url: string, ready: (page: Page) => Promise<unknown>, then?: (page: Page) => Promise<number>) => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
   const page = await context.newPage();
+  /** The widget (its name and type) each data call asked for. */
   const dataCalls: string[] = [];
   let started = 0;
   const requests = new Map<Request, WaterfallStep>();
   page.on('request', (request) => {
-    if (request.url().includes('/api/v1/widgets/data')) dataCalls.push(request.url());
+    if (request.url().includes('/api/v1/widgets/data')) dataCalls.push(widgetKeyOf(request));
     requests.set(request, { what: `${request.method()} ${new URL(request.url()).pathname}`, start: performance.now() - started, end: null });
   });
   const finished = (request: Request) => {
@@ -67,8 +80,8 @@ const timeNavigation = async (url: string, ready: (page: Page) => Promise<unknow
   await ready(page);
   const elapsed = performance.now() - started;
   const widgets = await page.locator('[data-widget-id]').count();
-  // The calls of this page only: a repeat navigation after it asks for its own widgets.
-  const calls = dataCalls.length;
+  // The calls of this page only, for its own widgets: not a repeat navigation's after it, nor another page's warmed meanwhile.
+  const calls = dataCalls.filter((key) => pageWidgets.has(key)).length;
   const repeat = then ? await then(page) : null;
   await context.close();
   return { elapsed, widgets, dataCalls: calls, waterfall: [...requests.values()], repeat };
@@ -87,6 +100,15 @@ const printWaterfall = (title: string, steps: WaterfallStep[], elapsed: number) 
     const end = step.end ?? elapsed;
     console.log(`  ${step.start.toFixed(0).padStart(5)} → ${end.toFixed(0).padStart(5)} ms  ${'·'.repeat(Math.round(step.start / 25))}${'█'.repeat(Math.max(1, Math.round((end - step.start) / 25)))}  ${step.what}`);
   }
+  // Where the time went: the shell's own start before its first call, the API's answers, the drawing after the last one.
+  const calls = steps.filter((step) => / \/api\//.test(step.what));
+  if (!calls.length) return;
+  const firstCall = Math.min(...calls.map((step) => step.start));
+  const lastAnswer = Math.max(...calls.map((step) => step.end ?? elapsed));
+  const durations = calls.map((step) => (step.end ?? elapsed) - step.start);
+  console.log(
+    `  shell before its first call ${firstCall.toFixed(0)} ms; ${calls.length} API calls, each p50 ${median(durations).toFixed(0)} ms, max ${Math.max(...durations).toFixed(0)} ms; last answer at ${lastAnswer.toFixed(0)} ms, ready ${(elapsed - lastAnswer).toFixed(0)} ms later`,
+  );
 };
 
 const allWidgetsReady = async (page: Page) => {

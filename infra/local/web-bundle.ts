@@ -4,10 +4,11 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * What the first screen downloads before it can draw: the JavaScript `index.html` loads and
- * preloads, gzip as served. The budget holds it below what it was before the administration
- * screens; issue 26 aims at 180 KiB, which needs the HTTP client and the schemas out of the shell.
+ * preloads, gzip as served. Issue 26 aimed at 180 KiB; it measured 168 once Amplify's client,
+ * zod, Mantine's modals and alert boxes left the first screen (they load beside it). The budget
+ * keeps ~3 KiB of headroom: whatever crosses it is named by `npm run bench:shell`.
  */
-export const INITIAL_JS_BUDGET_KIB = 260;
+export const INITIAL_JS_BUDGET_KIB = 171;
 
 /** Written by the web build (`web/build/initial-modules-report.ts`) inside its output folder. */
 const INITIAL_MODULES_REPORT = '.vite/initial-modules.json';

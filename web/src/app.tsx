@@ -1,7 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { LocalizedDatesProvider } from './components/localized-dates-provider';
@@ -12,8 +10,8 @@ import { translate } from './lib/i18n';
 import { notify } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
-import { endSession, getSession, useSession } from './lib/session';
-import { createAppRouter, loadCodeOfPath } from './routes/router';
+import { endSession, getSession, renewalKeepsCustomer, subscribeSession, useSession } from './lib/session';
+import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
 import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
 
 const queryClient = createQueryClient({
@@ -24,8 +22,35 @@ const queryClient = createQueryClient({
   },
 });
 
+/**
+ * The alert boxes' container loads beside the first screen rather than in it; `notify` writes to
+ * Mantine's store, which keeps what was shown before it came and shows it when it mounts.
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+
 const router = createAppRouter(queryClient);
-if (getSession().status === 'pending') loadCodeOfPath(router, window.location.pathname);
+/** Called at boot once /config.json is asked: the code of the path's pages, while the stored session is renewed. */
+export const loadFirstScreenCode = (): void => {
+  if (getSession().status === 'pending') loadCodeOfPath(router, window.location.pathname);
+};
+
+// What the first screen asked with stored credentials whose renewal was then refused is not kept for whoever signs in next.
+let previousStatus = getSession().status;
+subscribeSession(() => {
+  const { status } = getSession();
+  if (previousStatus === 'pending' && status === 'logged-out') queryClient.clear();
+  previousStatus = status;
+});
+
+/**
+ * Called at boot once the HTTP client is configured, right after the stored session's renewal went
+ * out: when the renewal keeps the customer, the first screen's data is asked with the stored token
+ * beside it (a refused renewal ends the session and these answers are not shown).
+ */
+export const warmFirstScreen = (): void => {
+  const session = getSession();
+  if (session.status === 'pending' && renewalKeepsCustomer(session.credentials)) warmDataOfPath(router, queryClient, window.location.pathname);
+};
 onRedirectAction((state) => void router.navigate({ to: pathOfState(state) }));
 
 /** Pending authentication shows a loader; the router starts once the session is settled. */
@@ -50,10 +75,10 @@ export const App = () => {
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <LocalizedDatesProvider>
-          <ModalsProvider>
+          <Suspense fallback={null}>
             <Notifications position="bottom-right" zIndex={1000} />
-            <SessionGate />
-          </ModalsProvider>
+          </Suspense>
+          <SessionGate />
         </LocalizedDatesProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,14 +1,29 @@
-import * as z from 'zod';
-
-const runtimeConfigSchema = z.object({
+/** The runtime configuration `/config.json` gives (written by the deployment, read before the first screen). */
+export interface RuntimeConfig {
   /** Base of the REST API, same origin as the app (`/api`). */
-  apiBase: z.string().startsWith('/'),
+  apiBase: string;
   /** Path of the WebSocket endpoint, same origin as the app (`/ws`). */
-  socketPath: z.string().startsWith('/'),
+  socketPath: string;
   /** The MapLibre style of the maplytics basemap; none: the countries bundled with the app (no network needed). */
-  mapStyleUrl: z.string().url().nullable().default(null),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+  mapStyleUrl: string | null;
+}
+
+const isSameOriginPath = (value: unknown): value is string => typeof value === 'string' && value.startsWith('/');
+
+const isUrl = (value: unknown): value is string => typeof value === 'string' && URL.canParse(value);
+
+/**
+ * Checked by hand rather than with zod: the first screen parses nothing else, and zod's core
+ * would weigh ~25 KiB gzip in it.
+ */
+const parseRuntimeConfig = (value: unknown): RuntimeConfig => {
+  const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const mapStyleUrl = raw.mapStyleUrl ?? null;
+  if (!isSameOriginPath(raw.apiBase) || !isSameOriginPath(raw.socketPath) || !(mapStyleUrl === null || isUrl(mapStyleUrl))) {
+    throw new Error('config.json is malformed');
+  }
+  return { apiBase: raw.apiBase, socketPath: raw.socketPath, mapStyleUrl };
+};
 
 let loaded: RuntimeConfig | null = null;
 
@@ -16,7 +31,7 @@ let loaded: RuntimeConfig | null = null;
 export const loadConfig = async (): Promise<RuntimeConfig> => {
   const response = await fetch('/config.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
-  loaded = runtimeConfigSchema.parse(await response.json());
+  loaded = parseRuntimeConfig(await response.json());
   return loaded;
 };
 

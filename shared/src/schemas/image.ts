@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { idSchema } from './common';
 
-/** Image types the gallery takes (no SVG: it can carry scripts). */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+import { IMAGE_TYPES } from './image-types';
+
+export { IMAGE_TYPES } from './image-types';
 /** The largest image, in bytes: its base64 body stays within a function's request size. */
 export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
 

@@ -2,22 +2,9 @@ import * as z from 'zod';
 import { idSchema } from './common';
 import { RESOURCES } from './point';
 
-/**
- * Data sources (spec 3 §3 "Source"): where a customer's values come from. Five types can be
- * created from the screens (spec 3 §2); provider types are fetched on a schedule.
- */
-export const SOURCE_TYPES = ['eveler', 'objenious', 'weather', 'email', 'custom'] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
+import { SOURCE_TYPES, type ProviderSourceType, type SourceType } from './source-types';
 
-/** Provider APIs reached at the endpoint the user supplies, with an `apikey` header: discovered, then fetched. */
-export const PROVIDER_SOURCE_TYPES = ['eveler', 'objenious'] as const satisfies readonly SourceType[];
-export type ProviderSourceType = (typeof PROVIDER_SOURCE_TYPES)[number];
-
-/** Types whose values (or files) are fetched by a schedule at the source's `fetch_interval`. */
-export const FETCHED_SOURCE_TYPES = ['eveler', 'objenious', 'weather', 'email'] as const satisfies readonly SourceType[];
-
-export const isProviderType = (type: SourceType): type is ProviderSourceType => (PROVIDER_SOURCE_TYPES as readonly string[]).includes(type);
-export const isFetchedType = (type: SourceType): boolean => (FETCHED_SOURCE_TYPES as readonly string[]).includes(type);
+export * from './source-types';
 
 /**
  * What kind of origin a source is. Configurable sources take their type's family; a source

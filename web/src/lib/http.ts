@@ -1,5 +1,3 @@
-import { Amplify } from 'aws-amplify';
-import { ApiError, del, get, post, put } from 'aws-amplify/api';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import type { ErrorCode } from '@shared/errors';
 import { isErrorCode } from '@shared/errors';
@@ -11,7 +9,7 @@ import type { Envelope } from '@shared/schemas/common';
 import { config } from '../config';
 import { fileNameOfDisposition } from './download-file';
 import { currentLanguage } from './i18n';
-import { getSession, identityOf, sessionToken } from './session';
+import { identityOf, sessionPayload, sessionToken } from './session';
 import { requestViewOf } from './request-view';
 
 const API_NAME = 'wattwise';
@@ -39,19 +37,43 @@ const isMobile = () => window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 0
 
 /** The spec's headers on every call (spec 1 §7). */
 const commonHeaders = (): Record<string, string> => {
-  const session = getSession();
+  // While stored credentials are being renewed, the first screen's calls go out with them (see startFirstScreen).
+  const payload = sessionPayload();
   const token = sessionToken();
-  const identity = session.status === 'logged-in' ? identityOf(session.payload) : { role: 'member' as const, isRoot: false };
+  const identity = payload ? identityOf(payload) : { role: 'member' as const, isRoot: false };
   return {
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
     Language: currentLanguage(),
-    RequestView: session.status === 'logged-in' ? requestViewOf(session.payload.user._id, identity) : effectiveRequestView(null, identity),
+    RequestView: payload ? requestViewOf(payload.user._id, identity) : effectiveRequestView(null, identity),
     Mobile: String(isMobile()),
   };
 };
 
-/** Amplify's REST client is the one HTTP client; the API is same-origin under `apiBase`. */
+type AmplifyRest = typeof import('aws-amplify/api');
+let amplifyRest: AmplifyRest | null = null;
+let loadingAmplify: Promise<AmplifyRest> | null = null;
+
+/**
+ * Amplify's REST client is the one HTTP client; the API is same-origin under `apiBase` (its
+ * endpoint is this origin, so it needs no runtime configuration). Its code (~30 KiB gzip) is not
+ * part of the first screen's JavaScript: `configureHttp` starts loading it at boot, beside the
+ * configuration and the translations, and the first call waits for it if needed.
+ */
+const loadAmplify = (): Promise<AmplifyRest> =>
+  (loadingAmplify ??= Promise.all([import('aws-amplify'), import('aws-amplify/api')]).then(([{ Amplify }, rest]) => {
+    configureAmplify(Amplify);
+    amplifyRest = rest;
+    return rest;
+  }));
+
 export const configureHttp = (): void => {
+  void loadAmplify().catch(() => {
+    // The first call tries again and fails as a network error.
+    loadingAmplify = null;
+  });
+};
+
+const configureAmplify = (Amplify: typeof import('aws-amplify').Amplify): void => {
   Amplify.configure(
     { API: { REST: { [API_NAME]: { endpoint: window.location.origin } } } },
     {
@@ -88,7 +110,7 @@ const codeOfStatus = (status: number): ErrorCode => {
 
 const failureOf = (error: unknown): ApiRequestError => {
   if (error instanceof ApiRequestError) return error;
-  if (error instanceof ApiError && error.response) {
+  if (isAmplifyApiError(error) && error.response) {
     const { body, statusCode } = error.response;
     const envelope = parseEnvelope(body);
     const code = isErrorCode(envelope?.msg) ? envelope.msg : codeOfStatus(statusCode);
@@ -118,7 +140,13 @@ export type CallOptions<R extends Route> = (z.input<R['params']> extends Record<
 
 export type ResponseOf<R extends Route> = z.output<R['response']>;
 
-const OPERATIONS: Record<HttpMethod, typeof get> = { GET: get, POST: post as typeof get, PUT: put as typeof get, DELETE: del as unknown as typeof get };
+type Get = AmplifyRest['get'];
+const operationOf = (rest: AmplifyRest, method: HttpMethod): Get =>
+  ({ GET: rest.get, POST: rest.post as Get, PUT: rest.put as Get, DELETE: rest.del as unknown as Get })[method];
+
+/** Amplify's answer to a call that reached the server and failed, with the response it carried. */
+const isAmplifyApiError = (error: unknown): error is InstanceType<AmplifyRest['ApiError']> =>
+  amplifyRest !== null && error instanceof amplifyRest.ApiError;
 
 /** The browser's path of a route: the table's path with its parameters, under the runtime API base. */
 const browserPath = (route: Route, options: { params?: unknown; query?: unknown }): string => {
@@ -139,8 +167,8 @@ const followAction = (envelope: Envelope<unknown> & { action?: unknown }): void 
 };
 
 /** One call through Amplify's REST client; the headers given replace the common ones of the same name. */
-const send = <R extends Route>(route: R, path: string, options: CallOptions<R>, headers: Record<string, string> = {}) =>
-  OPERATIONS[route.method]({
+const send = async <R extends Route>(route: R, path: string, options: CallOptions<R>, headers: Record<string, string> = {}) =>
+  operationOf(amplifyRest ?? (await loadAmplify()), route.method)({
     apiName: API_NAME,
     path,
     options: {
@@ -168,7 +196,7 @@ export const callApiForAnswer = async <R extends Route>(route: R, options: CallO
     return { data: envelope.data as ResponseOf<R>, msg: typeof envelope.msg === 'string' ? envelope.msg : null };
   } catch (error) {
     const failure = failureOf(error);
-    if (error instanceof ApiError && error.response) {
+    if (isAmplifyApiError(error) && error.response) {
       const envelope = parseEnvelope(error.response.body);
       if (envelope) followAction(envelope);
     }

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { TOAST_COLORS, TOAST_TIMEOUT_MS, type ToastKind } from '@shared/constants';
 import { translate } from './i18n';
 
@@ -13,9 +12,15 @@ export interface Toast {
   big?: boolean;
 }
 
+/**
+ * Mantine's alert boxes load beside the first screen rather than in it (their container is lazy
+ * too, in app.tsx): the boxes asked for meanwhile are shown, in order, once it has come.
+ */
+const mantineNotifications = () => import('@mantine/notifications').then((module) => module.notifications);
+
 /** Alert boxes in the spec's colours (spec 1 §9). Texts are already translated. */
 export const notify = ({ kind, title, message, autoClose = TOAST_TIMEOUT_MS, id, big = false }: Toast): void => {
-  notifications.show({
+  void mantineNotifications().then((notifications) => notifications.show({
     id,
     title,
     message,
@@ -23,11 +28,11 @@ export const notify = ({ kind, title, message, autoClose = TOAST_TIMEOUT_MS, id,
     autoClose,
     withBorder: true,
     className: big ? 'ww-toast-big' : undefined,
-  });
+  }));
 };
 
 export const dismissToast = (id: string): void => {
-  notifications.hide(id);
+  void mantineNotifications().then((notifications) => notifications.hide(id));
 };
 
 /** 'Sorry' / 'Something went wrong...' (warning), the answer to any failed call without its own message. */

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import * as z from 'zod';
 import type { AccessContext } from '@shared/permissions/abilities';
 import { permissionSetFor } from '@shared/permissions/abilities';
 import type { PermissionSet } from '@shared/permissions/default-permissions';
@@ -17,23 +16,38 @@ export type SessionState =
   | { status: 'pending'; credentials: StoredCredentials }
   | { status: 'logged-in'; payload: LoginPayload; credentials: StoredCredentials };
 
-const storedCredentialsSchema = z.object({
-  token: z.string().min(1),
+export interface StoredCredentials {
+  token: string;
   /** Start and end of the session on this browser's clock. */
-  issued_at: z.string(),
-  expires_at: z.string(),
-  remember: z.boolean(),
-  last_customer: z.string().nullable(),
-  // The whole login payload, so a session can be restored when the server cannot be reached.
-  payload: z.custom<LoginPayload>(
-    (value) => typeof value === 'object' && value !== null && 'user' in value && 'customer' in value,
-  ),
-});
-export type StoredCredentials = z.infer<typeof storedCredentialsSchema>;
+  issued_at: string;
+  expires_at: string;
+  remember: boolean;
+  last_customer: string | null;
+  /** The whole login payload, so a session can be restored when the server cannot be reached. */
+  payload: LoginPayload;
+}
+
+/** Checked by hand rather than with zod, which the first screen does not carry (~25 KiB gzip). */
+const isStoredCredentials = (value: unknown): value is StoredCredentials => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { token, issued_at, expires_at, remember, last_customer, payload } = value as Record<string, unknown>;
+  return (
+    typeof token === 'string' &&
+    token.length > 0 &&
+    typeof issued_at === 'string' &&
+    typeof expires_at === 'string' &&
+    typeof remember === 'boolean' &&
+    (last_customer === null || typeof last_customer === 'string') &&
+    typeof payload === 'object' &&
+    payload !== null &&
+    'user' in payload &&
+    'customer' in payload
+  );
+};
 
 const readCredentials = (): StoredCredentials | null => {
-  const parsed = storedCredentialsSchema.safeParse(readStored(STORAGE_KEYS.credentials));
-  return parsed.success ? parsed.data : null;
+  const stored = readStored(STORAGE_KEYS.credentials);
+  return isStoredCredentials(stored) ? stored : null;
 };
 
 const initialState = (): SessionState => {
@@ -113,6 +127,25 @@ export const updateSessionUser = (changes: Partial<LoginPayload['user']>): void 
 export const lastCustomer = (): string | null => {
   const stored = readStored(STORAGE_KEYS.lastCustomer);
   return typeof stored === 'string' ? stored : null;
+};
+
+/** The customer the renewal of stored credentials asks for (a super user comes back to the one they worked on last). */
+export const customerToRestore = (credentials: StoredCredentials): string | null => lastCustomer() ?? credentials.last_customer;
+
+/**
+ * Whether renewing stored credentials keeps the customer their token is for: then what the first
+ * screen reads may be asked with the stored token while the renewal is out.
+ */
+export const renewalKeepsCustomer = (credentials: StoredCredentials): boolean => {
+  const customer = customerToRestore(credentials);
+  return customer === null || customer === (credentials.payload.customer?._id ?? null);
+};
+
+/** The identity the calls carry: the signed-in user's, or while a stored session is being renewed, the stored one's. */
+export const sessionPayload = (): LoginPayload | null => {
+  if (state.status === 'logged-in') return state.payload;
+  if (state.status === 'pending') return state.credentials.payload;
+  return null;
 };
 
 /** The bearer token of the current (or being restored) session. */

@@ -1,5 +1,5 @@
 import { createTheme, mergeThemeOverrides, type MantineColor, type MantineThemeOverride } from '@mantine/core';
-import { DEFAULT_SKIN, SKINS, type Skin } from '@shared/schemas/preferences';
+import { DEFAULT_SKIN, SKINS, type Skin } from '@shared/skins';
 import { theme as baseTheme } from '../theme';
 
 /**

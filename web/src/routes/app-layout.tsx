@@ -1,5 +1,6 @@
 import { CUSTOMER_KEYS } from '../features/customers/api/customers';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { ModalsProvider } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { can } from '@shared/permissions/abilities';
@@ -103,8 +104,9 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
     },
   );
 
+  // The confirmations of signed-in pages; here rather than around the app, so the sign-in page does not carry Mantine's modals.
   return (
-    <>
+    <ModalsProvider>
       <AppLayout
         logo={<AppLogo />}
         headerActions={
@@ -125,7 +127,7 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
       {realtime.alreadyConnectedCountdown !== null && (
         <AlreadyConnectedModal seconds={realtime.alreadyConnectedCountdown} onElapsed={logout} />
       )}
-    </>
+    </ModalsProvider>
   );
 };
 

@@ -20,6 +20,17 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /**
+     * Starts, without waiting, the queries the route's frame or page reads (its loader does the
+     * same): also called while the stored session is being renewed, with the stored token, so a
+     * reload does not wait for the renewal before asking for its data (`startFirstScreen`).
+     */
+    warm?: (queryClient: QueryClient, params: Record<string, string>) => void;
+  }
+}
+
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   errorComponent: RouteError,
@@ -31,6 +42,12 @@ export const appRoute = createRoute({
   id: '_app',
   beforeLoad: ({ preload }) => requireSession({ preload }),
   // The tabs are asked beside the customizations: every page of widgets and the menu read them.
+  staticData: {
+    warm: (queryClient) => {
+      void queryClient.prefetchQuery(tabsQueryOptions());
+      void queryClient.prefetchQuery(customizationsQueryOptions());
+    },
+  },
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(tabsQueryOptions());
     return context.queryClient.ensureQueryData(customizationsQueryOptions());

@@ -107,6 +107,16 @@ export const loadCodeOfPath = (router: ReturnType<typeof createAppRouter>, pathn
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 };
 
+/**
+ * Starts the queries the pages a path opens read (each route's `staticData.warm`), without guards
+ * or loaders: called while the stored session is being renewed, with the stored token, so the
+ * customizations, the tabs and the widgets' data go out beside the renewal rather than after it.
+ */
+export const warmDataOfPath = (router: ReturnType<typeof createAppRouter>, queryClient: QueryClient, pathname: string): void => {
+  const [routes, params] = router.getMatchedRoutes(pathname);
+  for (const route of routes) route.options.staticData?.warm?.(queryClient, params);
+};
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;

@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { needsWidgetData } from '@shared/widgets/widget-data-needs';
 import { tabsQueryOptions } from '../features/dashboard/api/tabs';
 import { widgetsQueryOptions, type PageId } from '../features/dashboard/api/widgets';
 import { imagesQueryOptions } from '../features/images/api/images';
-import { widgetDataQueryOptions } from '../features/widgets/api/widget-data';
 import { preloadWidgetTypes } from '../features/widgets/components/widget-type-chunks';
 
 /**
@@ -15,10 +13,13 @@ import { preloadWidgetTypes } from '../features/widgets/components/widget-type-c
 export const warmWidgetPage = (queryClient: QueryClient, page: PageId): void => {
   void queryClient.prefetchQuery(tabsQueryOptions());
   void queryClient.prefetchQuery(imagesQueryOptions());
+  // The data calls' modules (with the text tokens' schemas) load beside the widgets' list, off the first screen.
+  const dataQueries = Promise.all([import('../features/widgets/api/widget-data'), import('@shared/widgets/widget-data-needs')]);
   queryClient
     .ensureQueryData(widgetsQueryOptions(page))
-    .then((widgets) => {
+    .then(async (widgets) => {
       preloadWidgetTypes(widgets.map((widget) => widget.type));
+      const [{ widgetDataQueryOptions }, { needsWidgetData }] = await dataQueries;
       for (const widget of widgets) if (needsWidgetData(widget)) void queryClient.prefetchQuery(widgetDataQueryOptions(widget));
     })
     // The page shows its own error when it asks again.

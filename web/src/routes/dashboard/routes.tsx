@@ -7,6 +7,7 @@ const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'dashboard',
   beforeLoad: guardedBy('app.dashboard'),
+  staticData: { warm: (queryClient) => warmWidgetPage(queryClient, null) },
   loader: ({ context, preload }) => {
     if (!preload) warmWidgetPage(context.queryClient, null);
     return { crumbs: [{ labelKey: 'labels.menu.dashboard' }] satisfies Crumb[] };
@@ -18,6 +19,7 @@ const dashboardTabRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'dashboard/$tabName/$tabId',
   beforeLoad: guardedBy('app.dashboard'),
+  staticData: { warm: (queryClient, params) => warmWidgetPage(queryClient, params.tabId) },
   loader: async ({ context, params, preload }) => {
     if (!preload) warmWidgetPage(context.queryClient, params.tabId);
     const tab = await loadTab(context.queryClient, params.tabId, '/dashboard', undefined, preload);

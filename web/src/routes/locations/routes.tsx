@@ -6,6 +6,10 @@ import { notify } from '../../lib/notify';
 import { getSession } from '../../lib/session';
 import { findLocation, locationSlug, visibleLocationsOf } from '../../lib/visible-locations';
 import { appRoute, guardedBy, loadTab } from '../frame';
+import { warmWidgetPage } from '../warm-widget-page';
+
+/** /locations/{name}/{id}/{tab_name}/{tab_id}: one of the location's tabs rather than its own page. */
+const isTabPath = (pathname: string) => pathname.split('/').filter(Boolean).length > 3;
 
 const LOCATIONS_CRUMB: Crumb = { labelKey: 'labels.menu.locations', to: '/locations' };
 
@@ -21,7 +25,13 @@ const locationRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'locations/$name/$id',
   beforeLoad: guardedBy('app.locations'),
-  loader: ({ params, preload }) => {
+  // The location's own widgets; on one of its tabs, the tab's route warms the tab's instead.
+  staticData: {
+    warm: (queryClient, params) => {
+      if (params.tabId === undefined) warmWidgetPage(queryClient, params.id);
+    },
+  },
+  loader: ({ context, location, params, preload }) => {
     const session = getSession();
     const entry = session.status === 'logged-in' ? findLocation(visibleLocationsOf(session.payload), params.id) : null;
     if (!entry?.location.clickable) {
@@ -42,6 +52,7 @@ const locationRoute = createRoute({
       })),
       { label: locationLabel(entry.location) },
     ];
+    if (!preload && !isTabPath(location.pathname)) warmWidgetPage(context.queryClient, params.id);
     return { entry, crumbs };
   },
   component: lazyRouteComponent(() => import('./location-page'), 'LocationPage'),
@@ -50,7 +61,9 @@ const locationRoute = createRoute({
 const locationTabRoute = createRoute({
   getParentRoute: () => locationRoute,
   path: '$tabName/$tabId',
+  staticData: { warm: (queryClient, params) => warmWidgetPage(queryClient, params.tabId) },
   loader: async ({ context, params, preload }) => {
+    if (!preload) warmWidgetPage(context.queryClient, params.tabId);
     const tab = await loadTab(context.queryClient, params.tabId, '/locations/$name/$id', { name: params.name, id: params.id }, preload);
     return { crumbs: [{ label: tab.name }] satisfies Crumb[] };
   },

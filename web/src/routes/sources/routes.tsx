@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { SOURCE_TYPES, type SourceType } from '@shared/schemas/source';
+import { SOURCE_TYPES, type SourceType } from '@shared/schemas/source-types';
 import { sourceQueryOptions, sourcesQueryOptions } from '../../features/sources/api/sources';
 import type { Crumb } from '../../features/shell/components/ribbon';
 import { translate } from '../../lib/i18n';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { errorCodeOf } from '../../../lib/http';
 import { i18nReady } from '../../../lib/i18n';
 import type { StoredCredentials } from '../../../lib/session';
-import { endSession, getSession, lastCustomer, resumeSession, startSession, useSession } from '../../../lib/session';
+import { customerToRestore, endSession, getSession, resumeSession, startSession, useSession } from '../../../lib/session';
 import { autoLogin } from '../api/auto-login';
 import { notifySessionRefusal } from './notify-session-refusal';
 
@@ -10,7 +10,7 @@ let restoring: Promise<void> | null = null;
 
 const restore = async (credentials: StoredCredentials): Promise<void> => {
   try {
-    startSession(await autoLogin({ token: credentials.token, last_customer: lastCustomer() ?? credentials.last_customer }));
+    startSession(await autoLogin({ token: credentials.token, last_customer: customerToRestore(credentials) }));
   } catch (error) {
     const code = errorCodeOf(error);
     // The server did not answer in time (or failed): the stored token is still valid, carry on with it.

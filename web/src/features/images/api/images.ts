@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/api/routes';
-import { IMAGE_TYPES, type Image } from '@shared/schemas/image';
+import type { Image } from '@shared/schemas/image';
+import { IMAGE_TYPES } from '@shared/schemas/image-types';
 import { callApi } from '../../../lib/http';
 
 export const IMAGE_KEYS = { all: ['images'] as const };
