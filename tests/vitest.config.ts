@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 const sharedDir = fileURLToPath(new URL('../shared/src', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Integration files at once: one unless `npm test` says more (infra/local/test.ts, files marked `@runs-alone` excepted). */
+const integrationWorkers = Math.max(1, Number(process.env.TEST_INTEGRATION_WORKERS ?? 1));
 
 /**
  * Four projects: `unit` (pure rules, no I/O), `infra` (CDK assertions on the synthesized app),
@@ -26,7 +28,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          fileParallelism: integrationWorkers > 1,
+          maxWorkers: integrationWorkers,
         },
       },
       {

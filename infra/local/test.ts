@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
@@ -27,6 +27,31 @@ const selectedIn = (...folders: string[]): string[] | null => {
   return files.length > 0 ? files : null;
 };
 
+/**
+ * Integration files run this many at a time against the one deployed stack: each file's data is
+ * its own (its customers, users and objects), and most of a file's time is spent waiting on the
+ * emulator, so two files overlap well on two cores. `TEST_WORKERS=1` runs them one by one.
+ */
+const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? 2));
+
+/**
+ * A file that changes what every other file sees (locks the application, restarts every function,
+ * rewrites the product's defaults or the system's settings) says so in a line
+ * `// @runs-alone: <why>`; those files run one by one after the others.
+ */
+const RUNS_ALONE = /^\s*\/\/ @runs-alone: \S/m;
+
+/** The files of a folder (or the selected ones of it) split into those that run together and those that run alone. */
+const byIsolation = (folder: string, selected: string[] | null): { together: string[] | null; alone: string[] | null } => {
+  if (selected === null) return { together: null, alone: null };
+  const files = selected.length > 0
+    ? selected
+    : readdirSync(fromRoot(`tests/${folder}`)).filter((name) => name.endsWith('.test.ts')).map((name) => `tests/${folder}/${name}`);
+  const alone = files.filter((file) => RUNS_ALONE.test(readFileSync(fromRoot(file), 'utf8')));
+  const together = files.filter((file) => !alone.includes(file));
+  return { together: together.length > 0 ? together : null, alone: alone.length > 0 ? alone : null };
+};
+
 interface Outcome {
   passed: number;
   failed: number;
@@ -39,7 +64,7 @@ interface Outcome {
 /** How many of the slowest test files the run prints at its end. */
 const SLOWEST_SHOWN = 10;
 
-const vitest = (projects: string[], label: string, files: string[] | null): Promise<Outcome> =>
+const vitest = (projects: string[], label: string, files: string[] | null, workers = 1): Promise<Outcome> =>
   new Promise((resolve) => {
     if (files === null) return resolve({ passed: 0, failed: 0, skipped: 0, ok: true, files: [] });
     const output = `${RESULTS}/${label}.json`;
@@ -52,7 +77,8 @@ const vitest = (projects: string[], label: string, files: string[] | null): Prom
         '--reporter=default', '--reporter=json', `--outputFile.json=${output}`,
         ...files,
       ],
-      { cwd: fromRoot(), stdio: 'inherit' },
+      // tests/vitest.config.ts reads how many files of the integration project run at once.
+      { cwd: fromRoot(), stdio: 'inherit', env: { ...process.env, TEST_INTEGRATION_WORKERS: String(workers) } },
     );
     child.on('exit', (code) => {
       if (!existsSync(output)) return resolve({ passed: 0, failed: 1, skipped: 0, ok: false, files: [] });
@@ -134,7 +160,9 @@ const main = async (): Promise<number> => {
       url: weather.url,
       fake: weather.fake,
     }, { url: vendor.url }, { url: geocoder.url, fake: geocoder.fake });
-    outcomes.push(await vitest(['integration'], 'integration', integrationFiles));
+    const integration = byIsolation('integration', integrationFiles);
+    outcomes.push(await vitest(['integration'], 'integration', integration.together, WORKERS));
+    outcomes.push(await vitest(['integration'], 'integration-alone', integration.alone));
     outcomes.push(await vitest(['browser'], 'browser', browserFiles));
   } catch (error) {
     console.error(error);

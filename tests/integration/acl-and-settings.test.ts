@@ -1,3 +1,4 @@
+// @runs-alone: rewrites the product's default permissions, which every customer without its own map uses.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

@@ -1,3 +1,4 @@
+// @runs-alone: restarts every function and locks the whole application.
 import { gunzipSync } from 'node:zlib';
 import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

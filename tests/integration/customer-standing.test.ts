@@ -1,16 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
 import { api, login } from '../support/api';
 import { entities } from '../support/aws';
+import { createTestCustomer, seedMember, tokenOf } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
 
 /**
  * What a customer's users may do follows the customer's own standing and permission map, read
  * again within a minute: no token has to expire for a change to take effect, and one customer's
- * change never reaches another.
+ * change never reaches another. The customer that changes is the test's own: the demo customers are
+ * read by files running at the same time.
  */
-const basic = () => testEnvironment().customers.basic;
+let basicCustomer: string;
+const basic = () => basicCustomer;
 const premium = () => testEnvironment().customers.premium;
 const MINUTE = 60_000;
 
@@ -21,13 +24,9 @@ const ingestStatus = async (token: string) =>
   (await api('POST', '/api/v1/data', { token, body: { data: [] } })).status;
 
 beforeAll(async () => {
-  basicMember = (await login('basicMember')).user.jwt;
+  basicCustomer = (await createTestCustomer((await login('root')).user.jwt))._id;
+  basicMember = await tokenOf(await seedMember(basicCustomer));
   premiumMember = (await login('premiumMember')).user.jwt;
-});
-
-afterAll(async () => {
-  await entities.put({ PK: `C#${basic()}`, SK: 'ACL', kind: 'acl', permissions: DEFAULT_PERMISSIONS });
-  await entities.set({ PK: `C#${basic()}`, SK: 'CUSTOMER' }, { active: true });
 });
 
 describe('a customer\'s permission map', () => {

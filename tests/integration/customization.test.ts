@@ -1,3 +1,4 @@
+// @runs-alone: rewrites the system's logo and background, which the session routes answer to everyone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customizations } from '@shared/schemas/session';
 import { api, login } from '../support/api';

@@ -1,3 +1,4 @@
+// @runs-alone: rewrites the system's SMTP settings, which other files read back unchanged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCompleteBucket } from '@shared/alerts/bucket';

@@ -6,9 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Export, ExportView } from '@shared/schemas/export';
 import type { SeriesAnswer } from '@shared/schemas/series';
 import { api, login } from '../support/api';
-import { entities } from '../support/aws';
-import { testEnvironment } from '../support/environment';
-import { eventually } from '../support/eventually';
+import { anotherPremiumCustomer } from '../support/customers';
 import { awaitMailsTo } from '../support/mail';
 import { startSmtpServer, type SmtpTestServer } from '../support/smtp-server';
 
@@ -174,19 +172,13 @@ describe('exports', () => {
     expect([refused.status, refused.body.msg]).toEqual([403, 'premium_required']);
     expect((await view(basic, saved._id)).status).toBe(403);
 
-    // Premium for a moment, the other customer still cannot reach this customer's export.
-    const basicKey = { PK: `C#${testEnvironment().customers.basic}`, SK: 'CUSTOMER' };
-    await entities.set(basicKey, { is_premium: true });
-    try {
-      await eventually(() => api('GET', '/api/v1/exports/data', { token: basic }), (answer) => answer.status === 200, 60_000);
-      expect((await api<Export[]>('GET', '/api/v1/exports/data', { token: basic })).body.data!.map((item) => item._id)).not.toContain(saved._id);
-      expect((await view(basic, saved._id)).status).toBe(404);
-      expect((await api('GET', `/api/v1/exports/data/${saved._id}/file/none/none`, { token: basic })).status).toBe(404);
-      expect((await api('PUT', '/api/v1/exports/data', { token: basic, body: { ...saved, name: 'Volé' } })).status).toBe(404);
-      expect((await api('DELETE', `/api/v1/exports/data/${saved._id}`, { token: basic })).status).toBe(404);
-    } finally {
-      await entities.set(basicKey, { is_premium: false });
-    }
+    // Another premium customer still cannot reach this customer's export.
+    const { token: other } = await anotherPremiumCustomer();
+    expect((await api<Export[]>('GET', '/api/v1/exports/data', { token: other })).body.data!.map((item) => item._id)).not.toContain(saved._id);
+    expect((await view(other, saved._id)).status).toBe(404);
+    expect((await api('GET', `/api/v1/exports/data/${saved._id}/file/none/none`, { token: other })).status).toBe(404);
+    expect((await api('PUT', '/api/v1/exports/data', { token: other, body: { ...saved, name: 'Volé' } })).status).toBe(404);
+    expect((await api('DELETE', `/api/v1/exports/data/${saved._id}`, { token: other })).status).toBe(404);
     expect((await api<Export[]>('GET', '/api/v1/exports/data', { token: member })).body.data!.map((item) => item._id)).not.toContain(saved._id);
     expect((await view(member, saved._id)).status).toBe(404);
     await api('PUT', '/api/v1/exports/data', { token: admin, body: { ...saved, sharing: { shared: true } } });

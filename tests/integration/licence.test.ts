@@ -1,3 +1,4 @@
+// @runs-alone: an expired licence locks the whole application, and it counts every customer.
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

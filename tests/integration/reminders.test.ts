@@ -5,6 +5,7 @@ import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
 import type { NotificationItem } from '@shared/schemas/notification';
 import type { Reminder } from '@shared/schemas/reminder';
 import { api, login } from '../support/api';
+import { anotherPremiumCustomer, seedMember, tokenOf } from '../support/customers';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
@@ -17,7 +18,6 @@ import { runScheduledJob, scheduleOf } from '../support/scheduled-job';
  */
 
 const ZONE = 'Europe/Paris';
-const premium = () => testEnvironment().customers.premium;
 
 let admin: string;
 let member: string;
@@ -133,19 +133,13 @@ describe('reminders', () => {
     expect([refused.status, refused.body.msg]).toEqual([403, 'premium_required']);
     expect((await api('GET', `/api/v1/reminders/${created._id}`, { token: otherCustomer })).status).toBe(403);
 
-    // Premium for a moment, the other customer still cannot reach this customer's reminder.
-    const basicKey = { PK: `C#${testEnvironment().customers.basic}`, SK: 'CUSTOMER' };
-    await entities.set(basicKey, { is_premium: true });
-    try {
-      await eventually(() => api('GET', '/api/v1/reminders', { token: otherCustomer }), (answer) => answer.status === 200, 60_000);
-      expect((await api<Reminder[]>('GET', '/api/v1/reminders', { token: otherCustomer })).body.data!.map((entry) => entry._id)).not.toContain(created._id);
-      expect((await api('GET', `/api/v1/reminders/${created._id}`, { token: otherCustomer })).status).toBe(404);
-      expect((await api('PUT', '/api/v1/reminders', { token: otherCustomer, body: { ...created, name: 'Volé' } })).status).toBe(404);
-      expect((await api('PUT', '/api/v1/reminders/reset', { token: otherCustomer, body: { _id: created._id } })).status).toBe(404);
-      expect((await api('DELETE', `/api/v1/reminders/${created._id}`, { token: otherCustomer })).status).toBe(404);
-    } finally {
-      await entities.set(basicKey, { is_premium: false });
-    }
+    // Another premium customer still cannot reach this customer's reminder.
+    const { token: premiumOther } = await anotherPremiumCustomer();
+    expect((await api<Reminder[]>('GET', '/api/v1/reminders', { token: premiumOther })).body.data!.map((entry) => entry._id)).not.toContain(created._id);
+    expect((await api('GET', `/api/v1/reminders/${created._id}`, { token: premiumOther })).status).toBe(404);
+    expect((await api('PUT', '/api/v1/reminders', { token: premiumOther, body: { ...created, name: 'Volé' } })).status).toBe(404);
+    expect((await api('PUT', '/api/v1/reminders/reset', { token: premiumOther, body: { _id: created._id } })).status).toBe(404);
+    expect((await api('DELETE', `/api/v1/reminders/${created._id}`, { token: premiumOther })).status).toBe(404);
     // A member of the same customer does not see an unshared reminder of the administrator.
     expect((await api('GET', `/api/v1/reminders/${created._id}`, { token: member })).status).toBe(404);
     expect((await api('DELETE', `/api/v1/reminders/${created._id}`, { token: member })).status).toBe(404);
@@ -243,18 +237,16 @@ describe('notifications', () => {
 });
 
 describe('the reminders permission', () => {
-  afterAll(async () => {
-    await entities.put({ PK: `C#${premium()}`, SK: 'ACL', kind: 'acl', permissions: DEFAULT_PERMISSIONS });
-    // The functions read a customer's permission map again within seconds: later files find the defaults in force.
-    await eventually(() => api('GET', '/api/v1/reminders', { token: member }), (answer) => answer.status === 200, 60_000);
-  }, 90_000);
-
   it("refuses a role without app.reminders with 403, the customer's other roles keep it", async () => {
+    // A customer of the test's own: the demo customers' permission maps are read by files running at the same time.
+    const { customerId, token: ownAdmin } = await anotherPremiumCustomer();
+    const ownMember = await tokenOf(await seedMember(customerId));
     const { 'app.reminders': _removed, ...memberWithoutReminders } = DEFAULT_PERMISSIONS.member;
-    await entities.put({ PK: `C#${premium()}`, SK: 'ACL', kind: 'acl', permissions: { ...DEFAULT_PERMISSIONS, member: memberWithoutReminders } });
-    const refused = await eventually(() => api('GET', '/api/v1/reminders', { token: member }), (answer) => answer.status === 403, 60_000);
+    expect(_removed).toBeDefined();
+    await entities.put({ PK: `C#${customerId}`, SK: 'ACL', kind: 'acl', permissions: { ...DEFAULT_PERMISSIONS, member: memberWithoutReminders } });
+    const refused = await eventually(() => api('GET', '/api/v1/reminders', { token: ownMember }), (answer) => answer.status === 403, 60_000);
     expect([refused.status, refused.body.msg]).toEqual([403, 'forbidden']);
-    expect((await api('POST', '/api/v1/reminders', { token: member, body: { name: 'Non', reminder_date: tomorrow() } })).status).toBe(403);
-    expect((await api('GET', '/api/v1/reminders', { token: admin })).status).toBe(200);
+    expect((await api('POST', '/api/v1/reminders', { token: ownMember, body: { name: 'Non', reminder_date: tomorrow() } })).status).toBe(403);
+    expect((await api('GET', '/api/v1/reminders', { token: ownAdmin })).status).toBe(200);
   }, 90_000);
 });

@@ -1,3 +1,4 @@
+// @runs-alone: locks the whole application to check who may still sign in.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginPayload } from '@shared/schemas/session';

@@ -4,6 +4,7 @@ import { CRON_PRESETS, latestOccurrence } from '@shared/alerts/cron';
 import type { Report } from '@shared/schemas/report';
 import type { Subscription } from '@shared/schemas/subscription';
 import { api, login } from '../support/api';
+import { anotherPremiumCustomer } from '../support/customers';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
@@ -35,7 +36,6 @@ const reports: string[] = [];
 const subscriptions: string[] = [];
 
 const premium = () => testEnvironment().customers.premium;
-const basicKey = () => ({ PK: `C#${testEnvironment().customers.basic}`, SK: 'CUSTOMER' });
 
 const createReport = async (token: string, name: string, shared = false): Promise<Report> => {
   const answer = await api<Report>('POST', '/api/v1/reports', { token, body: { data: { name, sharing: { shared } } } });
@@ -153,18 +153,12 @@ describe('report subscriptions', () => {
     const shared = await createReport(admin, 'Partagé', true);
     expect((await create(member, { name: 'Partagé', report: shared._id, email: to })).status).toBe(200);
 
-    await entities.set(basicKey(), { is_premium: true });
-    try {
-      await eventually(() => api('GET', '/api/v1/reports', { token: basic }), (answer) => answer.status === 200, 60_000);
-      const theirs = await api<Report>('POST', '/api/v1/reports', { token: basic, body: { data: { name: 'Montclair', sharing: { shared: true } } } });
-      expect(theirs.status).toBe(200);
-      const before = await listIds(admin);
-      expect(await create(admin, { name: 'Autre client', report: theirs.body.data!._id, email: to })).toMatchObject({ status: 404, body: { msg: 'report_not_found' } });
-      expect((await listIds(admin)).sort()).toEqual(before.sort());
-      await api('DELETE', `/api/v1/reports/${theirs.body.data!._id}`, { token: basic });
-    } finally {
-      await entities.set(basicKey(), { is_premium: false });
-    }
+    const { token: other } = await anotherPremiumCustomer();
+    const theirs = await api<Report>('POST', '/api/v1/reports', { token: other, body: { data: { name: 'Montclair', sharing: { shared: true } } } });
+    expect(theirs.status).toBe(200);
+    const before = await listIds(admin);
+    expect(await create(admin, { name: 'Autre client', report: theirs.body.data!._id, email: to })).toMatchObject({ status: 404, body: { msg: 'report_not_found' } });
+    expect((await listIds(admin)).sort()).toEqual(before.sort());
   });
 
   it("keep to their customer: another customer's subscription answers 404; a customer without the premium licence is refused", async () => {
@@ -175,16 +169,12 @@ describe('report subscriptions', () => {
     expect([refused.status, refused.body.msg]).toEqual([403, 'premium_required']);
     expect((await api('POST', '/api/v1/subscriptions', { token: basic, body: { name: 'x', report: report._id, email: { to: ['a@montclair.example'] } } })).status).toBe(403);
 
-    await entities.set(basicKey(), { is_premium: true });
-    try {
-      await eventually(() => api('GET', '/api/v1/subscriptions', { token: basic }), (answer) => answer.status === 200, 60_000);
-      expect(await listIds(basic)).not.toContain(saved._id);
-      expect(await api('GET', `/api/v1/subscriptions/${saved._id}`, { token: basic })).toMatchObject({ status: 404, body: { msg: 'subscription_not_found' } });
-      expect((await api('PUT', '/api/v1/subscriptions', { token: basic, body: { ...saved, name: 'Volé' } })).status).toBe(404);
-      expect((await api('DELETE', `/api/v1/subscriptions/${saved._id}`, { token: basic })).status).toBe(404);
-    } finally {
-      await entities.set(basicKey(), { is_premium: false });
-    }
+    // Another premium customer still cannot reach this customer's subscription.
+    const { token: other } = await anotherPremiumCustomer();
+    expect(await listIds(other)).not.toContain(saved._id);
+    expect(await api('GET', `/api/v1/subscriptions/${saved._id}`, { token: other })).toMatchObject({ status: 404, body: { msg: 'subscription_not_found' } });
+    expect((await api('PUT', '/api/v1/subscriptions', { token: other, body: { ...saved, name: 'Volé' } })).status).toBe(404);
+    expect((await api('DELETE', `/api/v1/subscriptions/${saved._id}`, { token: other })).status).toBe(404);
     expect((await api<Subscription>('GET', `/api/v1/subscriptions/${saved._id}`, { token: admin })).body.data!.name).toBe('Chez nous');
   });
 

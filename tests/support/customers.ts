@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-
 import type { Customer } from '@shared/schemas/customer';
 import { hashPassword } from '../../functions/src/services/password-hasher';
 import { keys } from '../../functions/src/data/keys';
-import { api } from './api';
+import { api, login } from './api';
 import { entities } from './aws';
 import { testEnvironment } from './environment';
 import { eventually } from './eventually';
@@ -32,10 +32,10 @@ export const createTestCustomer = async (token: string, overrides: Record<string
   return answer.body.data!;
 };
 
-/** A member of a customer, written as the users screen would (the test signs in with the password). */
-export const seedMember = async (customerId: string): Promise<{ email: string; password: string }> => {
+/** A user of a customer, written as the users screen would (the test signs in with the password). */
+export const seedUser = async (customerId: string, role: 'member' | 'administrator' = 'member'): Promise<{ email: string; password: string }> => {
   const id = `usr-${randomUUID()}`;
-  const email = `member-${randomUUID().slice(0, 8)}@customers.example`;
+  const email = `${role}-${randomUUID().slice(0, 8)}@customers.example`;
   const password = `pw-${randomUUID()}`;
   await entities.put({
     ...keys.customerUser(customerId, id),
@@ -43,10 +43,10 @@ export const seedMember = async (customerId: string): Promise<{ email: string; p
     kind: 'user',
     _id: id,
     first_name: 'Test',
-    last_name: 'Member',
+    last_name: role === 'member' ? 'Member' : 'Administrator',
     email,
-    type: 'member',
-    internal_role: 'member',
+    type: role,
+    internal_role: role,
     is_root: false,
     customer: customerId,
     picture: '',
@@ -55,6 +55,28 @@ export const seedMember = async (customerId: string): Promise<{ email: string; p
     password_hash: await hashPassword(password),
   });
   return { email, password };
+};
+
+/** A member of a customer. */
+export const seedMember = (customerId: string): Promise<{ email: string; password: string }> => seedUser(customerId);
+
+/**
+ * A premium customer of the test's own, its administrator signed in: a test that needs "another
+ * premium customer" makes one rather than flip a demo customer's licence, which files running at
+ * the same time read.
+ */
+export const anotherPremiumCustomer = async (): Promise<{ customerId: string; token: string }> => {
+  const root = (await login('root')).user.jwt;
+  const customer = await createTestCustomer(root, { is_premium: true });
+  return { customerId: customer._id, token: await tokenOf(await seedUser(customer._id, 'administrator')) };
+};
+
+/** Signs a seeded user in: the session token. */
+export const tokenOf = async (account: { email: string; password: string }): Promise<string> => {
+  const answer = await signInStatus(account);
+  const token = (answer.body as { data?: { user?: { jwt?: string } } }).data?.user?.jwt;
+  if (answer.status !== 200 || !token) throw new Error(`${account.email} not signed in: ${JSON.stringify(answer.body)}`);
+  return token;
 };
 
 export const signInStatus = async (account: { email: string; password: string }) =>
