@@ -18,11 +18,12 @@ import { openSecret, sealSecret } from './secret-box';
 import { RECORD_LIFETIME_MS, SEND_LEASE_MS, decideOutboxStep, nextAttemptAfterFailure, outboxRecordId, outboxSourcePrefix } from './outbox-rules';
 
 /**
- * The outbox: every e-mail and SMS a job sends is first a record, written in the same transaction
- * as what it follows from (an alert's log entry, a reminder's firing), then sent by a sender that
- * claims it (lease), hands it to SES / SNS / the customer's SMTP server and marks it sent. A record
- * left unsent (the provider refused, the function died) is sent by the next run of its entity's
- * job or by the outbox sweep. See README "Outbox" for the exact guarantee.
+ * The outbox: every e-mail and SMS the product sends is first a record, written in the same
+ * transaction as what it follows from (an alert's log entry, a reminder's firing, a password link,
+ * a registration), then sent by a sender that claims it (lease), hands it to SES / SNS / the
+ * customer's SMTP server and marks it sent. A record left unsent (the provider refused, the
+ * function died) is sent by the next run of its entity's job, its request asked again, or the
+ * outbox sweep. See README "Outbox" for the exact guarantee.
  */
 
 /** A fault asked for by a test (fault injection enabled by the deployment, marker written by the test). */
