@@ -81,6 +81,8 @@ export const ERROR_STATUS = {
   license_premium_limit: 403,
   // System settings: an administrator may not take the roles & permissions screen away from their own role.
   acl_lockout: 400,
+  // A whole-form setting (permission map, notification settings) saved by someone else since it was read.
+  settings_changed: 409,
   user_not_connected: 404,
   // Profile (spec 3 §5): the password change.
   current_password_required: 400,

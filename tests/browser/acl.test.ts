@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
+import type { VersionedNotificationSettings } from '@shared/schemas/system-settings';
+import { api, login } from '../support/api';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
@@ -8,6 +10,7 @@ const basic = () => testEnvironment().customers.basic;
 
 afterAll(async () => {
   await entities.put({ PK: `C#${basic()}`, SK: 'ACL', kind: 'acl', permissions: DEFAULT_PERMISSIONS });
+  await entities.delete({ PK: `C#${basic()}`, SK: 'NOTIFSETTINGS' });
 });
 
 describe('roles & permissions', () => {
@@ -68,6 +71,35 @@ describe('roles & permissions', () => {
       await page.getByTestId('acl-cell-administrator-app.dashboard-view').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await keepScreenshot(page, 'acl-390-en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells an administrator whose save follows another one made meanwhile, shows the stored settings, and saves from them', async () => {
+    const other = (await login('basicAdministrator')).user.jwt;
+    const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
+    try {
+      await signIn(page, testEnvironment().accounts.basicAdministrator);
+      await page.goto(webUrl('/settings/application/notifications'));
+      const reload = page.getByTestId('notification-reload-seconds');
+      await reload.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await reload.inputValue()).toBe('30');
+
+      // Another administrator saves while the form is open.
+      const read = (await api<VersionedNotificationSettings>('GET', '/api/v1/application/notifications-settings', { token: other })).body.data!;
+      expect((await api('PUT', '/api/v1/application/notifications-settings', { token: other, body: { ...read, reload_seconds: 60 } })).status).toBe(200);
+
+      await reload.fill('45');
+      await page.getByTestId('notification-settings-save').click();
+      await page.getByText("Quelqu'un d'autre a modifié ces paramètres. Rechargez pour voir ses modifications.").waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.waitForFunction(() => (document.querySelector('[data-testid="notification-reload-seconds"]') as HTMLInputElement | null)?.value === '60', undefined, { timeout: UI_TIMEOUT_MS });
+      expect((await entities.get({ PK: `C#${basic()}`, SK: 'NOTIFSETTINGS' }))?.reload_seconds).toBe(60);
+
+      await reload.fill('45');
+      await page.getByTestId('notification-settings-save').click();
+      await page.getByText('Paramètres des notifications enregistrés').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await entities.get({ PK: `C#${basic()}`, SK: 'NOTIFSETTINGS' })).toMatchObject({ reload_seconds: 45, version: read.version + 2 });
     } finally {
       await context.close();
     }

@@ -6,7 +6,7 @@ import { lastCompleteBucket } from '@shared/alerts/bucket';
 import { latestOccurrence } from '@shared/alerts/cron';
 import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
 import type { Alert } from '@shared/schemas/alert';
-import type { ConnectedUser, CustomerAcl, LoginAnalyticsRow, NotificationSettings, SystemConfigSettings } from '@shared/schemas/system-settings';
+import type { ConnectedUser, CustomerAcl, LoginAnalyticsRow, SystemConfigSettings, VersionedNotificationSettings } from '@shared/schemas/system-settings';
 import type { AlertRunOutcome } from '../../functions/src/services/alert-evaluation-service';
 import { api, login } from '../support/api';
 import { hourAverage } from '../support/series';
@@ -45,16 +45,23 @@ afterAll(async () => {
   await entities.delete({ PK: `C#${premium()}`, SK: 'NOTIFSETTINGS' });
 });
 
+interface AclScreen {
+  permissions: CustomerAcl;
+  defaults: CustomerAcl;
+  version: number;
+}
+
 const defaultAcl = (): CustomerAcl => ({ member: DEFAULT_PERMISSIONS.member, administrator: DEFAULT_PERMISSIONS.administrator });
 
 describe('roles & permissions', () => {
-  const putAcl = (token: string, body: unknown) => api<{ permissions: CustomerAcl; defaults: CustomerAcl }>('PUT', '/api/v1/application/acl', { token, body });
+  const putAcl = (token: string, body: unknown) => api<AclScreen>('PUT', '/api/v1/application/acl', { token, body });
+  const readAcl = async (token: string) => (await api<AclScreen>('GET', '/api/v1/application/acl', { token })).body.data!;
   const ingestStatus = async (token: string) => (await api('POST', '/api/v1/data', { token, body: { data: [] } })).status;
 
   it('applies an administrator\'s change to that customer\'s users only, without signing in again, and restores the defaults', async () => {
     const { 'app.manual_entry': _removed, ...memberWithoutEntry } = DEFAULT_PERMISSIONS.member;
     expect(await ingestStatus(basicMember)).toBe(400);
-    const saved = await putAcl(basicAdmin, { ...defaultAcl(), member: memberWithoutEntry });
+    const saved = await putAcl(basicAdmin, { ...defaultAcl(), member: memberWithoutEntry, version: (await readAcl(basicAdmin)).version });
     expect(saved.status).toBe(200);
     expect(saved.body.data!.permissions.member['app.manual_entry']).toBeUndefined();
     expect(saved.body.data!.defaults.member['app.manual_entry']).toEqual(DEFAULT_PERMISSIONS.member['app.manual_entry']);
@@ -63,30 +70,32 @@ describe('roles & permissions', () => {
     expect(await ingestStatus(premiumMember)).toBe(400);
     expect((await entities.get({ PK: `C#${premium()}`, SK: 'ACL' }))?.permissions.member['app.manual_entry']).toBeDefined();
 
-    const restored = await putAcl(basicAdmin, saved.body.data!.defaults);
+    const restored = await putAcl(basicAdmin, { ...saved.body.data!.defaults, version: saved.body.data!.version });
     expect(restored.body.data!.permissions).toEqual(restored.body.data!.defaults);
     expect(await eventually(() => ingestStatus(basicMember), (status) => status === 400, MINUTE)).toBe(400);
   }, 3 * MINUTE);
 
   it('refuses to take the roles & permissions screen away from the administrator role, and writes nothing', async () => {
     const before = await entities.get({ PK: `C#${basic()}`, SK: 'ACL' });
+    const { version } = await readAcl(basicAdmin);
     const { 'app.settings.application.acl': _screen, ...administratorWithoutScreen } = DEFAULT_PERMISSIONS.administrator;
-    const refused = await putAcl(basicAdmin, { ...defaultAcl(), administrator: administratorWithoutScreen });
+    const refused = await putAcl(basicAdmin, { ...defaultAcl(), administrator: administratorWithoutScreen, version });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('acl_lockout');
-    const viewOnly = await putAcl(basicAdmin, { ...defaultAcl(), administrator: { ...DEFAULT_PERMISSIONS.administrator, 'app.settings.application.acl': ['view'] } });
+    const viewOnly = await putAcl(basicAdmin, { ...defaultAcl(), administrator: { ...DEFAULT_PERMISSIONS.administrator, 'app.settings.application.acl': ['view'] }, version });
     expect(viewOnly.body.msg).toBe('acl_lockout');
     expect(await entities.get({ PK: `C#${basic()}`, SK: 'ACL' })).toEqual(before);
   });
 
   it('refuses unknown keys and actions, system keys and other roles', async () => {
+    const { version } = await readAcl(basicAdmin);
     for (const body of [
       { ...defaultAcl(), member: { 'app.unknown': ['view'] } },
       { ...defaultAcl(), member: { 'app.dashboard': ['fly'] } },
       { ...defaultAcl(), administrator: { ...DEFAULT_PERMISSIONS.administrator, 'app.settings.system.customers': ['view'] } },
       { ...defaultAcl(), super_administrator: {} },
     ]) {
-      const answer = await putAcl(basicAdmin, body);
+      const answer = await putAcl(basicAdmin, { ...body, version });
       expect(answer.status).toBe(400);
       expect(answer.body.msg).toBe('validation_failed');
     }
@@ -94,7 +103,7 @@ describe('roles & permissions', () => {
 
   it('is refused to members (403); the product defaults are the super users\'', async () => {
     expect((await api('GET', '/api/v1/application/acl', { token: basicMember })).status).toBe(403);
-    expect((await putAcl(basicMember, defaultAcl())).status).toBe(403);
+    expect((await putAcl(basicMember, { ...defaultAcl(), version: 0 })).status).toBe(403);
     expect((await api('GET', '/api/v1/application/acl/defaults', { token: basicAdmin })).status).toBe(403);
     expect((await api('PUT', '/api/v1/application/acl/defaults', { token: basicAdmin, body: defaultAcl() })).status).toBe(403);
 
@@ -111,16 +120,36 @@ describe('roles & permissions', () => {
     await entities.delete({ PK: 'SYSTEM', SK: 'ACL_DEFAULTS' });
     expect((await api<CustomerAcl>('GET', '/api/v1/application/acl/defaults', { token: superUser })).body.data).toEqual(defaultAcl());
   });
+
+  it('refuses the second of two saves made from the same read (409 settings_changed) and writes nothing of it', async () => {
+    const read = await readAcl(basicAdmin);
+    const { 'app.about': _about, ...memberWithoutAbout } = read.permissions.member;
+    const { 'app.exports': _exports, ...memberWithoutExports } = read.permissions.member;
+    const first = await putAcl(basicAdmin, { ...read.permissions, member: memberWithoutAbout, version: read.version });
+    expect(first.status).toBe(200);
+    expect(first.body.data!.version).toBe(read.version + 1);
+    const stored = await entities.get({ PK: `C#${basic()}`, SK: 'ACL' });
+
+    const second = await putAcl(basicAdmin, { ...read.permissions, member: memberWithoutExports, version: read.version });
+    expect(second).toMatchObject({ status: 409, body: { res: false, msg: 'settings_changed' } });
+    expect(await entities.get({ PK: `C#${basic()}`, SK: 'ACL' })).toEqual(stored);
+    const after = await readAcl(basicAdmin);
+    expect(after.version).toBe(read.version + 1);
+    expect(after.permissions.member['app.about']).toBeUndefined();
+    expect(after.permissions.member['app.exports']).toEqual(read.permissions.member['app.exports']);
+
+    expect((await putAcl(basicAdmin, { ...read.permissions, version: after.version })).status).toBe(200);
+  });
 });
 
 describe('notification settings', () => {
   const FIRST_JANUARY = '0 0 1 1 *';
-  const putSettings = (token: string, body: unknown) => api<NotificationSettings>('PUT', '/api/v1/application/notifications-settings', { token, body });
+  const putSettings = (token: string, body: unknown) => api<VersionedNotificationSettings>('PUT', '/api/v1/application/notifications-settings', { token, body });
 
   it('start at a 30 s reload with every e-mail on; members read them, only administrators change them', async () => {
-    const read = await api<NotificationSettings>('GET', '/api/v1/application/notifications-settings', { token: premiumMember });
+    const read = await api<VersionedNotificationSettings>('GET', '/api/v1/application/notifications-settings', { token: premiumMember });
     expect(read.status).toBe(200);
-    expect(read.body.data).toEqual({ reload_seconds: 30, emails: { alerts: true, reminders: true, reports: true } });
+    expect(read.body.data).toEqual({ reload_seconds: 30, emails: { alerts: true, reminders: true, reports: true }, version: 0 });
     expect((await putSettings(premiumMember, read.body.data)).status).toBe(403);
     const tooFast = await putSettings(premiumAdmin, { ...read.body.data, reload_seconds: 10 });
     expect(tooFast.status).toBe(400);
@@ -168,7 +197,8 @@ describe('notification settings', () => {
     };
     const run = (alertId: string) => runScheduledJob<AlertRunOutcome>({ kind: 'alert', id: alertId, customerId: premium() });
 
-    const off = await putSettings(premiumAdmin, { reload_seconds: 45, emails: { alerts: false, reminders: true, reports: true } });
+    const { version } = (await api<VersionedNotificationSettings>('GET', '/api/v1/application/notifications-settings', { token: premiumAdmin })).body.data!;
+    const off = await putSettings(premiumAdmin, { reload_seconds: 45, emails: { alerts: false, reminders: true, reports: true }, version });
     expect(off.status).toBe(200);
     expect(off.body.data!.emails.alerts).toBe(false);
     const silenced = await createAlert(unique('Sans e-mail'));
@@ -176,7 +206,7 @@ describe('notification settings', () => {
     expect(silencedRun.outcome).toBe('fired');
     expect(silencedRun.notified).toBe(0);
 
-    await putSettings(premiumAdmin, { reload_seconds: 45, emails: { alerts: true, reminders: true, reports: true } });
+    expect((await putSettings(premiumAdmin, { reload_seconds: 45, emails: { alerts: true, reminders: true, reports: true }, version: off.body.data!.version })).status).toBe(200);
     const heard = await createAlert(unique('Avec e-mail'));
     const heardRun = await run(heard._id);
     expect(heardRun.outcome).toBe('fired');
@@ -185,6 +215,18 @@ describe('notification settings', () => {
     // Checked once the e-mail of the second alert is in: the first one's would have left before it.
     expect(await mailsAbout(silenced.name)).toHaveLength(0);
   }, 3 * MINUTE);
+  it('refuse the second of two saves made from the same read (409 settings_changed) and write nothing of it', async () => {
+    const read = (await api<VersionedNotificationSettings>('GET', '/api/v1/application/notifications-settings', { token: premiumAdmin })).body.data!;
+    const first = await putSettings(premiumAdmin, { ...read, reload_seconds: read.reload_seconds + 15 });
+    expect(first).toMatchObject({ status: 200, body: { data: { reload_seconds: read.reload_seconds + 15, version: read.version + 1 } } });
+    const stored = await entities.get({ PK: `C#${premium()}`, SK: 'NOTIFSETTINGS' });
+
+    const second = await putSettings(premiumAdmin, { ...read, emails: { ...read.emails, reminders: !read.emails.reminders } });
+    expect(second).toMatchObject({ status: 409, body: { res: false, msg: 'settings_changed' } });
+    expect(await entities.get({ PK: `C#${premium()}`, SK: 'NOTIFSETTINGS' })).toEqual(stored);
+    const after = await api<VersionedNotificationSettings>('GET', '/api/v1/application/notifications-settings', { token: premiumMember });
+    expect(after.body.data).toEqual({ ...read, reload_seconds: read.reload_seconds + 15, version: read.version + 1 });
+  });
 });
 
 describe('system configuration', () => {

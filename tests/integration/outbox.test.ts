@@ -1,13 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCompleteBucket } from '@shared/alerts/bucket';
 import { latestOccurrence } from '@shared/alerts/cron';
 import type { Alert, AlertLogItem } from '@shared/schemas/alert';
+import type { Export } from '@shared/schemas/export';
 import type { NotificationItem } from '@shared/schemas/notification';
 import type { Reminder } from '@shared/schemas/reminder';
 import type { Report } from '@shared/schemas/report';
 import type { Subscription } from '@shared/schemas/subscription';
+import type { User } from '@shared/schemas/user';
 import type { AlertRunOutcome } from '../../functions/src/services/alert-evaluation-service';
 import type { ReminderFiring } from '../../functions/src/services/reminder-firing-service';
 import type { SubscriptionRun } from '../../functions/src/services/subscription-sending-service';
@@ -15,8 +17,8 @@ import { api, login } from '../support/api';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
-import { sentMails } from '../support/mail';
-import { runScheduledJob } from '../support/scheduled-job';
+import { passwordLinkTokenOf, sentMails } from '../support/mail';
+import { runOutboxSweep, runScheduledJob } from '../support/scheduled-job';
 import { hourAverage } from '../support/series';
 
 /**
@@ -24,6 +26,9 @@ import { hourAverage } from '../support/series';
  * written is sent by the next run of the job, and never again by the runs after it. The failure is
  * injected: the test deployment enables fault injection (a deployment setting, off in production)
  * and the test writes a fault marker straight into the table — an item no API route writes.
+ * Messages a request asks for (an export sent now, a password link) are tried by the request and,
+ * when refused, by the request asked again or by the outbox sweep, which the tests run directly
+ * (schedules fire late in the emulator).
  */
 
 const ZONE = 'Europe/Paris';
@@ -36,10 +41,29 @@ let point: string;
 const reminders: string[] = [];
 const madeReports: string[] = [];
 const madeSubscriptions: string[] = [];
+const madeExports: string[] = [];
+const madeUsers: string[] = [];
 
 /** Makes the next send of an entity's messages fail once, after its record is written. */
-const failNextSend = (kind: 'alert' | 'reminder' | 'subscription', id: string) =>
+const failNextSend = (kind: 'alert' | 'reminder' | 'subscription' | 'export' | 'account', id: string) =>
   entities.put({ PK: `C#${premium()}`, SK: `OUTBOXFAULT#${kind}#${id}`, kind: 'outbox-fault', failures: 1 });
+
+/** The premium customer's outbox records of an entity (`<kind>#<id>#`). */
+const recordsOf = (idPrefix: string) => entities.withPrefix(`C#${premium()}`, `OUTBOX#${idPrefix}`);
+
+/**
+ * A refused record waits a minute before the sweep tries it again: this moves its next try to now,
+ * as if that minute had passed (the index the sweep reads is sorted by that time).
+ */
+const retryComesDue = async (idPrefix: string) => {
+  const past = new Date(Date.now() - 1000).toISOString();
+  const unsent = (await recordsOf(idPrefix)).filter((item) => item.status !== 'sent');
+  expect(unsent.length).toBeGreaterThan(0);
+  for (const item of unsent) {
+    const indexed = String(item.GSI1SK);
+    await entities.set({ PK: String(item.PK), SK: String(item.SK) }, { next_attempt_at: past, GSI1SK: `${past}${indexed.slice(indexed.indexOf('#'))}` });
+  }
+};
 
 const runAlert = (alertId: string) => runScheduledJob<AlertRunOutcome>({ kind: 'alert', id: alertId, customerId: premium() });
 const fireReminder = (reminder: Reminder) => runScheduledJob<ReminderFiring>({ kind: 'reminder', id: reminder._id, customerId: reminder.customer });
@@ -98,6 +122,8 @@ afterAll(async () => {
   for (const id of reminders) await api('DELETE', `/api/v1/reminders/${id}`, { token: admin });
   for (const id of madeSubscriptions) await api('DELETE', `/api/v1/subscriptions/${id}`, { token: admin });
   for (const id of madeReports) await api('DELETE', `/api/v1/reports/${id}`, { token: admin });
+  for (const id of madeExports) await api('DELETE', `/api/v1/exports/data/${id}`, { token: admin });
+  for (const id of madeUsers) await api('DELETE', `/api/v1/users/${id}`, { token: admin });
 });
 
 describe('the outbox', () => {
@@ -179,4 +205,78 @@ describe('the outbox', () => {
     expect(await run()).toEqual({ sent: false, reason: 'already_sent', due: second.due });
     expect(await mailsTo(to)).toHaveLength(1);
   }, 120_000);
+
+  it('sends an export e-mail whose send failed after its record was written once, when the same request is asked again, and never again', async () => {
+    const to = `outbox-export-${randomUUID().slice(0, 8)}@energie-plus.example`;
+    const created = await api<Export>('POST', '/api/v1/exports/data', { token: admin, body: { name: unique('Export outbox'), email: { to }, content: [[[{ type: 'text', value: 'Outbox' }]]] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const exported = created.body.data!;
+    madeExports.push(exported._id);
+    await failNextSend('export', exported._id);
+    const requestKey = randomUUID();
+    const send = () => api<{ sent_to: string[] }>('POST', `/api/v1/exports/data/${exported._id}/email`, { token: admin, body: { request_key: requestKey } });
+
+    expect(await send()).toMatchObject({ status: 500, body: { res: false } });
+    expect(await mailsTo(to)).toHaveLength(0);
+    const [pending] = await recordsOf(`export#${exported._id}#`);
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, message: { to: [to] } });
+    expect((pending.message as { attachments: { s3Key: string }[] }).attachments[0].s3Key.startsWith(`${premium()}/outbox/`)).toBe(true);
+
+    expect(await send()).toMatchObject({ status: 200, body: { data: { sent_to: [to] } } });
+    expect(await mailsTo(to)).toHaveLength(1);
+    expect((await mailsTo(to))[0].Subject).toContain(exported.name);
+
+    expect(await send()).toMatchObject({ status: 200, body: { data: { sent_to: [to] } } });
+    await runOutboxSweep();
+    expect(await mailsTo(to)).toHaveLength(1);
+    expect(await recordsOf(`export#${exported._id}#`)).toMatchObject([{ status: 'sent' }]);
+  });
+});
+
+describe('the outbox sweep', () => {
+  it('sends an alert e-mail left unsent once its retry is due, and never again', async () => {
+    const alert = await createAlert({});
+    await failNextSend('alert', alert._id);
+    await expect(runAlert(alert._id)).rejects.toThrow(/outbox_fault_injected/);
+    expect(await mailsAbout(alert.name)).toHaveLength(0);
+
+    await retryComesDue(`alert#${alert._id}#`);
+    expect((await runOutboxSweep()).sent).toBeGreaterThanOrEqual(1);
+    expect(await mailsAbout(alert.name)).toHaveLength(1);
+
+    await runOutboxSweep();
+    expect(await mailsAbout(alert.name)).toHaveLength(1);
+    expect(await recordsOf(`alert#${alert._id}#`)).toMatchObject([{ status: 'sent' }]);
+  });
+
+  it('sends a password link whose e-mail failed after the link was written, sealed until sent, once, and the link works', async () => {
+    const email = `outbox-link-${randomUUID().slice(0, 8)}@energie-plus.example`;
+    const invited = await api<User>('POST', '/api/v1/users', { token: admin, body: { first_name: 'Odile', last_name: 'Outbox', email, type: 'member', allowed_locations: ['loc-grenoble'] } });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const user = invited.body.data!;
+    madeUsers.push(user._id);
+    expect(await mailsTo(email)).toHaveLength(1);
+    await failNextSend('account', user._id);
+
+    const address = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
+    const asked = await api('POST', '/api/v1/users/forgot-password', { body: { email }, headers: { 'X-Forwarded-For': address } });
+    expect(asked).toEqual({ status: 200, body: { res: true, data: { acknowledged: true } } });
+    expect(await mailsTo(email)).toHaveLength(1);
+    const [pending] = await recordsOf(`account#${user._id}#reset-`);
+    expect(pending).toMatchObject({ status: 'pending', message: { to: [email], sealed: true } });
+    expect(JSON.stringify(pending)).not.toContain('set-password');
+
+    await retryComesDue(`account#${user._id}#reset-`);
+    await runOutboxSweep();
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    const token = passwordLinkTokenOf(mails[1]);
+    expect(mails[1].Subject).toContain('Réinitialisation');
+    expect(token).not.toBeNull();
+
+    await runOutboxSweep();
+    expect(await mailsTo(email)).toHaveLength(2);
+    const set = await api('POST', '/api/v1/users/set-password', { body: { token, password: 'Outbox-42', password_confirm: 'Outbox-42' } });
+    expect(set.status).toBe(200);
+  });
 });

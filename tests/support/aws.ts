@@ -30,6 +30,19 @@ export const entities = {
   },
   delete: (key: { PK: string; SK: string }) =>
     dynamo().send(new DeleteCommand({ TableName: testEnvironment().entitiesTable, Key: key })),
+  /** The items of a partition whose sort key starts with a prefix. */
+  withPrefix: async (PK: string, prefix: string): Promise<Record<string, unknown>[]> => {
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const answer = await dynamo().send(
+      new QueryCommand({
+        TableName: testEnvironment().entitiesTable,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+        ConsistentRead: true,
+      }),
+    );
+    return answer.Items ?? [];
+  },
   set: (key: { PK: string; SK: string }, values: Record<string, unknown>) =>
     dynamo().send(
       new UpdateCommand({

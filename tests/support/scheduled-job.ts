@@ -25,6 +25,20 @@ export const runScheduledJob = async <T = unknown>(target: { kind: ScheduledKind
   return (text ? JSON.parse(text) : null) as T;
 };
 
+/** Runs the outbox sweep as its schedule would (`{ kind: 'outbox' }`), and answers what it sent and what failed. */
+export const runOutboxSweep = async (): Promise<{ sent: number; failed: number }> => {
+  lambda ??= new LambdaClient(clientOptions());
+  const answer = await lambda.send(
+    new InvokeCommand({
+      FunctionName: testEnvironment().scheduledJobsFunctionName,
+      Payload: new TextEncoder().encode(JSON.stringify({ kind: 'outbox', id: 'sweep', customerId: '' })),
+    }),
+  );
+  const text = new TextDecoder().decode(answer.Payload);
+  if (answer.FunctionError) throw new Error(`Outbox sweep failed: ${text}`);
+  return JSON.parse(text) as { sent: number; failed: number };
+};
+
 /** The schedule of an entity (`<kind>-<id>`), or null when there is none. */
 export const scheduleOf = async (kind: ScheduledKind, id: string) => {
   scheduler ??= new SchedulerClient(clientOptions());

@@ -14,6 +14,9 @@ const OWNED_PREFIX: Record<OwnedKind, string> = {
  * Key formats of the entities table, in one place. Tenant-owned items live under the customer's
  * partition; global items (super users, system settings) under fixed partitions.
  */
+/** The partition of a customer's outbox records, or the system's for mail sent for no customer. */
+const outboxPartition = (customerId: string | null): string => (customerId ? `C#${customerId}` : 'SYSTEM');
+
 export const keys = {
   customer: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'CUSTOMER' }),
   customersIndex: { GSI1PK: 'CUSTOMERS' },
@@ -42,16 +45,17 @@ export const keys = {
   /** The sending of a report subscription for one due time: claimed before the PDF is made, so a second run sends nothing. */
   subscriptionSending: (customerId: string, subscriptionId: string, due: string) => ({ PK: `C#${customerId}`, SK: `SUBSEND#${subscriptionId}#${due}` }),
   /**
-   * One e-mail or SMS of the outbox, under its customer: its id names what it is for (entity, occasion,
-   * channel, recipients), so the records of one entity share a prefix.
+   * One e-mail or SMS of the outbox, under its customer (or, for mail of no customer — a super
+   * user's link, the administrators' notice of a registration — under the system's partition): its
+   * id names what it is for (entity, occasion, channel, recipients), so the records of one entity share a prefix.
    */
-  outboxRecord: (customerId: string, recordId: string) => ({ PK: `C#${customerId}`, SK: `OUTBOX#${recordId}` }),
-  outboxRecordsWithPrefix: (customerId: string, idPrefix: string) => ({ PK: `C#${customerId}`, prefix: `OUTBOX#${idPrefix}` }),
+  outboxRecord: (customerId: string | null, recordId: string) => ({ PK: outboxPartition(customerId), SK: `OUTBOX#${recordId}` }),
+  outboxRecordsWithPrefix: (customerId: string | null, idPrefix: string) => ({ PK: outboxPartition(customerId), prefix: `OUTBOX#${idPrefix}` }),
   /** The records not sent yet, across customers (sparse, on GSI1), by the time they may next be tried. */
-  outboxUnsentIndex: (customerId: string, recordId: string, tryAt: string) => ({ GSI1PK: 'OUTBOX#UNSENT', GSI1SK: `${tryAt}#C#${customerId}#${recordId}` }),
+  outboxUnsentIndex: (customerId: string | null, recordId: string, tryAt: string) => ({ GSI1PK: 'OUTBOX#UNSENT', GSI1SK: `${tryAt}#${outboxPartition(customerId)}#${recordId}` }),
   outboxUnsent: { GSI1PK: 'OUTBOX#UNSENT' },
   /** Tests only (read when the deployment enables fault injection): makes the next sends of one entity fail. */
-  outboxFault: (customerId: string, sourceKind: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `OUTBOXFAULT#${sourceKind}#${sourceId}` }),
+  outboxFault: (customerId: string | null, sourceKind: string, sourceId: string) => ({ PK: outboxPartition(customerId), SK: `OUTBOXFAULT#${sourceKind}#${sourceId}` }),
   /** Keeps an e-mail to one user across the product: written with the user, in one transaction. */
   emailGuard: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'GUARD' }),
   /** An e-mailed link to set a password, by the SHA-256 of its token (the token itself is never stored). */

@@ -1,15 +1,18 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
 import { s3 } from '../clients/s3';
 import { keys, stripKeys } from './keys';
 import { entitiesTable, queryAll, queryPages } from './table';
 
-/** The entity a message is sent for: its records share the prefix `<kind>#<id>#`. */
+/**
+ * The entity a message is sent for: its records share the prefix `<kind>#<id>#`. `account`: a
+ * user's (or a registration's) account e-mails; `export`: an export sent by e-mail on request.
+ */
 export interface OutboxSource {
-  kind: 'alert' | 'reminder' | 'subscription';
+  kind: 'alert' | 'reminder' | 'subscription' | 'export' | 'account';
   id: string;
 }
 
@@ -21,7 +24,18 @@ export interface OutboxAttachment {
 }
 
 export type OutboxMessage =
-  | { channel: 'email'; to: string[]; cc: string[]; bcc: string[]; subject: string; text: string; html?: string; attachments?: OutboxAttachment[] }
+  | {
+      channel: 'email';
+      to: string[];
+      cc: string[];
+      bcc: string[];
+      subject: string;
+      /** The body; when `sealed`, a KMS ciphertext of it (it holds a secret: a set-password link). */
+      text: string;
+      sealed?: boolean;
+      html?: string;
+      attachments?: OutboxAttachment[];
+    }
   | { channel: 'sms'; phone: string; text: string };
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent';
@@ -29,7 +43,8 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent';
 /** One message to send, written in the same transaction as the record it follows from (a log entry, a firing). */
 export interface OutboxRecord {
   _id: string;
-  customer: string;
+  /** Null for mail sent for no customer (a super user's account, the administrators' notices). */
+  customer: string | null;
   source: OutboxSource;
   /** What occasion of its source it is for (a due time). */
   occasion: string;
@@ -53,7 +68,10 @@ export interface OutboxRecord {
 const recordOf = (item: Record<string, unknown>): OutboxRecord => stripKeys(item) as unknown as OutboxRecord;
 
 const isConditionFailure = (error: unknown): boolean =>
-  error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException';
+  error instanceof ConditionalCheckFailedException ||
+  (error as { name?: string }).name === 'ConditionalCheckFailedException' ||
+  ((error as { name?: string }).name === 'TransactionCanceledException' &&
+    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
 
 /** The Put of a new record, for the transaction that writes what it follows from (never twice: its id is its purpose). */
 export const outboxRecordPut = (record: OutboxRecord) => ({
@@ -69,8 +87,43 @@ export const outboxRecordPut = (record: OutboxRecord) => ({
   },
 });
 
+/** Items of a transaction that a record is written with (a password link, a user). */
+export type TransactionItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/** Writes new records on their own (a message that follows from no other write): false for those already there. */
+export const putOutboxRecord = async (record: OutboxRecord): Promise<boolean> => {
+  try {
+    await dynamo.send(new PutCommand(outboxRecordPut(record).Put));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * Writes records with the business items they follow from (a password link, a registration), in
+ * one transaction: both or neither. False when a condition failed (a record already there: the
+ * same occasion was written before).
+ */
+export const writeWithOutboxRecords = async (records: readonly OutboxRecord[], items: TransactionItems): Promise<boolean> => {
+  try {
+    await dynamo.send(new TransactWriteCommand({ TransactItems: [...items, ...records.map(outboxRecordPut)] }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** One record, by its id. */
+export const getOutboxRecord = async (customerId: string | null, recordId: string): Promise<OutboxRecord | null> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.outboxRecord(customerId, recordId), ConsistentRead: true }));
+  return answer.Item ? recordOf(answer.Item) : null;
+};
+
 /** The records of a customer whose id starts with a prefix (an entity's, or one occasion's), sent or not. */
-export const listOutboxRecords = async (customerId: string, idPrefix: string, unsentOnly = false): Promise<OutboxRecord[]> => {
+export const listOutboxRecords = async (customerId: string | null, idPrefix: string, unsentOnly = false): Promise<OutboxRecord[]> => {
   const { PK, prefix } = keys.outboxRecordsWithPrefix(customerId, idPrefix);
   const items = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
@@ -82,7 +135,7 @@ export const listOutboxRecords = async (customerId: string, idPrefix: string, un
 };
 
 /** The records of a prefix not sent yet. */
-export const listUnsentOutboxRecords = (customerId: string, idPrefix: string): Promise<OutboxRecord[]> => listOutboxRecords(customerId, idPrefix, true);
+export const listUnsentOutboxRecords = (customerId: string | null, idPrefix: string): Promise<OutboxRecord[]> => listOutboxRecords(customerId, idPrefix, true);
 
 /** Records of every customer not sent yet whose next try (or lapsed lease) is at or before `at`, oldest first. */
 export const listUnsentOutboxRecordsDue = async (at: string, limit: number): Promise<OutboxRecord[]> => {
@@ -178,7 +231,7 @@ export const releaseOutboxRecord = async (record: Pick<OutboxRecord, 'customer' 
  * Tests only: uses up one of the failures a test asked for on an entity's sends (an item the API
  * never writes). Read only when the deployment enables fault injection.
  */
-export const takeInjectedOutboxFault = async (customerId: string, source: OutboxSource): Promise<boolean> => {
+export const takeInjectedOutboxFault = async (customerId: string | null, source: OutboxSource): Promise<boolean> => {
   try {
     await dynamo.send(
       new UpdateCommand({

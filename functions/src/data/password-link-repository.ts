@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PasswordLinkPurpose } from '@shared/users/user-rules';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
@@ -13,9 +13,10 @@ export interface PasswordLink {
   expires_at: number;
 }
 
-export const putPasswordLink = async (tokenHash: string, link: PasswordLink): Promise<void> => {
-  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.passwordLink(tokenHash), kind: 'password-link', ...link } }));
-};
+/** The Put of a new link, for the transaction that writes it with its e-mail (outbox record) and, for an invitation, the user. */
+export const passwordLinkPut = (tokenHash: string, link: PasswordLink) => ({
+  Put: { TableName: entitiesTable(), Item: { ...keys.passwordLink(tokenHash), kind: 'password-link', ...link }, ConditionExpression: 'attribute_not_exists(PK)' },
+});
 
 /**
  * Takes a link: deletes it only if it exists and has not expired, in one conditional call, so

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Registration } from '@shared/schemas/user-admin';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
@@ -10,9 +10,10 @@ export interface StoredRegistration extends Registration {
 
 const toRegistration = (item: Record<string, unknown>): StoredRegistration => stripKeys(item) as unknown as StoredRegistration;
 
-export const putRegistration = async (registration: StoredRegistration): Promise<void> => {
-  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.registration(registration._id), kind: 'registration', ...registration } }));
-};
+/** The Put of a new registration, for the transaction that writes it with the administrators' notices (outbox records). */
+export const registrationPut = (registration: StoredRegistration) => ({
+  Put: { TableName: entitiesTable(), Item: { ...keys.registration(registration._id), kind: 'registration', ...registration }, ConditionExpression: 'attribute_not_exists(PK)' },
+});
 
 export const getRegistration = async (registrationId: string): Promise<StoredRegistration | null> => {
   const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.registration(registrationId) }));

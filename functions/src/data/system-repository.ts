@@ -11,6 +11,30 @@ export interface SystemConfig {
   can_from_server: boolean;
 }
 
+const versionOf = (item: Record<string, unknown> | undefined): number => (typeof item?.version === 'number' ? item.version : 0);
+
+/**
+ * Puts a whole-form item with the next version, on the condition that it is still at the version
+ * read (an item never saved, or saved before versions were kept, is at 0). False when it moved.
+ */
+const putIfVersion = async (item: Record<string, unknown>, readVersion: number): Promise<boolean> => {
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: entitiesTable(),
+        Item: { ...item, version: readVersion + 1 },
+        ConditionExpression: readVersion === 0 ? 'attribute_not_exists(#version)' : '#version = :read',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ...(readVersion === 0 ? {} : { ExpressionAttributeValues: { ':read': readVersion } }),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+};
+
 const getItem = async (key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> =>
   (await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: key }))).Item;
 
@@ -30,10 +54,18 @@ export const putSystemConfig = async (systemConfig: SystemConfig): Promise<void>
 };
 
 /** A customer's role → resource → actions map, or null when none was stored (the defaults apply). */
-export const getCustomerPermissionMap = async (customerId: string): Promise<Partial<PermissionMap> | null> => {
+export const getCustomerPermissionMap = async (customerId: string): Promise<Partial<PermissionMap> | null> =>
+  (await getVersionedCustomerPermissionMap(customerId)).permissions;
+
+/** The map and how many times it was saved (0: never, or before saves were counted). */
+export const getVersionedCustomerPermissionMap = async (customerId: string): Promise<{ permissions: Partial<PermissionMap> | null; version: number }> => {
   const item = await getItem(keys.customerPermissions(customerId));
-  return (item?.permissions as PermissionMap | undefined) ?? null;
+  return { permissions: (item?.permissions as PermissionMap | undefined) ?? null, version: versionOf(item) };
 };
+
+/** Replaces the map only if it is still at the version the saver read: false (nothing written) when someone saved in between. */
+export const replaceCustomerPermissionMap = (customerId: string, permissions: Partial<PermissionMap>, readVersion: number): Promise<boolean> =>
+  putIfVersion({ ...keys.customerPermissions(customerId), kind: 'acl', permissions }, readVersion);
 
 export const putCustomerPermissionMap = async (customerId: string, permissions: Partial<PermissionMap>): Promise<void> => {
   await dynamo.send(
@@ -96,15 +128,13 @@ export const putDefaultPermissionMap = async (permissions: Partial<PermissionMap
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.aclDefaults, kind: 'acl-defaults', permissions } }));
 };
 
-/** A customer's notification settings as stored, or null (the defaults apply). */
+/** A customer's notification settings as stored (with their `version`), or null (the defaults apply). */
 export const getNotificationSettings = async (customerId: string): Promise<Record<string, unknown> | null> =>
   (await getItem(keys.notificationSettings(customerId))) ?? null;
 
-export const putNotificationSettings = async (customerId: string, settings: NotificationSettings): Promise<void> => {
-  await dynamo.send(
-    new PutCommand({ TableName: entitiesTable(), Item: { ...keys.notificationSettings(customerId), kind: 'notification-settings', ...settings } }),
-  );
-};
+/** Replaces the settings only if they are still at the version the saver read: false (nothing written) when someone saved in between. */
+export const replaceNotificationSettings = (customerId: string, settings: NotificationSettings, readVersion: number): Promise<boolean> =>
+  putIfVersion({ ...keys.notificationSettings(customerId), kind: 'notification-settings', ...settings }, readVersion);
 
 /** The administrators' e-mail part of the system configuration (the item also holds is_locked, machine_id …). */
 export const getAdministratorsEmailSettings = async (): Promise<SystemConfigSettings> => {

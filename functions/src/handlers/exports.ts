@@ -20,5 +20,5 @@ export const handler = createHttpHandler('exports', {
   exportCellValue: ({ caller, params, body, headers }) => cellValue(caller, body.cell, viewSettingsOf(params), headers.language),
   exportFile: ({ caller, params, headers }) => exportFileLink(caller, params.id, viewSettingsOf(params), headers.language),
   sendExport: ({ caller, params, body, headers }) =>
-    sendExportByMail(caller, params.id, { endDate: body.end_date ?? null, sampling: body.sampling ?? null }, headers.language),
+    sendExportByMail(caller, params.id, { endDate: body.end_date ?? null, sampling: body.sampling ?? null }, headers.language, body.request_key ?? null),
 });

@@ -1,7 +1,13 @@
 import { DEFAULT_PERMISSIONS, permissionMapInCustomer, type PermissionMap } from '@shared/permissions/default-permissions';
 import { lockoutGaps, normalizeAcl } from '@shared/settings/acl-rules';
-import type { CustomerAcl } from '@shared/schemas/system-settings';
-import { getCustomerPermissionMap, getDefaultPermissionMap, putCustomerPermissionMap, putDefaultPermissionMap } from '../data/system-repository';
+import type { CustomerAcl, CustomerAclUpdate } from '@shared/schemas/system-settings';
+import {
+  getDefaultPermissionMap,
+  getVersionedCustomerPermissionMap,
+  putCustomerPermissionMap,
+  putDefaultPermissionMap,
+  replaceCustomerPermissionMap,
+} from '../data/system-repository';
 import { AppError } from '../errors';
 import { forgetCustomerFacts } from './access-service';
 import { type Caller } from './caller';
@@ -24,8 +30,12 @@ export const seedCustomerAcl = async (customerId: string): Promise<void> => {
 
 export const getAclScreen = async (caller: Caller) => {
   const customerId = workingCustomer(caller);
-  const [stored, defaults] = await Promise.all([getCustomerPermissionMap(customerId), getDefaultPermissionMap()]);
-  return { permissions: customerPart(permissionMapInCustomer(stored, defaults)), defaults: customerPart(permissionMapInCustomer(null, defaults)) };
+  const [stored, defaults] = await Promise.all([getVersionedCustomerPermissionMap(customerId), getDefaultPermissionMap()]);
+  return {
+    permissions: customerPart(permissionMapInCustomer(stored.permissions, defaults)),
+    defaults: customerPart(permissionMapInCustomer(null, defaults)),
+    version: stored.version,
+  };
 };
 
 const assertNoLockout = (acl: CustomerAcl): void => {
@@ -34,15 +44,15 @@ const assertNoLockout = (acl: CustomerAcl): void => {
 };
 
 /**
- * Replaces the customer's member and administrator sets. The administrator role keeps what opens
- * this screen; the customer's users get the new map within the access cache's time, without
- * signing in again.
+ * Replaces the customer's member and administrator sets, if no one saved them since they were read
+ * (else 409 `settings_changed`, nothing written). The administrator role keeps what opens this
+ * screen; the customer's users get the new map within the access cache's time, without signing in again.
  */
-export const updateAcl = async (caller: Caller, input: CustomerAcl) => {
+export const updateAcl = async (caller: Caller, { version, ...input }: CustomerAclUpdate) => {
   const customerId = workingCustomer(caller);
   const acl = normalizeAcl(input);
   assertNoLockout(acl);
-  await putCustomerPermissionMap(customerId, { ...DEFAULT_PERMISSIONS, ...acl });
+  if (!(await replaceCustomerPermissionMap(customerId, { ...DEFAULT_PERMISSIONS, ...acl }, version))) throw new AppError('settings_changed');
   forgetCustomerFacts(customerId);
   return getAclScreen(caller);
 };

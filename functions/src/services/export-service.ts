@@ -10,6 +10,7 @@ import type { Location } from '@shared/schemas/location';
 import type { Point } from '@shared/schemas/point';
 import { localIso } from '@shared/series/buckets';
 import type { Sampling } from '@shared/series/sampling';
+import { getOutboxRecord, outboxAttachmentKey, putOutboxRecord, storeOutboxAttachment, type OutboxRecord, type OutboxSource } from '../data/outbox-repository';
 import { deleteExport, getExport, listExportsOfCustomer, putNewExport, saveExport, storeExportFile } from '../data/export-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { AppError } from '../errors';
@@ -17,8 +18,9 @@ import { customerOf, type Caller } from './caller';
 import { zoneOfCustomer } from './customer-zone';
 import { exportFileOf, type ExportFile } from './export-file';
 import { exportMail } from './export-mail';
-import { sendMail } from './mail-service';
 import { newId } from './new-id';
+import { deliverOutboxRecord, newOutboxRecord } from './outbox-service';
+import { outboxRecordId, requestOccasion } from './outbox-rules';
 import { ownerOfNewObject } from './owned-access';
 import { listVisiblePoints } from './point-service';
 import { querySeriesOfPoints, zoneOfPoint, type RequestedSeries } from './series-service';
@@ -213,16 +215,40 @@ export const exportFileLink = async (caller: Caller, exportId: string, view: Vie
   return { url: await storeExportFile(found.customer, found._id, file), name: file.fileName };
 };
 
-/** Sends the export's file now to its e-mail list (spec 2 §3: export method e-mail). */
-export const sendExportByMail = async (caller: Caller, exportId: string, view: ViewSettings, language: LanguageKey) => {
+/**
+ * Sends the export's file now to its e-mail list (spec 2 §3: export method e-mail), through the
+ * outbox: the file goes to the documents bucket, the record naming it is written, then sent at
+ * once; a refusal is answered and the record waits for the outbox sweep. A request asked again
+ * with the same key (after a failure, or a lost answer) finds its record and never makes a second
+ * message: it sends that record now if it is still unsent.
+ */
+export const sendExportByMail = async (caller: Caller, exportId: string, view: ViewSettings, language: LanguageKey, requestKey: string | null) => {
   const found = await requireExport(customerOf(caller), exportId);
   if (found.email.to.length === 0) throw new AppError('export_recipients_required');
-  const file = await fileOf(caller, found, view, language);
-  await sendMail({
-    customerId: found.customer,
-    to: found.email.to,
-    ...exportMail(found.name, file.fileName, language),
-    attachments: [{ fileName: file.fileName, contentType: file.contentType, content: file.body }],
-  });
+  const source: OutboxSource = { kind: 'export', id: found._id };
+  const occasion = requestOccasion(caller.userId, requestKey);
+  const recordId = outboxRecordId(source, occasion, 'email', found.email.to);
+  const record = (await getOutboxRecord(found.customer, recordId)) ?? (await writeExportMail(caller, found, view, language, source, occasion, recordId));
+  await deliverOutboxRecord(record, true);
   return { sent_to: found.email.to };
+};
+
+const writeExportMail = async (caller: Caller, found: Export, view: ViewSettings, language: LanguageKey, source: OutboxSource, occasion: string, recordId: string): Promise<OutboxRecord> => {
+  const file = await fileOf(caller, found, view, language);
+  // The file may exceed an item's 400 KB: the record names it in the documents bucket.
+  const s3Key = outboxAttachmentKey(found.customer, recordId, file.fileName);
+  await storeOutboxAttachment(s3Key, file.body, file.contentType);
+  const record = newOutboxRecord(found.customer, source, occasion, {
+    channel: 'email',
+    to: found.email.to,
+    cc: [],
+    bcc: [],
+    ...exportMail(found.name, file.fileName, language),
+    attachments: [{ fileName: file.fileName, contentType: file.contentType, s3Key }],
+  });
+  if (await putOutboxRecord(record)) return record;
+  // The same request, asked twice at once: the other one wrote it first.
+  const written = await getOutboxRecord(found.customer, recordId);
+  if (!written) throw new Error(`Outbox record ${recordId} neither written nor found`);
+  return written;
 };

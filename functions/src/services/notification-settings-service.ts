@@ -3,20 +3,28 @@ import {
   notificationSettingsSchema,
   type EmailKind,
   type NotificationSettings,
+  type VersionedNotificationSettings,
 } from '@shared/schemas/system-settings';
-import { getNotificationSettings as readStored, putNotificationSettings } from '../data/system-repository';
+import { getNotificationSettings as readStored, replaceNotificationSettings } from '../data/system-repository';
 import { AppError } from '../errors';
 import { type Caller } from './caller';
 
 /** A customer's notification settings; what is missing or no longer valid falls back to the defaults. */
 export const notificationSettingsOf = async (customerId: string): Promise<NotificationSettings> => {
+  const { version: _version, ...settings } = await versionedSettingsOf(customerId);
+  return settings;
+};
+
+/** The settings with how many times they were saved (0: never). */
+const versionedSettingsOf = async (customerId: string): Promise<VersionedNotificationSettings> => {
   const stored = await readStored(customerId);
-  if (!stored) return DEFAULT_NOTIFICATION_SETTINGS;
+  if (!stored) return { ...DEFAULT_NOTIFICATION_SETTINGS, version: 0 };
+  const version = typeof stored.version === 'number' ? stored.version : 0;
   const parsed = notificationSettingsSchema.safeParse({
     reload_seconds: stored.reload_seconds,
     emails: { ...DEFAULT_NOTIFICATION_SETTINGS.emails, ...(stored.emails as object | undefined) },
   });
-  return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_SETTINGS;
+  return { ...(parsed.success ? parsed.data : DEFAULT_NOTIFICATION_SETTINGS), version };
 };
 
 /**
@@ -33,10 +41,11 @@ const workingCustomer = (caller: Caller): string => {
   return caller.customerId;
 };
 
-export const getNotificationSettings = (caller: Caller): Promise<NotificationSettings> => notificationSettingsOf(workingCustomer(caller));
+export const getNotificationSettings = (caller: Caller): Promise<VersionedNotificationSettings> => versionedSettingsOf(workingCustomer(caller));
 
-export const updateNotificationSettings = async (caller: Caller, settings: NotificationSettings): Promise<NotificationSettings> => {
+/** Replaces the settings if no one saved them since they were read (else 409 `settings_changed`, nothing written). */
+export const updateNotificationSettings = async (caller: Caller, { version, ...settings }: VersionedNotificationSettings): Promise<VersionedNotificationSettings> => {
   const customerId = workingCustomer(caller);
-  await putNotificationSettings(customerId, settings);
-  return notificationSettingsOf(customerId);
+  if (!(await replaceNotificationSettings(customerId, settings, version))) throw new AppError('settings_changed');
+  return versionedSettingsOf(customerId);
 };

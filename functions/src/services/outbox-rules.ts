@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { OutboxRecord, OutboxSource } from '../data/outbox-repository';
 
 /**
@@ -34,6 +34,14 @@ export const outboxRecordId = (source: OutboxSource, occasion: string, channel: 
   const digest = createHash('sha256').update(normalised.join('\n')).digest('hex').slice(0, 16);
   return `${source.kind}#${source.id}#${occasion}#${channel}#${digest}`;
 };
+
+/**
+ * The occasion of a message a request asks for (an export sent now): named by the key the client
+ * made for its request (kept when it asks again after a failure), so a retried request names the
+ * same record and never makes a second message. Without a key, every request is its own occasion.
+ */
+export const requestOccasion = (requesterId: string, requestKey: string | null | undefined): string =>
+  `request-${requestKey ? createHash('sha256').update(`${requesterId}\n${requestKey}`).digest('hex').slice(0, 24) : randomUUID()}`;
 
 /** The prefix of every record an entity sends (all its occasions), or of one occasion of it. */
 export const outboxSourcePrefix = (source: OutboxSource, occasion?: string): string =>

@@ -14,14 +14,16 @@ import {
 } from '../data/outbox-repository';
 import { currentCorrelationId, describeError, logger, withCorrelationId } from '../logger';
 import { sendMail, sendSms, type MailReceipt } from './mail-service';
+import { openSecret, sealSecret } from './secret-box';
 import { RECORD_LIFETIME_MS, SEND_LEASE_MS, decideOutboxStep, nextAttemptAfterFailure, outboxRecordId, outboxSourcePrefix } from './outbox-rules';
 
 /**
- * The outbox: every e-mail and SMS a job sends is first a record, written in the same transaction
- * as what it follows from (an alert's log entry, a reminder's firing), then sent by a sender that
- * claims it (lease), hands it to SES / SNS / the customer's SMTP server and marks it sent. A record
- * left unsent (the provider refused, the function died) is sent by the next run of its entity's
- * job or by the outbox sweep. See README "Outbox" for the exact guarantee.
+ * The outbox: every e-mail and SMS the product sends is first a record, written in the same
+ * transaction as what it follows from (an alert's log entry, a reminder's firing, a password link,
+ * a registration), then sent by a sender that claims it (lease), hands it to SES / SNS / the
+ * customer's SMTP server and marks it sent. A record left unsent (the provider refused, the
+ * function died) is sent by the next run of its entity's job, its request asked again, or the
+ * outbox sweep. See README "Outbox" for the exact guarantee.
  */
 
 /** A fault asked for by a test (fault injection enabled by the deployment, marker written by the test). */
@@ -33,7 +35,7 @@ export class InjectedOutboxFault extends Error {
 }
 
 /** A new record for one message of an entity's occasion, pending from now. */
-export const newOutboxRecord = (customerId: string, source: OutboxSource, occasion: string, message: OutboxMessage, now: number = Date.now()): OutboxRecord => ({
+export const newOutboxRecord = (customerId: string | null, source: OutboxSource, occasion: string, message: OutboxMessage, now: number = Date.now()): OutboxRecord => ({
   _id: outboxRecordId(source, occasion, message.channel, message.channel === 'sms' ? [message.phone] : [...message.to, ...message.cc, ...message.bcc]),
   customer: customerId,
   source,
@@ -52,20 +54,35 @@ export const newOutboxRecord = (customerId: string, source: OutboxSource, occasi
   ...(currentCorrelationId() ? { correlation_id: currentCorrelationId() } : {}),
 });
 
+/** Sealed bodies are bound to their customer (or to the system, for mail of no customer). */
+const sealingContext = (customerId: string | null): string => customerId ?? 'SYSTEM';
+
+/** An e-mail whose body holds a secret (a set-password link): the record keeps only its KMS ciphertext. */
+export const sealedMail = async <M extends Extract<OutboxMessage, { channel: 'email' }>>(customerId: string | null, message: M): Promise<M> => ({
+  ...message,
+  text: await sealSecret(sealingContext(customerId), message.text),
+  sealed: true,
+});
+
 const handOver = async (record: OutboxRecord): Promise<MailReceipt> => {
   if (config.OUTBOX_FAULT_INJECTION && (await takeInjectedOutboxFault(record.customer, record.source))) throw new InjectedOutboxFault();
   const { message } = record;
   if (message.channel === 'sms') return sendSms(message.phone, message.text);
+  const { customer } = record;
   const attachments = await Promise.all(
-    (message.attachments ?? []).map(async ({ fileName, contentType, s3Key }) => ({ fileName, contentType, content: await readOutboxAttachment(record.customer, s3Key) })),
+    (message.attachments ?? []).map(async ({ fileName, contentType, s3Key }) => {
+      if (!customer) throw new Error('Only a customer\'s outbox e-mail carries files');
+      return { fileName, contentType, content: await readOutboxAttachment(customer, s3Key) };
+    }),
   );
+  const text = message.sealed ? await openSecret(sealingContext(customer), message.text) : message.text;
   return sendMail({
     customerId: record.customer,
     to: message.to,
     cc: message.cc,
     bcc: message.bcc,
     subject: message.subject,
-    text: message.text,
+    text,
     ...(message.html ? { html: message.html } : {}),
     ...(attachments.length ? { attachments } : {}),
   });
@@ -119,7 +136,7 @@ export const deliverOutboxRecords = async (records: readonly OutboxRecord[], ear
 };
 
 /** Sends what an entity left unsent (all its occasions, or one): its job runs this first, so running it again finishes the sending. */
-export const flushOutboxOf = async (customerId: string, source: OutboxSource, occasion?: string): Promise<OutboxDelivery> =>
+export const flushOutboxOf = async (customerId: string | null, source: OutboxSource, occasion?: string): Promise<OutboxDelivery> =>
   deliverOutboxRecords(await listUnsentOutboxRecords(customerId, outboxSourcePrefix(source, occasion)), true);
 
 /** How many records one sweep takes at most (the rest wait for the next one). */

@@ -2,14 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LanguageKey } from '@shared/constants';
 import type { ForgotPasswordRequest, SetPasswordRequest } from '@shared/schemas/user-admin';
 import { PASSWORD_LINK_TTL_SECONDS, type PasswordLinkPurpose } from '@shared/users/user-rules';
-import { putPasswordLink, takePasswordLink } from '../data/password-link-repository';
+import { writeWithOutboxRecords, type OutboxRecord, type TransactionItems } from '../data/outbox-repository';
+import { passwordLinkPut, takePasswordLink } from '../data/password-link-repository';
 import { findUserByEmail, getUser, setPasswordHash, type StoredUser } from '../data/user-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
 import { answerNoSoonerThan, takeAccountTry, takeAddressTry } from './abuse-limits';
 import { accountMail, appLink } from './account-mail';
 import { noteLoginSuccess } from './login-throttle';
-import { sendMail } from './mail-service';
+import { deliverOutboxRecord, newOutboxRecord, sealedMail } from './outbox-service';
 import { hashPassword } from './password-hasher';
 
 /** Every forgot-password answer takes at least this long, whether the e-mail is known or not. */
@@ -29,17 +30,33 @@ export const hashOfToken = (token: string): string => createHash('sha256').updat
 /** The path of the public screen that takes a link. */
 export const setPasswordPath = (token: string) => `/set-password/${token}`;
 
-/** Makes a single-use link that sets the user's password, and e-mails it through the user's customer's mail path. */
-export const sendPasswordLink = async (user: StoredUser, purpose: PasswordLinkPurpose, language: LanguageKey, now = new Date()): Promise<void> => {
+/** A link and its e-mail, to be written together (with the user, for an invitation). */
+export interface PasswordLinkMail {
+  items: TransactionItems;
+  record: OutboxRecord;
+}
+
+/**
+ * Makes a single-use link that sets the user's password and its e-mail as an outbox record, named
+ * by the link (a link is e-mailed once, whoever sends it). The e-mail's body, which holds the
+ * link, is sealed: the table keeps only the hash of a token, and a ciphertext of the e-mail.
+ */
+export const passwordLinkMail = async (user: StoredUser, purpose: PasswordLinkPurpose, language: LanguageKey, now = new Date()): Promise<PasswordLinkMail> => {
   const token = randomBytes(32).toString('base64url');
-  await putPasswordLink(hashOfToken(token), {
-    user: user._id,
-    home: user.customer,
-    purpose,
-    expires_at: nowSeconds(now) + PASSWORD_LINK_TTL_SECONDS[purpose],
-  });
+  const tokenHash = hashOfToken(token);
   const mail = accountMail(purpose, language, user.first_name, appLink(setPasswordPath(token)));
-  await sendMail({ customerId: user.customer, to: [user.email], ...mail });
+  const message = await sealedMail(user.customer, { channel: 'email' as const, to: [user.email], cc: [], bcc: [], ...mail });
+  return {
+    items: [passwordLinkPut(tokenHash, { user: user._id, home: user.customer, purpose, expires_at: nowSeconds(now) + PASSWORD_LINK_TTL_SECONDS[purpose] })],
+    record: newOutboxRecord(user.customer, { kind: 'account', id: user._id }, `${purpose}-${tokenHash.slice(0, 24)}`, message, now.getTime()),
+  };
+};
+
+/** Makes a link for an existing user, writes it with its e-mail, and sends the e-mail now (a refusal is thrown; the outbox sweep tries again). */
+export const sendPasswordLink = async (user: StoredUser, purpose: PasswordLinkPurpose, language: LanguageKey, now = new Date()): Promise<void> => {
+  const { items, record } = await passwordLinkMail(user, purpose, language, now);
+  if (!(await writeWithOutboxRecords([record], items))) throw new Error('A new password link was found written already');
+  await deliverOutboxRecord(record, true);
 };
 
 /**

@@ -2,15 +2,16 @@ import { DEFAULT_LANGUAGE, type LanguageKey } from '@shared/constants';
 import type { Registration, RegistrationAccept, RegistrationRequest } from '@shared/schemas/user-admin';
 import type { User } from '@shared/schemas/user';
 import { getCustomer } from '../data/customer-repository';
-import { deleteRegistration, findRegistrationByEmail, getRegistration, listRegistrations, putRegistration, registrationTakenStep } from '../data/registration-repository';
+import { outboxRecordPut, writeWithOutboxRecords, type OutboxRecord } from '../data/outbox-repository';
+import { deleteRegistration, findRegistrationByEmail, getRegistration, listRegistrations, registrationPut, registrationTakenStep } from '../data/registration-repository';
 import { createUserClaimingEmail, findUserByEmail } from '../data/user-repository';
 import { AppError, notFound } from '../errors';
 import { describeError, logger } from '../logger';
 import { answerNoSoonerThan, takeAccountTry, takeAddressTry } from './abuse-limits';
 import { accountMail, appLink } from './account-mail';
 import { administratorRecipients } from './administrator-recipients';
-import { sendMail } from './mail-service';
 import { newId } from './new-id';
+import { deliverOutboxRecord, deliverOutboxRecords, newOutboxRecord } from './outbox-service';
 import { recipientsByLanguage } from './recipient-language';
 import { hashPassword } from './password-hasher';
 import { allowedLocationsFor, newStoredUser, publicUser } from './user-admin-service';
@@ -35,29 +36,28 @@ export const register = async (request: RegistrationRequest, sourceAddress: stri
     if (!(await takeAccountTry('register', email, now))) return;
     const [user, waiting] = await Promise.all([findUserByEmail(email), findRegistrationByEmail(email)]);
     if (user || waiting) return;
-    await putRegistration({
-      _id: newId('registration'),
-      email,
-      first_name: request.first_name,
-      last_name: request.last_name,
-      created_at: now.toISOString(),
-      password_hash: passwordHash,
-    });
-    await tellAdministrators(`${request.first_name} ${request.last_name} <${email}>`);
+    const registrationId = newId('registration');
+    const notices = await administratorNotices(registrationId, `${request.first_name} ${request.last_name} <${email}>`, now);
+    const registration = { _id: registrationId, email, first_name: request.first_name, last_name: request.last_name, created_at: now.toISOString(), password_hash: passwordHash };
+    if (!(await writeWithOutboxRecords(notices, [registrationPut(registration)]))) throw new Error('A new registration was found written already');
+    const { failures } = await deliverOutboxRecords(notices, true);
+    // The registration is stored and listed on the super users screen; a refused notice waits for the outbox sweep.
+    for (const failure of failures) logger.error('registration notice not mailed', describeError(failure));
   });
   return { acknowledged: true as const };
 };
 
-/** The administrators' e-mails (system configuration) hear of a registration waiting, each in their language. */
-const tellAdministrators = async (who: string): Promise<void> => {
+/** The administrators' e-mails (system configuration) hearing of a registration waiting, each in their language: written with it. */
+const administratorNotices = async (registrationId: string, who: string, now: Date): Promise<OutboxRecord[]> => {
   try {
     const groups = await recipientsByLanguage(await administratorRecipients(), DEFAULT_LANGUAGE);
-    for (const { language, to } of groups) {
-      await sendMail({ customerId: null, to, ...accountMail('registration_waiting', language, who, appLink('/settings/su')) });
-    }
+    return groups.map(({ language, to }) =>
+      newOutboxRecord(null, { kind: 'account', id: registrationId }, 'waiting', { channel: 'email', to, cc: [], bcc: [], ...accountMail('registration_waiting', language, who, appLink('/settings/su')) }, now.getTime()),
+    );
   } catch (error) {
     // The registration is stored and listed on the super users screen: a lost notice delays it, nothing more.
     logger.error('registration notice not mailed', describeError(error));
+    return [];
   }
 };
 
@@ -82,14 +82,22 @@ export const acceptRegistration = async (registrationId: string, choice: Registr
     },
     registration.password_hash,
   );
-  // The registration goes in the same transaction: accepted once, whoever clicks twice.
-  if (!(await createUserClaimingEmail(user, [registrationTakenStep(registrationId)]))) {
+  const accepted = newOutboxRecord(customer._id, { kind: 'account', id: user._id }, 'accepted', {
+    channel: 'email',
+    to: [user.email],
+    cc: [],
+    bcc: [],
+    ...accountMail('accepted', language, user.first_name, appLink('/login')),
+  });
+  // The registration and the e-mail go in the same transaction: accepted once, whoever clicks twice.
+  if (!(await createUserClaimingEmail(user, [registrationTakenStep(registrationId), outboxRecordPut(accepted)]))) {
     if (!(await getRegistration(registrationId))) throw notFound();
     throw new AppError('email_taken');
   }
   try {
-    await sendMail({ customerId: customer._id, to: [user.email], ...accountMail('accepted', language, user.first_name, appLink('/login')) });
+    await deliverOutboxRecord(accepted, true);
   } catch (error) {
+    // The user is made; a refused e-mail waits for the outbox sweep.
     logger.error('registration acceptance not mailed', { user: user._id, ...describeError(error) });
   }
   return publicUser(user);

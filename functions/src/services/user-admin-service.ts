@@ -25,7 +25,9 @@ import {
 import { AppError, notFound } from '../errors';
 import { forgetUser } from './access-service';
 import { newId } from './new-id';
-import { unusablePasswordHash, sendPasswordLink } from './password-link-service';
+import { deliverOutboxRecord } from './outbox-service';
+import { outboxRecordPut } from '../data/outbox-repository';
+import { passwordLinkMail, unusablePasswordHash } from './password-link-service';
 import { type Caller } from './caller';
 
 /** What the API shows of a user: the fields its schema names, never the password hash nor the stored picture's key. */
@@ -52,13 +54,18 @@ const assertEmailFree = async (email: string, userId: string | null): Promise<vo
   if (holder && holder._id !== userId) throw new AppError('email_taken');
 };
 
-/** Creates a user whose password nobody knows and e-mails them a link to choose one. */
+/**
+ * Creates a user whose password nobody knows and e-mails them a link to choose one: the user, the
+ * link and its e-mail (outbox record) in one transaction, then the e-mail sent now (a refusal is
+ * answered; the outbox sweep sends it later).
+ */
 const createInvitedAccount = async (account: StoredUser, language: LanguageKey): Promise<User> => {
   // The invited person reads the invitation, and later the product, in the language it was sent in.
   const user: StoredUser = { ...account, language };
   await assertEmailFree(user.email, null);
-  if (!(await createUserClaimingEmail(user))) throw new AppError('email_taken');
-  await sendPasswordLink(user, 'invitation', language);
+  const invitation = await passwordLinkMail(user, 'invitation', language);
+  if (!(await createUserClaimingEmail(user, [...invitation.items, outboxRecordPut(invitation.record)]))) throw new AppError('email_taken');
+  await deliverOutboxRecord(invitation.record, true);
   return publicUser(user);
 };
 

@@ -195,9 +195,11 @@ export class ApiStack extends Stack {
       fn.allowAnyResource('Sms', ['sns:Publish'], 'SMS are published to phone numbers, which have no ARN to name');
       fn.setting('MAIL_FROM', props.settings.mailFrom);
       if (props.settings.appUrl) fn.setting('APP_URL', props.settings.appUrl);
-      // A customer's (or the product's) SMTP settings carry its e-mail: their sealed password is opened to send.
-      props.secretsKey.grantDecrypt(fn.fn);
-      fn.setting('SECRETS_KEY_ID', props.secretsKey.keyArn);
+      // A customer's (or the product's) SMTP settings carry its e-mail: their sealed password is opened to
+      // send; an outbox e-mail holding a secret (a set-password link) is sealed when written, opened when sent.
+      sealSecrets(fn);
+      // Tests only: every outbox sender (jobs and requests alike) honours fault markers.
+      if (props.settings.outboxFaultInjection) fn.setting('OUTBOX_FAULT_INJECTION', 'true');
     };
 
     const jobs = jobFunction('SeriesJobs', 'jobs/series-jobs.ts', 'Long series work: calculated points, merges, purges');
@@ -259,7 +261,6 @@ export class ApiStack extends Stack {
     scheduledJobs.asyncInvocations(0);
     props.allowPush(scheduledJobs);
     importFiles(scheduledJobs);
-    sealSecrets(scheduledJobs);
     // Source fetches relaunch the calculated points that read what they wrote.
     launchJobs(scheduledJobs);
     // Weather sources ask the weather provider for their city's temperature.
@@ -299,7 +300,6 @@ export class ApiStack extends Stack {
         deadLetterConfig: { arn: this.scheduleDeadLetters.queueArn },
       },
     });
-    if (props.settings.outboxFaultInjection) scheduledJobs.setting('OUTBOX_FAULT_INJECTION', 'true');
     const manageSchedules = (fn: AppFunction) => {
       fn.acknowledgeOnRole(SCHEDULES_BY_ENTITY_ID, SCHEDULES_ARN_FINDING);
       fn.fn.addToRolePolicy(

@@ -129,5 +129,7 @@ export const exportFileLinkSchema = z.object({ url: z.string(), name: z.string()
 export const exportSendRequestSchema = z.object({
   end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
   sampling: samplingSchema.nullish(),
+  /** Made by the client for one send and kept when it asks again: a request retried never e-mails twice. */
+  request_key: z.string().regex(/^[\w-]{8,64}$/).nullish(),
 });
 export const exportSendAnswerSchema = z.object({ sent_to: z.array(z.string()) });

@@ -9,8 +9,19 @@ export const permissionSetInputSchema = z.partialRecord(z.enum(CUSTOMER_KEYS), z
 export const customerAclSchema = z.strictObject({ member: permissionSetInputSchema, administrator: permissionSetInputSchema });
 export type CustomerAcl = z.infer<typeof customerAclSchema>;
 
-/** The roles & permissions screen: the customer's map in force, and the product defaults to restore. */
-export const aclScreenSchema = z.object({ permissions: customerAclSchema, defaults: customerAclSchema });
+/**
+ * How many times a whole-form setting (the permission map, the notification settings) was saved:
+ * a form sends back the version it read, and the save is refused (409 `settings_changed`) when
+ * someone saved in between, so no one's change is overwritten unseen. 0 until first saved.
+ */
+export const settingsVersionSchema = z.number().int().min(0);
+
+/** The roles & permissions screen: the customer's map in force, the product defaults to restore, and the map's version. */
+export const aclScreenSchema = z.object({ permissions: customerAclSchema, defaults: customerAclSchema, version: settingsVersionSchema });
+
+/** A save of the customer's map: the version it was read at. */
+export const customerAclUpdateSchema = customerAclSchema.extend({ version: settingsVersionSchema });
+export type CustomerAclUpdate = z.infer<typeof customerAclUpdateSchema>;
 
 /** The kinds of e-mail a customer may turn off; account e-mails (invitations, passwords) always leave. */
 export const OPTIONAL_EMAIL_KINDS = ['alerts', 'reminders', 'reports'] as const;
@@ -26,6 +37,10 @@ export const notificationSettingsSchema = z.strictObject({
   emails: z.strictObject({ alerts: z.boolean(), reminders: z.boolean(), reports: z.boolean() }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** The notification settings as read and saved: with the version they were read at. */
+export const versionedNotificationSettingsSchema = notificationSettingsSchema.extend({ version: settingsVersionSchema });
+export type VersionedNotificationSettings = z.infer<typeof versionedNotificationSettingsSchema>;
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   reload_seconds: MIN_NOTIFICATION_RELOAD_SECONDS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEND_LEASE_MS, decideOutboxStep, nextAttemptAfterFailure, outboxRecordId, outboxSourcePrefix } from '../../../functions/src/services/outbox-rules';
+import { SEND_LEASE_MS, decideOutboxStep, nextAttemptAfterFailure, outboxRecordId, outboxSourcePrefix, requestOccasion } from '../../../functions/src/services/outbox-rules';
 
 const alert = { kind: 'alert' as const, id: 'alr-1' };
 const due = '2026-11-25T08:00:00.000Z';
@@ -32,6 +32,18 @@ describe('outbox record ids', () => {
   it('refuse a record without recipients, or parts that would blur the prefix', () => {
     expect(() => outboxRecordId(alert, due, 'email', [' '])).toThrow();
     expect(() => outboxRecordId({ kind: 'alert', id: 'a#b' }, due, 'email', ['x@example.com'])).toThrow();
+  });
+});
+
+describe('occasions of messages a request asks for', () => {
+  it('are the same for the same requester and key, another for another key or requester, and new without a key', () => {
+    const key = '5b0b3f0e-8f7a-4d59-9d1c-1f0e2a3b4c5d';
+    expect(requestOccasion('usr-1', key)).toBe(requestOccasion('usr-1', key));
+    expect(requestOccasion('usr-1', key)).not.toBe(requestOccasion('usr-2', key));
+    expect(requestOccasion('usr-1', key)).not.toBe(requestOccasion('usr-1', `${key}x`));
+    expect(requestOccasion('usr-1', null)).not.toBe(requestOccasion('usr-1', null));
+    expect(requestOccasion('usr-1', key)).not.toContain(key);
+    expect(() => outboxRecordId({ kind: 'export', id: 'exp-1' }, requestOccasion('usr-1', key), 'email', ['a@example.com'])).not.toThrow();
   });
 });
 

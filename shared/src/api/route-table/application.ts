@@ -14,10 +14,11 @@ import { userListsResponseSchema } from '../responses';
 import {
   aclScreenSchema,
   customerAclSchema,
+  customerAclUpdateSchema,
   loginAnalyticsRowSchema,
   messageToUserSchema,
-  notificationSettingsSchema,
   systemConfigSettingsSchema,
+  versionedNotificationSettingsSchema,
 } from '../../schemas/system-settings';
 import { route, ANY_SIGNED_IN_USER, byId, type GroupRoutes } from '../define-route';
 
@@ -79,7 +80,7 @@ export const applicationRoutes = {
   updateAcl: route('PUT', '/api/v1/application/acl', 'application', {
     permission: 'app.settings.application.acl',
     action: 'edit',
-    body: customerAclSchema,
+    body: customerAclUpdateSchema,
     response: aclScreenSchema,
   }),
   /** The product defaults new customers are seeded with: super users and root (they alone hold the system keys). */
@@ -93,13 +94,13 @@ export const applicationRoutes = {
   /** Every signed-in user reads them: the notification bell reloads at the customer's pace. */
   getNotificationSettings: route('GET', '/api/v1/application/notifications-settings', 'application', {
     permission: ANY_SIGNED_IN_USER,
-    response: notificationSettingsSchema,
+    response: versionedNotificationSettingsSchema,
   }),
   updateNotificationSettings: route('PUT', '/api/v1/application/notifications-settings', 'application', {
     permission: 'app.settings.application.notifications',
     action: 'edit',
-    body: notificationSettingsSchema,
-    response: notificationSettingsSchema,
+    body: versionedNotificationSettingsSchema,
+    response: versionedNotificationSettingsSchema,
   }),
   getSystemConfig: route('GET', '/api/v1/system_config', 'application', { permission: 'app.settings.system.configuration', response: systemConfigSettingsSchema }),
   updateSystemConfig: route('PUT', '/api/v1/system_config', 'application', {

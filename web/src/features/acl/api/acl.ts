@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/api/routes';
-import type { CustomerAcl } from '@shared/schemas/system-settings';
+import type { CustomerAcl, CustomerAclUpdate } from '@shared/schemas/system-settings';
 import { callApi } from '../../../lib/http';
 
 export const ACL_KEYS = {
@@ -14,6 +14,7 @@ export const aclQueryOptions = () => queryOptions({ queryKey: ACL_KEYS.customer,
 /** The product defaults (super users and root). */
 export const defaultAclQueryOptions = () => queryOptions({ queryKey: ACL_KEYS.defaults, queryFn: () => callApi(API.getDefaultAcl, {}) });
 
-export const saveAcl = (acl: CustomerAcl) => callApi(API.updateAcl, { body: acl });
+/** Saves the map read at `version`: 409 `settings_changed` when someone else saved it since. */
+export const saveAcl = (acl: CustomerAclUpdate) => callApi(API.updateAcl, { body: acl });
 
 export const saveDefaultAcl = (acl: CustomerAcl) => callApi(API.updateDefaultAcl, { body: acl });

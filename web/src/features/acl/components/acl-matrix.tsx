@@ -56,13 +56,23 @@ export const AclMatrix = ({ canEdit, canEditDefaults }: AclMatrixProps) => {
   useEffect(() => setDraft(loaded ?? null), [loaded]);
 
   const save = useMutation({
-    mutationFn: (acl: CustomerAcl) => (defaultsMode ? saveDefaultAcl(acl) : saveAcl(acl).then((answer) => answer.permissions)),
+    mutationFn: async (acl: CustomerAcl): Promise<CustomerAcl> => {
+      if (defaultsMode) return saveDefaultAcl(acl);
+      // The version the map was read at: a save made meanwhile by someone else is refused, never overwritten.
+      const saved = await saveAcl({ ...acl, version: screen.data!.version });
+      queryClient.setQueryData(ACL_KEYS.customer, saved);
+      return saved.permissions;
+    },
     onSuccess: (saved) => {
       setDraft(saved);
       void queryClient.invalidateQueries({ queryKey: defaultsMode ? ACL_KEYS.defaults : ACL_KEYS.customer });
       notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.acl.saved') });
     },
-    onError: (error) => notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t(`errors.${errorCodeOf(error)}`) }),
+    onError: (error) => {
+      notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t(`errors.${errorCodeOf(error)}`) });
+      // Someone else saved: their map (and its version) replaces the draft.
+      if (errorCodeOf(error) === 'settings_changed') void queryClient.invalidateQueries({ queryKey: ACL_KEYS.customer });
+    },
   });
 
   const failed = defaultsMode ? defaults.isError : screen.isError;

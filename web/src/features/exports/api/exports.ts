@@ -40,4 +40,6 @@ export const cellValue = async (cell: ExportCell, view: ExportViewSettings) => (
 
 export const exportFileLink = (id: string, view: ExportViewSettings) => callApi(API.exportFile, { params: { id, ...viewParams(view) } });
 
-export const sendExport = (id: string, view: ExportViewSettings) => callApi(API.sendExport, { params: { id }, body: { end_date: view.endDate, sampling: view.sampling } });
+/** `requestKey` names this send: asked again with it (after a failure), the server never e-mails twice. */
+export const sendExport = (id: string, view: ExportViewSettings, requestKey: string) =>
+  callApi(API.sendExport, { params: { id }, body: { end_date: view.endDate, sampling: view.sampling, request_key: requestKey } });

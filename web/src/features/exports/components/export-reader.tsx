@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconMailForward, IconPencil } from '@tabler/icons-react';
@@ -13,6 +13,8 @@ import { notifyExportFailure } from '../hooks/notify-export-failure';
 import { CellEditor } from './cell-editor';
 import { ExportGrid } from './export-grid';
 import { ViewSettings } from './view-settings';
+
+const newRequestKey = (): string => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 export interface ExportReaderProps {
   exportId: string;
@@ -46,9 +48,19 @@ export const ExportReader = ({ exportId, zone, mayModify, onEdit }: ExportReader
     },
     onError: notifyExportFailure,
   });
+  // One key per send of one view, kept while it fails: sending again then retries that send, never a second e-mail.
+  const sendKey = useRef<{ view: ExportViewSettings; key: string } | null>(null);
   const send = useMutation({
-    mutationFn: () => sendExport(exportId, view),
-    onSuccess: ({ sent_to }) => notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.export_sent', { count: sent_to.length }) }),
+    mutationFn: () => {
+      const kept = sendKey.current;
+      const key = kept && kept.view.endDate === view.endDate && kept.view.sampling === view.sampling ? kept.key : newRequestKey();
+      sendKey.current = { view, key };
+      return sendExport(exportId, view, key);
+    },
+    onSuccess: ({ sent_to }) => {
+      sendKey.current = null;
+      notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.export_sent', { count: sent_to.length }) });
+    },
     onError: notifyExportFailure,
   });
   const apply = useMutation({

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/api/routes';
-import type { NotificationSettings } from '@shared/schemas/system-settings';
+import type { VersionedNotificationSettings } from '@shared/schemas/system-settings';
 import { callApi } from '../../../lib/http';
 
 export const notificationSettingsQueryOptions = () =>
   queryOptions({ queryKey: ['notification-settings'], queryFn: () => callApi(API.getNotificationSettings, {}) });
 
-export const saveNotificationSettings = (settings: NotificationSettings) => callApi(API.updateNotificationSettings, { body: settings });
+/** Saves the settings read at their `version`: 409 `settings_changed` when someone else saved them since. */
+export const saveNotificationSettings = (settings: VersionedNotificationSettings) => callApi(API.updateNotificationSettings, { body: settings });

@@ -6,9 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_NOTIFICATION_RELOAD_SECONDS,
   MIN_NOTIFICATION_RELOAD_SECONDS,
-  notificationSettingsSchema,
   OPTIONAL_EMAIL_KINDS,
-  type NotificationSettings,
+  versionedNotificationSettingsSchema,
+  type VersionedNotificationSettings,
 } from '@shared/schemas/system-settings';
 import { errorCodeOf } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -22,7 +22,8 @@ export const NotificationSettingsForm = ({ canEdit }: { canEdit: boolean }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const settings = useQuery(notificationSettingsQueryOptions());
-  const [draft, setDraft] = useState<NotificationSettings | null>(null);
+  // The draft keeps the version it was read at: the save is refused if someone else saved meanwhile.
+  const [draft, setDraft] = useState<VersionedNotificationSettings | null>(null);
   useEffect(() => setDraft(settings.data ?? null), [settings.data]);
 
   const save = useMutation({
@@ -31,10 +32,14 @@ export const NotificationSettingsForm = ({ canEdit }: { canEdit: boolean }) => {
       queryClient.setQueryData(notificationSettingsQueryOptions().queryKey, saved);
       notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.notificationSettings.saved') });
     },
-    onError: (error) => notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t(`errors.${errorCodeOf(error)}`) }),
+    onError: (error) => {
+      notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t(`errors.${errorCodeOf(error)}`) });
+      // Someone else saved: their settings (and their version) replace the draft.
+      if (errorCodeOf(error) === 'settings_changed') void queryClient.invalidateQueries({ queryKey: notificationSettingsQueryOptions().queryKey });
+    },
   });
 
-  const valid = draft ? notificationSettingsSchema.safeParse(draft).success : false;
+  const valid = draft ? versionedNotificationSettingsSchema.safeParse(draft).success : false;
   return (
     <Stack gap="md" maw={720} data-testid="notification-settings">
       <Title order={2}>{t('labels.menu.applicationNotifications')}</Title>
