@@ -61,6 +61,8 @@ export const ERROR_STATUS = {
   reminder_inactive: 409,
   // Exports (spec 2 §3).
   export_recipients_required: 400,
+  /** The customer turned report and export e-mails off in its notification settings. */
+  export_emails_off: 409,
   // Users, super users, password links and registrations (spec 3 §5, §8).
   email_taken: 409,
   locations_required: 400,

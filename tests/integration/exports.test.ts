@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Export, ExportView } from '@shared/schemas/export';
+import type { VersionedNotificationSettings } from '@shared/schemas/system-settings';
 import type { SeriesAnswer } from '@shared/schemas/series';
 import { api, login } from '../support/api';
 import { anotherPremiumCustomer } from '../support/customers';
@@ -64,10 +65,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api('POST', '/api/v1/email', {
-    token: admin,
-    body: { smtp: { host: smtp.host, port: smtp.port, security: 'none', user: smtp.user, password: smtp.password, from_address: 'exports@energie-plus.example', from_name: 'Énergie Plus', enabled: false } },
-  });
   await smtp.close();
 });
 
@@ -142,7 +139,7 @@ describe('exports', () => {
     for (const id of [csvExport._id, xlsxExport._id]) await api('DELETE', `/api/v1/exports/data/${id}`, { token: admin });
   });
 
-  it('sends the file by e-mail to its list: through SES, and with the spreadsheet attached through the customer\'s own server', async () => {
+  it('sends the file by e-mail to its list through SES, and says when no address is set', async () => {
     const to = `export-${randomUUID().slice(0, 8)}@energie-plus.example`;
     const saved = (await create(admin, { name: 'Relevé envoyé', email: { to }, content: GRID })).body.data!;
     const sent = await api<{ sent_to: string[] }>('POST', `/api/v1/exports/data/${saved._id}/email`, { token: admin, body: { end_date: END_DATE }, headers: { Language: 'fr' } });
@@ -150,9 +147,20 @@ describe('exports', () => {
     const [mail] = await awaitMailsTo(to);
     expect(mail.Subject).toBe('Export : Relevé envoyé');
 
-    const smtpSettings = { host: smtp.host, port: smtp.port, security: 'none', user: smtp.user, password: smtp.password, from_address: 'exports@energie-plus.example', from_name: 'Énergie Plus', enabled: true };
-    expect((await api('POST', '/api/v1/email', { token: admin, body: { smtp: smtpSettings } })).status).toBe(200);
-    expect((await api('POST', `/api/v1/exports/data/${saved._id}/email`, { token: admin, body: { end_date: END_DATE } })).status).toBe(200);
+    const empty = (await create(admin, { name: 'Sans destinataire', content: GRID })).body.data!;
+    expect(await api('POST', `/api/v1/exports/data/${empty._id}/email`, { token: admin, body: {} })).toMatchObject({ status: 400, body: { msg: 'export_recipients_required' } });
+    for (const id of [saved._id, empty._id]) await api('DELETE', `/api/v1/exports/data/${id}`, { token: admin });
+  });
+
+  it("sends the spreadsheet attached through the customer's own server when its settings are enabled", async () => {
+    // A customer of the test's own: while its server is enabled every e-mail of that customer leaves
+    // through it, and the files running at the same time read the demo customers' e-mails from SES.
+    const { token: own } = await anotherPremiumCustomer();
+    const to = `export-${randomUUID().slice(0, 8)}@customers.example`;
+    const saved = (await create(own, { name: 'Relevé envoyé', email: { to }, content: [[cell({ type: 'text', value: NAME })]] })).body.data!;
+    const smtpSettings = { host: smtp.host, port: smtp.port, security: 'none', user: smtp.user, password: smtp.password, from_address: 'exports@customers.example', from_name: 'Client', enabled: true };
+    expect((await api('POST', '/api/v1/email', { token: own, body: { smtp: smtpSettings } })).status).toBe(200);
+    expect((await api('POST', `/api/v1/exports/data/${saved._id}/email`, { token: own, body: { end_date: END_DATE }, headers: { Language: 'fr' } })).status).toBe(200);
     const received = smtp.received().find((message) => message.to.includes(to));
     expect(received?.subject).toBe('Export : Relevé envoyé');
     const attachment = attachmentOf(received!.raw);
@@ -160,10 +168,24 @@ describe('exports', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(attachment!.bytes as unknown as ArrayBuffer);
     expect(workbook.worksheets[0].getCell('A1').value).toBe(NAME);
+  });
 
-    const empty = (await create(admin, { name: 'Sans destinataire', content: GRID })).body.data!;
-    expect(await api('POST', `/api/v1/exports/data/${empty._id}/email`, { token: admin, body: {} })).toMatchObject({ status: 400, body: { msg: 'export_recipients_required' } });
-    for (const id of [saved._id, empty._id]) await api('DELETE', `/api/v1/exports/data/${id}`, { token: admin });
+  it('refuses to send while the customer has report and export e-mails turned off, and sends nothing', async () => {
+    // A customer of the test's own: the demo customers' settings are read by files running at the same time.
+    const { token: own } = await anotherPremiumCustomer();
+    const to = `export-${randomUUID().slice(0, 8)}@customers.example`;
+    const saved = (await create(own, { name: 'Relevé coupé', email: { to }, content: [[cell({ type: 'text', value: NAME })]] })).body.data!;
+    const settingsPath = '/api/v1/application/notifications-settings';
+    const read = (await api<VersionedNotificationSettings>('GET', settingsPath, { token: own })).body.data!;
+    const off = await api<VersionedNotificationSettings>('PUT', settingsPath, { token: own, body: { ...read, emails: { ...read.emails, reports: false } } });
+    expect(off.status).toBe(200);
+    expect(await api('POST', `/api/v1/exports/data/${saved._id}/email`, { token: own, body: { end_date: END_DATE } })).toMatchObject({ status: 409, body: { msg: 'export_emails_off' } });
+
+    const on = await api('PUT', settingsPath, { token: own, body: { ...off.body.data!, emails: { ...off.body.data!.emails, reports: true } } });
+    expect(on.status).toBe(200);
+    expect((await api('POST', `/api/v1/exports/data/${saved._id}/email`, { token: own, body: { end_date: END_DATE } })).status).toBe(200);
+    // The one e-mail is the send made once they were on again.
+    expect(await awaitMailsTo(to)).toHaveLength(1);
   });
 
   it('keeps exports to their customer and owner, and refuses a customer without the premium licence', async () => {

@@ -19,6 +19,7 @@ import { zoneOfCustomer } from './customer-zone';
 import { exportFileOf, type ExportFile } from './export-file';
 import { exportMail } from './export-mail';
 import { newId } from './new-id';
+import { customerReceivesEmail } from './notification-settings-service';
 import { deliverOutboxRecord, newOutboxRecord } from './outbox-service';
 import { outboxRecordId, requestOccasion } from './outbox-rules';
 import { ownerOfNewObject } from './owned-access';
@@ -225,6 +226,7 @@ export const exportFileLink = async (caller: Caller, exportId: string, view: Vie
 export const sendExportByMail = async (caller: Caller, exportId: string, view: ViewSettings, language: LanguageKey, requestKey: string | null) => {
   const found = await requireExport(customerOf(caller), exportId);
   if (found.email.to.length === 0) throw new AppError('export_recipients_required');
+  if (!(await customerReceivesEmail(found.customer, 'reports'))) throw new AppError('export_emails_off');
   const source: OutboxSource = { kind: 'export', id: found._id };
   const occasion = requestOccasion(caller.userId, requestKey);
   const recordId = outboxRecordId(source, occasion, 'email', found.email.to);

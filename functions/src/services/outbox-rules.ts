@@ -18,6 +18,15 @@ import type { OutboxRecord, OutboxSource } from '../data/outbox-repository';
 export const SEND_LEASE_MS = 16 * 60_000;
 /** A record not sent after this long is dropped by the table's TTL (the reason stays in the log). */
 export const RECORD_LIFETIME_MS = 14 * 24 * 3_600_000;
+/**
+ * A new record is its writer's to send for this long (the writer sends it at once, `early`); the
+ * sweep takes it only after, so the two never race for a message the writer is sending, and a
+ * request that answers after its e-mail left finds it sent by itself.
+ */
+export const WRITER_GRACE_MS = 60_000;
+
+/** When the sweep may first try a record written at `now`. */
+export const firstSweepTryOf = (now: number): number => now + WRITER_GRACE_MS;
 /** Waits between tries of a refused message: 1, 2, 4 … minutes, at most an hour. */
 const FIRST_RETRY_MS = 60_000;
 const LONGEST_RETRY_MS = 3_600_000;

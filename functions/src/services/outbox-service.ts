@@ -15,7 +15,7 @@ import {
 import { currentCorrelationId, describeError, logger, withCorrelationId } from '../logger';
 import { sendMail, sendSms, type MailReceipt } from './mail-service';
 import { openSecret, sealSecret } from './secret-box';
-import { RECORD_LIFETIME_MS, SEND_LEASE_MS, decideOutboxStep, nextAttemptAfterFailure, outboxRecordId, outboxSourcePrefix } from './outbox-rules';
+import { RECORD_LIFETIME_MS, SEND_LEASE_MS, decideOutboxStep, firstSweepTryOf, nextAttemptAfterFailure, outboxRecordId, outboxSourcePrefix } from './outbox-rules';
 
 /**
  * The outbox: every e-mail and SMS the product sends is first a record, written in the same
@@ -34,7 +34,7 @@ export class InjectedOutboxFault extends Error {
   }
 }
 
-/** A new record for one message of an entity's occasion, pending from now. */
+/** A new record for one message of an entity's occasion: its writer sends it now, the sweep once the writer's grace is over. */
 export const newOutboxRecord = (customerId: string | null, source: OutboxSource, occasion: string, message: OutboxMessage, now: number = Date.now()): OutboxRecord => ({
   _id: outboxRecordId(source, occasion, message.channel, message.channel === 'sms' ? [message.phone] : [...message.to, ...message.cc, ...message.bcc]),
   customer: customerId,
@@ -45,7 +45,7 @@ export const newOutboxRecord = (customerId: string | null, source: OutboxSource,
   claim: null,
   lease_until: null,
   attempts: 0,
-  next_attempt_at: new Date(now).toISOString(),
+  next_attempt_at: new Date(firstSweepTryOf(now)).toISOString(),
   created_at: new Date(now).toISOString(),
   sent_at: null,
   message_id: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEND_LEASE_MS, decideOutboxStep, nextAttemptAfterFailure, outboxRecordId, outboxSourcePrefix, requestOccasion } from '../../../functions/src/services/outbox-rules';
+import { SEND_LEASE_MS, WRITER_GRACE_MS, decideOutboxStep, firstSweepTryOf, nextAttemptAfterFailure, outboxRecordId, outboxSourcePrefix, requestOccasion } from '../../../functions/src/services/outbox-rules';
 
 const alert = { kind: 'alert' as const, id: 'alr-1' };
 const due = '2026-11-25T08:00:00.000Z';
@@ -52,6 +52,13 @@ describe('outbox steps', () => {
 
   it('send a pending record whose try is due', () => {
     expect(decideOutboxStep(pending, now)).toEqual({ step: 'send' });
+  });
+
+  it("leave a new record to its writer for a minute: the writer sends it at once, the sweep only after", () => {
+    const fresh = { ...pending, next_attempt_at: iso(firstSweepTryOf(now)) };
+    expect(decideOutboxStep(fresh, now, true)).toEqual({ step: 'send' });
+    expect(decideOutboxStep(fresh, now + WRITER_GRACE_MS - 1)).toEqual({ step: 'skip', because: 'not_yet' });
+    expect(decideOutboxStep(fresh, now + WRITER_GRACE_MS)).toEqual({ step: 'send' });
   });
 
   it('let a refused record wait for its next try, unless its own job asks again', () => {
