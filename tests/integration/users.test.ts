@@ -334,9 +334,10 @@ describe('registration', () => {
       expect(set.status).toBe(200);
       const email = uniqueAddress('reg');
       await api('POST', '/api/v1/users/register', { body: form(email) });
-      const [notice] = await awaitMailsTo(administrator);
-      expect(notice.BodyText).toContain(email);
-      expect(notice.BodyText).toContain('/settings/su');
+      // Registrations made by files running at the same time reach the same address: this one's notice is the one naming its e-mail.
+      const notices = await eventually(() => mailsTo(administrator), (mails) => mails.some((mail) => mail.BodyText.includes(email)), 15_000);
+      const notice = notices.find((mail) => mail.BodyText.includes(email));
+      expect(notice?.BodyText).toContain('/settings/su');
       expect(await mailsTo(testEnvironment().accounts.super.email)).not.toContainEqual(expect.objectContaining({ BodyText: expect.stringContaining(email) }));
     } finally {
       await api('PUT', '/api/v1/system_config', { token: root.user.jwt, body: previous });
