@@ -4,6 +4,11 @@ import { initialModulesReport } from './build/initial-modules-report';
 import { routeTableForBrowser } from './build/route-table-for-browser';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
+/** `web/src/locales/<language>/<area>.json`. */
+const LOCALE_FILE = /[\\/]locales[\\/]([a-z]{2})[\\/][^\\/]+\.json$/;
+/** Mantine's components and hooks and what they are built on (their dates, forms and alert boxes stay apart). */
+const UI_KIT = /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-textarea-autosize)[\\/]/;
+const ICONS = /node_modules[\\/]@tabler[\\/]icons-react[\\/]/;
 
 export default defineConfig({
   root: webDir,
@@ -26,6 +31,23 @@ export default defineConfig({
       // A zod schema built at a module's top level and never read is dropped: a route or the shell may then
       // take a constant from a schema module (its types, `SOURCE_TYPES`) without carrying zod into the first screen.
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The first screen's own modules in one chunk beside the entry, rather than spread over a
+            // dozen chunks shaped by what the lazy screens share with it.
+            { name: 'shell', tags: ['$initial'], priority: 3 },
+            // What the lazy screens take from the UI kit (the parts four screens or more share), and the
+            // icons, in one chunk each rather than one per component: the signed-in frame and the
+            // dashboard asked for some seventy of them, and on the browser's six connections to the
+            // server the first calls waited behind them.
+            { name: 'ui', test: UI_KIT, priority: 2, minShareCount: 4 },
+            { name: 'icons', test: ICONS, priority: 2 },
+            // A language's texts are split by area for their authors and all read at start (lib/i18n.ts).
+            { name: (id) => (LOCALE_FILE.exec(id) ? `locale-${LOCALE_FILE.exec(id)![1]}` : null), test: LOCALE_FILE, priority: 2 },
+          ],
+        },
+      },
       onwarn(warning, warn) {
         // Mantine marks its modules "use client" for React Server Components; a SPA has nothing to keep.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -67,11 +67,13 @@ const timeNavigation = async (url: string, ready: (page: Page) => Promise<unknow
   const requests = new Map<Request, WaterfallStep>();
   page.on('request', (request) => {
     if (request.url().includes('/api/v1/widgets/data')) dataCalls.push(widgetKeyOf(request));
-    requests.set(request, { what: `${request.method()} ${new URL(request.url()).pathname}`, start: performance.now() - started, end: null });
+    requests.set(request, { what: `${request.method()} ${new URL(request.url()).pathname}`, start: performance.now() - started, end: null, queued: 0 });
   });
   const finished = (request: Request) => {
     const step = requests.get(request);
-    if (step) step.end = performance.now() - started;
+    if (!step) return;
+    step.end = performance.now() - started;
+    step.queued = queuedFor(request);
   };
   page.on('requestfinished', finished);
   page.on('requestfailed', finished);
@@ -91,23 +93,33 @@ interface WaterfallStep {
   what: string;
   start: number;
   end: number | null;
+  /** How long the browser held the request before sending it: waiting for one of its six connections to the server. */
+  queued: number;
 }
+
+/** The time from the request's issue to the browser's first step to send it (a lookup, a connection or the request itself). */
+const queuedFor = (request: Request): number => {
+  const timing = request.timing();
+  return Math.max(0, [timing.domainLookupStart, timing.connectStart, timing.requestStart].find((value) => value >= 0) ?? 0);
+};
 
 /** Each request of one navigation, its start and end in ms from the navigation's start: what the screen waited for, in order. */
 const printWaterfall = (title: string, steps: WaterfallStep[], elapsed: number) => {
   console.log(`${title} (ready at ${elapsed.toFixed(0)} ms):`);
   for (const step of steps.filter((candidate) => !/\.(css|svg|woff2?|png)$/.test(candidate.what))) {
     const end = step.end ?? elapsed;
-    console.log(`  ${step.start.toFixed(0).padStart(5)} → ${end.toFixed(0).padStart(5)} ms  ${'·'.repeat(Math.round(step.start / 25))}${'█'.repeat(Math.max(1, Math.round((end - step.start) / 25)))}  ${step.what}`);
+    const queued = step.queued >= 5 ? ` (queued ${step.queued.toFixed(0)} ms)` : '';
+    console.log(`  ${step.start.toFixed(0).padStart(5)} → ${end.toFixed(0).padStart(5)} ms  ${'·'.repeat(Math.round(step.start / 25))}${'█'.repeat(Math.max(1, Math.round((end - step.start) / 25)))}  ${step.what}${queued}`);
   }
   // Where the time went: the shell's own start before its first call, the API's answers, the drawing after the last one.
-  const calls = steps.filter((step) => / \/api\//.test(step.what));
+  // The calls of the navigation itself: not those of the repeat navigation made after it was ready.
+  const calls = steps.filter((step) => / \/api\//.test(step.what) && step.start < elapsed);
   if (!calls.length) return;
   const firstCall = Math.min(...calls.map((step) => step.start));
   const lastAnswer = Math.max(...calls.map((step) => step.end ?? elapsed));
   const durations = calls.map((step) => (step.end ?? elapsed) - step.start);
   console.log(
-    `  shell before its first call ${firstCall.toFixed(0)} ms; ${calls.length} API calls, each p50 ${median(durations).toFixed(0)} ms, max ${Math.max(...durations).toFixed(0)} ms; last answer at ${lastAnswer.toFixed(0)} ms, ready ${(elapsed - lastAnswer).toFixed(0)} ms later`,
+    `  shell before its first call ${firstCall.toFixed(0)} ms; ${calls.length} API calls, each p50 ${median(durations).toFixed(0)} ms (queued for a connection p50 ${median(calls.map((step) => step.queued)).toFixed(0)} ms), max ${Math.max(...durations).toFixed(0)} ms; last answer at ${lastAnswer.toFixed(0)} ms, ready ${(elapsed - lastAnswer).toFixed(0)} ms later; ${steps.filter((step) => step.start < elapsed).length} requests before ready`,
   );
 };
 

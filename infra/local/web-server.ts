@@ -1,9 +1,9 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { connect } from 'node:net';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
-import { webRuntimeConfig } from '../lib/runtime-config';
+import { webRuntimeConfig, withInlineRuntimeConfig } from '../lib/runtime-config';
 import type { Deployment } from './deploy';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -17,7 +17,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Runtime settings read by the web app at start (the same file is deployed next to it on AWS); `MAP_STYLE_URL` sets the map's basemap. */
+/** Runtime settings read by the web app at start, inside index.html and as /config.json (both deployed on AWS too); `MAP_STYLE_URL` sets the map's basemap. */
 export const runtimeConfig = () => webRuntimeConfig({ mapStyleUrl: process.env.MAP_STYLE_URL?.trim() || null });
 
 /**
@@ -47,6 +47,7 @@ export const startWebServer = (deployment: Deployment, port: number, distDir = f
       'Content-Type': CONTENT_TYPES[path.extname(target)] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
+    if (path.basename(target) === 'index.html') return res.end(withInlineRuntimeConfig(readFileSync(target, 'utf8'), runtimeConfig()));
     createReadStream(target).pipe(res);
   });
 

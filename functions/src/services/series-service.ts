@@ -199,18 +199,33 @@ const seriesOf = async (plan: SeriesPlan, { aggregates, lastBefore }: SeriesInpu
  * of the range in the point's local calendar, computed from rollups so the cost follows the
  * number of buckets, not the number of raw values. Points sharing a zone share the calendar.
  */
-export const querySeries = async (caller: Caller, query: SeriesQuery, now: number = Date.now()): Promise<SeriesAnswer> => {
-  const customerId = customerOf(caller);
-  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerId)]);
-  const byId = new Map(points.map((point) => [point._id, point]));
+export const querySeries = async (caller: Caller, query: SeriesQuery, now: number = Date.now()): Promise<SeriesAnswer> =>
+  querySeriesSeenBy(await seriesViewOf(caller), query, now);
+
+/** What a caller's series queries read before their rollups: the points the caller sees and the customer's locations (their zones). */
+export interface SeriesView {
+  points: ReadonlyMap<string, Point>;
+  locations: readonly Location[];
+}
+
+export const seriesViewOf = async (caller: Caller): Promise<SeriesView> => {
+  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerOf(caller))]);
+  return { points: new Map(points.map((point) => [point._id, point])), locations };
+};
+
+/**
+ * `querySeries` with the caller's view read once for several queries (a widget's frame, its
+ * previous period, its normalisation, its text's values), rather than again for each.
+ */
+export const querySeriesSeenBy = async (view: SeriesView, query: SeriesQuery, now: number = Date.now()): Promise<SeriesAnswer> => {
   const requested = query.points.map((entry) => {
-    const point = byId.get(entry.point);
+    const point = view.points.get(entry.point);
     if (!point) throw new AppError('not_found', { details: `point ${entry.point}` });
     const conversion = entry.unit_conversion?.to ?? null;
     if (conversion && !canConvert(point.unit, conversion)) throw new AppError('validation_failed', { details: 'unit_conversion' });
     return { point, calculation: entry.calculation ?? DEFAULT_CALCULATION[point.series_type], conversion };
   });
-  return querySeriesOfPoints(requested, locations, query, now);
+  return querySeriesOfPoints(requested, view.locations, query, now);
 };
 
 /** A series of a query once its point is known to the caller: the point, what it computes and the unit it shows in. */

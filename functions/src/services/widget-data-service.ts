@@ -1,4 +1,3 @@
-import type { Point } from '@shared/schemas/point';
 import type { SeriesAnswer, SeriesQuery } from '@shared/schemas/series';
 import type { IpmvpData, TrendData, WidgetData } from '@shared/schemas/widget-data';
 import type { Normalisation, WidgetSettings } from '@shared/schemas/widget';
@@ -8,12 +7,10 @@ import { DEFAULT_CALCULATION } from '@shared/series/calculations';
 import { roundForUnit } from '@shared/series/rounding';
 import { applyWidgetRules } from '@shared/widgets/dialog-rules';
 import { findTokens, tokenKey, type ValueToken } from '@shared/widgets/text-tokens';
-import { listLocationsOfCustomer } from '../data/location-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
-import { customerOf, type Caller } from './caller';
-import { listVisiblePoints } from './point-service';
-import { querySeries, rawRowsOf } from './series-service';
+import type { Caller } from './caller';
+import { querySeriesSeenBy, rawRowsOf, seriesViewOf, type SeriesView } from './series-service';
 
 type Widget = WidgetSettings & { location: string | null };
 
@@ -40,8 +37,8 @@ const queryOf = (widget: Widget, shift = 0): SeriesQuery => {
 };
 
 /** One value over one whole period (`period` sampled by itself), `offset` periods back. */
-const periodValue = async (caller: Caller, point: string, calculation: ValueToken['calculation'], period: ValueToken['period'], offset: number, now: number) => {
-  const answer = await querySeries(caller, { points: [{ point, calculation }], period_type: 'fixedPeriod', period, sampling: period, offset, start: null, end: null }, now);
+const periodValue = async (view: SeriesView, point: string, calculation: ValueToken['calculation'], period: ValueToken['period'], offset: number, now: number) => {
+  const answer = await querySeriesSeenBy(view, { points: [{ point, calculation }], period_type: 'fixedPeriod', period, sampling: period, offset, start: null, end: null }, now);
   const [series] = answer.series;
   return { value: series.values.at(-1) ?? null, unit: series.unit, from: answer.calendars[series.calendar].from };
 };
@@ -51,9 +48,10 @@ const periodValue = async (caller: Caller, point: string, calculation: ValueToke
  * location (or of the first point's), or another point's value over the same bucket (its default
  * calculation). A missing or zero reference leaves no value.
  */
-const normalise = async (caller: Caller, widget: Widget, frame: SeriesAnswer, points: ReadonlyMap<string, Point>, now: number): Promise<SeriesAnswer> => {
+const normalise = async (view: SeriesView, widget: Widget, frame: SeriesAnswer, now: number): Promise<SeriesAnswer> => {
   if (widget.normalisation.length === 0 || frame.series.length === 0) return frame;
-  const locations = new Map((await listLocationsOfCustomer(customerOf(caller))).map((location) => [location._id, location]));
+  const { points } = view;
+  const locations = new Map(view.locations.map((location) => [location._id, location]));
   const firstPoint = points.get(frame.series[0].point);
   const surface = locations.get(widget.location ?? '')?.surface ?? locations.get(firstPoint?.location[0] ?? '')?.surface ?? null;
   const divisors = await Promise.all(
@@ -61,7 +59,7 @@ const normalise = async (caller: Caller, widget: Widget, frame: SeriesAnswer, po
       if (entry.what.kind === 'surface') return { how_many: entry.how_many, label: 'm²', values: null as (number | null)[] | null, constant: surface };
       const reference = points.get(entry.what.point);
       if (!reference) throw new AppError('not_found', { details: `point ${entry.what.point}` });
-      const answer = await querySeries(caller, { ...queryOf(widget), points: [{ point: reference._id, calculation: DEFAULT_CALCULATION[reference.series_type] }] }, now);
+      const answer = await querySeriesSeenBy(view, { ...queryOf(widget), points: [{ point: reference._id, calculation: DEFAULT_CALCULATION[reference.series_type] }] }, now);
       return { how_many: entry.how_many, label: answer.series[0].unit || reference.name, values: answer.series[0].values, constant: null };
     }),
   );
@@ -98,13 +96,13 @@ const superimposedYears = (widget: Widget, frame: SeriesAnswer): WidgetData['sup
   return all.slice(-Math.min(all.length, SUPERIMPOSE_KEEP[widget.superimpose_filter]));
 };
 
-const trendOf = async (caller: Caller, widget: Widget, now: number): Promise<TrendData | null> => {
+const trendOf = async (view: SeriesView, widget: Widget, now: number): Promise<TrendData | null> => {
   const [point] = widget.points;
   if (!point) return null;
   const period = widget.period === 'all' ? 'year' : widget.period;
   const [current, previous] = await Promise.all([
-    periodValue(caller, point._id, point.calculation, period, widget.offset, now),
-    periodValue(caller, point._id, point.calculation, period, widget.offset + 1, now),
+    periodValue(view, point._id, point.calculation, period, widget.offset, now),
+    periodValue(view, point._id, point.calculation, period, widget.offset + 1, now),
   ]);
   const change =
     current.value === null || previous.value === null || previous.value === 0 ? null : ((current.value - previous.value) / Math.abs(previous.value)) * 100;
@@ -116,8 +114,8 @@ const trendOf = async (caller: Caller, widget: Widget, now: number): Promise<Tre
  * recent baseline and target set for that kind of period, and the measured value with the
  * baseline's calculation (the series type's default otherwise).
  */
-const ipmvpOf = async (caller: Caller, widget: Widget, points: ReadonlyMap<string, Point>, now: number): Promise<IpmvpData | null> => {
-  const point = points.get(widget.points[0]?._id ?? '');
+const ipmvpOf = async (view: SeriesView, widget: Widget, now: number): Promise<IpmvpData | null> => {
+  const point = view.points.get(widget.points[0]?._id ?? '');
   if (!point) return null;
   const period = widget.period === 'all' ? 'year' : widget.period;
   const latest = <T>(entries: readonly T[], periodOf: (entry: T) => string | null | undefined, dateOf: (entry: T) => string | null | undefined) =>
@@ -125,7 +123,7 @@ const ipmvpOf = async (caller: Caller, widget: Widget, points: ReadonlyMap<strin
   const baseline = latest(point.baselines, (entry) => entry.baseline_period, (entry) => entry.baseline_period_date);
   const target = latest(point.targets, (entry) => entry.target_period, (entry) => entry.target_period_date);
   const calculation = baseline?.baseline_calculation ?? BASELINE_DEFAULT_CALCULATION[point.series_type] ?? DEFAULT_CALCULATION[point.series_type];
-  const actual = await periodValue(caller, point._id, calculation, period, widget.offset, now);
+  const actual = await periodValue(view, point._id, calculation, period, widget.offset, now);
   return { baseline: baseline?.value ?? null, target: target?.value ?? null, actual: actual.value, unit: actual.unit, period, from: actual.from };
 };
 
@@ -133,10 +131,12 @@ const ipmvpOf = async (caller: Caller, widget: Widget, points: ReadonlyMap<strin
 const tokenValues = async (caller: Caller, widget: Widget, now: number): Promise<WidgetData['tokens']> => {
   const tokens = new Map<string, ValueToken>();
   for (const { token } of findTokens(widget.text)) if (token.kind === 'value') tokens.set(tokenKey(token), token);
+  if (tokens.size === 0) return {};
+  const view = await seriesViewOf(caller);
   const entries = await Promise.all(
     [...tokens].map(async ([key, token]) => {
       try {
-        const { value, unit } = await periodValue(caller, token.point, token.calculation, token.period, token.offset, now);
+        const { value, unit } = await periodValue(view, token.point, token.calculation, token.period, token.offset, now);
         return [key, { value, unit }] as const;
       } catch (error) {
         logger.info('text token not resolved', { key, ...describeError(error) });
@@ -160,20 +160,21 @@ export const widgetData = async (caller: Caller, input: Widget, nowIso?: string)
   if (widget.location !== null && !isIdOf('tab', widget.location) && !isIdOf('location', widget.location)) throw new AppError('not_found');
   if (widget.type === 'text') return { ...EMPTY, tokens: await tokenValues(caller, widget, now) };
   if (widget.type === 'image' || widget.points.length === 0) return EMPTY;
-  const points = new Map((await listVisiblePoints(caller)).map((point) => [point._id, point]));
-  const missing = widget.points.find((point) => !points.has(point._id));
+  // The points the caller sees and the locations' zones, read once for every query of the widget.
+  const view = await seriesViewOf(caller);
+  const missing = widget.points.find((point) => !view.points.has(point._id));
   if (missing) throw new AppError('not_found', { details: `point ${missing._id}` });
-  if (widget.type === 'trend') return { ...EMPTY, trend: await trendOf(caller, widget, now) };
-  if (widget.type === 'IPMVP') return { ...EMPTY, ipmvp: await ipmvpOf(caller, widget, points, now) };
+  if (widget.type === 'trend') return { ...EMPTY, trend: await trendOf(view, widget, now) };
+  if (widget.type === 'IPMVP') return { ...EMPTY, ipmvp: await ipmvpOf(view, widget, now) };
   const [frame, compared] = await Promise.all([
-    querySeries(caller, queryOf(widget), now),
-    widget.compare_periods && widget.period !== 'all' ? querySeries(caller, queryOf(widget, 1), now) : Promise.resolve(null),
+    querySeriesSeenBy(view, queryOf(widget), now),
+    widget.compare_periods && widget.period !== 'all' ? querySeriesSeenBy(view, queryOf(widget, 1), now) : Promise.resolve(null),
   ]);
   const raw = widget.type === 'table' && frame.sampling === 'minute' ? await rawRowsOf(caller, frame) : null;
   return {
     ...EMPTY,
-    frame: await normalise(caller, widget, frame, points, now),
-    compared: compared && (await normalise(caller, widget, compared, points, now)),
+    frame: await normalise(view, widget, frame, now),
+    compared: compared && (await normalise(view, widget, compared, now)),
     superimposed: widget.superimpose ? superimposedYears(widget, frame) : null,
     raw,
   };

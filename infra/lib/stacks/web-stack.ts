@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
@@ -8,7 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { acknowledge, BUCKET_GRANT_ACTIONS, nagArnOf } from '../nag';
-import { webRuntimeConfig } from '../runtime-config';
+import { webRuntimeConfig, withInlineRuntimeConfig } from '../runtime-config';
 import type { DeploymentSettings } from '../settings';
 
 export interface WebStackProps extends StackProps {
@@ -88,9 +88,16 @@ export class WebStack extends Stack {
       if (!existsSync(path.join(props.settings.webDist, 'index.html'))) {
         throw new Error(`No web build in ${props.settings.webDist} to upload: run \`npm run build:web\` first (\`npm run synth\` does).`);
       }
+      const runtimeConfig = webRuntimeConfig(props.settings);
+      const indexHtml = readFileSync(path.join(props.settings.webDist, 'index.html'), 'utf8');
       new s3deploy.BucketDeployment(this, 'Deploy', {
-        // `.vite/` holds the build's own reports (the first screen's modules), not the site.
-        sources: [s3deploy.Source.asset(props.settings.webDist, { exclude: ['.vite'] }), s3deploy.Source.jsonData('config.json', webRuntimeConfig(props.settings))],
+        // `.vite/` holds the build's own reports (the first screen's modules), not the site. index.html
+        // goes up with the runtime configuration written into it, config.json beside it.
+        sources: [
+          s3deploy.Source.asset(props.settings.webDist, { exclude: ['.vite', 'index.html'] }),
+          s3deploy.Source.data('index.html', withInlineRuntimeConfig(indexHtml, runtimeConfig)),
+          s3deploy.Source.jsonData('config.json', runtimeConfig),
+        ],
         destinationBucket: site,
         distribution,
       });

@@ -1,12 +1,39 @@
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Tab } from '@shared/schemas/tab';
 import { Dashboard } from '../features/dashboard/components/dashboard';
 import { imagesQueryOptions } from '../features/images/api/images';
-import { ImageGallery } from '../features/images/components/image-gallery';
+import type { ImageGallery as ImageGalleryComponent } from '../features/images/components/image-gallery';
 import { useImagePicker } from '../features/images/hooks/use-image-picker';
-import { WidgetDialog } from '../features/widget-dialog/components/widget-dialog';
+import type { WidgetDialog as WidgetDialogComponent } from '../features/widget-dialog/components/widget-dialog';
 import { WidgetView } from '../features/widgets/components/widget-view';
 import { useLoginPayload } from '../lib/session';
+
+/**
+ * A dialog whose code loads the first time it opens, and stays mounted from then on (for its
+ * closing transition): the page draws its widgets without the widget dialog's forms and
+ * schemas or the gallery's upload in its JavaScript.
+ */
+const openedOnFirstUse = <Props extends { opened: boolean }>(load: () => Promise<ComponentType<Props>>) => {
+  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  return (props: Props) => {
+    const [used, setUsed] = useState(props.opened);
+    if (props.opened && !used) setUsed(true);
+    if (!used) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
+};
+
+const WidgetDialog = openedOnFirstUse<ComponentProps<typeof WidgetDialogComponent>>(() =>
+  import('../features/widget-dialog/components/widget-dialog').then((module) => module.WidgetDialog),
+);
+const ImageGallery = openedOnFirstUse<ComponentProps<typeof ImageGalleryComponent>>(() =>
+  import('../features/images/components/image-gallery').then((module) => module.ImageGallery),
+);
 
 interface WidgetPageProps {
   locationId: string | null;
