@@ -170,10 +170,14 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
    * written after its earlier ones.
    */
   let writing: Promise<void> = Promise.resolve();
+  let writingNow = false;
   const flushInBackground = async (chosen: MonthBuffer[]): Promise<void> => {
     await writing;
     for (const buffer of chosen) buffered -= buffer.length;
-    writing = forEachConcurrently(chosen, FLUSHES_AT_ONCE, flush);
+    writingNow = true;
+    writing = forEachConcurrently(chosen, FLUSHES_AT_ONCE, flush).finally(() => {
+      writingNow = false;
+    });
     // Its failure is thrown where it is awaited (the next flush or the end), never left unhandled.
     writing.catch(() => undefined);
   };
@@ -204,13 +208,17 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
           }
           buffer.push(read.row.at, read.row.value, read.row.status);
           buffered += 1;
-          if (buffered >= bufferLimit) {
+          // The table is kept busy while reading goes on: writing starts once an eighth of the
+          // buffer is held and nothing is being written (a point-month split over several
+          // flushes costs only its pack writes again: the session keeps what it read).
+          const full = buffered >= bufferLimit;
+          if (full || (!writingNow && buffered >= bufferLimit / 8)) {
             // Write the largest half, a few point-months at once: the ones most likely complete.
             const largest = [...buffers].sort((a, b) => b[1].length - a[1].length);
             const chosen: MonthBuffer[] = [];
             let left = buffered;
             for (const [bufferKey, candidate] of largest) {
-              if (left < bufferLimit / 2) break;
+              if (left < (full ? bufferLimit : buffered) / 2) break;
               chosen.push(candidate);
               buffers.delete(bufferKey);
               left -= candidate.length;
