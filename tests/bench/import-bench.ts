@@ -303,6 +303,16 @@ const main = async () => {
     })();
     console.log(`  ${again} values written in ${((performance.now() - secondStarted) / 1000).toFixed(1)} s`);
 
+    // What each import called, per 1,000 rows, as the import function logged it (its lines land in the emulator's log).
+    const importLines = readFileSync(emulator.logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"file imported"') && line.includes(large.fileId))
+      .map((line) => JSON.parse(line.slice(line.indexOf('{'))) as { dynamoCallsPer1kRows?: Record<string, number> });
+    for (const [index, line] of importLines.entries()) {
+      const calls = Object.entries(line.dynamoCallsPer1kRows ?? {}).map(([kind, count]) => `${kind} ${count}`);
+      console.log(`  DynamoDB calls per 1k rows, ${index === 0 ? 'first' : 'second'} import: ${calls.join(', ') || 'not logged'}`);
+    }
+
     console.log('Rollups against a recomputation from the raw values ...');
     const checkStarted = performance.now();
     const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));

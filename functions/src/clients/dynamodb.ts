@@ -10,3 +10,19 @@ client.middlewareStack.remove('loggerMiddleware');
 export const dynamo = DynamoDBDocumentClient.from(client, {
   marshallOptions: { removeUndefinedValues: true },
 });
+
+/** Calls made by this container so far, by `<operation> <table>`: what a long job (an import) costs, read before and after it. */
+const callsMade = new Map<string, number>();
+dynamo.middlewareStack.add(
+  (next, context) => async (args) => {
+    const input = args.input as { TableName?: string; RequestItems?: Record<string, unknown> };
+    const table = input.TableName ?? (Object.keys(input.RequestItems ?? {}).join('+') || 'transaction');
+    const kind = `${(context.commandName ?? 'unknown').replace(/Command$/, '')} ${table}`;
+    callsMade.set(kind, (callsMade.get(kind) ?? 0) + 1);
+    return next(args);
+  },
+  { step: 'initialize', name: 'callCounter' },
+);
+
+/** A copy of the calls made so far (see `callsMade`). */
+export const dynamoCallsMade = (): Map<string, number> => new Map(callsMade);

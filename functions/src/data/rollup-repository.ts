@@ -102,7 +102,11 @@ type Key = { PK: string; SK: string };
 const BATCH_GET = 100;
 
 /** Items by exact key, 100 keys per call in parallel, retrying what DynamoDB leaves unprocessed. */
-const batchGet = async (keys: readonly Key[], ProjectionExpression: string): Promise<Map<string, Record<string, unknown>>> => {
+const batchGet = async (
+  keys: readonly Key[],
+  ProjectionExpression: string | undefined,
+  options: { consistent?: boolean } = {},
+): Promise<Map<string, Record<string, unknown>>> => {
   const items = new Map<string, Record<string, unknown>>();
   const chunks = Array.from({ length: Math.ceil(keys.length / BATCH_GET) }, (_, index) => keys.slice(index * BATCH_GET, (index + 1) * BATCH_GET));
   await Promise.all(
@@ -111,7 +115,8 @@ const batchGet = async (keys: readonly Key[], ProjectionExpression: string): Pro
       for (let attempt = 0; pending.length > 0; attempt += 1) {
         if (attempt > 8) throw new Error('Series reads kept being throttled');
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
-        const answer = await dynamo.send(new BatchGetCommand({ RequestItems: { [seriesTable()]: { Keys: pending, ProjectionExpression } } }));
+        const read = { Keys: pending, ...(ProjectionExpression ? { ProjectionExpression } : {}), ...(options.consistent ? { ConsistentRead: true } : {}) };
+        const answer = await dynamo.send(new BatchGetCommand({ RequestItems: { [seriesTable()]: read } }));
         for (const item of answer.Responses?.[seriesTable()] ?? []) items.set(`${item.PK}|${item.SK}`, item);
         pending = answer.UnprocessedKeys?.[seriesTable()]?.Keys ?? [];
       }
@@ -294,23 +299,37 @@ export interface PackForUpdate {
   rollups: StoredRollup[];
 }
 
+const packForUpdate = (key: Key, current: Record<string, unknown> | undefined): PackForUpdate => ({
+  key,
+  version: current ? Number(current.ver) : 0,
+  exists: current !== undefined,
+  rollups: current ? decodePack(current) : [],
+});
+
 /** The pack holding the bucket starting at `anyStart`, read consistently for a write on its version. */
 export const readPackForUpdate = async (series: SeriesRef, level: RollupLevel, anyStart: number): Promise<PackForUpdate> => {
   const key = seriesKeys.rollupPack(series, level, anyStart);
-  const current = (await dynamo.send(new GetCommand({ TableName: seriesTable(), Key: key, ConsistentRead: true }))).Item;
-  return { key, version: current ? Number(current.ver) : 0, exists: current !== undefined, rollups: current ? decodePack(current) : [] };
+  return packForUpdate(key, (await dynamo.send(new GetCommand({ TableName: seriesTable(), Key: key, ConsistentRead: true }))).Item);
+};
+
+/** Packs of any points and levels by key, read consistently in one batch (see `readPackForUpdate`), in the keys' order. */
+export const readPacksForUpdate = async (keys: readonly Key[]): Promise<PackForUpdate[]> => {
+  if (keys.length === 0) return [];
+  const items = await batchGet(keys, undefined, { consistent: true });
+  return keys.map((key) => packForUpdate(key, items.get(`${key.PK}|${key.SK}`)));
 };
 
 /**
  * Writes a pack read by `readPackForUpdate` with some buckets changed, only if it is still the
- * version read: false when another writer changed it in between (nothing written then).
+ * version read: the pack as now stored (to write on again), or null when another writer changed
+ * it in between (nothing written then).
  */
 export const writePackOnVersion = async (
   series: SeriesRef,
   level: RollupLevel,
   read: PackForUpdate,
   changes: ReadonlyMap<number, StoredRollup | null>,
-): Promise<boolean> => {
+): Promise<PackForUpdate | null> => {
   const rollups = applyChanges(read.rollups, changes);
   const condition = read.exists
     ? { ConditionExpression: 'ver = :ver', ExpressionAttributeValues: { ':ver': read.version } }
@@ -319,12 +338,12 @@ export const writePackOnVersion = async (
     if (rollups.length) {
       if (!read.exists) await noteNewPack(series, level, read.key.SK);
       await dynamo.send(new PutCommand({ TableName: seriesTable(), Item: { ...read.key, n: rollups.length, ...encodePack(rollups), ver: read.version + 1 }, ...condition }));
-    } else if (read.exists) {
-      await dynamo.send(new DeleteCommand({ TableName: seriesTable(), Key: read.key, ...condition }));
+      return { key: read.key, version: read.version + 1, exists: true, rollups };
     }
-    return true;
+    if (read.exists) await dynamo.send(new DeleteCommand({ TableName: seriesTable(), Key: read.key, ...condition }));
+    return { key: read.key, version: 0, exists: false, rollups: [] };
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof ConditionalCheckFailedException) return null;
     throw error;
   }
 };

@@ -2,12 +2,24 @@ import { ConditionalCheckFailedException, DescribeTableCommand } from '@aws-sdk/
 import { BatchWriteCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../errors';
 import { requireSetting } from '../config';
-import { dynamo } from '../clients/dynamodb';
+import { dynamo, dynamoCallsMade } from '../clients/dynamodb';
 
 export const entitiesTable = (): string => requireSetting('ENTITIES_TABLE');
 export const seriesTable = (): string => requireSetting('SERIES_TABLE');
 
 type QueryInput = ConstructorParameters<typeof QueryCommand>[0];
+
+/** DynamoDB calls this container made so far by operation and table (`BatchWriteItem series`), to measure a long job by. */
+export const callsMadeSoFar = (): Map<string, number> => {
+  const named = new Map<string, string>([[seriesTable(), 'series'], [entitiesTable(), 'entities']]);
+  const calls = new Map<string, number>();
+  for (const [kind, count] of dynamoCallsMade()) {
+    const [operation, table] = kind.split(' ');
+    const key = `${operation} ${named.get(table) ?? 'other'}`;
+    calls.set(key, (calls.get(key) ?? 0) + count);
+  }
+  return calls;
+};
 
 /** The pages a query answers, one after the other (any table), for callers that must not hold every item at once. */
 export async function* queryPages(input: QueryInput) {

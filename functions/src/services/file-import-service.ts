@@ -9,11 +9,13 @@ import { getCustomer } from '../data/customer-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { getMeterFile, putRejects, readMeterFileBytes, readRejects, updateOfAttempt, type StoredMeterFile } from '../data/meter-file-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
-import { rawValueWriter, type StatusCode, type StoredValue } from '../data/raw-value-repository';
+import { callsMadeSoFar } from '../data/table';
+import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { describeError, logger, metric } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
 import { continueImport, type FileImportJob } from './file-intake';
 import { readMeterFile, type ReadRow } from './meter-file-reader';
+import { bulkWriteSession } from './bulk-write-session';
 import { announceNewData, pushToCustomer } from './realtime-service';
 import { zoneOfPoint } from './series-service';
 import { BULK_WRITES_IN_FLIGHT, storeValuesInBulk } from './series-write-service';
@@ -144,10 +146,12 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     await options.onProgress(tally.rows_read);
   };
 
-  const writer = rawValueWriter({ inFlight: BULK_WRITES_IN_FLIGHT });
+  const session = bulkWriteSession({ inFlight: BULK_WRITES_IN_FLIGHT });
+  /** While reading goes on, a point-month written may get more rows: its comparison read goes to its end (one read for all). */
+  let reading = true;
   const flush = async (buffer: MonthBuffer): Promise<void> => {
     const values = buffer.values(options.customerId);
-    const outcome = await storeValuesInBulk(options.customerId, values, pointsById, { announce: false, writer });
+    const outcome = await storeValuesInBulk(options.customerId, values, pointsById, { announce: false, session, laterRowsMayFollow: reading });
     tally.written += outcome.written;
     tally.unchanged += outcome.unchanged;
     if (outcome.written > 0) {
@@ -166,10 +170,14 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
    * written after its earlier ones.
    */
   let writing: Promise<void> = Promise.resolve();
+  let writingNow = false;
   const flushInBackground = async (chosen: MonthBuffer[]): Promise<void> => {
     await writing;
     for (const buffer of chosen) buffered -= buffer.length;
-    writing = forEachConcurrently(chosen, FLUSHES_AT_ONCE, flush);
+    writingNow = true;
+    writing = forEachConcurrently(chosen, FLUSHES_AT_ONCE, flush).finally(() => {
+      writingNow = false;
+    });
     // Its failure is thrown where it is awaited (the next flush or the end), never left unhandled.
     writing.catch(() => undefined);
   };
@@ -200,13 +208,17 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
           }
           buffer.push(read.row.at, read.row.value, read.row.status);
           buffered += 1;
-          if (buffered >= bufferLimit) {
+          // The table is kept busy while reading goes on: writing starts once an eighth of the
+          // buffer is held and nothing is being written (a point-month split over several
+          // flushes costs only its pack writes again: the session keeps what it read).
+          const full = buffered >= bufferLimit;
+          if (full || (!writingNow && buffered >= bufferLimit / 8)) {
             // Write the largest half, a few point-months at once: the ones most likely complete.
             const largest = [...buffers].sort((a, b) => b[1].length - a[1].length);
             const chosen: MonthBuffer[] = [];
             let left = buffered;
             for (const [bufferKey, candidate] of largest) {
-              if (left < bufferLimit / 2) break;
+              if (left < (full ? bufferLimit : buffered) / 2) break;
               chosen.push(candidate);
               buffers.delete(bufferKey);
               left -= candidate.length;
@@ -227,6 +239,7 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     throw error;
   }
   await writing;
+  reading = false;
   await forEachConcurrently(buffers.values(), FLUSHES_AT_ONCE, flush);
   tally.unknown_ids = [...unknown];
   tally.has_rejects = tally.rejected + tally.unknown_rows > 0;
@@ -257,6 +270,16 @@ export const importContext = async (customerId: string) => {
   return { zone: customer?.timezone ?? DEFAULT_TIMEZONE, points, zoneOf: (point: Point) => zoneOfPoint(point, locations) };
 };
 
+/** DynamoDB calls made since `before`, by operation and table, per 1,000 rows read: where an import's time goes. */
+const callsPer1kRows = (before: ReadonlyMap<string, number>, rows: number): Record<string, number> =>
+  Object.fromEntries(
+    [...callsMadeSoFar()]
+      .map(([kind, count]) => [kind, count - (before.get(kind) ?? 0)] as const)
+      .filter(([, count]) => count > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, count]) => [kind, Math.round((count / Math.max(rows, 1)) * 1000 * 100) / 100]),
+  );
+
 /** Time kept at the end of an invocation to write what is held and hand over to the next one. */
 const HAND_OVER_MARGIN_MS = 4 * 60_000;
 
@@ -279,6 +302,7 @@ export const runFileImport = async (
     return null;
   }
   const checkpoint = file.checkpoint?.attempt === job.attempt ? file.checkpoint : null;
+  const callsBefore = callsMadeSoFar();
   let bytes = 0;
   let rowsSoFar = checkpoint?.tally.rows_read ?? 0;
   const progress = async (rows: number): Promise<void> => {
@@ -350,7 +374,7 @@ export const runFileImport = async (
       heartbeat_at: finished,
     });
     if (kept) await pushFileState(job.customerId, { file: job.fileId, state: 'treated', progress: null });
-    logger.info('file imported', { ...job, ...outcome, rejectLines });
+    logger.info('file imported', { ...job, ...outcome, rejectLines, dynamoCallsPer1kRows: callsPer1kRows(callsBefore, tally.rows_read - (checkpoint?.tally.rows_read ?? 0)) });
     return { ...file, state: 'treated', outcome, finished_at: finished };
   } catch (error) {
     logger.error('file import failed', { ...job, ...describeError(error) });

@@ -51,6 +51,16 @@ export const hourBucketsOfValues = (values: readonly RawValue[], zone: string, s
 };
 
 /**
+ * Buckets of a level merged from buckets of the level below (sorted by start), as
+ * `bucketsFromSources` merges them when it reads them from the table.
+ */
+export const rollupsAbove = (parts: readonly StoredRollup[], level: RollupLevel, zone: string): Map<number, StoredRollup> => {
+  const merged = new Map<number, StoredRollup>();
+  for (const [start, members] of groupBy(parts, (part) => bucketStart(part.start, level, zone))) merged.set(start, { ...mergeAggregates(members)!, start });
+  return merged;
+};
+
+/**
  * Recomputes the given buckets of every level of one series (or of the levels given), level after
  * level, each pack from its sources read after its version (see `writeRollupsFromSources`):
  * concurrent writers of the same hours (the stream, a bulk import) never leave a stale rollup.

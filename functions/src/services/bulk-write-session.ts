@@ -1,0 +1,154 @@
+import { STATUS_CODES } from '@shared/schemas/series';
+import type { RawValue } from '@shared/series/aggregate';
+import { rawValueWriter, type RawValueWriter, type StatusCode } from '../data/raw-value-repository';
+import type { PackForUpdate } from '../data/rollup-repository';
+
+/**
+ * What a bulk job (a file import) keeps between its writes of the same point-months, so that rows
+ * of one point-month arriving over several flushes cost one comparison read and one read of each
+ * rollup pack for the whole job: what the table holds of each point-month over the stretch read
+ * (with the job's own writes over it), and the rollup packs as last read or written (their
+ * versions, so a pack another writer changed is still detected). Both are bounded (least recently
+ * used first out); a point-month or pack pushed out is read again if needed.
+ */
+
+/** What a stretch of one point-month holds, sorted by time: about 17 bytes a value. */
+export class StoredStretch {
+  private constructor(
+    /** The stretch read, [from, to): every value the table held in it is here. */
+    readonly from: number,
+    readonly to: number,
+    private readonly at: Float64Array,
+    private readonly value: Float64Array,
+    private readonly status: Uint8Array,
+  ) {}
+
+  static of(from: number, to: number, entries: readonly (RawValue & { status: StatusCode })[]): StoredStretch {
+    const sorted = [...entries].sort((a, b) => a.at - b.at);
+    return new StoredStretch(
+      from,
+      to,
+      Float64Array.from(sorted, (entry) => entry.at),
+      Float64Array.from(sorted, (entry) => entry.value),
+      Uint8Array.from(sorted, (entry) => STATUS_CODES.indexOf(entry.status)),
+    );
+  }
+
+  get length(): number {
+    return this.at.length;
+  }
+
+  /** The first index whose time is at or after `at`. */
+  private lowerBound(at: number): number {
+    let [low, high] = [0, this.at.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.at[middle] < at) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The value stored at a time, if any (the time must lie in the stretch). */
+  find(at: number): { value: number; status: StatusCode } | undefined {
+    const index = this.lowerBound(at);
+    return this.at[index] === at ? { value: this.value[index], status: STATUS_CODES[this.status[index]] } : undefined;
+  }
+
+  /** The values in [from, to), oldest first. */
+  valuesBetween(from: number, to: number): RawValue[] {
+    const values: RawValue[] = [];
+    for (let index = this.lowerBound(from); index < this.at.length && this.at[index] < to; index += 1) values.push({ at: this.at[index], value: this.value[index] });
+    return values;
+  }
+
+  private entries(): (RawValue & { status: StatusCode })[] {
+    return Array.from(this.at, (at, index) => ({ at, value: this.value[index], status: STATUS_CODES[this.status[index]] }));
+  }
+
+  /** This stretch and what the table holds over [from, to) (read just now, its complement in the new bounds). */
+  widened(from: number, to: number, read: readonly (RawValue & { status: StatusCode })[]): StoredStretch {
+    return StoredStretch.of(Math.min(from, this.from), Math.max(to, this.to), [...this.entries(), ...read]);
+  }
+
+  /** This stretch with values written over it (a time written replaces what it held). */
+  withWrites(written: readonly (RawValue & { status: StatusCode })[]): StoredStretch {
+    const replaced = new Set(written.map((entry) => entry.at));
+    return StoredStretch.of(this.from, this.to, [...this.entries().filter((entry) => !replaced.has(entry.at)), ...written]);
+  }
+}
+
+/** A map that forgets its least recently used entries once their weights pass a limit. */
+export class BoundedCache<V> {
+  private readonly entries = new Map<string, { value: V; weight: number }>();
+  private total = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly weightOf: (value: V) => number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V): void {
+    this.delete(key);
+    const weight = this.weightOf(value);
+    this.entries.set(key, { value, weight });
+    this.total += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.total <= this.limit || oldest === key) break;
+      this.entries.delete(oldest);
+      this.total -= entry.weight;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.total -= entry.weight;
+  }
+}
+
+/**
+ * Values kept from comparison reads and writes (17 bytes each: ≈ 8.5 MB) and rollup buckets kept
+ * in packs (≈ 150 bytes each decoded: ≈ 30 MB), well inside an import's 256 MiB.
+ */
+const STORED_VALUES_KEPT = 500_000;
+const PACK_BUCKETS_KEPT = 200_000;
+
+export interface BulkWriteSession {
+  /** The pool every raw value of the job is written through. */
+  writer: RawValueWriter;
+  /** By point-month (`customer|point|zone|month start`). */
+  stretches: BoundedCache<StoredStretch>;
+  /** By pack key (`PK|SK`). */
+  packs: BoundedCache<PackForUpdate>;
+  /** Runs `work` after every earlier work of the same key has ended (one writer of a pack at a time). */
+  serially: <T>(key: string, work: () => Promise<T>) => Promise<T>;
+}
+
+export const bulkWriteSession = (options: { inFlight: number }): BulkWriteSession => {
+  const chains = new Map<string, Promise<unknown>>();
+  return {
+    writer: rawValueWriter({ inFlight: options.inFlight }),
+    stretches: new BoundedCache<StoredStretch>(STORED_VALUES_KEPT, (stretch) => stretch.length + 1),
+    packs: new BoundedCache<PackForUpdate>(PACK_BUCKETS_KEPT, (pack) => pack.rollups.length + 1),
+    serially: async (key, work) => {
+      const run = (chains.get(key) ?? Promise.resolve()).then(work);
+      const settled = run.catch(() => undefined);
+      chains.set(key, settled);
+      try {
+        return await run;
+      } finally {
+        if (chains.get(key) === settled) chains.delete(key);
+      }
+    },
+  };
+};

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { aggregateOf } from '@shared/series/aggregate';
+import { bucketStart } from '@shared/series/buckets';
+import { recomputedRollups } from '../../support/rollup-check';
+import { BoundedCache, bulkWriteSession, StoredStretch } from '../../../functions/src/services/bulk-write-session';
+import { rollupsAbove } from '../../../functions/src/services/rollup-buckets';
+
+const HOUR = 3_600_000;
+
+describe('stretch of stored values kept by a bulk job', () => {
+  it('finds the value and status stored at a time, and nothing where none is', () => {
+    const stretch = StoredStretch.of(0, 10 * HOUR, [
+      { at: 3 * HOUR, value: 3.5, status: 'H' },
+      { at: HOUR, value: 1, status: '1' },
+    ]);
+    expect(stretch.find(HOUR)).toEqual({ value: 1, status: '1' });
+    expect(stretch.find(3 * HOUR)).toEqual({ value: 3.5, status: 'H' });
+    expect(stretch.find(2 * HOUR)).toBeUndefined();
+    expect(stretch.valuesBetween(0, 10 * HOUR)).toEqual([{ at: HOUR, value: 1 }, { at: 3 * HOUR, value: 3.5 }]);
+  });
+
+  it('replaces the values written over it and keeps the others, in time order', () => {
+    const stretch = StoredStretch.of(0, 10 * HOUR, [{ at: HOUR, value: 1, status: '1' }, { at: 2 * HOUR, value: 2, status: '1' }]);
+    const written = stretch.withWrites([{ at: 2 * HOUR, value: 20, status: '3' }, { at: 0, value: 5, status: '1' }]);
+    expect(written.valuesBetween(0, 10 * HOUR)).toEqual([{ at: 0, value: 5 }, { at: HOUR, value: 1 }, { at: 2 * HOUR, value: 20 }]);
+    expect(written.find(2 * HOUR)).toEqual({ value: 20, status: '3' });
+    expect(stretch.find(2 * HOUR)).toEqual({ value: 2, status: '1' });
+  });
+
+  it('widens to the union of its bounds with what was read around it', () => {
+    const stretch = StoredStretch.of(5 * HOUR, 8 * HOUR, [{ at: 6 * HOUR, value: 6, status: '1' }]);
+    const wider = stretch.widened(2 * HOUR, 12 * HOUR, [{ at: 3 * HOUR, value: 3, status: '1' }, { at: 11 * HOUR, value: 11, status: '1' }]);
+    expect([wider.from, wider.to]).toEqual([2 * HOUR, 12 * HOUR]);
+    expect(wider.valuesBetween(0, 24 * HOUR).map((value) => value.at)).toEqual([3 * HOUR, 6 * HOUR, 11 * HOUR]);
+  });
+});
+
+describe('bounded cache of a bulk job', () => {
+  it('forgets the least recently used entries once their weights pass the limit', () => {
+    const cache = new BoundedCache<number>(10, (value) => value);
+    cache.set('a', 4);
+    cache.set('b', 4);
+    expect(cache.get('a')).toBe(4);
+    cache.set('c', 4);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(4);
+    expect(cache.get('c')).toBe(4);
+  });
+
+  it('keeps an entry heavier than the limit alone rather than nothing', () => {
+    const cache = new BoundedCache<number>(10, (value) => value);
+    cache.set('a', 3);
+    cache.set('big', 50);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('big')).toBe(50);
+  });
+});
+
+describe('one writer of a pack at a time', () => {
+  it('runs the works of one key one after the other, in order, even after a failure', async () => {
+    const session = bulkWriteSession({ inFlight: 1 });
+    const order: string[] = [];
+    const work = (name: string, ms: number, fail = false) => async () => {
+      order.push(`${name} start`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      order.push(`${name} end`);
+      if (fail) throw new Error(name);
+      return name;
+    };
+    const results = await Promise.allSettled([
+      session.serially('pack', work('first', 20, true)),
+      session.serially('pack', work('second', 1)),
+      session.serially('other', work('beside', 1)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    expect(order.indexOf('second start')).toBeGreaterThan(order.indexOf('first end'));
+    expect(order.indexOf('beside end')).toBeLessThan(order.indexOf('first end'));
+  });
+});
+
+describe('days and months from hours held in memory', () => {
+  it('gives the buckets a recomputation from the raw values gives, over an autumn change of time', () => {
+    const zone = 'Europe/Paris';
+    // Ten-minute values from 20 October to 10 November 2026 (the clocks go back on 25 October).
+    const values = Array.from({ length: 21 * 144 }, (_, index) => ({ at: Date.UTC(2026, 9, 20) + index * 600_000, value: ((index * 7) % 13) / 3 + 0.1, zone }));
+    const expected = recomputedRollups(values);
+    const hours = [...expected.hour].sort((a, b) => a[0] - b[0]).map(([start, aggregate]) => ({ ...aggregate, start }));
+    const days = rollupsAbove(hours, 'day', zone);
+    expect(days.size).toBe(expected.day.size);
+    for (const [start, day] of days) expect(day).toEqual({ ...expected.day.get(start), start });
+    const octoberHours = days.get(bucketStart(Date.UTC(2026, 9, 25, 12), 'day', zone))!;
+    expect(octoberHours.count).toBe(25 * 6);
+    const months = rollupsAbove([...days.values()], 'month', zone);
+    for (const [start, month] of months) expect(month).toEqual({ ...expected.month.get(start), start });
+    expect(aggregateOf(values)?.count).toBe([...months.values()].reduce((sum, month) => sum + month.count, 0));
+  });
+});
