@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { testEnvironment } from '../support/environment';
-import { useBrowser, navigation, openPage, signIn, UI_TIMEOUT_MS, webUrl } from './support/browser';
+import { expandTree, navigation, openPage, signIn, treeLocations, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 
 const PREMIUM_ENTRIES = ['Maplytics', 'Rapports', 'Alertes & notifications', 'Rappels'];
-
-/** The ids of the locations the navigation tree offers, clickable or not. */
-const treeLocations = (page: Page) =>
-  page.getByTestId('navigation').evaluate((panel) =>
-    [...panel.querySelectorAll<HTMLElement>('[data-location-id]')].map((item) => ({
-      id: item.dataset.locationId,
-      clickable: item.tagName === 'A' && item.getAttribute('aria-disabled') !== 'true',
-    })),
-  );
-
-const expandTree = async (page: Page) => {
-  // Open every closed branch until nothing is left to open.
-  for (let round = 0; round < 5; round += 1) {
-    const closed = page
-      .getByTestId('navigation')
-      .locator('[data-location-id][aria-expanded="false"], [data-location-toggle][aria-expanded="false"], [data-testid="menu-locations"][aria-expanded="false"]');
-    const count = await closed.count();
-    if (count === 0) return;
-    await closed.first().click();
-  }
-};
 
 describe('navigation by role and licence', () => {
   const browser = useBrowser();

@@ -5,7 +5,7 @@ import type { User } from '@shared/schemas/user';
 import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
 import { awaitMailsTo, passwordLinkTokenOf } from '../support/mail';
-import { keepScreenshot, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { expandTree, keepScreenshot, navigation, openPage, signIn, treeLocations, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const DOMAIN = '@wattwise-browser-users.example';
 const uniqueAddress = (who: string) => `${who}-${randomUUID().slice(0, 8)}${DOMAIN}`;
@@ -20,25 +20,6 @@ afterAll(async () => {
     }
   }
 });
-
-/** The ids of the locations the navigation tree offers, clickable or not. */
-const treeLocations = (page: Page) =>
-  page.getByTestId('navigation').evaluate((panel) =>
-    [...panel.querySelectorAll<HTMLElement>('[data-location-id]')].map((item) => ({
-      id: item.dataset.locationId,
-      clickable: item.tagName === 'A' && item.getAttribute('aria-disabled') !== 'true',
-    })),
-  );
-
-const expandTree = async (page: Page) => {
-  for (let round = 0; round < 5; round += 1) {
-    const closed = page
-      .getByTestId('navigation')
-      .locator('[data-location-id][aria-expanded="false"], [data-location-toggle][aria-expanded="false"], [data-testid="menu-locations"][aria-expanded="false"]');
-    if ((await closed.count()) === 0) return;
-    await closed.first().click();
-  }
-};
 
 const inLanguage = async (page: Page, language: 'fr' | 'en') => {
   await page.goto(webUrl('/login'));

@@ -57,6 +57,29 @@ export const navigation = async (page: Page) => {
   return panel;
 };
 
+/** The ids of the locations the navigation tree offers, clickable or not. */
+export const treeLocations = (page: Page) =>
+  page.getByTestId('navigation').evaluate((panel) =>
+    [...panel.querySelectorAll<HTMLElement>('[data-location-id]')].map((item) => ({
+      id: item.dataset.locationId,
+      clickable: item.tagName === 'A' && item.getAttribute('aria-disabled') !== 'true',
+    })),
+  );
+
+/**
+ * Opens every closed branch of the navigation's locations tree. The tree is drawn once the
+ * locations have arrived, which may be after the menu's first entries: it waits for it first.
+ */
+export const expandTree = async (page: Page): Promise<void> => {
+  const panel = page.getByTestId('navigation');
+  await panel.locator('[data-location-id]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+  for (let round = 0; round < 5; round += 1) {
+    const closed = panel.locator('[data-location-id][aria-expanded="false"], [data-location-toggle][aria-expanded="false"], [data-testid="menu-locations"][aria-expanded="false"]');
+    if ((await closed.count()) === 0) return;
+    await closed.first().click();
+  }
+};
+
 /** One Chromium for the tests of a file: launched before them, closed after them. */
 export const useBrowser = (): (() => Browser) => {
   let browser: Browser | undefined;
