@@ -1,5 +1,5 @@
 // First: the session's renewal and the downloads the first call waits for start before the rest is evaluated.
-import { configured, translated } from './start-early';
+import { configured, httpReady, translated } from './start-early';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
@@ -9,9 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreenCode, warmFirstScreen } from './app';
 
 const boot = async () => {
-  // The pages' code and data of the path being opened, beside the renewal (the route tree is set up by now).
+  // The path's data is asked beside the renewal (the route tree is set up by now), and the pages'
+  // code only once those calls are out: on the browser's few connections to the server, and on
+  // its one thread evaluating modules, the first calls would otherwise wait behind the pages' code.
+  await configured.then(warmFirstScreen);
+  await httpReady;
   loadFirstScreenCode();
-  await Promise.all([configured.then(warmFirstScreen), translated]);
+  await translated;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

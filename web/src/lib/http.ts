@@ -66,12 +66,15 @@ const loadAmplify = (): Promise<AmplifyRest> =>
     return rest;
   }));
 
-export const configureHttp = (): void => {
-  void loadAmplify().catch(() => {
-    // The first call tries again and fails as a network error.
-    loadingAmplify = null;
-  });
-};
+/** Starts loading the HTTP client; resolves once it is ready (calls asked meanwhile go out then), whether it loaded or not. */
+export const configureHttp = (): Promise<void> =>
+  loadAmplify().then(
+    () => undefined,
+    () => {
+      // The first call tries again and fails as a network error.
+      loadingAmplify = null;
+    },
+  );
 
 const configureAmplify = (Amplify: typeof import('aws-amplify').Amplify): void => {
   Amplify.configure(
