@@ -38,6 +38,62 @@ describe('session life', () => {
     }
   });
 
+  it('draws the pages of a stored session while its renewal is out, and opens the realtime channel with the renewed token', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumMember);
+      await navigation(page);
+      const stored = async () => JSON.parse((await page.evaluate(() => localStorage.getItem('wattwise.credentials'))) ?? '{}') as { token?: string; issued_at?: string };
+      const issuedBefore = (await stored()).issued_at;
+
+      // The renewal is held until the page is drawn: a shell that waited for it would never be.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let renewalsAsked = 0;
+      await page.route('**/api/v1/users/auto_login', async (route) => {
+        renewalsAsked += 1;
+        await held;
+        await route.continue();
+      });
+      const sockets: string[] = [];
+      page.on('websocket', (socket) => sockets.push(socket.url()));
+      await page.reload();
+      await navigation(page);
+      await page.locator('[data-tab-id]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(renewalsAsked).toBe(1);
+
+      release();
+      await expect.poll(async () => (await stored()).issued_at, { timeout: UI_TIMEOUT_MS }).not.toBe(issuedBefore);
+      const renewed = (await stored()).token;
+      await expect.poll(() => sockets.length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
+      expect(sockets.every((url) => new URL(url).searchParams.get('token') === renewed)).toBe(true);
+      expect(page.url()).toContain('/dashboard');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('ends a stored session whose renewal is refused, with the sign-in message, after drawing it', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumMember);
+      await navigation(page);
+      // A token the server no longer takes (signed by no one), on credentials that have not expired.
+      await page.evaluate(() => {
+        const credentials = JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}') as { token: string };
+        localStorage.setItem('wattwise.credentials', JSON.stringify({ ...credentials, token: `${credentials.token.slice(0, -8)}AAAAAAAA` }));
+      });
+      await page.reload();
+      await page.waitForURL('**/login', { timeout: UI_TIMEOUT_MS });
+      await page.getByText('Vous devez être connecté pour accéder à cette page').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => localStorage.getItem('wattwise.credentials'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('counts down in a second browser of the same user and then logs it out', async () => {
     const { accounts } = testEnvironment();
     const first = await openPage(browser());

@@ -10,13 +10,15 @@ import { translate } from './lib/i18n';
 import { notify } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
-import { endSession, getSession, renewalKeepsCustomer, subscribeSession, useSession } from './lib/session';
+import { endSession, getSession, isRestoring, subscribeSession, useSession } from './lib/session';
 import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
 import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
 
 const queryClient = createQueryClient({
   onSessionRejected: () => {
-    if (getSession().status !== 'logged-in') return;
+    // A provisional session's fate is the renewal's to tell (use-restore-session), not a first call's 401.
+    const session = getSession();
+    if (session.status !== 'logged-in' || session.provisional) return;
     endSession();
     notify({ kind: 'warning', title: translate('errors.titles.unauthorized'), message: translate('errors.access.login') });
   },
@@ -31,29 +33,36 @@ const Notifications = lazy(() => import('@mantine/notifications').then((module) 
 const router = createAppRouter(queryClient);
 /** Called at boot once /config.json is asked: the code of the path's pages, while the stored session is renewed. */
 export const loadFirstScreenCode = (): void => {
-  if (getSession().status === 'pending') loadCodeOfPath(router, window.location.pathname);
+  if (isRestoring(getSession())) loadCodeOfPath(router, window.location.pathname);
 };
 
-// What the first screen asked with stored credentials whose renewal was then refused is not kept for whoever signs in next.
-let previousStatus = getSession().status;
+// Stored credentials whose renewal was refused: what the first screen asked with them is not kept
+// for whoever signs in next, and the pages drawn for them meanwhile are guarded again (to the sign-in).
+let wasRestoring = isRestoring(getSession());
 subscribeSession(() => {
-  const { status } = getSession();
-  if (previousStatus === 'pending' && status === 'logged-out') queryClient.clear();
-  previousStatus = status;
+  const session = getSession();
+  if (wasRestoring && session.status === 'logged-out') {
+    queryClient.clear();
+    void router.invalidate();
+  }
+  wasRestoring = isRestoring(session);
 });
 
 /**
- * Called at boot once the HTTP client is configured, right after the stored session's renewal went
- * out: when the renewal keeps the customer, the first screen's data is asked with the stored token
- * beside it (a refused renewal ends the session and these answers are not shown).
+ * Called at boot once the configuration is read, right after the stored session's renewal was
+ * asked: a provisional session's first screen data is asked with the stored token beside it (a
+ * refused renewal ends the session and these answers are not shown).
  */
 export const warmFirstScreen = (): void => {
   const session = getSession();
-  if (session.status === 'pending' && renewalKeepsCustomer(session.credentials)) warmDataOfPath(router, queryClient, window.location.pathname);
+  if (session.status === 'logged-in' && session.provisional) warmDataOfPath(router, queryClient, window.location.pathname);
 };
 onRedirectAction((state) => void router.navigate({ to: pathOfState(state) }));
 
-/** Pending authentication shows a loader; the router starts once the session is settled. */
+/**
+ * A pending authentication that moves to another customer shows a loader until it is settled; a
+ * provisional session's pages are drawn at once, while its renewal is out.
+ */
 const SessionGate = () => {
   useRestoreSession();
   const session = useSession();

@@ -8,7 +8,8 @@ import { getSession, startSession } from './session';
  */
 export const refreshSessionPayload = async (): Promise<void> => {
   const session = getSession();
-  if (session.status !== 'logged-in') return;
+  // A provisional session's renewal, already out, brings a fresh payload.
+  if (session.status !== 'logged-in' || session.provisional) return;
   const { jwt } = session.payload.user;
   try {
     const payload = await callApi(API.autoLogin, { body: { token: jwt, last_customer: session.payload.customer._id } });

@@ -10,11 +10,17 @@ import { readStored, removeStored, STORAGE_KEYS, writeStored } from './storage';
 /**
  * Session states of spec 1 §4.1. "Locked" and "already connected elsewhere" are moments of the
  * login form and of the realtime channel; they end in one of these three.
+ *
+ * Pending authentication (stored credentials being renewed) takes one of two forms. When the
+ * renewal keeps the customer the stored token is for (almost always), the stored session is used
+ * at once, `provisional`: the pages are drawn and their data asked with the stored token while the
+ * renewal is out, and its answer confirms the session (or ends it). When the renewal moves a super
+ * user to another customer, nothing of the stored one is shown: `pending`, a loader.
  */
 export type SessionState =
   | { status: 'logged-out' }
   | { status: 'pending'; credentials: StoredCredentials }
-  | { status: 'logged-in'; payload: LoginPayload; credentials: StoredCredentials };
+  | { status: 'logged-in'; payload: LoginPayload; credentials: StoredCredentials; provisional: boolean };
 
 export interface StoredCredentials {
   token: string;
@@ -50,6 +56,23 @@ const readCredentials = (): StoredCredentials | null => {
   return isStoredCredentials(stored) ? stored : null;
 };
 
+export const lastCustomer = (): string | null => {
+  const stored = readStored(STORAGE_KEYS.lastCustomer);
+  return typeof stored === 'string' ? stored : null;
+};
+
+/** The customer the renewal of stored credentials asks for (a super user comes back to the one they worked on last). */
+export const customerToRestore = (credentials: StoredCredentials): string | null => lastCustomer() ?? credentials.last_customer;
+
+/**
+ * Whether renewing stored credentials keeps the customer their token is for: then the stored
+ * session is used while the renewal is out (`provisional`).
+ */
+export const renewalKeepsCustomer = (credentials: StoredCredentials): boolean => {
+  const customer = customerToRestore(credentials);
+  return customer === null || customer === (credentials.payload.customer?._id ?? null);
+};
+
 const initialState = (): SessionState => {
   const credentials = readCredentials();
   if (!credentials) return { status: 'logged-out' };
@@ -57,7 +80,9 @@ const initialState = (): SessionState => {
     removeStored(STORAGE_KEYS.credentials);
     return { status: 'logged-out' };
   }
-  return { status: 'pending', credentials };
+  return renewalKeepsCustomer(credentials)
+    ? { status: 'logged-in', payload: credentials.payload, credentials, provisional: true }
+    : { status: 'pending', credentials };
 };
 
 let state: SessionState = initialState();
@@ -77,6 +102,14 @@ export const subscribeSession = (listener: () => void): (() => void) => {
 
 export const useSession = (): SessionState => useSyncExternalStore(subscribeSession, getSession);
 
+/** Stored credentials are being renewed: pending, or provisional. */
+export const isRestoring = (session: SessionState): boolean =>
+  session.status === 'pending' || (session.status === 'logged-in' && session.provisional);
+
+/** Whether the session is still the one being restored from these credentials (no logout, sign-in or change of customer meanwhile). */
+export const stillRestoring = (credentials: StoredCredentials): boolean =>
+  state.status !== 'logged-out' && isRestoring(state) && state.credentials.token === credentials.token;
+
 /** For components under the authenticated layout, where a session always exists. */
 export const useLoginPayload = (): LoginPayload => {
   const session = useSession();
@@ -84,11 +117,11 @@ export const useLoginPayload = (): LoginPayload => {
   return session.payload;
 };
 
-const commit = (credentials: StoredCredentials): void => {
+const commit = (credentials: StoredCredentials, provisional = false): void => {
   writeStored(STORAGE_KEYS.credentials, credentials);
   // Kept after logout: a super user comes back to the customer they worked on last.
   writeStored(STORAGE_KEYS.lastCustomer, credentials.last_customer);
-  setState({ status: 'logged-in', payload: credentials.payload, credentials });
+  setState({ status: 'logged-in', payload: credentials.payload, credentials, provisional });
 };
 
 /**
@@ -120,25 +153,8 @@ export const endSession = (): void => {
 
 export const updateSessionUser = (changes: Partial<LoginPayload['user']>): void => {
   if (state.status !== 'logged-in') return;
-  const { credentials } = state;
-  commit({ ...credentials, payload: { ...credentials.payload, user: { ...credentials.payload.user, ...changes } } });
-};
-
-export const lastCustomer = (): string | null => {
-  const stored = readStored(STORAGE_KEYS.lastCustomer);
-  return typeof stored === 'string' ? stored : null;
-};
-
-/** The customer the renewal of stored credentials asks for (a super user comes back to the one they worked on last). */
-export const customerToRestore = (credentials: StoredCredentials): string | null => lastCustomer() ?? credentials.last_customer;
-
-/**
- * Whether renewing stored credentials keeps the customer their token is for: then what the first
- * screen reads may be asked with the stored token while the renewal is out.
- */
-export const renewalKeepsCustomer = (credentials: StoredCredentials): boolean => {
-  const customer = customerToRestore(credentials);
-  return customer === null || customer === (credentials.payload.customer?._id ?? null);
+  const { credentials, provisional } = state;
+  commit({ ...credentials, payload: { ...credentials.payload, user: { ...credentials.payload.user, ...changes } } }, provisional);
 };
 
 /** The identity the calls carry: the signed-in user's, or while a stored session is being renewed, the stored one's. */

@@ -29,7 +29,8 @@ import { changeLanguage, currentLanguage, hasStoredLanguage } from '../lib/i18n'
 import { playChime } from '../lib/sound';
 import { endSession, permissionsOf, useSession } from '../lib/session';
 
-const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
+/** `confirmed`: the session is not a provisional one whose renewal is still out (lib/session.ts). */
+const SignedInLayout = ({ payload, confirmed }: { payload: LoginPayload; confirmed: boolean }) => {
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
@@ -76,12 +77,14 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
   useEffect(() => () => newData.cancel(), [newData]);
 
   const realtime = useRealtime(
-    {
-      token: payload.user.jwt,
-      userId: payload.user._id,
-      role: payload.user.internal_role,
-      customerId: payload.customer._id,
-    },
+    confirmed
+      ? {
+          token: payload.user.jwt,
+          userId: payload.user._id,
+          role: payload.user.internal_role,
+          customerId: payload.customer._id,
+        }
+      : null,
     {
       onLogoutRequested: () => {
         endSession();
@@ -135,5 +138,5 @@ const SignedInLayout = ({ payload }: { payload: LoginPayload }) => {
 export const AppLayoutRoute = () => {
   const session = useSession();
   if (session.status !== 'logged-in') return <Navigate to="/login" replace />;
-  return <SignedInLayout payload={session.payload} />;
+  return <SignedInLayout payload={session.payload} confirmed={!session.provisional} />;
 };

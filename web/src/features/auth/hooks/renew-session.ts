@@ -17,7 +17,8 @@ const isCurrentToken = (jwt: string): boolean => {
  */
 export const renewSessionIfDue = (now: Date = new Date()): 'live' | 'expired' | 'none' => {
   const session = getSession();
-  if (session.status !== 'logged-in') return 'none';
+  // A provisional session is being renewed already (use-restore-session).
+  if (session.status !== 'logged-in' || session.provisional) return 'none';
   const { jwt } = session.payload.user;
   const { issued_at, expires_at } = session.credentials;
   if (isSessionExpired(new Date(expires_at), now)) {

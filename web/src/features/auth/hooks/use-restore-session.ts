@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { errorCodeOf } from '../../../lib/http';
 import { i18nReady } from '../../../lib/i18n';
 import type { StoredCredentials } from '../../../lib/session';
-import { customerToRestore, endSession, getSession, resumeSession, startSession, useSession } from '../../../lib/session';
+import { customerToRestore, endSession, getSession, isRestoring, resumeSession, startSession, stillRestoring, useSession } from '../../../lib/session';
 import { autoLogin } from '../api/auto-login';
 import { notifySessionRefusal } from './notify-session-refusal';
 
@@ -10,8 +10,11 @@ let restoring: Promise<void> | null = null;
 
 const restore = async (credentials: StoredCredentials): Promise<void> => {
   try {
-    startSession(await autoLogin({ token: credentials.token, last_customer: customerToRestore(credentials) }));
+    const payload = await autoLogin({ token: credentials.token, last_customer: customerToRestore(credentials) });
+    // A logout, a sign-in or a change of customer on the provisional session wins over the answer.
+    if (stillRestoring(credentials)) startSession(payload);
   } catch (error) {
+    if (!stillRestoring(credentials)) return;
     const code = errorCodeOf(error);
     // The server did not answer in time (or failed): the stored token is still valid, carry on with it.
     if (code === 'network_error' || code === 'internal_error') return resumeSession(credentials);
@@ -35,13 +38,13 @@ export const useRestoreSession = (): void => {
 };
 
 /**
- * Starts the pending authentication once (called at boot as soon as the HTTP client is configured,
- * before the translations and the first render, and by the hook): the sign-in answer is the first
- * thing every signed-in screen waits for.
+ * Starts the pending authentication once (called at boot as soon as the configuration is read,
+ * before the translations and the first render, and by the hook). A provisional session's pages
+ * are drawn meanwhile; a pending one's wait for the answer.
  */
 export const restoreStoredSession = (): void => {
   const session = getSession();
-  if (session.status !== 'pending' || restoring) return;
+  if (session.status === 'logged-out' || !isRestoring(session) || restoring) return;
   if (window.location.pathname === REAL_LOGIN_PATH) return endSession();
   restoring = restore(session.credentials).finally(() => {
     restoring = null;

@@ -56,13 +56,17 @@ export interface RealtimeHandlers {
 /**
  * The realtime channel (spec 1 §7): opened after login, `storeUserId` first, reconnected with a
  * growing delay while the user stays signed in. Answers the countdown of `alreadyConnected`.
+ * No identity, no channel: a provisional session opens it once its renewal confirmed it.
  */
-export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandlers) => {
+export const useRealtime = (identity: RealtimeIdentity | null, handlers: RealtimeHandlers) => {
   const [alreadyConnected, setAlreadyConnected] = useState<number | null>(null);
   const latest = useRef({ identity, handlers });
   latest.current = { identity, handlers };
 
+  const userId = identity?.userId ?? null;
+  const customerId = identity?.customerId;
   useEffect(() => {
+    if (userId === null) return;
     let socket: WebSocket | null = null;
     let attempt = 0;
     let retryTimer: number | undefined;
@@ -106,7 +110,9 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
     };
 
     const connect = () => {
-      const { token, userId, role, customerId } = latest.current.identity;
+      const current = latest.current.identity;
+      if (!current) return;
+      const { token, role } = current;
       socket = new WebSocket(socketUrl(token));
       socket.onopen = () => {
         // The application was updated while we were away: load the new version.
@@ -148,7 +154,7 @@ export const useRealtime = (identity: RealtimeIdentity, handlers: RealtimeHandle
       socket?.close();
     };
     // A renewed token does not need a new connection; another user or customer does.
-  }, [identity.userId, identity.customerId]);
+  }, [userId, customerId]);
 
   return { alreadyConnectedCountdown: alreadyConnected };
 };
