@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregateOf } from '@shared/series/aggregate';
 import { bucketStart } from '@shared/series/buckets';
 import { recomputedRollups } from '../../support/rollup-check';
-import { BoundedCache, bulkWriteSession, StoredStretch } from '../../../functions/src/services/bulk-write-session';
+import { BoundedCache, StoredStretch } from '../../../functions/src/services/bulk-write-session';
 import { rollupsAbove } from '../../../functions/src/services/rollup-buckets';
 
 const HOUR = 3_600_000;
@@ -53,28 +53,6 @@ describe('bounded cache of a bulk job', () => {
     cache.set('big', 50);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('big')).toBe(50);
-  });
-});
-
-describe('one writer of a pack at a time', () => {
-  it('runs the works of one key one after the other, in order, even after a failure', async () => {
-    const session = bulkWriteSession({ inFlight: 1 });
-    const order: string[] = [];
-    const work = (name: string, ms: number, fail = false) => async () => {
-      order.push(`${name} start`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      order.push(`${name} end`);
-      if (fail) throw new Error(name);
-      return name;
-    };
-    const results = await Promise.allSettled([
-      session.serially('pack', work('first', 20, true)),
-      session.serially('pack', work('second', 1)),
-      session.serially('other', work('beside', 1)),
-    ]);
-    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
-    expect(order.indexOf('second start')).toBeGreaterThan(order.indexOf('first end'));
-    expect(order.indexOf('beside end')).toBeLessThan(order.indexOf('first end'));
   });
 });
 
