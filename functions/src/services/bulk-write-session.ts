@@ -127,12 +127,13 @@ export class BoundedCache<V> {
 
 /**
  * Values kept from comparison reads and writes (17 bytes each: ≈ 8.5 MB), rollup buckets kept in
- * packs (≈ 150 bytes each decoded: ≈ 30 MB) and buckets of packs held for writing (as many), well
- * inside an import's 256 MiB.
+ * packs (≈ 150 bytes each decoded: ≈ 15 MB) and buckets of packs held for writing (≈ 9 MB, and
+ * what one flush adds before they are written), inside the import's capped heap (160 MB: 200,000
+ * buckets kept and 200,000 held ran out of it at 1M rows).
  */
 const STORED_VALUES_KEPT = 500_000;
-const PACK_BUCKETS_KEPT = 200_000;
-export const HELD_BUCKETS_WRITTEN_PAST = 200_000;
+const PACK_BUCKETS_KEPT = 100_000;
+export const HELD_BUCKETS_WRITTEN_PAST = 60_000;
 
 /**
  * A rollup pack a bulk job is changing: as stored (key, version, existence) with the job's
