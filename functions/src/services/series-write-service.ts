@@ -6,14 +6,14 @@ import { listLocationsOfCustomer } from '../data/location-repository';
 import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
-import { applyChanges, ROLLUP_FIELDS, type StoredRollup } from '../data/rollup-pack';
-import { lowerExtentMarker, readPacksForUpdate, writePackOnVersion, writeRollupsFromSources, type PackForUpdate } from '../data/rollup-repository';
+import { applyChanges, decodePack, ROLLUP_FIELDS, type StoredRollup } from '../data/rollup-pack';
+import { lowerExtentMarker, readPacksForUpdate, writePackOnVersion, writeRollupsFromSources } from '../data/rollup-repository';
 import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { listVisiblePoints } from './point-service';
 import { announceNewData } from './realtime-service';
-import { bulkWriteSession, StoredStretch, type BulkWriteSession, type HeldPack } from './bulk-write-session';
+import { bulkWriteSession, keptPack, packOfKept, StoredStretch, type BulkWriteSession, type HeldPack, type KeptPack } from './bulk-write-session';
 import { bucketsFromSources, hourBucketsOfValues, rollupsAbove } from './rollup-buckets';
 import { zoneOfPoint } from './series-service';
 
@@ -136,7 +136,7 @@ const packId = (key: { PK: string; SK: string }): string => `${key.PK}|${key.SK}
 type LevelKey = { level: RollupLevel; key: { PK: string; SK: string } };
 
 const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: string, keys: readonly LevelKey[]): Promise<void> => {
-  const hold = (level: RollupLevel, pack: PackForUpdate) => {
+  const hold = (level: RollupLevel, pack: KeptPack) => {
     if (!session.held.has(packId(pack.key))) session.held.set(packId(pack.key), { series, level, zone, pack, changed: new Set() });
   };
   const missing: LevelKey[] = [];
@@ -154,7 +154,7 @@ const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: str
   if (missing.length === 0 && extentsOf.length === 0) return;
   const { packs, extents } = await readPacksForUpdate(missing.map(({ key }) => key), extentsOf);
   // A pack held by another point-month meanwhile carries its changes, and stays.
-  packs.forEach((pack, index) => hold(missing[index].level, pack));
+  packs.forEach((pack, index) => hold(missing[index].level, keptPack(pack)));
   for (const [key, firstPack] of extents) if (!session.extents.has(key)) session.extents.set(key, firstPack);
 };
 
@@ -194,10 +194,11 @@ const changeHeldBuckets = (session: BulkWriteSession, series: SeriesRef, level: 
   }
   for (const [id, wanted] of byPack) {
     const held = session.held.get(id)!;
-    const current = new Map(held.pack.rollups.map((rollup) => [rollup.start, rollup]));
+    const { rollups } = packOfKept(held.pack);
+    const current = new Map(rollups.map((rollup) => [rollup.start, rollup]));
     const changes = new Map([...wanted].filter(([start, rollup]) => !sameRollup(current.get(start), rollup)));
     if (changes.size === 0) continue;
-    held.pack = { ...held.pack, rollups: applyChanges(held.pack.rollups, changes) };
+    held.pack = keptPack({ ...held.pack, rollups: applyChanges(rollups, changes) });
     for (const start of changes.keys()) held.changed.add(start);
   }
 };
@@ -248,7 +249,7 @@ const storePointMonth = async (
   const hours = new Set([...latest.keys()].map((at) => bucketStart(at, 'hour', zone)));
   changeHeldBuckets(session, series, 'hour', hourBucketsOfValues(stored.valuesBetween(from, nextBucketStart(bucketStart(last, 'hour', zone), 'hour', zone)), zone, hours));
   // Days from the month's hours and the month from its days, as a recomputation from the table would.
-  const monthHours = hourPacks.flatMap((key) => session.held.get(packId(key))!.pack.rollups).filter((hour) => hour.start >= monthStart && hour.start < monthEnd);
+  const monthHours = hourPacks.flatMap((key) => decodePack(session.held.get(packId(key))!.pack.columns, { from: monthStart, to: monthEnd }));
   const days = rollupsAbove(monthHours, 'day', zone);
   const valueDays = new Set([...hours].map((hour) => bucketStart(hour, 'day', zone)));
   changeHeldBuckets(session, series, 'day', new Map([...valueDays].map((start) => [start, days.get(start) ?? null])));
@@ -286,7 +287,7 @@ export const writeHeldRollups = async (session: BulkWriteSession): Promise<void>
       const ofLevel = packs.filter((held) => held.level === level);
       const above = [...new Set(recomputed.map((start) => bucketStart(start, level, zone)))];
       recomputed = [];
-      const created = ofLevel.filter((held) => !held.pack.exists && held.pack.rollups.length > 0).map((held) => held.pack.key.SK);
+      const created = ofLevel.filter((held) => !held.pack.exists && held.pack.length > 0).map((held) => held.pack.key.SK);
       if (created.length > 0) {
         // Before any pack of the level is created, its extent marker once, to the earliest of them.
         const marker = packId(seriesKeys.extent(series, level));
@@ -294,8 +295,8 @@ export const writeHeldRollups = async (session: BulkWriteSession): Promise<void>
       }
       const landed = await Promise.all(
         ofLevel.map(async (held) => {
-          const written = await writePackOnVersion(series, level, held.pack, new Map(), { extentLowered: true });
-          if (written) session.packs.set(packId(written.key), written);
+          const written = await writePackOnVersion(series, level, packOfKept(held.pack), new Map(), { extentLowered: true });
+          if (written) session.packs.set(packId(written.key), { ...held.pack, version: written.version, exists: written.exists });
           return written ? [] : [...held.changed];
         }),
       );
