@@ -128,13 +128,13 @@ export const storeValuesInBulk = async (
 
 const packId = (key: { PK: string; SK: string }): string => `${key.PK}|${key.SK}`;
 
+type LevelKey = { level: RollupLevel; key: { PK: string; SK: string } };
+
 /**
  * Holds the packs of these keys for a point-month's writes: those held already stay, those kept
  * are taken from the cache, the others read in one batch (with the point's extent markers the
  * session does not know yet).
  */
-type LevelKey = { level: RollupLevel; key: { PK: string; SK: string } };
-
 const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: string, keys: readonly LevelKey[]): Promise<void> => {
   const hold = (level: RollupLevel, pack: KeptPack) => {
     if (!session.held.has(packId(pack.key))) session.held.set(packId(pack.key), { series, level, zone, pack, changed: new Set() });
@@ -257,7 +257,7 @@ const storePointMonth = async (
   return { written: changed.length, unchanged: latest.size - changed.length };
 };
 
-/** Packs of one series and level written at once by `writeHeldRollups`. */
+/** Series whose held packs `writeHeldRollups` writes at once (each series level after level). */
 const SERIES_WRITTEN_AT_ONCE = 8;
 
 /**
