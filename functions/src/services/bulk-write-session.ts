@@ -169,6 +169,8 @@ export interface HeldPack {
   zone: string;
   pack: KeptPack;
   changed: Set<number>;
+  /** The session's `round` when a point-month last used it. */
+  round: number;
 }
 
 export interface BulkWriteSession {
@@ -185,6 +187,8 @@ export interface BulkWriteSession {
    * marker's `firstPack` is at or before, or null when there was no marker.
    */
   extents: Map<string, string | null>;
+  /** Counted up by the job at each of its flushes, so that the packs it no longer uses are written first. */
+  round: number;
 }
 
 export const bulkWriteSession = (options: { inFlight: number }): BulkWriteSession => ({
@@ -193,6 +197,7 @@ export const bulkWriteSession = (options: { inFlight: number }): BulkWriteSessio
   packs: new BoundedCache<KeptPack>(PACK_BUCKETS_KEPT, (pack) => pack.length + 1),
   held: new Map(),
   extents: new Map(),
+  round: 0,
 });
 
 /** Buckets in the packs a session holds for writing: past HELD_BUCKETS_WRITTEN_PAST they are written. */

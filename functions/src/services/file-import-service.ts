@@ -184,8 +184,11 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     for (const buffer of chosen) buffered -= buffer.length;
     writingNow = true;
     writing = (async () => {
-      // The rollup packs changed by the flushes so far are written once they hold too many buckets.
+      // The rollup packs changed by the flushes so far are written once they hold too many
+      // buckets: first those the last flush did not use (months the file has left), all if needed.
+      if (heldBuckets(session) > HELD_BUCKETS_WRITTEN_PAST) await writeHeldRollups(session, { usedBefore: session.round });
       if (heldBuckets(session) > HELD_BUCKETS_WRITTEN_PAST) await writeHeldRollups(session);
+      session.round += 1;
       await forEachConcurrently(chosen, FLUSHES_AT_ONCE, flush);
     })().finally(() => {
       writingNow = false;

@@ -137,11 +137,15 @@ type LevelKey = { level: RollupLevel; key: { PK: string; SK: string } };
  */
 const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: string, keys: readonly LevelKey[]): Promise<void> => {
   const hold = (level: RollupLevel, pack: KeptPack) => {
-    if (!session.held.has(packId(pack.key))) session.held.set(packId(pack.key), { series, level, zone, pack, changed: new Set() });
+    if (!session.held.has(packId(pack.key))) session.held.set(packId(pack.key), { series, level, zone, pack, changed: new Set(), round: session.round });
   };
   const missing: LevelKey[] = [];
   for (const { level, key } of keys) {
-    if (session.held.has(packId(key))) continue;
+    const held = session.held.get(packId(key));
+    if (held) {
+      held.round = session.round;
+      continue;
+    }
     const kept = session.packs.get(packId(key));
     if (!kept) {
       missing.push({ level, key });
@@ -261,15 +265,17 @@ const storePointMonth = async (
 const SERIES_WRITTEN_AT_ONCE = 8;
 
 /**
- * Writes every pack a bulk job holds with changes (step 5 of `storeValuesInBulk`), series by
- * series, level after level, and lets the session keep them as written. No point-month of the
- * job may be in its steps 1–4 meanwhile. A pack another writer changed since it was read is
+ * Writes every pack a bulk job holds with changes (step 5 of `storeValuesInBulk`), or only those
+ * no point-month used since round `usedBefore`, series by series, level after level, and lets the
+ * session keep them as written. No point-month of the job may be in its steps 1–4 meanwhile. A pack another writer changed since it was read is
  * recomputed from the table, and so are the buckets above it; that writer's values may then be
  * in any hour the job keeps, so the job forgets what it kept and reads again what it needs.
  */
-export const writeHeldRollups = async (session: BulkWriteSession): Promise<void> => {
+export const writeHeldRollups = async (session: BulkWriteSession, options: { usedBefore?: number } = {}): Promise<void> => {
   const bySeries = new Map<string, HeldPack[]>();
-  for (const held of session.held.values()) {
+  for (const [id, held] of session.held) {
+    if (options.usedBefore !== undefined && held.round >= options.usedBefore) continue;
+    session.held.delete(id);
     if (held.changed.size === 0) {
       session.packs.set(packId(held.pack.key), held.pack);
       continue;
@@ -277,7 +283,6 @@ export const writeHeldRollups = async (session: BulkWriteSession): Promise<void>
     const key = `${held.series.customerId}|${held.series.pointId}`;
     bySeries.set(key, [...(bySeries.get(key) ?? []), held]);
   }
-  session.held.clear();
   let disturbed = false;
   await forEachConcurrently(bySeries.values(), SERIES_WRITTEN_AT_ONCE, async (packs) => {
     const { series, zone } = packs[0];
