@@ -274,6 +274,33 @@ describe('files processing after a failure half-way', () => {
   });
 });
 
+describe('files processing after a failure between values and rollups', () => {
+  it('mends the rollups of a file imported again whose rollup packs were not written, writing no value', async () => {
+    const technicalId = unique();
+    const pointId = await createPoint(technicalId);
+    // Four days over the spring change of time (29 March 2026 has 23 hours in Europe/Paris).
+    const rows = Array.from({ length: 4 * 96 }, (_, index) => `${technicalId};${new Date(Date.parse('2026-03-27T00:00:00Z') + index * 900_000).toISOString().replace('.000Z', 'Z')};${(index % 17) * 0.5}`);
+    const file = (await upload('sans-cumuls.csv', `${rows.join('\n')}\n`)).body.data!;
+    await api('PUT', '/api/v1/data/not-treated-files', { token: admin, body: { files: [file._id] } });
+    expect((await importEnded(file._id))?.outcome).toMatchObject({ rows_read: rows.length, written: rows.length });
+    // The values are in, their hour and day packs are not, as after an import that stopped between the two.
+    await series.deleteRollupPack(seriesRef(pointId), 'hour', '202603');
+    await series.deleteRollupPack(seriesRef(pointId), 'day', '2026');
+    expect((await series.checkRollups([seriesRef(pointId)])).mismatched).toBeGreaterThan(0);
+
+    await api('PUT', '/api/v1/data/re-import', { token: admin, body: { file: file._id } });
+    await eventually(
+      () => fileIn(file._id),
+      (entry) => entry?.state === 'treated' && entry.finished_at !== null && entry.outcome?.unchanged === rows.length,
+      60_000,
+    );
+    expect((await fileIn(file._id))?.outcome).toMatchObject({ rows_read: rows.length, written: 0, unchanged: rows.length });
+    const check = await series.checkRollups([seriesRef(pointId)]);
+    expect(check.mismatches).toEqual([]);
+    expect(check.values).toBe(rows.length);
+  });
+});
+
 describe('files processing of a file longer than one invocation', () => {
   it('stops near the time limit, keeps its place and counts, and goes on in a new invocation to exactly the file', async () => {
     const technicalId = unique();

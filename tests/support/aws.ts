@@ -124,6 +124,9 @@ export const series = {
     (await queryPartition(seriesKeys.rollupPartition(ref, level)))
       .filter((item) => !pack || item.SK === pack)
       .flatMap((item) => decodePack(item)),
+  /** Deletes one rollup pack, as a bulk writer that failed before writing it would leave its rollups. */
+  deleteRollupPack: (ref: SeriesRef, level: 'hour' | 'day' | 'month', pack: string) =>
+    dynamo().send(new DeleteCommand({ TableName: testEnvironment().seriesTable, Key: { PK: seriesKeys.rollupPartition(ref, level), SK: pack } })),
   /** A point's extent marker for one level: the sort key at or before its earliest pack. */
   firstPack: async (ref: SeriesRef, level: 'hour' | 'day' | 'month') =>
     (await dynamo().send(new GetCommand({ TableName: testEnvironment().seriesTable, Key: seriesKeys.extent(ref, level) }))).Item?.firstPack,

@@ -220,20 +220,27 @@ const withHeadFields = async (read: RollupRead, rollups: StoredRollup[], head: r
 /**
  * Lowers a point's extent marker to a pack about to be created (or to an older pack the marker
  * has not seen: packs written before markers existed). Never raises it, so the marker stays at
- * or before the earliest pack whatever the order writers run in.
+ * or before the earliest pack whatever the order writers run in. `known`: what the caller last
+ * read or set of this marker, a sort key it is at or before (then a pack at or after it needs no
+ * call, and an earlier one no query: a marker that exists has seen every pack since), or null when
+ * there was none. Answers a sort key the marker is now at or before.
  */
-const noteNewPack = async (series: SeriesRef, level: RollupLevel, pack: string): Promise<void> => {
-  const oldest = await dynamo.send(
-    new QueryCommand({
-      TableName: seriesTable(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level) },
-      ProjectionExpression: 'SK',
-      Limit: 1,
-    }),
-  );
-  const existing = oldest.Items?.[0]?.SK as string | undefined;
-  const firstPack = existing !== undefined && existing < pack ? existing : pack;
+export const lowerExtentMarker = async (series: SeriesRef, level: RollupLevel, pack: string, known?: string | null): Promise<string> => {
+  if (typeof known === 'string' && known <= pack) return known;
+  let firstPack = pack;
+  if (typeof known !== 'string') {
+    const oldest = await dynamo.send(
+      new QueryCommand({
+        TableName: seriesTable(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level) },
+        ProjectionExpression: 'SK',
+        Limit: 1,
+      }),
+    );
+    const existing = oldest.Items?.[0]?.SK as string | undefined;
+    if (existing !== undefined && existing < pack) firstPack = existing;
+  }
   try {
     await dynamo.send(
       new UpdateCommand({
@@ -247,6 +254,7 @@ const noteNewPack = async (series: SeriesRef, level: RollupLevel, pack: string):
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
+  return firstPack;
 };
 
 const WRITE_ATTEMPTS = 8;
@@ -312,23 +320,39 @@ export const readPackForUpdate = async (series: SeriesRef, level: RollupLevel, a
   return packForUpdate(key, (await dynamo.send(new GetCommand({ TableName: seriesTable(), Key: key, ConsistentRead: true }))).Item);
 };
 
-/** Packs of any points and levels by key, read consistently in one batch (see `readPackForUpdate`), in the keys' order. */
-export const readPacksForUpdate = async (keys: readonly Key[]): Promise<PackForUpdate[]> => {
-  if (keys.length === 0) return [];
-  const items = await batchGet(keys, undefined, { consistent: true });
-  return keys.map((key) => packForUpdate(key, items.get(`${key.PK}|${key.SK}`)));
+/**
+ * Packs of any points and levels by key, read consistently in one batch (see
+ * `readPackForUpdate`), in the keys' order; with them, in the same batch, the extent markers of
+ * `extentsOf` (series and level): each `firstPack`, or null when there is no marker, by marker key.
+ */
+export const readPacksForUpdate = async (
+  keys: readonly Key[],
+  extentsOf: readonly { series: SeriesRef; level: RollupLevel }[] = [],
+): Promise<{ packs: PackForUpdate[]; extents: Map<string, string | null> }> => {
+  const extentKeys = extentsOf.map(({ series, level }) => seriesKeys.extent(series, level));
+  if (keys.length + extentKeys.length === 0) return { packs: [], extents: new Map() };
+  const items = await batchGet([...keys, ...extentKeys], undefined, { consistent: true });
+  const extents = new Map(
+    extentKeys.map((key) => {
+      const firstPack = items.get(`${key.PK}|${key.SK}`)?.firstPack;
+      return [`${key.PK}|${key.SK}`, typeof firstPack === 'string' ? firstPack : null];
+    }),
+  );
+  return { packs: keys.map((key) => packForUpdate(key, items.get(`${key.PK}|${key.SK}`))), extents };
 };
 
 /**
  * Writes a pack read by `readPackForUpdate` with some buckets changed, only if it is still the
  * version read: the pack as now stored (to write on again), or null when another writer changed
- * it in between (nothing written then).
+ * it in between (nothing written then). `extentLowered`: the caller lowered the point's extent
+ * marker to this pack already (see `lowerExtentMarker`).
  */
 export const writePackOnVersion = async (
   series: SeriesRef,
   level: RollupLevel,
   read: PackForUpdate,
   changes: ReadonlyMap<number, StoredRollup | null>,
+  options: { extentLowered?: boolean } = {},
 ): Promise<PackForUpdate | null> => {
   const rollups = applyChanges(read.rollups, changes);
   const condition = read.exists
@@ -336,7 +360,7 @@ export const writePackOnVersion = async (
     : { ConditionExpression: 'attribute_not_exists(PK)' };
   try {
     if (rollups.length) {
-      if (!read.exists) await noteNewPack(series, level, read.key.SK);
+      if (!read.exists && !options.extentLowered) await lowerExtentMarker(series, level, read.key.SK);
       await dynamo.send(new PutCommand({ TableName: seriesTable(), Item: { ...read.key, n: rollups.length, ...encodePack(rollups), ver: read.version + 1 }, ...condition }));
       return { key: read.key, version: read.version + 1, exists: true, rollups };
     }

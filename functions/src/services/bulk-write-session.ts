@@ -1,15 +1,20 @@
 import { STATUS_CODES } from '@shared/schemas/series';
 import type { RawValue } from '@shared/series/aggregate';
+import type { RollupLevel } from '@shared/series/buckets';
 import { rawValueWriter, type RawValueWriter, type StatusCode } from '../data/raw-value-repository';
+import { decodePack, encodePack } from '../data/rollup-pack';
 import type { PackForUpdate } from '../data/rollup-repository';
+import type { SeriesRef } from '../data/series-keys';
 
 /**
  * What a bulk job (a file import) keeps between its writes of the same point-months, so that rows
  * of one point-month arriving over several flushes cost one comparison read and one read of each
  * rollup pack for the whole job: what the table holds of each point-month over the stretch read
- * (with the job's own writes over it), and the rollup packs as last read or written (their
- * versions, so a pack another writer changed is still detected). Both are bounded (least recently
- * used first out); a point-month or pack pushed out is read again if needed.
+ * (with the job's own writes over it), the rollup packs as last read or written (their versions,
+ * so a pack another writer changed is still detected), and the packs the job is changing, held
+ * with their changes until they are written (once for many flushes). The first two are bounded
+ * (least recently used first out; a point-month or pack pushed out is read again if needed); the
+ * held packs are written whenever they grow past a bound and at the job's end.
  */
 
 /** What a stretch of one point-month holds, sorted by time: about 17 bytes a value. */
@@ -114,41 +119,90 @@ export class BoundedCache<V> {
     this.entries.delete(key);
     this.total -= entry.weight;
   }
+
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
 }
 
 /**
- * Values kept from comparison reads and writes (17 bytes each: ≈ 8.5 MB) and rollup buckets kept
- * in packs (≈ 150 bytes each decoded: ≈ 30 MB), well inside an import's 256 MiB.
+ * Values kept from comparison reads and writes (17 bytes each: ≈ 8.5 MB), rollup buckets kept in
+ * packs (72 bytes each in their columns: ≈ 14 MB) and buckets of packs held for writing (≈ 11 MB,
+ * and what one flush adds before they are written), well inside the import's capped heap (160 MB).
  */
 const STORED_VALUES_KEPT = 500_000;
 const PACK_BUCKETS_KEPT = 200_000;
+export const HELD_BUCKETS_WRITTEN_PAST = 150_000;
+
+/**
+ * A pack as a job keeps it: as stored (key, version, existence), its buckets in their binary
+ * columns — 72 bytes a bucket, where decoded objects take 250 to 560 (measured with Node 20):
+ * 200,000 buckets as objects ran the import out of its heap at 1M rows.
+ */
+export interface KeptPack {
+  key: { PK: string; SK: string };
+  version: number;
+  exists: boolean;
+  columns: Record<string, Uint8Array>;
+  length: number;
+}
+
+export const keptPack = (pack: PackForUpdate): KeptPack => ({
+  key: pack.key,
+  version: pack.version,
+  exists: pack.exists,
+  columns: encodePack(pack.rollups),
+  length: pack.rollups.length,
+});
+
+export const packOfKept = (kept: KeptPack): PackForUpdate => ({ key: kept.key, version: kept.version, exists: kept.exists, rollups: decodePack(kept.columns) });
+
+/**
+ * A rollup pack a bulk job is changing: as stored (key, version, existence) with the job's
+ * changes over its buckets, and which buckets those are (none: only held, so that it stays in
+ * memory while the point-month it serves is being written).
+ */
+export interface HeldPack {
+  series: SeriesRef;
+  level: RollupLevel;
+  zone: string;
+  pack: KeptPack;
+  changed: Set<number>;
+  /** The session's `round` when a point-month last used it. */
+  round: number;
+}
 
 export interface BulkWriteSession {
   /** The pool every raw value of the job is written through. */
   writer: RawValueWriter;
   /** By point-month (`customer|point|zone|month start`). */
   stretches: BoundedCache<StoredStretch>;
-  /** By pack key (`PK|SK`). */
-  packs: BoundedCache<PackForUpdate>;
-  /** Runs `work` after every earlier work of the same key has ended (one writer of a pack at a time). */
-  serially: <T>(key: string, work: () => Promise<T>) => Promise<T>;
+  /** By pack key (`PK|SK`): packs as stored, not held. */
+  packs: BoundedCache<KeptPack>;
+  /** By pack key (`PK|SK`): packs held, changed in memory and not yet written (see `writeHeldRollups`). */
+  held: Map<string, HeldPack>;
+  /**
+   * Extent markers as read or lowered by the job, by marker key (`PK|SK`): a sort key the
+   * marker's `firstPack` is at or before, or null when there was no marker.
+   */
+  extents: Map<string, string | null>;
+  /** Counted up by the job at each of its flushes, so that the packs it no longer uses are written first. */
+  round: number;
 }
 
-export const bulkWriteSession = (options: { inFlight: number }): BulkWriteSession => {
-  const chains = new Map<string, Promise<unknown>>();
-  return {
-    writer: rawValueWriter({ inFlight: options.inFlight }),
-    stretches: new BoundedCache<StoredStretch>(STORED_VALUES_KEPT, (stretch) => stretch.length + 1),
-    packs: new BoundedCache<PackForUpdate>(PACK_BUCKETS_KEPT, (pack) => pack.rollups.length + 1),
-    serially: async (key, work) => {
-      const run = (chains.get(key) ?? Promise.resolve()).then(work);
-      const settled = run.catch(() => undefined);
-      chains.set(key, settled);
-      try {
-        return await run;
-      } finally {
-        if (chains.get(key) === settled) chains.delete(key);
-      }
-    },
-  };
+export const bulkWriteSession = (options: { inFlight: number }): BulkWriteSession => ({
+  writer: rawValueWriter({ inFlight: options.inFlight }),
+  stretches: new BoundedCache<StoredStretch>(STORED_VALUES_KEPT, (stretch) => stretch.length + 1),
+  packs: new BoundedCache<KeptPack>(PACK_BUCKETS_KEPT, (pack) => pack.length + 1),
+  held: new Map(),
+  extents: new Map(),
+  round: 0,
+});
+
+/** Buckets in the packs a session holds for writing: past HELD_BUCKETS_WRITTEN_PAST they are written. */
+export const heldBuckets = (session: BulkWriteSession): number => {
+  let total = 0;
+  for (const held of session.held.values()) total += held.pack.length + 1;
+  return total;
 };

@@ -15,10 +15,10 @@ import { describeError, logger, metric } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
 import { continueImport, type FileImportJob } from './file-intake';
 import { readMeterFile, type ReadRow } from './meter-file-reader';
-import { bulkWriteSession } from './bulk-write-session';
+import { bulkWriteSession, HELD_BUCKETS_WRITTEN_PAST, heldBuckets } from './bulk-write-session';
 import { announceNewData, pushToCustomer } from './realtime-service';
 import { zoneOfPoint } from './series-service';
-import { BULK_WRITES_IN_FLIGHT, storeValuesInBulk } from './series-write-service';
+import { BULK_WRITES_IN_FLIGHT, noteLastDataDates, storeValuesInBulk, writeHeldRollups } from './series-write-service';
 
 /**
  * Rows held before the largest point-months are written: about 17 bytes a row (a time, a value, a
@@ -147,11 +147,14 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
   };
 
   const session = bulkWriteSession({ inFlight: BULK_WRITES_IN_FLIGHT });
+  /** The latest time read per point: its last data date, noted once at the end. */
+  const latestOfPoint = new Map<string, number>();
   /** While reading goes on, a point-month written may get more rows: its comparison read goes to its end (one read for all). */
   let reading = true;
   const flush = async (buffer: MonthBuffer): Promise<void> => {
     const values = buffer.values(options.customerId);
-    const outcome = await storeValuesInBulk(options.customerId, values, pointsById, { announce: false, session, laterRowsMayFollow: reading });
+    const outcome = await storeValuesInBulk(options.customerId, values, pointsById, { announce: false, noteDates: false, session, laterRowsMayFollow: reading });
+    for (const value of values) latestOfPoint.set(value.pointId, Math.max(latestOfPoint.get(value.pointId) ?? 0, value.at));
     tally.written += outcome.written;
     tally.unchanged += outcome.unchanged;
     if (outcome.written > 0) {
@@ -164,10 +167,15 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     }
     await beat();
   };
+  /** The rollup packs held and the last data dates of what was written: at the end, also of a failed import. */
+  const writeHeld = async (): Promise<void> => {
+    await writeHeldRollups(session);
+    await noteLastDataDates(options.customerId, [...latestOfPoint].map(([pointId, at]) => ({ pointId, at })), pointsById);
+  };
   /**
    * Point-months taken out of the buffers are written while reading goes on (the parsing and the
    * table's work overlap); one such flush at a time, so a point-month's later rows are always
-   * written after its earlier ones.
+   * written after its earlier ones, and the rollup packs they change are written between two.
    */
   let writing: Promise<void> = Promise.resolve();
   let writingNow = false;
@@ -175,7 +183,14 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     await writing;
     for (const buffer of chosen) buffered -= buffer.length;
     writingNow = true;
-    writing = forEachConcurrently(chosen, FLUSHES_AT_ONCE, flush).finally(() => {
+    writing = (async () => {
+      // The rollup packs changed by the flushes so far are written once they hold too many
+      // buckets: first those the last flush did not use (months the file has left), all if needed.
+      if (heldBuckets(session) > HELD_BUCKETS_WRITTEN_PAST) await writeHeldRollups(session, { usedBefore: session.round });
+      if (heldBuckets(session) > HELD_BUCKETS_WRITTEN_PAST) await writeHeldRollups(session);
+      session.round += 1;
+      await forEachConcurrently(chosen, FLUSHES_AT_ONCE, flush);
+    })().finally(() => {
       writingNow = false;
     });
     // Its failure is thrown where it is awaited (the next flush or the end), never left unhandled.
@@ -210,7 +225,8 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
           buffered += 1;
           // The table is kept busy while reading goes on: writing starts once an eighth of the
           // buffer is held and nothing is being written (a point-month split over several
-          // flushes costs only its pack writes again: the session keeps what it read).
+          // flushes costs no read or pack write more: the session keeps what it read and holds
+          // the packs it changes).
           const full = buffered >= bufferLimit;
           if (full || (!writingNow && buffered >= bufferLimit / 8)) {
             // Write the largest half, a few point-months at once: the ones most likely complete.
@@ -234,13 +250,21 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
       }
     }
   } catch (error) {
-    // A failed import ends only once its writes in flight have: nothing lands after its failure is recorded.
+    // A failed import ends only once its writes in flight have, and the rollups of what they
+    // wrote: nothing lands after its failure is recorded.
     await writing.catch(() => undefined);
+    await writeHeld().catch((failure: unknown) => logger.warn('rollups of a failed import not written', describeError(failure)));
     throw error;
   }
-  await writing;
-  reading = false;
-  await forEachConcurrently(buffers.values(), FLUSHES_AT_ONCE, flush);
+  try {
+    await writing;
+    reading = false;
+    await forEachConcurrently(buffers.values(), FLUSHES_AT_ONCE, flush);
+  } catch (error) {
+    await writeHeld().catch((failure: unknown) => logger.warn('rollups of a failed import not written', describeError(failure)));
+    throw error;
+  }
+  await writeHeld();
   tally.unknown_ids = [...unknown];
   tally.has_rejects = tally.rejected + tally.unknown_rows > 0;
   return tally;

@@ -1,20 +1,20 @@
 import { forEachConcurrently } from '../concurrency';
 import type { Point } from '@shared/schemas/point';
 import type { DataEntry } from '@shared/schemas/series';
-import { bucketStart, nextBucketStart, type RollupLevel } from '@shared/series/buckets';
+import { bucketStart, nextBucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
-import type { StoredRollup } from '../data/rollup-pack';
-import { readPacksForUpdate, writePackOnVersion, writeRollupsFromSources } from '../data/rollup-repository';
+import { applyChanges, decodePack, ROLLUP_FIELDS, type StoredRollup } from '../data/rollup-pack';
+import { lowerExtentMarker, readPacksForUpdate, writePackOnVersion, writeRollupsFromSources } from '../data/rollup-repository';
 import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { listVisiblePoints } from './point-service';
 import { announceNewData } from './realtime-service';
-import { bulkWriteSession, StoredStretch, type BulkWriteSession } from './bulk-write-session';
-import { bucketsFromSources, hourBucketsOfValues, recomputeSeriesBuckets, rollupsAbove } from './rollup-buckets';
+import { bulkWriteSession, keptPack, packOfKept, StoredStretch, type BulkWriteSession, type HeldPack, type KeptPack } from './bulk-write-session';
+import { bucketsFromSources, hourBucketsOfValues, rollupsAbove } from './rollup-buckets';
 import { zoneOfPoint } from './series-service';
 
 /**
@@ -69,20 +69,25 @@ export interface BulkOutcome {
  * The bulk path shared by imports, merges, calculations and demo data (values already checked
  * by the caller), one point and local month at a time (a few at once), memory flat:
  * 1. the rollup packs the point-month's buckets live in (its hours, its days, the month) are read
- *    first, in one batch, for their versions and buckets;
+ *    first, in one batch with the point's extent markers, for their versions and buckets;
  * 2. one comparison read of what is stored over the values' stretch widened to whole hours (to
  *    the month's end when more rows of it may follow);
  * 3. only the values that are new or differ (value or status) are written — the same file
  *    imported twice writes nothing the second time —, through a pool of full 25-item batches
  *    shared by every point-month of the job;
- * 4. the touched hours are computed from what the read gave and what was written (no read-back)
- *    and each hour pack written on the version read in 1; then the touched days and the month
- *    from the hours in memory, each pack on its version. A pack another writer changed in
- *    between (a single write's stream recompute, another bulk writer) is recomputed from the
- *    table instead, its version read before its sources, so no rollup is ever left stale.
- * A job writing in several calls (a file import) passes one `session`: what 1 and 2 read, and
- * the packs as written in 4, are kept for its next calls (bounded), so a point-month whose rows
- * come over several calls is compared and its packs read once.
+ * 4. the hours the values fall in are computed from what the read gave and what was written (no
+ *    read-back), the days from the month's hours and the month from its days, in memory, and
+ *    every bucket that differs from its pack is changed in the pack held in memory: a bucket left
+ *    wrong by a job that failed between its value writes and its pack writes is mended by the
+ *    same values imported again;
+ * 5. the packs held are written (`writeHeldRollups`) at the job's end, and whenever they grow past
+ *    a bound: a pack changed by many flushes of a file is written once. Each is written on the
+ *    version read in 1; a pack another writer (a single write's stream recompute, another bulk
+ *    writer) changed in between is recomputed from the table instead, its version read before its
+ *    sources, and the levels above it after it, so no rollup is ever left stale.
+ * A job writing in several calls (a file import) passes one `session`: what 1 and 2 read, and the
+ * packs changed in 4, are kept for its next calls (bounded), so a point-month whose rows come over
+ * several calls is compared and its packs read once; it then writes the packs held itself.
  * Dependent calculated points are the caller's to refresh.
  */
 /** Point-months written at once by the bulk path. */
@@ -94,7 +99,7 @@ export const storeValuesInBulk = async (
   customerId: string,
   values: readonly StoredValue[],
   pointsById: ReadonlyMap<string, Point>,
-  options: { announce?: boolean; session?: BulkWriteSession; laterRowsMayFollow?: boolean } = {},
+  options: { announce?: boolean; session?: BulkWriteSession; laterRowsMayFollow?: boolean; noteDates?: boolean } = {},
 ): Promise<BulkOutcome> => {
   const chunks = new Map<string, StoredValue[]>();
   for (const value of values) {
@@ -114,22 +119,47 @@ export const storeValuesInBulk = async (
     outcome.written += written;
     if (written > 0) outcome.changedPoints.add(series.pointId);
   });
-  await noteLastDataDates(customerId, values, pointsById);
-  // A caller writing one batch in several calls (a file import) announces once, at its end.
+  if (!options.session) await writeHeldRollups(session);
+  // A caller writing one batch in several calls (a file import) notes the dates and announces once, at its end.
+  if (options.noteDates !== false) await noteLastDataDates(customerId, values, pointsById);
   if (options.announce !== false) await announceNewData(customerId, outcome.changedPoints);
   return outcome;
 };
 
 const packId = (key: { PK: string; SK: string }): string => `${key.PK}|${key.SK}`;
 
+type LevelKey = { level: RollupLevel; key: { PK: string; SK: string } };
+
 /**
- * Reads the packs of these keys the session does not keep, in one batch, and keeps them (a pack
- * a writer of the session kept meanwhile is newer than the one read, and stays).
+ * Holds the packs of these keys for a point-month's writes: those held already stay, those kept
+ * are taken from the cache, the others read in one batch (with the point's extent markers the
+ * session does not know yet).
  */
-const keepPacks = async (session: BulkWriteSession, keys: readonly { PK: string; SK: string }[]): Promise<void> => {
-  for (const pack of await readPacksForUpdate(keys.filter((key) => !session.packs.get(packId(key))))) {
-    if (!session.packs.get(packId(pack.key))) session.packs.set(packId(pack.key), pack);
+const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: string, keys: readonly LevelKey[]): Promise<void> => {
+  const hold = (level: RollupLevel, pack: KeptPack) => {
+    if (!session.held.has(packId(pack.key))) session.held.set(packId(pack.key), { series, level, zone, pack, changed: new Set(), round: session.round });
+  };
+  const missing: LevelKey[] = [];
+  for (const { level, key } of keys) {
+    const held = session.held.get(packId(key));
+    if (held) {
+      held.round = session.round;
+      continue;
+    }
+    const kept = session.packs.get(packId(key));
+    if (!kept) {
+      missing.push({ level, key });
+      continue;
+    }
+    session.packs.delete(packId(key));
+    hold(level, kept);
   }
+  const extentsOf = ROLLUP_LEVELS.filter((level) => !session.extents.has(packId(seriesKeys.extent(series, level)))).map((level) => ({ series, level }));
+  if (missing.length === 0 && extentsOf.length === 0) return;
+  const { packs, extents } = await readPacksForUpdate(missing.map(({ key }) => key), extentsOf);
+  // A pack held by another point-month meanwhile carries its changes, and stays.
+  packs.forEach((pack, index) => hold(missing[index].level, keptPack(pack)));
+  for (const [key, firstPack] of extents) if (!session.extents.has(key)) session.extents.set(key, firstPack);
 };
 
 /**
@@ -156,40 +186,25 @@ const storedOver = async (session: BulkWriteSession, chunkKey: string, series: S
   return stretch;
 };
 
-/**
- * Changed buckets of one level written into their packs on the versions the session holds (one
- * writer of a pack at a time); a pack another writer changed meanwhile is recomputed from the
- * table instead and forgotten. False when that happened to any pack.
- */
-const writeBucketsOnVersions = async (
-  session: BulkWriteSession,
-  series: SeriesRef,
-  level: RollupLevel,
-  zone: string,
-  buckets: ReadonlyMap<number, StoredRollup | null>,
-): Promise<boolean> => {
+const sameRollup = (a: StoredRollup | undefined, b: StoredRollup | null): boolean =>
+  a === undefined || b === null ? a === undefined && b === null : ROLLUP_FIELDS.every((field) => a[field] === b[field]);
+
+/** Changes, into the packs held, the buckets of one level that differ from what they hold. */
+const changeHeldBuckets = (session: BulkWriteSession, series: SeriesRef, level: RollupLevel, buckets: ReadonlyMap<number, StoredRollup | null>): void => {
   const byPack = new Map<string, Map<number, StoredRollup | null>>();
   for (const [start, rollup] of buckets) {
     const id = packId(seriesKeys.rollupPack(series, level, start));
     byPack.set(id, (byPack.get(id) ?? new Map()).set(start, rollup));
   }
-  const landed = await Promise.all(
-    [...byPack].map(([id, changes]) =>
-      session.serially(id, async () => {
-        // A pack no longer kept was read after the comparison: only a recomputation is sure to hold every value.
-        const pack = session.packs.get(id);
-        const written = pack ? await writePackOnVersion(series, level, pack, changes) : null;
-        if (written) {
-          session.packs.set(id, written);
-          return true;
-        }
-        session.packs.delete(id);
-        await writeRollupsFromSources(series, level, [...changes.keys()], (starts) => bucketsFromSources(series, level, zone, starts));
-        return false;
-      }),
-    ),
-  );
-  return landed.every(Boolean);
+  for (const [id, wanted] of byPack) {
+    const held = session.held.get(id)!;
+    const { rollups } = packOfKept(held.pack);
+    const current = new Map(rollups.map((rollup) => [rollup.start, rollup]));
+    const changes = new Map([...wanted].filter(([start, rollup]) => !sameRollup(current.get(start), rollup)));
+    if (changes.size === 0) continue;
+    held.pack = keptPack({ ...held.pack, rollups: applyChanges(rollups, changes) });
+    for (const start of changes.keys()) held.changed.add(start);
+  }
 };
 
 /** The values of one point and local month through steps 1–4 of `storeValuesInBulk`. */
@@ -219,40 +234,94 @@ const storePointMonth = async (
   const hourPacks = seriesKeys.monthsBetween(monthStart, monthEnd).map((month) => seriesKeys.rollupPack(series, 'hour', Math.max(monthStart, Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1))));
   const dayPacks = seriesKeys.packsBetween('day', monthStart, monthEnd).map((SK) => ({ PK: seriesKeys.rollupPartition(series, 'day'), SK }));
   const monthPack = seriesKeys.rollupPack(series, 'month', monthStart);
-  await keepPacks(session, [...hourPacks, ...dayPacks, monthPack]);
+  await holdPacks(session, series, zone, [
+    ...hourPacks.map((key) => ({ level: 'hour' as const, key })),
+    ...dayPacks.map((key) => ({ level: 'day' as const, key })),
+    { level: 'month', key: monthPack },
+  ]);
   let stored = await storedOver(session, chunkKey, series, from, to);
   const changed = [...latest.values()].filter((value) => {
     const found = stored.find(value.at);
     return found?.value !== value.value || found.status !== value.status;
   });
-  if (changed.length === 0) return { written: 0, unchanged: latest.size };
-  await session.writer.write(changed);
-  stored = stored.withWrites(changed);
-  session.stretches.set(chunkKey, stored);
-  // The hours as the table now holds them: what was read, with what was written over it.
-  const hours = new Set(changed.map((value) => bucketStart(value.at, 'hour', zone)));
-  const hourBuckets = hourBucketsOfValues(stored.valuesBetween(Math.min(...hours), nextBucketStart(Math.max(...hours), 'hour', zone)), zone, hours);
-  const hoursLanded = await writeBucketsOnVersions(session, series, 'hour', zone, hourBuckets);
-  const changedDays = new Set(changed.map((value) => bucketStart(value.at, 'day', zone)));
-  const keptHours = hoursLanded ? hourPacks.map((key) => session.packs.get(packId(key))) : [];
-  if (!hoursLanded || keptHours.some((pack) => pack === undefined)) {
-    // Another writer's values are in these hours: what is kept of the month no longer says what the table holds.
-    session.stretches.delete(chunkKey);
-    for (const key of [...hourPacks, ...dayPacks, monthPack]) session.packs.delete(packId(key));
-    await recomputeSeriesBuckets(series, zone, changed.map((value) => value.at), ['day', 'month']);
-    return { written: changed.length, unchanged: latest.size - changed.length };
+  if (changed.length > 0) {
+    await session.writer.write(changed);
+    stored = stored.withWrites(changed);
+    session.stretches.set(chunkKey, stored);
   }
+  // The hours as the table now holds them: what was read, with what was written over it.
+  const hours = new Set([...latest.keys()].map((at) => bucketStart(at, 'hour', zone)));
+  changeHeldBuckets(session, series, 'hour', hourBucketsOfValues(stored.valuesBetween(from, nextBucketStart(bucketStart(last, 'hour', zone), 'hour', zone)), zone, hours));
   // Days from the month's hours and the month from its days, as a recomputation from the table would.
-  const monthHours = keptHours.flatMap((pack) => pack!.rollups).filter((hour) => hour.start >= monthStart && hour.start < monthEnd);
+  const monthHours = hourPacks.flatMap((key) => decodePack(session.held.get(packId(key))!.pack.columns, { from: monthStart, to: monthEnd }));
   const days = rollupsAbove(monthHours, 'day', zone);
-  await writeBucketsOnVersions(session, series, 'day', zone, new Map([...changedDays].map((start) => [start, days.get(start) ?? null])));
-  await writeBucketsOnVersions(session, series, 'month', zone, new Map([[monthStart, rollupsAbove([...days.values()], 'month', zone).get(monthStart) ?? null]]));
+  const valueDays = new Set([...hours].map((hour) => bucketStart(hour, 'day', zone)));
+  changeHeldBuckets(session, series, 'day', new Map([...valueDays].map((start) => [start, days.get(start) ?? null])));
+  changeHeldBuckets(session, series, 'month', new Map([[monthStart, rollupsAbove([...days.values()], 'month', zone).get(monthStart) ?? null]]));
   return { written: changed.length, unchanged: latest.size - changed.length };
 };
 
-const noteLastDataDates = async (
+/** Series whose held packs `writeHeldRollups` writes at once (each series level after level). */
+const SERIES_WRITTEN_AT_ONCE = 8;
+
+/**
+ * Writes every pack a bulk job holds with changes (step 5 of `storeValuesInBulk`), or only those
+ * no point-month used since round `usedBefore`, series by series, level after level, and lets the
+ * session keep them as written. No point-month of the job may be in its steps 1–4 meanwhile. A pack another writer changed since it was read is
+ * recomputed from the table, and so are the buckets above it; that writer's values may then be
+ * in any hour the job keeps, so the job forgets what it kept and reads again what it needs.
+ */
+export const writeHeldRollups = async (session: BulkWriteSession, options: { usedBefore?: number } = {}): Promise<void> => {
+  const bySeries = new Map<string, HeldPack[]>();
+  for (const [id, held] of session.held) {
+    if (options.usedBefore !== undefined && held.round >= options.usedBefore) continue;
+    session.held.delete(id);
+    if (held.changed.size === 0) {
+      session.packs.set(packId(held.pack.key), held.pack);
+      continue;
+    }
+    const key = `${held.series.customerId}|${held.series.pointId}`;
+    bySeries.set(key, [...(bySeries.get(key) ?? []), held]);
+  }
+  let disturbed = false;
+  await forEachConcurrently(bySeries.values(), SERIES_WRITTEN_AT_ONCE, async (packs) => {
+    const { series, zone } = packs[0];
+    /** Buckets recomputed from the table at the level below: the ones above them are recomputed too. */
+    let recomputed: number[] = [];
+    for (const level of ROLLUP_LEVELS) {
+      const ofLevel = packs.filter((held) => held.level === level);
+      const above = [...new Set(recomputed.map((start) => bucketStart(start, level, zone)))];
+      recomputed = [];
+      const created = ofLevel.filter((held) => !held.pack.exists && held.pack.length > 0).map((held) => held.pack.key.SK);
+      if (created.length > 0) {
+        // Before any pack of the level is created, its extent marker once, to the earliest of them.
+        const marker = packId(seriesKeys.extent(series, level));
+        session.extents.set(marker, await lowerExtentMarker(series, level, created.sort()[0], session.extents.get(marker)));
+      }
+      const landed = await Promise.all(
+        ofLevel.map(async (held) => {
+          const written = await writePackOnVersion(series, level, packOfKept(held.pack), new Map(), { extentLowered: true });
+          if (written) session.packs.set(packId(written.key), { ...held.pack, version: written.version, exists: written.exists });
+          return written ? [] : [...held.changed];
+        }),
+      );
+      const stale = [...new Set([...landed.flat(), ...above])];
+      if (stale.length === 0) continue;
+      disturbed = true;
+      await writeRollupsFromSources(series, level, stale, (starts) => bucketsFromSources(series, level, zone, starts));
+      recomputed = stale;
+    }
+  });
+  if (disturbed) {
+    session.stretches.clear();
+    session.packs.clear();
+  }
+};
+
+/** The latest date of each point among the values, on the points whose last data date it advances. */
+export const noteLastDataDates = async (
   customerId: string,
-  values: readonly StoredValue[],
+  values: Iterable<{ pointId: string; at: number }>,
   pointsById: ReadonlyMap<string, Point>,
 ): Promise<void> => {
   const latest = new Map<string, number>();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregateOf } from '@shared/series/aggregate';
 import { bucketStart } from '@shared/series/buckets';
 import { recomputedRollups } from '../../support/rollup-check';
-import { BoundedCache, bulkWriteSession, StoredStretch } from '../../../functions/src/services/bulk-write-session';
+import { BoundedCache, bulkWriteSession, heldBuckets, keptPack, packOfKept, StoredStretch } from '../../../functions/src/services/bulk-write-session';
 import { rollupsAbove } from '../../../functions/src/services/rollup-buckets';
 
 const HOUR = 3_600_000;
@@ -56,25 +56,21 @@ describe('bounded cache of a bulk job', () => {
   });
 });
 
-describe('one writer of a pack at a time', () => {
-  it('runs the works of one key one after the other, in order, even after a failure', async () => {
+describe('packs kept by a bulk job', () => {
+  it('keeps a pack in its binary columns and gives back the same buckets, version and existence', () => {
+    const rollups = [2, 0, 1].map((hour) => ({ start: hour * HOUR, count: 4, sum: hour + 0.1, min: 0.1, max: hour + 0.3, first: 0.1, firstAt: hour * HOUR, last: 0.3, lastAt: hour * HOUR + 2_700_000 }));
+    const pack = { key: { PK: 'R#c#p#hour', SK: '202601' }, version: 3, exists: true, rollups };
+    const kept = keptPack(pack);
+    expect(kept.length).toBe(3);
+    expect(packOfKept(kept)).toEqual({ ...pack, rollups: [...rollups].sort((a, b) => a.start - b.start) });
+    expect(packOfKept(keptPack({ ...pack, version: 0, exists: false, rollups: [] }))).toEqual({ ...pack, version: 0, exists: false, rollups: [] });
+  });
+
+  it('counts the buckets of the packs held for writing', () => {
     const session = bulkWriteSession({ inFlight: 1 });
-    const order: string[] = [];
-    const work = (name: string, ms: number, fail = false) => async () => {
-      order.push(`${name} start`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      order.push(`${name} end`);
-      if (fail) throw new Error(name);
-      return name;
-    };
-    const results = await Promise.allSettled([
-      session.serially('pack', work('first', 20, true)),
-      session.serially('pack', work('second', 1)),
-      session.serially('other', work('beside', 1)),
-    ]);
-    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
-    expect(order.indexOf('second start')).toBeGreaterThan(order.indexOf('first end'));
-    expect(order.indexOf('beside end')).toBeLessThan(order.indexOf('first end'));
+    const pack = keptPack({ key: { PK: 'R#c#p#day', SK: '2026' }, version: 1, exists: true, rollups: [{ start: 0, count: 1, sum: 1, min: 1, max: 1, first: 1, firstAt: 0, last: 1, lastAt: 0 }] });
+    session.held.set('R#c#p#day|2026', { series: { customerId: 'c', pointId: 'p' }, level: 'day', zone: 'Europe/Paris', pack, changed: new Set([0]), round: 0 });
+    expect(heldBuckets(session)).toBe(2);
   });
 });
 
