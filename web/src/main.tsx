@@ -10,8 +10,9 @@ import { App, loadFirstScreenCode, warmFirstScreen } from './app';
 
 const boot = async () => {
   // The path's data is asked beside the renewal (the route tree is set up by now), and the pages'
-  // code only once those calls are out: on the browser's few connections to the server, and on
-  // its one thread evaluating modules, the first calls would otherwise wait behind the pages' code.
+  // code only once the HTTP client is loaded and those calls are on their way: on the browser's few
+  // connections to the server, and on its one thread evaluating modules, the first calls would
+  // otherwise wait behind the pages' code.
   await configured.then(warmFirstScreen);
   await httpReady;
   loadFirstScreenCode();

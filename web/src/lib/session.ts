@@ -102,13 +102,14 @@ export const subscribeSession = (listener: () => void): (() => void) => {
 
 export const useSession = (): SessionState => useSyncExternalStore(subscribeSession, getSession);
 
-/** Stored credentials are being renewed: pending, or provisional. */
-export const isRestoring = (session: SessionState): boolean =>
-  session.status === 'pending' || (session.status === 'logged-in' && session.provisional);
+/** The stored credentials being renewed (the session is pending or provisional), else null. */
+export const credentialsBeingRestored = (session: SessionState): StoredCredentials | null =>
+  session.status === 'pending' || (session.status === 'logged-in' && session.provisional) ? session.credentials : null;
+
+export const isRestoring = (session: SessionState): boolean => credentialsBeingRestored(session) !== null;
 
 /** Whether the session is still the one being restored from these credentials (no logout, sign-in or change of customer meanwhile). */
-export const stillRestoring = (credentials: StoredCredentials): boolean =>
-  state.status !== 'logged-out' && isRestoring(state) && state.credentials.token === credentials.token;
+export const stillRestoring = (credentials: StoredCredentials): boolean => credentialsBeingRestored(state)?.token === credentials.token;
 
 /** For components under the authenticated layout, where a session always exists. */
 export const useLoginPayload = (): LoginPayload => {

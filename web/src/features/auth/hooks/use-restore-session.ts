@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { errorCodeOf } from '../../../lib/http';
 import { i18nReady } from '../../../lib/i18n';
 import type { StoredCredentials } from '../../../lib/session';
-import { customerToRestore, endSession, getSession, isRestoring, resumeSession, startSession, stillRestoring, useSession } from '../../../lib/session';
+import { credentialsBeingRestored, customerToRestore, endSession, getSession, resumeSession, startSession, stillRestoring, useSession } from '../../../lib/session';
 import { autoLogin } from '../api/auto-login';
 import { notifySessionRefusal } from './notify-session-refusal';
 
@@ -43,10 +43,10 @@ export const useRestoreSession = (): void => {
  * are drawn meanwhile; a pending one's wait for the answer.
  */
 export const restoreStoredSession = (): void => {
-  const session = getSession();
-  if (session.status === 'logged-out' || !isRestoring(session) || restoring) return;
+  const credentials = credentialsBeingRestored(getSession());
+  if (!credentials || restoring) return;
   if (window.location.pathname === REAL_LOGIN_PATH) return endSession();
-  restoring = restore(session.credentials).finally(() => {
+  restoring = restore(credentials).finally(() => {
     restoring = null;
   });
 };
