@@ -10,7 +10,7 @@ import { translate } from './lib/i18n';
 import { notify } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
-import { endSession, getSession, isRestoring, subscribeSession, useSession } from './lib/session';
+import { endSession, getSession, isRestoring, subscribeSession, useSessionWith } from './lib/session';
 import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
 import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
 
@@ -65,16 +65,13 @@ onRedirectAction((state) => void router.navigate({ to: pathOfState(state) }));
  */
 const SessionGate = () => {
   useRestoreSession();
-  const session = useSession();
-  if (session.status === 'pending') return <PendingAuthentication />;
+  const pending = useSessionWith((session) => session.status === 'pending');
+  if (pending) return <PendingAuthentication />;
   return <RouterProvider router={router} />;
 };
 
 /** The signed-in user's skin (spec 1 §9), applied at once when the profile changes it. */
-const useSkin = () => {
-  const session = useSession();
-  return skinOf(session.status === 'logged-in' ? session.payload.user.preferences?.skin : null);
-};
+const useSkin = () => skinOf(useSessionWith((session) => (session.status === 'logged-in' ? session.payload.user.preferences?.skin : null)));
 
 export const App = () => {
   const skin = useSkin();

@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { AccessContext } from '@shared/permissions/abilities';
 import { permissionSetFor } from '@shared/permissions/abilities';
 import type { PermissionSet } from '@shared/permissions/default-permissions';
+import type { Viewer } from '@shared/permissions/ownership';
 import type { Identity } from '@shared/permissions/roles';
 import type { LoginPayload } from '@shared/schemas/session';
 import { isSessionExpired } from '@shared/session';
@@ -102,6 +103,13 @@ export const subscribeSession = (listener: () => void): (() => void) => {
 
 export const useSession = (): SessionState => useSyncExternalStore(subscribeSession, getSession);
 
+/**
+ * One fact of the session, the component drawn again only when that fact changes (`select` returns
+ * a primitive or a part of the state, never a new object): the frame above every page (theme,
+ * router) is not drawn again when a renewal replaces the session's token.
+ */
+export const useSessionWith = <T>(select: (session: SessionState) => T): T => useSyncExternalStore(subscribeSession, () => select(state));
+
 /** The stored credentials being renewed (the session is pending or provisional), else null. */
 export const credentialsBeingRestored = (session: SessionState): StoredCredentials | null =>
   session.status === 'pending' || (session.status === 'logged-in' && session.provisional) ? session.credentials : null;
@@ -176,6 +184,19 @@ export const identityOf = (payload: LoginPayload): Identity => ({
   role: payload.user.internal_role,
   isRoot: payload.user.is_root,
 });
+
+/**
+ * The signed-in user as the ownership policy sees them (under a signed-in page): the same object
+ * until the user, their role or their root flag changes, so a renewed token does not draw the
+ * page's owned objects again.
+ */
+export const useViewer = (): Viewer => {
+  const payloadOf = (session: SessionState) => (session.status === 'logged-in' ? session.payload : null);
+  const userId = useSessionWith((session) => payloadOf(session)?.user._id ?? '');
+  const role = useSessionWith((session) => payloadOf(session)?.user.internal_role ?? 'member');
+  const isRoot = useSessionWith((session) => payloadOf(session)?.user.is_root ?? false);
+  return useMemo(() => ({ userId, role, isRoot }), [userId, role, isRoot]);
+};
 
 /** The user's permission set is the one named by their internal role (spec 1 §6). */
 export const permissionsOf = (payload: LoginPayload): PermissionSet =>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { errorCodeOf } from '../../../lib/http';
 import { i18nReady } from '../../../lib/i18n';
 import type { StoredCredentials } from '../../../lib/session';
-import { credentialsBeingRestored, customerToRestore, endSession, getSession, resumeSession, startSession, stillRestoring, useSession } from '../../../lib/session';
+import { credentialsBeingRestored, customerToRestore, endSession, getSession, resumeSession, startSession, stillRestoring, useSessionWith } from '../../../lib/session';
 import { autoLogin } from '../api/auto-login';
 import { notifySessionRefusal } from './notify-session-refusal';
 
@@ -33,8 +33,8 @@ export const REAL_LOGIN_PATH = '/real-login';
  * except on /real-login, where they are forgotten and the form is shown.
  */
 export const useRestoreSession = (): void => {
-  const session = useSession();
-  useEffect(() => restoreStoredSession(), [session]);
+  const credentials = useSessionWith(credentialsBeingRestored);
+  useEffect(() => restoreStoredSession(), [credentials]);
 };
 
 /**

@@ -12,7 +12,7 @@ import { errorCodeOf } from '../../../lib/http';
 import { translate } from '../../../lib/i18n';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { createSaveQueue } from '../../../lib/save-queue';
-import { identityOf, useLoginPayload } from '../../../lib/session';
+import { useViewer } from '../../../lib/session';
 import { copiedWidget, copyWidget } from '../../../lib/widget-clipboard';
 import { createTab, deleteTab, tabsQueryOptions, TAB_KEYS, updateTab } from '../api/tabs';
 import { createWidget, deleteWidget, updateWidget, updateWidgetLayout, widgetsQueryOptions, WIDGET_KEYS, type PageId } from '../api/widgets';
@@ -55,8 +55,7 @@ const settingsOf = (widget: Widget): WidgetSettings => {
  */
 export const Dashboard = ({ locationId, tabId, onOpenTab, renderWidget, renderDialog }: DashboardProps) => {
   const { t } = useTranslation();
-  const payload = useLoginPayload();
-  const viewer = { userId: payload.user._id, ...identityOf(payload) };
+  const viewer = useViewer();
   const queryClient = useQueryClient();
   const page: PageId = tabId ?? locationId;
   const tabs = useQuery(tabsQueryOptions());

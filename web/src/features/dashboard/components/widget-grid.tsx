@@ -24,7 +24,7 @@ const GAP_PX = 12;
  */
 export const WidgetGrid = ({ widgets, canArrange, onLayout, renderWidget }: WidgetGridProps) => {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const container = useRef<HTMLDivElement>(null);
   const [dragged, setDragged] = useState<string | null>(null);
 

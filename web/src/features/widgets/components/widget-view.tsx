@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Box, Group, Paper, Tooltip } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +65,12 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
     setDrilled({ start: new Date(start).toISOString(), end: new Date(nextBucketStart(start, bucketSampling, timezone)).toISOString(), sampling });
     onDrilldown?.(bucketStart, sampling);
   };
+  // The content is given one function for the widget's life, which drills with this render's state.
+  const drillLatest = useRef(drillInto);
+  useLayoutEffect(() => {
+    drillLatest.current = drillInto;
+  });
+  const drill = useCallback((bucketStart: string, sampling: Sampling) => drillLatest.current(bucketStart, sampling), []);
   const moved: DataWidget = offset === widget.offset ? widget : { ...widget, offset };
   const shown: DataWidget = drilled
     ? { ...moved, period_type: 'dateToDate', start_date: drilled.start, end_date: drilled.end, sampling: drilled.sampling, compare_periods: false, superimpose: false }
@@ -128,7 +134,7 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
         {state === 'error' && <WidgetError />}
         {state === 'empty' && <WidgetEmpty onRendered={onRendered} />}
         {state === 'data' && (
-          <WidgetContent widget={shown} data={data} timezone={timezone} onRendered={onRendered} onDrilldown={interactive && widget.drilldown ? drillInto : undefined} imageUrl={imageUrl} />
+          <WidgetContent widget={shown} data={data} timezone={timezone} onRendered={onRendered} onDrilldown={interactive && widget.drilldown ? drill : undefined} imageUrl={imageUrl} />
         )}
       </Box>
     </Paper>
