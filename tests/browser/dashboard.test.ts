@@ -109,6 +109,34 @@ describe('dashboards in the browser', () => {
     }
   });
 
+  it('asks a tab\'s widgets and their data together when it opens, not the data once the widgets are known', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const allReady = () =>
+        page.waitForFunction(() => [...document.querySelectorAll('[data-widget-id]')].every((widget) => widget.querySelector('[data-widget-ready="true"]')), undefined, {
+          timeout: UI_TIMEOUT_MS,
+        });
+      // The dashboard's own calls are over before the tab is opened.
+      await page.locator('[data-widget-id]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await allReady();
+      const asked: { path: string; body: string | null }[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path.startsWith('/api/v1/widgets')) asked.push({ path, body: request.postData() });
+      });
+      await page.goto(webUrl('/dashboard/electricite/tab-demo-electricite'));
+      await page.locator('[data-widget-type="table"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await allReady();
+      expect(await page.locator('[data-widget-state="data"]').count()).toBeGreaterThan(0);
+      expect(asked.filter((call) => call.path === '/api/v1/widgets/page-data').map((call) => JSON.parse(call.body ?? '{}'))).toEqual([{ page: 'tab-demo-electricite' }]);
+      expect(asked.filter((call) => call.path === '/api/v1/widgets/data')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lets a member open a shared tab without the controls to change it, and sends them back from another user\'s private tab', async () => {
     const { accounts } = testEnvironment();
     const admin = (await login('premiumAdministrator')).user.jwt;

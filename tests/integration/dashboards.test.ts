@@ -212,6 +212,33 @@ describe('widget data', () => {
   it('refuses another customer\'s point', async () => {
     expect((await data({ type: 'chart', points: [elec] }, otherCustomer)).status).toBe(404);
   });
+
+  it('gives a page\'s widgets with their data in one call, as the list and each widget\'s own call give them', async () => {
+    const pageData = (page: string | null, token = owner, headers: Record<string, string> = {}) =>
+      api<(Widget & { data: unknown })[]>('POST', '/api/v1/widgets/page-data', { token, body: { page }, headers });
+    const tab = await createTab(owner, { name: 'Premier écran', sharing: { shared: true } });
+    const chart = (await createWidget(owner, { location: tab._id, type: 'chart', period: 'week', sampling: 'day', points: [elec] })).body.data!;
+    const image = (await createWidget(owner, { location: tab._id, type: 'image' })).body.data!;
+    const answer = await pageData(tab._id);
+    expect(answer.status).toBe(200);
+    const list = (await api<Widget[]>('GET', `/api/v1/widgets/${tab._id}`, { token: owner })).body.data!;
+    expect(answer.body.data!.map(({ data: _data, ...widget }) => widget)).toEqual(list);
+    const byId = new Map(answer.body.data!.map((widget) => [widget._id, widget.data]));
+    expect(byId.get(chart._id)).toEqual((await data(chart)).body.data);
+    expect(byId.get(image._id)).toBeNull();
+
+    // The dashboard (no page) is listed by request view, like its list.
+    const mine = (await createWidget(owner, { title: 'Le mien seulement', points: [elec] })).body.data!;
+    const dashboard = async (token: string, view?: string) =>
+      (await pageData(null, token, view ? { RequestView: view } : {})).body.data!.map((widget) => widget._id);
+    expect(await dashboard(owner)).toContain(mine._id);
+    expect(await dashboard(colleague)).not.toContain(mine._id);
+    expect(await dashboard(owner, 'shared')).not.toContain(mine._id);
+
+    expect((await pageData(tab._id, otherCustomer)).status).toBe(404);
+    expect((await pageData('tab-unknown')).status).toBe(404);
+    expect((await api('POST', '/api/v1/widgets/page-data', { token: owner, body: { page: 42 } })).status).toBe(400);
+  });
 });
 
 describe('the demo dashboard', () => {

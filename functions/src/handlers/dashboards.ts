@@ -1,5 +1,5 @@
 import { createHttpHandler } from '../middleware/http-handler';
-import { widgetData } from '../services/widget-data-service';
+import { widgetData, widgetsWithData } from '../services/widget-data-service';
 import { createTab, createWidget, deleteTab, deleteWidget, getTab, listTabs, listWidgets, updateTab, updateWidget, updateWidgetLayout } from '../services/dashboard-service';
 
 export const handler = createHttpHandler('dashboards', {
@@ -14,5 +14,6 @@ export const handler = createHttpHandler('dashboards', {
   updateWidget: ({ caller, body }) => updateWidget(caller, body),
   updateWidgetLayout: ({ caller, params, body }) => updateWidgetLayout(caller, params.id, body),
   widgetData: ({ caller, body }) => widgetData(caller, body.widget, body.now),
+  widgetsWithData: ({ caller, body, headers }) => widgetsWithData(caller, body.page, headers.requestView),
   deleteWidget: ({ caller, params }) => deleteWidget(caller, params.id),
 });

@@ -2,6 +2,7 @@ import type { IdSource, RouteDefinition } from '@shared/api/routes';
 import { isListed, type Owned } from '@shared/permissions/ownership';
 import { isIdOf } from '@shared/schemas/ids';
 import { assertAccess } from '../services/owned-access';
+import { viewerOf } from '../services/caller';
 import type { HttpRequest, RouteHandler } from './types';
 
 const isOwned = (value: unknown): value is Owned =>
@@ -28,7 +29,7 @@ export const applyOwnership = async (route: RouteDefinition, request: HttpReques
   const caller = request.caller;
   if (!rule || !caller?.customerId) return handler(request);
   const customerId = caller.customerId;
-  const viewer = { userId: caller.userId, role: caller.role, isRoot: caller.isRoot };
+  const viewer = viewerOf(caller);
   const container = rule.container ? idIn(request, rule.container) : null;
   const inContainer = rule.container !== undefined && isIdOf(rule.container.kind, container);
   if (rule.intent === 'list' || rule.intent === 'create') {

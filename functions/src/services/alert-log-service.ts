@@ -17,7 +17,7 @@ import { getAlert } from '../data/alert-repository';
 import { getUser } from '../data/user-repository';
 import { AppError } from '../errors';
 import { assertAccess } from './owned-access';
-import { customerOf, type Caller } from './caller';
+import { customerOf, viewerOf, type Caller } from './caller';
 
 /**
  * The alert log (entries not acquitted) and historical (acquitted ones). Routes naming an alert
@@ -25,7 +25,6 @@ import { customerOf, type Caller } from './caller';
  * through the same policy (an entry's id names its alert).
  */
 
-const viewerOf = (caller: Caller) => ({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot });
 
 const nameOf = async (caller: Caller): Promise<string | null> => {
   const user = await getUser(caller.homeCustomerId, caller.userId);

@@ -7,7 +7,7 @@ import { deleteAlert, eraseLog, getAlert, listAlertsOfCustomer, putNewAlert, upd
 import { getCustomer } from '../data/customer-repository';
 import { listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
-import { customerOf, type Caller } from './caller';
+import { customerOf, viewerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { listVisiblePoints } from './point-service';
 import { putSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
@@ -73,7 +73,7 @@ export const getAlertOf = async (caller: Caller, alertId: string): Promise<Alert
 /** A new alert and its schedule; without a schedule there is no alert (a failure removes the record again). */
 export const createAlert = async (caller: Caller, input: ParsedAlertInput, language: LanguageKey): Promise<Alert> => {
   const customerId = customerOf(caller);
-  const owner = ownerOnCreate({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot }, input.user);
+  const owner = ownerOnCreate(viewerOf(caller), input.user);
   await assertReferences(caller, customerId, input, owner);
   const now = new Date().toISOString();
   const alert: Alert = {
@@ -105,7 +105,7 @@ export const updateAlertOf = async (caller: Caller, input: ParsedAlertInput & { 
   const customerId = customerOf(caller);
   const existing = await requireAlert(customerId, input._id);
   if (caller.userId !== existing.user && changesDaysOrMonths(existing.cron_time, input.cron_time)) throw new AppError('alert_days_owner_only');
-  const owner = input.user && input.user !== existing.user ? ownerOnCreate({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot }, input.user) : existing.user;
+  const owner = input.user && input.user !== existing.user ? ownerOnCreate(viewerOf(caller), input.user) : existing.user;
   await assertReferences(caller, customerId, input, owner);
   const alert: Alert = {
     ...shown(existing),

@@ -1,3 +1,4 @@
+import type { Viewer } from '@shared/permissions/ownership';
 import type { Role } from '@shared/permissions/roles';
 import { AppError } from '../errors';
 
@@ -18,3 +19,6 @@ export const customerOf = (caller: Caller): string => {
   if (!caller.customerId) throw new AppError('customer_not_found');
   return caller.customerId;
 };
+
+/** The caller as the ownership policy sees them. */
+export const viewerOf = (caller: Pick<Caller, 'userId' | 'role' | 'isRoot'>): Viewer => ({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot });

@@ -18,7 +18,7 @@ import {
 import { getOwnedObject } from '../data/owned-repository';
 import { AppError } from '../errors';
 import { requireVisibleLocation } from './location-service';
-import { customerOf, type Caller } from './caller';
+import { customerOf, viewerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { listVisiblePoints } from './point-service';
 import { sanitizeWidgetText } from './widget-text';
@@ -29,7 +29,6 @@ import { sanitizeWidgetText } from './widget-text';
  * only once it has let the call through.
  */
 
-const viewerOf = (caller: Caller) => ({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot });
 
 const requireOwned = async <T>(customerId: string, kind: 'tab' | 'widget', id: string): Promise<T> => {
   const item = await getOwnedObject(customerId, kind, id);

@@ -15,7 +15,7 @@ import { listAlertsOfCustomer, listLogCounts } from '../data/alert-repository';
 import { setLocationMaplyticsSettings } from '../data/location-repository';
 import { listPointsOfCustomer, setPointMaplyticsSettings } from '../data/point-repository';
 import { AppError } from '../errors';
-import { customerOf, type Caller } from './caller';
+import { customerOf, viewerOf, type Caller } from './caller';
 import { listOpenableLocations, requireVisibleLocation } from './location-service';
 import { listVisiblePoints } from './point-service';
 import { querySeriesOfPoints } from './series-service';
@@ -57,7 +57,7 @@ const monthlyEnergy = async (located: readonly Location[], points: readonly Poin
 /** Open log entries (not acquitted) per point, of the active alerts the caller may read. */
 const openAlertsByPoint = async (caller: Caller, customerId: string) => {
   const [alerts, counts] = await Promise.all([listAlertsOfCustomer(customerId), listLogCounts(customerId)]);
-  const viewer = { userId: caller.userId, role: caller.role, isRoot: caller.isRoot };
+  const viewer = viewerOf(caller);
   const open = alerts.flatMap((alert) => {
     const found = counts.get(alert._id);
     const pending = found ? found.total_count - found.total_acquitted : 0;

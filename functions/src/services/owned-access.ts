@@ -4,7 +4,7 @@ import { isIdOf } from '@shared/schemas/ids';
 import { getOwnedObject } from '../data/owned-repository';
 import { listSuperUsers, listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
-import type { Caller } from './caller';
+import { viewerOf, type Caller } from './caller';
 
 /**
  * Lets the call through only when the policy allows `intent` on the object: 404, or 403
@@ -23,7 +23,7 @@ export const assertAccess = async (customerId: string, viewer: Viewer, kind: Own
  * user, who must be one of the customer's users or a super user.
  */
 export const ownerOfNewObject = async (caller: Caller, customerId: string, requested: string | null | undefined): Promise<string> => {
-  const owner = ownerOnCreate({ userId: caller.userId, role: caller.role, isRoot: caller.isRoot }, requested);
+  const owner = ownerOnCreate(viewerOf(caller), requested);
   if (owner === caller.userId) return owner;
   const [users, superUsers] = await Promise.all([listUsersOfCustomer(customerId), listSuperUsers()]);
   if (![...users, ...superUsers].some((user) => user._id === owner)) throw new AppError('validation_failed', { details: { user: 'unknown' } });

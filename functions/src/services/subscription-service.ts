@@ -3,7 +3,7 @@ import { isSuperUser } from '@shared/permissions/roles';
 import { missingSubscriptionFields, type ParsedSubscriptionInput, type Subscription } from '@shared/schemas/subscription';
 import { deleteSubscription, getSubscription, listSubscriptionsOfCustomer, putNewSubscription, saveSubscription } from '../data/subscription-repository';
 import { AppError } from '../errors';
-import { customerOf, type Caller } from './caller';
+import { customerOf, viewerOf, type Caller } from './caller';
 import { zoneOfCustomer } from './customer-zone';
 import { newId } from './new-id';
 import { assertAccess, ownerOfNewObject } from './owned-access';
@@ -30,7 +30,7 @@ const requireSubscription = async (customerId: string, subscriptionId: string): 
  */
 const assertValid = async (caller: Caller, customerId: string, input: ParsedSubscriptionInput): Promise<{ name: string; report: string }> => {
   if (missingSubscriptionFields(input).length > 0 || !input.report) throw new AppError('subscription_fields_required');
-  await assertAccess(customerId, { userId: caller.userId, role: caller.role, isRoot: caller.isRoot }, 'report', input.report, 'read');
+  await assertAccess(customerId, viewerOf(caller), 'report', input.report, 'read');
   return { name: input.name.trim(), report: input.report };
 };
 

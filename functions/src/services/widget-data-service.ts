@@ -1,5 +1,8 @@
 import type { SeriesAnswer, SeriesQuery } from '@shared/schemas/series';
-import type { IpmvpData, TrendData, WidgetData } from '@shared/schemas/widget-data';
+import type { IpmvpData, TrendData, WidgetData, WidgetWithData } from '@shared/schemas/widget-data';
+import { isListed } from '@shared/permissions/ownership';
+import type { RequestView } from '@shared/permissions/request-view';
+import { needsWidgetData } from '@shared/widgets/widget-data-needs';
 import type { Normalisation, WidgetSettings } from '@shared/schemas/widget';
 import { isIdOf } from '@shared/schemas/ids';
 import { BASELINE_DEFAULT_CALCULATION } from '@shared/series/ipmvp';
@@ -9,7 +12,8 @@ import { applyWidgetRules } from '@shared/widgets/dialog-rules';
 import { findTokens, tokenKey, type ValueToken } from '@shared/widgets/text-tokens';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
-import type { Caller } from './caller';
+import { viewerOf, type Caller } from './caller';
+import { listWidgets } from './dashboard-service';
 import { querySeriesSeenBy, rawRowsOf, seriesViewOf, type SeriesView } from './series-service';
 
 type Widget = WidgetSettings & { location: string | null };
@@ -128,11 +132,11 @@ const ipmvpOf = async (view: SeriesView, widget: Widget, now: number): Promise<I
 };
 
 /** Each distinct point-value token of a text, looked up once; a failed lookup is reported as such, not as a failed widget. */
-const tokenValues = async (caller: Caller, widget: Widget, now: number): Promise<WidgetData['tokens']> => {
+const tokenValues = async (viewOf: () => Promise<SeriesView>, widget: Widget, now: number): Promise<WidgetData['tokens']> => {
   const tokens = new Map<string, ValueToken>();
   for (const { token } of findTokens(widget.text)) if (token.kind === 'value') tokens.set(tokenKey(token), token);
   if (tokens.size === 0) return {};
-  const view = await seriesViewOf(caller);
+  const view = await viewOf();
   const entries = await Promise.all(
     [...tokens].map(async ([key, token]) => {
       try {
@@ -154,14 +158,22 @@ const EMPTY: WidgetData = { frame: null, compared: null, superimposed: null, tre
  * (normalised where asked), the previous period beside it, superimposed years, the trend's two
  * values, IPMVP baseline/target/actual, the values of text tokens, raw rows for a minute table.
  */
-export const widgetData = async (caller: Caller, input: Widget, nowIso?: string): Promise<WidgetData> => {
-  const now = nowIso ? Date.parse(nowIso) : Date.now();
+export const widgetData = async (caller: Caller, input: Widget, nowIso?: string): Promise<WidgetData> =>
+  dataOfWidget(caller, input, nowIso ? Date.parse(nowIso) : Date.now(), once(() => seriesViewOf(caller)));
+
+/** A value made on first call and shared by the later ones: the points a caller sees, read once for many widgets. */
+const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
+  let made: Promise<T> | null = null;
+  return () => (made ??= make());
+};
+
+const dataOfWidget = async (caller: Caller, input: Widget, now: number, viewOf: () => Promise<SeriesView>): Promise<WidgetData> => {
   const widget = applyWidgetRules(input, new Date(now));
   if (widget.location !== null && !isIdOf('tab', widget.location) && !isIdOf('location', widget.location)) throw new AppError('not_found');
-  if (widget.type === 'text') return { ...EMPTY, tokens: await tokenValues(caller, widget, now) };
+  if (widget.type === 'text') return { ...EMPTY, tokens: await tokenValues(viewOf, widget, now) };
   if (widget.type === 'image' || widget.points.length === 0) return EMPTY;
   // The points the caller sees and the locations' zones, read once for every query of the widget.
-  const view = await seriesViewOf(caller);
+  const view = await viewOf();
   const missing = widget.points.find((point) => !view.points.has(point._id));
   if (missing) throw new AppError('not_found', { details: `point ${missing._id}` });
   if (widget.type === 'trend') return { ...EMPTY, trend: await trendOf(view, widget, now) };
@@ -178,4 +190,30 @@ export const widgetData = async (caller: Caller, input: Widget, nowIso?: string)
     superimposed: widget.superimpose ? superimposedYears(widget, frame) : null,
     raw,
   };
+};
+
+/**
+ * A page's widgets, each with everything it shows, in one answer: the first screen of a page asks
+ * its widgets and their data together rather than one after the other. The widgets are computed
+ * side by side on one view of the caller's points. A widget that asks nothing, that the request
+ * view will not list (the ownership step removes it from the answer), or whose data could not be
+ * made carries `data: null`; the page then asks that one on its own, as when it moves to another
+ * period, and shows its error there.
+ */
+export const widgetsWithData = async (caller: Caller, page: string | null, requestView: RequestView): Promise<WidgetWithData[]> => {
+  const widgets = await listWidgets(caller, page);
+  const viewer = viewerOf(caller);
+  const now = Date.now();
+  const viewOf = once(() => seriesViewOf(caller));
+  return Promise.all(
+    widgets.map(async (widget) => {
+      if (!needsWidgetData(widget) || !isListed(viewer, requestView, widget)) return { ...widget, data: null };
+      try {
+        return { ...widget, data: await dataOfWidget(caller, widget, now, viewOf) };
+      } catch (error) {
+        logger.info('widget data left to the page', { widget: widget._id, ...describeError(error) });
+        return { ...widget, data: null };
+      }
+    }),
+  );
 };

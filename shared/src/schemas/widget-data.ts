@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { idSchema } from './common';
 import { seriesAnswerSchema, statusCodeSchema } from './series';
-import { widgetSettingsSchema } from './widget';
+import { widgetSchema, widgetSettingsSchema } from './widget';
 
 /**
  * `POST /api/v1/widgets/data`: everything one widget shows, in one call, from the series engine
@@ -64,3 +64,14 @@ export const widgetDataSchema = z.object({
   raw: rawRowsSchema.nullable(),
 });
 export type WidgetData = z.infer<typeof widgetDataSchema>;
+
+/**
+ * `POST /api/v1/widgets/page-data`: the widgets of a page (a tab, a location, or the dashboard when
+ * `page` is null), each with its data, in one call: a page's first screen does not wait for its
+ * widgets before asking what they show.
+ */
+export const pageDataRequestSchema = z.object({ page: idSchema.nullable().default(null) });
+
+/** A widget as the page lists it, with its data; null when it asks nothing or asks on its own (see the service). */
+export const widgetWithDataSchema = widgetSchema.extend({ data: widgetDataSchema.nullable() });
+export type WidgetWithData = z.infer<typeof widgetWithDataSchema>;

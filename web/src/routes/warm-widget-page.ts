@@ -1,26 +1,44 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { WidgetData } from '@shared/schemas/widget-data';
+import type { Widget } from '@shared/schemas/widget';
 import { tabsQueryOptions } from '../features/dashboard/api/tabs';
-import { widgetsQueryOptions, type PageId } from '../features/dashboard/api/widgets';
+import { fetchWidgetsWithData, widgetsQueryOptions, type PageId } from '../features/dashboard/api/widgets';
 import { imagesQueryOptions } from '../features/images/api/images';
 import { preloadWidgetTypes } from '../features/widgets/components/widget-type-chunks';
 
 /**
  * Starts everything a page of widgets reads, without waiting for it: the tabs, the images, the
- * page's widgets and, as soon as they are known, each widget's data and its type's code — while the page's code is
- * still loading, rather than one after the other once it has drawn. The components read the same
- * queries, so nothing is asked twice.
+ * page's widgets, their types' code and their data — while the page's code is still loading,
+ * rather than one after the other once it has drawn. The components read the same queries, so
+ * nothing is asked twice.
+ *
+ * A page not listed yet asks its widgets' data in one call beside its list (`widgetsWithData`)
+ * rather than once the list is known: each widget's data query waits for that answer, and asks
+ * on its own only where the answer has nothing for it (or had another version of the widget).
+ * A page already listed asks each widget's data beside the list's refresh.
  */
 export const warmWidgetPage = (queryClient: QueryClient, page: PageId): void => {
   void queryClient.prefetchQuery(tabsQueryOptions());
   void queryClient.prefetchQuery(imagesQueryOptions());
   // The data calls' modules (with the text tokens' schemas) load beside the widgets' list, off the first screen.
   const dataQueries = Promise.all([import('../features/widgets/api/widget-data'), import('@shared/widgets/widget-data-needs')]);
+  const list = widgetsQueryOptions(page);
+  // A query of its own so that the boot's warming and the route's loader share one call; dropped once answered.
+  const drawn =
+    queryClient.getQueryData(list.queryKey) === undefined
+      ? queryClient.fetchQuery({ queryKey: ['dashboard', 'widgets-with-data', page ?? 'dashboard'], queryFn: () => fetchWidgetsWithData(page), gcTime: 0 }).catch(() => [])
+      : Promise.resolve([]);
+  const drawnDataOf = async (widget: Widget): Promise<WidgetData | null> =>
+    (await drawn).find((candidate) => candidate._id === widget._id && candidate.updated_at === widget.updated_at)?.data ?? null;
   queryClient
-    .ensureQueryData(widgetsQueryOptions(page))
+    .ensureQueryData(list)
     .then(async (widgets) => {
       preloadWidgetTypes(widgets.map((widget) => widget.type));
-      const [{ widgetDataQueryOptions }, { needsWidgetData }] = await dataQueries;
-      for (const widget of widgets) if (needsWidgetData(widget)) void queryClient.prefetchQuery(widgetDataQueryOptions(widget));
+      const [{ widgetDataQueryOptions, fetchWidgetData }, { needsWidgetData }] = await dataQueries;
+      for (const widget of widgets) {
+        if (!needsWidgetData(widget)) continue;
+        void queryClient.prefetchQuery({ ...widgetDataQueryOptions(widget), queryFn: async () => (await drawnDataOf(widget)) ?? fetchWidgetData(widget) });
+      }
     })
     // The page shows its own error when it asks again.
     .catch(() => undefined);

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useState, type ComponentProps, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Tab } from '@shared/schemas/tab';
+import { DEFAULT_TIMEZONE } from '@shared/constants';
 import { Dashboard } from '../features/dashboard/components/dashboard';
 import { imagesQueryOptions } from '../features/images/api/images';
 import type { ImageGallery as ImageGalleryComponent } from '../features/images/components/image-gallery';
 import { useImagePicker } from '../features/images/hooks/use-image-picker';
 import type { WidgetDialog as WidgetDialogComponent } from '../features/widget-dialog/components/widget-dialog';
 import { WidgetView } from '../features/widgets/components/widget-view';
-import { useLoginPayload } from '../lib/session';
+import { useSessionWith } from '../lib/session';
 
 /**
  * A dialog whose code loads the first time it opens, and stays mounted from then on (for its
@@ -47,17 +48,18 @@ interface WidgetPageProps {
  * the gallery.
  */
 export const WidgetPage = ({ locationId, tabId, onOpenTab }: WidgetPageProps) => {
-  const { customer } = useLoginPayload();
+  // The customer's zone alone: a renewed token does not draw the page again.
+  const timezone = useSessionWith((session) => (session.status === 'logged-in' ? session.payload.customer.timezone : DEFAULT_TIMEZONE));
   const images = useQuery(imagesQueryOptions());
   const picker = useImagePicker();
-  const imageUrl = (id: string) => images.data?.find((image) => image._id === id)?.url ?? '';
+  const imageUrl = useCallback((id: string) => images.data?.find((image) => image._id === id)?.url ?? '', [images.data]);
   return (
     <>
       <Dashboard
         locationId={locationId}
         tabId={tabId}
         onOpenTab={onOpenTab}
-        renderWidget={(widget, controls) => <WidgetView widget={widget} controls={controls} timezone={customer.timezone} imageUrl={imageUrl} />}
+        renderWidget={(widget, controls) => <WidgetView widget={widget} controls={controls} timezone={timezone} imageUrl={imageUrl} />}
         renderDialog={(slot) => <WidgetDialog {...slot} context="dashboard" onPickImage={() => picker.pick()} />}
       />
       <ImageGallery opened={picker.opened} onClose={picker.onClose} onPick={picker.onPick} />

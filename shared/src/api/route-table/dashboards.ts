@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { tabInputSchema, tabSchema } from '../../schemas/tab';
 import { widgetInputSchema, widgetLayoutSchema, widgetSchema } from '../../schemas/widget';
-import { widgetDataRequestSchema, widgetDataSchema } from '../../schemas/widget-data';
+import { pageDataRequestSchema, widgetDataRequestSchema, widgetDataSchema, widgetWithDataSchema } from '../../schemas/widget-data';
 import { idSchema } from '../../schemas/common';
 import { tabDeletionResponseSchema } from '../responses';
 import { route, DASHBOARD, byId, wrapped, type GroupRoutes } from '../define-route';
@@ -67,6 +67,13 @@ export const dashboardsRoutes = {
     owned: { kind: 'widget', intent: 'modify', id: { in: 'params', field: 'id' } },
   }),
   widgetData: route('POST', '/api/v1/widgets/data', 'dashboards', { ...DASHBOARD, body: widgetDataRequestSchema, response: widgetDataSchema }),
+  /** A page's first screen: its widgets with their data in one call (the list as `listWidgetsOfPage` answers it). */
+  widgetsWithData: route('POST', '/api/v1/widgets/page-data', 'dashboards', {
+    ...DASHBOARD,
+    body: pageDataRequestSchema,
+    response: z.array(widgetWithDataSchema),
+    owned: { kind: 'widget', intent: 'list', container: { kind: 'tab', in: 'body', field: 'page' } },
+  }),
   deleteWidget: route('DELETE', '/api/v1/widgets/{id}', 'dashboards', {
     ...DASHBOARD,
     action: 'delete',

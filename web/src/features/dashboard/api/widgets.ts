@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/api/routes';
 import type { Widget, WidgetInput, WidgetLayoutChange } from '@shared/schemas/widget';
+import type { WidgetWithData } from '@shared/schemas/widget-data';
 import { callApi } from '../../../lib/http';
 
 /** The page a widget lives on: a tab, a location page, or null for the dashboard. */
@@ -13,6 +14,9 @@ export const widgetsQueryOptions = (page: PageId) =>
     queryKey: WIDGET_KEYS.page(page),
     queryFn: () => (page === null ? callApi(API.listDashboardWidgets, {}) : callApi(API.listWidgetsOfPage, { params: { id: page } })),
   });
+
+/** A page's widgets with what each shows, in one call: its first screen, which does not wait for the list to ask the data. */
+export const fetchWidgetsWithData = (page: PageId): Promise<WidgetWithData[]> => callApi(API.widgetsWithData, { body: { page } });
 
 export const createWidget = (widget: WidgetInput): Promise<Widget> => callApi(API.createWidget, { body: { data: widget } });
 
