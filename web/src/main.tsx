@@ -15,6 +15,8 @@ const boot = async () => {
   // otherwise wait behind the pages' code.
   await configured.then(warmFirstScreen);
   await httpReady;
+  // A task later: the HTTP client sends the calls a few microtasks after they are asked.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   loadFirstScreenCode();
   await translated;
   createRoot(document.getElementById('root')!).render(

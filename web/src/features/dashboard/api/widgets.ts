@@ -9,11 +9,10 @@ export type PageId = string | null;
 
 export const WIDGET_KEYS = { page: (page: PageId) => ['dashboard', 'widgets', page ?? 'dashboard'] as const };
 
-export const widgetsQueryOptions = (page: PageId) =>
-  queryOptions({
-    queryKey: WIDGET_KEYS.page(page),
-    queryFn: () => (page === null ? callApi(API.listDashboardWidgets, {}) : callApi(API.listWidgetsOfPage, { params: { id: page } })),
-  });
+export const fetchWidgetsOf = (page: PageId): Promise<Widget[]> =>
+  page === null ? callApi(API.listDashboardWidgets, {}) : callApi(API.listWidgetsOfPage, { params: { id: page } });
+
+export const widgetsQueryOptions = (page: PageId) => queryOptions({ queryKey: WIDGET_KEYS.page(page), queryFn: () => fetchWidgetsOf(page) });
 
 /** A page's widgets with what each shows, in one call: its first screen, which does not wait for the list to ask the data. */
 export const fetchWidgetsWithData = (page: PageId): Promise<WidgetWithData[]> => callApi(API.widgetsWithData, { body: { page } });
