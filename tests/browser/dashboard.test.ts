@@ -137,6 +137,47 @@ describe('dashboards in the browser', () => {
     }
   });
 
+  it('names a widget\'s controls in a tooltip on hover and on keyboard focus, the focus staying on the control', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const widget = page.locator('[data-widget-id]').first();
+      await widget.waitFor({ timeout: UI_TIMEOUT_MS });
+      const tooltip = (label: string) => page.locator('.mantine-Tooltip-tooltip', { hasText: new RegExp(`^${label}$`) });
+      await widget.getByTestId('widget-copy').hover();
+      await tooltip('Copier').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.mouse.move(0, 0);
+      await tooltip('Copier').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      await widget.getByTestId('widget-copy').focus();
+      await page.keyboard.press('Tab');
+      await tooltip('Modifier').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await widget.getByTestId('widget-edit').evaluate((control) => control === document.activeElement)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a widget\'s calendar on its first click, the focus on its button, and moves the widget to the period picked', async () => {
+    const { accounts } = testEnvironment();
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      const navigation = page.getByTestId('period-navigation').filter({ has: page.getByRole('button', { name: 'Choisir une période' }) }).first();
+      await navigation.waitFor({ timeout: UI_TIMEOUT_MS });
+      const before = await navigation.getByTestId('period-label').innerText();
+      await navigation.getByRole('button', { name: 'Choisir une période' }).click();
+      const calendar = page.locator('.mantine-Popover-dropdown').filter({ has: page.locator('[class*="-day"], [class*="ListControl"]') });
+      await calendar.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await navigation.getByRole('button', { name: 'Choisir une période' }).evaluate((button) => button === document.activeElement)).toBe(true);
+      await calendar.locator('[class*="-day"]:not([data-disabled]), [class*="ListControl"]:not([data-disabled])').first().click();
+      await calendar.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      await expect.poll(() => navigation.getByTestId('period-label').innerText(), { timeout: UI_TIMEOUT_MS }).not.toBe(before);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lets a member open a shared tab without the controls to change it, and sends them back from another user\'s private tab', async () => {
     const { accounts } = testEnvironment();
     const admin = (await login('premiumAdministrator')).user.jwt;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Alert, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { modals } from '@mantine/modals';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -169,23 +170,23 @@ export const Dashboard = ({ locationId, tabId, onOpenTab, renderWidget, renderDi
   const controlsOf = (widget: Widget, handle: ReactNode): ReactNode => (
     <Group gap={2} wrap="nowrap">
       {handle}
-      <Tooltip label={t('dashboard.actions.copy')}>
+      <LazyTooltip label={t('dashboard.actions.copy')}>
         <ActionIcon size="sm" variant="subtle" color="gray" onClick={() => { copyWidget(settingsOf(widget)); notify({ kind: 'info', title: t('dashboard.actions.copy'), message: t('dashboard.copied') }); }} aria-label={t('dashboard.actions.copy')} data-testid="widget-copy">
           <IconCopy size={14} />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       {canModify(widget) && (
         <>
-          <Tooltip label={t('dashboard.actions.edit')}>
+          <LazyTooltip label={t('dashboard.actions.edit')}>
             <ActionIcon size="sm" variant="subtle" color="gray" onClick={() => setDialog({ mode: 'modify', widget })} aria-label={t('dashboard.actions.edit')} data-testid="widget-edit">
               <IconPencil size={14} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('dashboard.actions.delete')}>
+          </LazyTooltip>
+          <LazyTooltip label={t('dashboard.actions.delete')}>
             <ActionIcon size="sm" variant="subtle" color="red" onClick={() => confirmDelete(widget)} aria-label={t('dashboard.actions.delete')} data-testid="widget-delete">
               <IconTrash size={14} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         </>
       )}
     </Group>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Button, Checkbox, Group, Menu, Modal, ScrollArea, Stack, Tabs, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Menu, Modal, ScrollArea, Stack, Tabs, TextInput } from '@mantine/core';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { IconClipboard, IconDots, IconPlus } from '@tabler/icons-react';
 import type { Tab } from '@shared/schemas/tab';
 import { RequestViewSelect } from '../../../components/request-view-select';
@@ -67,11 +68,11 @@ export const TabBar = ({ tabs, current, canModify, onOpen, onCreate, onChange, o
           </Button>
         )}
         {onPaste && (
-          <Tooltip label={t('dashboard.actions.paste')}>
+          <LazyTooltip label={t('dashboard.actions.paste')}>
             <ActionIcon variant="default" onClick={onPaste} aria-label={t('dashboard.actions.paste')} data-testid="paste-widget">
               <IconClipboard size={16} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         )}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Avatar, Box, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Box, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { useFullscreenDocument } from '@mantine/hooks';
 import {
   IconLayoutSidebarLeftCollapse,
@@ -47,7 +48,7 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
         {isMobile ? (
           <Burger opened={navigationOpened} onClick={onToggleNavigation} size="sm" aria-label={menuToggleLabel} aria-expanded={navigationOpened} />
         ) : (
-          <Tooltip label={menuToggleLabel} withArrow>
+          <LazyTooltip label={menuToggleLabel} withArrow>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -62,7 +63,7 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
                 <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
               )}
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         )}
         <Link to="/dashboard" aria-label={t('labels.menu.dashboard')} style={{ display: 'flex', textDecoration: 'none' }}>
           {logo}
@@ -73,7 +74,7 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
         {!isMobile && customerSelector}
         {!isMobile && <LanguageSelector />}
         <Box visibleFrom="sm">
-          <Tooltip label={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')} withArrow>
+          <LazyTooltip label={t(fullscreen ? 'buttons.exitFullscreen' : 'buttons.fullscreen')} withArrow>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -83,7 +84,7 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
             >
               {fullscreen ? <IconMinimize size={20} stroke={1.6} /> : <IconMaximize size={20} stroke={1.6} />}
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         </Box>
         <Menu position="bottom-end" shadow="md" width={200}>
           <Menu.Target>
@@ -110,11 +111,11 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
-        <Tooltip label={t('buttons.logout')} withArrow>
+        <LazyTooltip label={t('buttons.logout')} withArrow>
           <ActionIcon component={Link} to="/logout" variant="subtle" color="red" size="lg" aria-label={t('buttons.logout')}>
             <IconLogout size={20} stroke={1.6} />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       </Group>
     </Group>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Anchor, Breadcrumbs, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { IconHome, IconRefresh } from '@tabler/icons-react';
 import { Link, useMatches } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../../lib/brand';
@@ -38,11 +39,11 @@ export const Ribbon = ({ onRefresh }: { onRefresh: () => void }) => {
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       data-testid="ribbon"
     >
-      <Tooltip label={t('buttons.refresh')} withArrow>
+      <LazyTooltip label={t('buttons.refresh')} withArrow>
         <ActionIcon variant="default" size="md" onClick={onRefresh} aria-label={t('buttons.refresh')}>
           <IconRefresh size={16} />
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'wrap', minWidth: 0 }} aria-label={t('labels.shell.breadcrumbs')}>
         <IconHome size={15} color="var(--mantine-color-gray-6)" />
         {crumbs.map((crumb, index) =>

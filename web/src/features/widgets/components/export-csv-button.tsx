@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { downloadTextFile } from '../../../lib/download-file';
 import type { WidgetCsv } from '../hooks/use-widget-csv';
@@ -7,10 +8,10 @@ import type { WidgetCsv } from '../hooks/use-widget-csv';
 export const ExportCsvButton = ({ csv }: { csv: WidgetCsv }) => {
   const { t } = useTranslation();
   return (
-    <Tooltip label={t('widgets.buttons.exportCsv')} withinPortal>
+    <LazyTooltip label={t('widgets.buttons.exportCsv')} withinPortal>
       <ActionIcon variant="subtle" size="sm" aria-label={t('widgets.buttons.exportCsv')} onClick={() => downloadTextFile(csv.fileName, csv.build())}>
         <IconFileTypeCsv size={16} />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 };

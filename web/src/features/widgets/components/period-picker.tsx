@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/en';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Popover } from '@mantine/core';
 import { DatePicker, DatesProvider, MonthPicker, YearPicker } from '@mantine/dates';
@@ -13,12 +13,19 @@ interface PeriodPickerProps {
   offset: number;
   timezone: string;
   onOffsetChange: (offset: number) => void;
+  /** Drawn open: the navigation draws the calendar on its button's first click. */
+  initiallyOpened?: boolean;
 }
 
 /** A calendar of days, months or years (weeks from Monday, nothing after today) whose picked date becomes an offset. */
-export const PeriodPicker = ({ period, offset, timezone, onOffsetChange }: PeriodPickerProps) => {
+export const PeriodPicker = ({ period, offset, timezone, onOffsetChange, initiallyOpened = false }: PeriodPickerProps) => {
   const { t, i18n } = useTranslation();
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(initiallyOpened);
+  // Drawn in place of the navigation's own button, which had the focus: this one takes it.
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (initiallyOpened) target.current?.focus();
+  }, [initiallyOpened]);
   const now = Date.now();
   const shown = periodStart(period, offset, now, timezone).toISODate();
   const pick = (picked: string | null) => {
@@ -31,7 +38,7 @@ export const PeriodPicker = ({ period, offset, timezone, onOffsetChange }: Perio
     <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
       <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal>
         <Popover.Target>
-          <ActionIcon variant="subtle" size="sm" aria-label={t('widgets.buttons.pickPeriod')} onClick={() => setOpened((open) => !open)}>
+          <ActionIcon variant="subtle" size="sm" aria-label={t('widgets.buttons.pickPeriod')} onClick={() => setOpened((open) => !open)} ref={target}>
             <IconCalendar size={16} />
           </ActionIcon>
         </Popover.Target>

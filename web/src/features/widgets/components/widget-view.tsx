@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Box, Group, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper } from '@mantine/core';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { nextBucketStart } from '@shared/series/buckets';
@@ -96,11 +97,11 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
   const tools = (
     <>
       {drilled && (
-        <Tooltip label={t('widgets.actions.back')}>
+        <LazyTooltip label={t('widgets.actions.back')}>
           <ActionIcon size="sm" variant="subtle" onClick={() => setDrilled(null)} aria-label={t('widgets.actions.back')} data-testid="widget-drill-back">
             <IconArrowBackUp size={14} />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       )}
       {PERIODLESS.has(widget.type) || drilled ? null : (
         <PeriodNavigation periodType={shown.period_type} period={shown.period} offset={offset} timezone={timezone} onOffsetChange={moveTo} readOnly={!interactive} />
