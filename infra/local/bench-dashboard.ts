@@ -181,7 +181,7 @@ const allJs = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsW
 const readyP50 = median(dashboard);
 const baselineP50 = median(baseline);
 console.log(`dashboard (${widgets / RUNS} widgets), ${RUNS} cold navigations: p50 ${readyP50.toFixed(0)} ms (runs ${dashboard.map((value) => value.toFixed(0)).join(', ')})`);
-console.log(`baseline, the same page with an empty tab: p50 ${baselineP50.toFixed(0)} ms → ratio ${(readyP50 / baselineP50).toFixed(2)}`);
+console.log(`baseline, the same page with an empty tab: p50 ${baselineP50.toFixed(0)} ms (runs ${baseline.map((value) => value.toFixed(0)).join(', ')}) → ratio ${(readyP50 / baselineP50).toFixed(2)}`);
 console.log(`repeat navigation, a second tab opened from the drawn dashboard: p50 ${median(repeats).toFixed(0)} ms (runs ${repeats.map((value) => value.toFixed(0)).join(', ')})`);
 console.log(`data calls per widget: ${(calls / widgets).toFixed(2)}; web initial JS ${initialKb.toFixed(1)} KiB gzip (${initial.length} file(s), ${allJs} JS files in all)`);
 console.log(`dashboard-bench: ready_p50_ms=${readyP50.toFixed(0)} baseline_p50_ms=${baselineP50.toFixed(0)} repeat_p50_ms=${median(repeats).toFixed(0)} calls_per_widget=${(calls / widgets).toFixed(2)} initial_js_kb=${initialKb.toFixed(1)}`);

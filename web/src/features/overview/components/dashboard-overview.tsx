@@ -20,11 +20,19 @@ const Tile = ({ icon, color, label, children }: { icon: ReactNode; color: string
   </Card>
 );
 
+/** One formatter per language: building one reads the locale's data, which is not free. */
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+const fullDateFormat = (language: string): Intl.DateTimeFormat => {
+  let format = FORMATS.get(language);
+  if (!format) FORMATS.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: 'full' })));
+  return format;
+};
+
 /** The head of the dashboard: a greeting, today, and (on wide screens) who is signed in, for which customer, with which licence. */
 export const DashboardOverview = ({ children }: { children?: ReactNode }) => {
   const { t, i18n } = useTranslation();
   const { user, customer, is_premium: isPremium, locations_flattened: locations } = useLoginPayload();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(new Date());
+  const date = fullDateFormat(i18n.language).format(new Date());
   const today = date.charAt(0).toUpperCase() + date.slice(1);
   const openable = locations.filter((location) => location.clickable).length;
   return (
