@@ -31,26 +31,21 @@ export const LazyTooltip = ({ children, ...tooltip }: LazyTooltipProps) => {
     setShown(value);
     if (value) setBuilt(true);
   };
+  /** The control's own handler, then the tooltip shown or hidden. */
+  const also =
+    <E,>(handler: ((event: E) => void) | undefined, value: boolean) =>
+    (event: E) => {
+      handler?.(event);
+      show(value);
+    };
   return (
     <>
       {cloneElement(children, {
         ref,
-        onMouseEnter: (event) => {
-          own.onMouseEnter?.(event);
-          show(true);
-        },
-        onMouseLeave: (event) => {
-          own.onMouseLeave?.(event);
-          show(false);
-        },
-        onFocus: (event) => {
-          own.onFocus?.(event);
-          show(true);
-        },
-        onBlur: (event) => {
-          own.onBlur?.(event);
-          show(false);
-        },
+        onMouseEnter: also(own.onMouseEnter, true),
+        onMouseLeave: also(own.onMouseLeave, false),
+        onFocus: also(own.onFocus, true),
+        onBlur: also(own.onBlur, false),
       })}
       {built && <Tooltip {...tooltip} target={target} opened={shown} />}
     </>
