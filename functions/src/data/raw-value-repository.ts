@@ -45,6 +45,17 @@ const rawItem = (value: StoredValue, bulk: boolean) => ({
 export interface RawValueWriter {
   /** Writes the values (bulk: their rollups are the caller's); resolves once every one of them landed. */
   write: (values: readonly StoredValue[]) => Promise<void>;
+  /** Where the pool's time went so far (diagnostics: an import logs it). */
+  usage: () => WriterUsage;
+}
+
+/** How busy a writer pool was since it was made. */
+export interface WriterUsage {
+  /** Milliseconds with 0, 1, … calls in flight (index: calls in flight). */
+  msByCallsInFlight: number[];
+  calls: number;
+  /** Sum of the calls' durations, in milliseconds. */
+  callMs: number;
 }
 
 const BATCH_WRITE = 25;
@@ -86,6 +97,16 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
   const queue: Pending[] = [];
   const noted = new Map<string, Promise<void>>();
   let running = 0;
+  // Diagnostics: time spent with each count of calls in flight (backoff waits not counted as calls).
+  const usage: WriterUsage = { msByCallsInFlight: Array.from({ length: options.inFlight + 1 }, () => 0), calls: 0, callMs: 0 };
+  let sending = 0;
+  let sinceChange = performance.now();
+  const sendingChanges = (by: number) => {
+    const now = performance.now();
+    usage.msByCallsInFlight[Math.min(sending, options.inFlight)] += now - sinceChange;
+    sinceChange = now;
+    sending += by;
+  };
   const settle = (pending: Pending, error?: unknown) => {
     const { ticket } = pending;
     if (ticket.failed) return;
@@ -99,7 +120,14 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
   };
   const send = async (batch: Pending[]): Promise<void> => {
     try {
-      const unprocessed = new Set((await call(batch.map((pending) => pending.request))).map((request) => `${request.PutRequest.Item.PK}|${request.PutRequest.Item.SK}`));
+      const started = performance.now();
+      sendingChanges(1);
+      const left = await call(batch.map((pending) => pending.request)).finally(() => {
+        sendingChanges(-1);
+        usage.calls += 1;
+        usage.callMs += performance.now() - started;
+      });
+      const unprocessed = new Set(left.map((request) => `${request.PutRequest.Item.PK}|${request.PutRequest.Item.SK}`));
       const retried: Pending[] = [];
       for (const pending of batch) {
         if (!unprocessed.has(`${pending.request.PutRequest.Item.PK}|${pending.request.PutRequest.Item.SK}`)) settle(pending);
@@ -160,6 +188,10 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
         for (const value of values) queue.push({ request: { PutRequest: { Item: rawItem(value, true) } }, ticket, attempt: 0 });
         pump();
       });
+    },
+    usage: () => {
+      sendingChanges(0);
+      return { ...usage, msByCallsInFlight: [...usage.msByCallsInFlight] };
     },
   };
 };

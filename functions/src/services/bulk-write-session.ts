@@ -189,6 +189,8 @@ export interface BulkWriteSession {
   extents: Map<string, string | null>;
   /** Counted up by the job at each of its flushes, so that the packs it no longer uses are written first. */
   round: number;
+  /** Diagnostics: milliseconds spent by phase (summed over the point-months running at once), and counts. */
+  timings: Record<string, number>;
 }
 
 export const bulkWriteSession = (options: { inFlight: number }): BulkWriteSession => ({
@@ -198,7 +200,18 @@ export const bulkWriteSession = (options: { inFlight: number }): BulkWriteSessio
   held: new Map(),
   extents: new Map(),
   round: 0,
+  timings: {},
 });
+
+/** Runs `work`, adding its duration to the session's `phase` (diagnostics). */
+export const timed = async <T>(session: BulkWriteSession, phase: string, work: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    session.timings[phase] = (session.timings[phase] ?? 0) + performance.now() - started;
+  }
+};
 
 /** Buckets in the packs a session holds for writing: past HELD_BUCKETS_WRITTEN_PAST they are written. */
 export const heldBuckets = (session: BulkWriteSession): number => {

@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { listVisiblePoints } from './point-service';
 import { announceNewData } from './realtime-service';
-import { bulkWriteSession, keptPack, packOfKept, StoredStretch, type BulkWriteSession, type HeldPack, type KeptPack } from './bulk-write-session';
+import { bulkWriteSession, keptPack, packOfKept, StoredStretch, timed, type BulkWriteSession, type HeldPack, type KeptPack } from './bulk-write-session';
 import { bucketsFromSources, hourBucketsOfValues, rollupsAbove } from './rollup-buckets';
 import { zoneOfPoint } from './series-service';
 
@@ -156,7 +156,7 @@ const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: str
   }
   const extentsOf = ROLLUP_LEVELS.filter((level) => !session.extents.has(packId(seriesKeys.extent(series, level)))).map((level) => ({ series, level }));
   if (missing.length === 0 && extentsOf.length === 0) return;
-  const { packs, extents } = await readPacksForUpdate(missing.map(({ key }) => key), extentsOf);
+  const { packs, extents } = await timed(session, 'packReads', () => readPacksForUpdate(missing.map(({ key }) => key), extentsOf));
   // A pack held by another point-month meanwhile carries its changes, and stays.
   packs.forEach((pack, index) => hold(missing[index].level, keptPack(pack)));
   for (const [key, firstPack] of extents) if (!session.extents.has(key)) session.extents.set(key, firstPack);
@@ -171,16 +171,16 @@ const storedOver = async (session: BulkWriteSession, chunkKey: string, series: S
   const kept = session.stretches.get(chunkKey);
   if (kept && kept.from <= from && kept.to >= to) return kept;
   if (!kept) {
-    const stretch = StoredStretch.of(from, to, await listRawEntries(series, from, to, { consistent: true }));
+    const stretch = StoredStretch.of(from, to, await timed(session, 'comparisonReads', () => listRawEntries(series, from, to, { consistent: true })));
     session.stretches.set(chunkKey, stretch);
     return stretch;
   }
   // Only what the kept stretch lacks, before and after it: the two stay one stretch.
   const [lower, upper] = [Math.min(from, kept.from), Math.max(to, kept.to)];
-  const read = await Promise.all([
+  const read = await timed(session, 'comparisonReads', () => Promise.all([
     lower < kept.from ? listRawEntries(series, lower, kept.from, { consistent: true }) : [],
     upper > kept.to ? listRawEntries(series, kept.to, upper, { consistent: true }) : [],
-  ]);
+  ]));
   const stretch = kept.widened(lower, upper, read.flat());
   session.stretches.set(chunkKey, stretch);
   return stretch;
@@ -245,7 +245,7 @@ const storePointMonth = async (
     return found?.value !== value.value || found.status !== value.status;
   });
   if (changed.length > 0) {
-    await session.writer.write(changed);
+    await timed(session, 'valueWritesAwaited', () => session.writer.write(changed));
     stored = stored.withWrites(changed);
     session.stretches.set(chunkKey, stored);
   }
@@ -271,7 +271,11 @@ const SERIES_WRITTEN_AT_ONCE = 8;
  * recomputed from the table, and so are the buckets above it; that writer's values may then be
  * in any hour the job keeps, so the job forgets what it kept and reads again what it needs.
  */
-export const writeHeldRollups = async (session: BulkWriteSession, options: { usedBefore?: number } = {}): Promise<void> => {
+export const writeHeldRollups = (session: BulkWriteSession, options: { usedBefore?: number } = {}): Promise<void> =>
+  timed(session, options.usedBefore === undefined ? 'packWritesAll' : 'packWritesUnused', () => writeHeld(session, options));
+
+const writeHeld = async (session: BulkWriteSession, options: { usedBefore?: number }): Promise<void> => {
+  session.timings.packsWritten = session.timings.packsWritten ?? 0;
   const bySeries = new Map<string, HeldPack[]>();
   for (const [id, held] of session.held) {
     if (options.usedBefore !== undefined && held.round >= options.usedBefore) continue;
@@ -301,6 +305,8 @@ export const writeHeldRollups = async (session: BulkWriteSession, options: { use
       const landed = await Promise.all(
         ofLevel.map(async (held) => {
           const written = await writePackOnVersion(series, level, packOfKept(held.pack), new Map(), { extentLowered: true });
+          session.timings.packsWritten += 1;
+          session.timings.packBytesWritten = (session.timings.packBytesWritten ?? 0) + held.pack.length * 72;
           if (written) session.packs.set(packId(written.key), { ...held.pack, version: written.version, exists: written.exists });
           return written ? [] : [...held.changed];
         }),
