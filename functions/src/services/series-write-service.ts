@@ -103,7 +103,7 @@ export const storeValuesInBulk = async (
 ): Promise<BulkOutcome> => {
   const chunks = new Map<string, StoredValue[]>();
   for (const value of values) {
-    const key = `${value.customerId}|${value.pointId}|${value.zone}|${bucketStart(value.at, 'month', value.zone)}`;
+    const key = pointMonthKey(value, value.zone, bucketStart(value.at, 'month', value.zone));
     const chunk = chunks.get(key);
     if (chunk) chunk.push(value);
     else chunks.set(key, [value]);
@@ -127,6 +127,9 @@ export const storeValuesInBulk = async (
 };
 
 const packId = (key: { PK: string; SK: string }): string => `${key.PK}|${key.SK}`;
+
+/** A point-month's key in a bulk job and its session. */
+const pointMonthKey = (series: SeriesRef, zone: string, monthStart: number): string => `${series.customerId}|${series.pointId}|${zone}|${monthStart}`;
 
 type LevelKey = { level: RollupLevel; key: { PK: string; SK: string } };
 
@@ -165,13 +168,32 @@ const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: str
 /**
  * What the table holds of a point-month over [from, to) at least: the session's stretch when it
  * covers it, else what it lacks read (strongly consistent: a single write that landed, and was
- * rolled up, just before must be in the hours computed here) and kept.
+ * rolled up, just before must be in the hours computed here) and kept. A first read takes what the
+ * point-month before it read ahead (see `ahead` below and `BulkWriteSession.ahead`), and `ahead`
+ * asks for the read to go on to `ahead.to` for the next point-month (`ahead.key`): the rest of the
+ * UTC month partition this point-month's local month ends in. That partition is read anyway, and
+ * the next point-month's read of it would come once this one's values are in it.
  */
-const storedOver = async (session: BulkWriteSession, chunkKey: string, series: SeriesRef, from: number, to: number): Promise<StoredStretch> => {
+const storedOver = async (
+  session: BulkWriteSession,
+  chunkKey: string,
+  series: SeriesRef,
+  from: number,
+  to: number,
+  ahead?: { key: string; to: number },
+): Promise<StoredStretch> => {
   const kept = session.stretches.get(chunkKey);
   if (kept && kept.from <= from && kept.to >= to) return kept;
   if (!kept) {
-    const stretch = StoredStretch.of(from, to, await timed(session, 'comparisonReads', () => listRawEntries(series, from, to, { consistent: true })));
+    const early = session.ahead.get(chunkKey);
+    session.ahead.delete(chunkKey);
+    const usable = early && early.from <= from && early.to > from ? early : undefined;
+    const readFrom = usable ? Math.min(usable.to, to) : from;
+    const readTo = ahead && ahead.to > to ? ahead.to : to;
+    const read = readFrom < readTo ? await timed(session, 'comparisonReads', () => listRawEntries(series, readFrom, readTo, { consistent: true })) : [];
+    const stretch = StoredStretch.of(from, to, [...(usable?.entriesBetween(from, readFrom) ?? []), ...read.filter((entry) => entry.at < to)]);
+    // Kept for the next point-month only if it has not started: then none of its writes can have landed since.
+    if (ahead && readTo > to && !session.started.has(ahead.key)) session.ahead.set(ahead.key, StoredStretch.of(to, readTo, read.filter((entry) => entry.at >= to)));
     session.stretches.set(chunkKey, stretch);
     return stretch;
   }
@@ -216,6 +238,7 @@ const storePointMonth = async (
   laterRowsMayFollow: boolean,
 ): Promise<{ written: number; unchanged: number }> => {
   const zone = chunk[0].zone;
+  session.started.add(chunkKey);
   // The last of several values at one time wins, as it would when written in order.
   const latest = new Map(chunk.map((value) => [value.at, value]));
   let first = Infinity;
@@ -239,7 +262,9 @@ const storePointMonth = async (
     ...dayPacks.map((key) => ({ level: 'day' as const, key })),
     { level: 'month', key: monthPack },
   ]);
-  let stored = await storedOver(session, chunkKey, series, from, to);
+  // Reading to the month's end, the read goes on to the end of the UTC partition the month ends in, for the next month.
+  const partitionEnd = Date.UTC(new Date(monthEnd - 1).getUTCFullYear(), new Date(monthEnd - 1).getUTCMonth() + 1, 1);
+  let stored = await storedOver(session, chunkKey, series, from, to, to === monthEnd ? { key: pointMonthKey(series, zone, monthEnd), to: partitionEnd } : undefined);
   const changed = [...latest.values()].filter((value) => {
     const found = stored.find(value.at);
     return found?.value !== value.value || found.status !== value.status;
@@ -320,6 +345,7 @@ const writeHeld = async (session: BulkWriteSession, options: { usedBefore?: numb
   });
   if (disturbed) {
     session.stretches.clear();
+    session.ahead.clear();
     session.packs.clear();
   }
 };
