@@ -94,7 +94,23 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
     ticket: Ticket;
     attempt: number;
   }
-  const queue: Pending[] = [];
+  // First in, first out, taken from `head` on (a splice at the front of tens of thousands of
+  // waiting items cost more than the call itself); items sent again go to `front`, before them.
+  let queue: Pending[] = [];
+  let head = 0;
+  let front: Pending[] = [];
+  const waiting = () => front.length + queue.length - head;
+  const take = (count: number): Pending[] => {
+    const batch = front.splice(0, count);
+    const more = Math.min(count - batch.length, queue.length - head);
+    for (let index = 0; index < more; index += 1) batch.push(queue[head + index]);
+    head += more;
+    if (head > 4096 && head * 2 > queue.length) {
+      queue = queue.slice(head);
+      head = 0;
+    }
+    return batch;
+  };
   const noted = new Map<string, Promise<void>>();
   let running = 0;
   // Diagnostics: time spent with each count of calls in flight (backoff waits not counted as calls).
@@ -139,7 +155,7 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
         running += 1;
         setTimeout(() => {
           running -= 1;
-          queue.unshift(...retried);
+          front = [...retried, ...front];
           pump();
         }, backoff / 2 + (Math.random() * backoff) / 2);
       }
@@ -148,8 +164,8 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
     }
   };
   const pump = (): void => {
-    while (running < options.inFlight && queue.length > 0 && (queue.length >= BATCH_WRITE || running === 0)) {
-      const batch = queue.splice(0, BATCH_WRITE);
+    while (running < options.inFlight && waiting() > 0 && (waiting() >= BATCH_WRITE || running === 0)) {
+      const batch = take(BATCH_WRITE);
       running += 1;
       void send(batch).finally(() => {
         running -= 1;
