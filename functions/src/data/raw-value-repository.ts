@@ -31,8 +31,9 @@ export const putRawValues = async (values: readonly StoredValue[], options: { bu
   );
 };
 
-const rawItem = (value: StoredValue, bulk: boolean) => ({
-  ...seriesKeys.raw(value, value.at),
+const rawItem = (value: StoredValue, bulk: boolean, PK = seriesKeys.raw(value, value.at).PK) => ({
+  PK,
+  SK: seriesKeys.sortKey(value.at),
   t: value.at,
   v: value.value,
   s: value.status,
@@ -173,10 +174,33 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
       });
     }
   };
+  /**
+   * The raw partition of a value and its month marker, from the last value's when it lies in the
+   * same point and UTC month (values come a point-month at a time): no date formatting per value.
+   */
+  let last = { customerId: '', pointId: '', from: 0, to: 0, PK: '', marker: { PK: '', SK: '' } };
+  const partitionOf = (value: StoredValue) => {
+    if (value.pointId !== last.pointId || value.customerId !== last.customerId || value.at < last.from || value.at >= last.to) {
+      const day = new Date(value.at);
+      const month = seriesKeys.utcMonth(value.at);
+      last = {
+        customerId: value.customerId,
+        pointId: value.pointId,
+        from: Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1),
+        to: Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1),
+        PK: seriesKeys.rawPartition(value, month),
+        marker: seriesKeys.rawMonth(value, month),
+      };
+    }
+    return last;
+  };
   const noteMonths = async (values: readonly StoredValue[]): Promise<void> => {
     const waits: Promise<void>[] = [];
+    let previous: { PK: string; SK: string } | undefined;
     for (const value of values) {
-      const key = seriesKeys.rawMonth(value, seriesKeys.utcMonth(value.at));
+      const key = partitionOf(value).marker;
+      if (key === previous) continue;
+      previous = key;
       const id = `${key.PK}|${key.SK}`;
       let note = noted.get(id);
       if (!note) {
@@ -201,7 +225,7 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
       await noteMonths(values);
       await new Promise<void>((resolve, reject) => {
         const ticket: Ticket = { left: values.length, resolve, reject, failed: false };
-        for (const value of values) queue.push({ request: { PutRequest: { Item: rawItem(value, true) } }, ticket, attempt: 0 });
+        for (const value of values) queue.push({ request: { PutRequest: { Item: rawItem(value, true, partitionOf(value).PK) } }, ticket, attempt: 0 });
         pump();
       });
     },
