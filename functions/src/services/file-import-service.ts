@@ -34,6 +34,12 @@ const BUFFERED_ROWS = 200_000;
 const FLUSHES_AT_ONCE = 8;
 /** How often the file's progress (and heartbeat) is written and pushed. */
 const PROGRESS_EVERY_MS = 2_000;
+/**
+ * Rows read between two turns of the event loop: the parser hands over a whole chunk of rows
+ * without ever letting the answers of the writes in flight through, and the pool is only refilled
+ * once they are (10–20 ms a chunk: long enough for the table to run out of work).
+ */
+const ROWS_BETWEEN_TURNS = 256;
 /** Unknown technical ids kept for the outcome. */
 const UNKNOWN_IDS_KEPT = 100;
 
@@ -253,6 +259,7 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
         }
       }
       await beat();
+      if (tally.rows_read % ROWS_BETWEEN_TURNS === 0) await new Promise((resolve) => setImmediate(resolve));
       if (options.stopAt !== undefined && Date.now() >= options.stopAt) {
         tally.stopped = true;
         break;
