@@ -128,6 +128,9 @@ export const storeValuesInBulk = async (
 
 const packId = (key: { PK: string; SK: string }): string => `${key.PK}|${key.SK}`;
 
+/** The furthest a time zone is ahead of UTC (Pacific/Kiritimati, UTC+14). */
+const MAX_ZONE_AHEAD_MS = 14 * 3_600_000;
+
 /** A point-month's key in a bulk job and its session. */
 const pointMonthKey = (series: SeriesRef, zone: string, monthStart: number): string => `${series.customerId}|${series.pointId}|${zone}|${monthStart}`;
 
@@ -262,9 +265,12 @@ const storePointMonth = async (
     ...dayPacks.map((key) => ({ level: 'day' as const, key })),
     { level: 'month', key: monthPack },
   ]);
-  // Reading to the month's end, the read goes on to the end of the UTC partition the month ends in, for the next month.
+  // Reading to the month's end, the read goes on to the end of the UTC partition the month ends in,
+  // for the next month: only the hours a zone east of UTC starts its next month with (at most 14),
+  // never the next month itself (a zone west of UTC ends its month in the next UTC partition).
   const partitionEnd = Date.UTC(new Date(monthEnd - 1).getUTCFullYear(), new Date(monthEnd - 1).getUTCMonth() + 1, 1);
-  let stored = await storedOver(session, chunkKey, series, from, to, to === monthEnd ? { key: pointMonthKey(series, zone, monthEnd), to: partitionEnd } : undefined);
+  const readAhead = to === monthEnd && partitionEnd - monthEnd <= MAX_ZONE_AHEAD_MS;
+  let stored = await storedOver(session, chunkKey, series, from, to, readAhead ? { key: pointMonthKey(series, zone, monthEnd), to: partitionEnd } : undefined);
   const changed = [...latest.values()].filter((value) => {
     const found = stored.find(value.at);
     return found?.value !== value.value || found.status !== value.status;
