@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, type Deployment } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
@@ -307,10 +307,13 @@ const main = async () => {
     const importLines = readFileSync(emulator.logFile, 'utf8')
       .split('\n')
       .filter((line) => line.includes('"file imported"') && line.includes(large.fileId))
-      .map((line) => JSON.parse(line.slice(line.indexOf('{'))) as { dynamoCallsPer1kRows?: Record<string, number> });
+      .map((line) => JSON.parse(line.slice(line.indexOf('{'))) as { dynamoCallsPer1kRows?: Record<string, number>; timingsMs?: Record<string, number> });
     for (const [index, line] of importLines.entries()) {
       const calls = Object.entries(line.dynamoCallsPer1kRows ?? {}).map(([kind, count]) => `${kind} ${count}`);
       console.log(`  DynamoDB calls per 1k rows, ${index === 0 ? 'first' : 'second'} import: ${calls.join(', ') || 'not logged'}`);
+      // Where the import's time went (diagnostics: phases summed over what runs at once, writes in flight over time).
+      const timings = Object.entries(line.timingsMs ?? {}).map(([phase, ms]) => `${phase} ${ms}`);
+      console.log(`  timings (ms), ${index === 0 ? 'first' : 'second'} import: ${timings.join(', ') || 'not logged'}`);
     }
 
     console.log('Rollups against a recomputation from the raw values ...');
@@ -336,6 +339,25 @@ const main = async () => {
       await measureCeiling(sample, 8, { table: deployment.seriesTable, existing: true, customerId }),
     );
     console.log(`  ${Math.round(intoSeries)} rows/s into the series table (best of four and eight at once, ${(intoSeries / ceiling).toFixed(2)} of the ceiling)`);
+    // Diagnostics: what a rollup pack write costs the emulator against a batch of values (hour
+    // packs of a 31-day month: 744 buckets, 9 columns of float64, ~54 KB), four at once.
+    {
+      const packs = 200;
+      const bucketBytes = 744 * 8;
+      const columns = Object.fromEntries(['start', 'count', 'sum', 'min', 'max', 'first', 'firstAt', 'last', 'lastAt'].map((field) => [`col_${field}`, new Uint8Array(bucketBytes).map((_, index) => (index * 37) % 251)]));
+      const started = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < packs) {
+            const index = next++;
+            await documents.send(new PutCommand({ TableName: deployment.seriesTable, Item: { PK: `R#${customerId}#pt-bench-pack-${index}#hour`, SK: '202601', n: 744, ...columns, ver: 1 } }));
+          }
+        }),
+      );
+      const perPack = (performance.now() - started) / packs;
+      console.log(`  pack writes: ${perPack.toFixed(1)} ms each (${packs} of ${Math.round((bucketBytes * 9) / 1024)} KB, four at once) against ${((25 / intoSeries) * 1000).toFixed(1)} ms per 25-value batch`);
+    }
     // What no import code can beat here: the retrieval (settle rule, copy into S3), then the rows
     // written once into the series table, with nothing read, compared or rolled up.
     const bound = large.rows / (large.retrievalSeconds + large.rows / intoSeries);

@@ -274,6 +274,54 @@ describe('files processing after a failure half-way', () => {
   });
 });
 
+describe('files processing across the end of a local month in several flushes', () => {
+  it('compares and rolls up the hour after a local month ends (in the UTC month before) with the values already stored there', async () => {
+    const technicalId = unique();
+    const pointId = await createPoint(technicalId);
+    const environment = testEnvironment();
+    Object.assign(process.env, awsEnvironment(environment.endpoint), {
+      ENTITIES_TABLE: environment.entitiesTable,
+      SERIES_TABLE: environment.seriesTable,
+      UPLOADS_BUCKET: environment.uploadsBucket,
+      FILE_IMPORTS_FUNCTION: environment.fileImportsFunctionName,
+    });
+    // Europe/Paris: November 2026 starts at 23:00 UTC on 31 October. Two single writes in that hour,
+    // between the file's quarters, are rolled up by the stream before the import.
+    const stored = [Date.parse('2026-10-31T23:10:00Z'), Date.parse('2026-10-31T23:20:00Z')].map((at, index) => ({ at, value: 7 + index }));
+    await series.putRaw(seriesRef(pointId), stored);
+    const lastOctoberHour = async () => (await series.rollups(seriesRef(pointId), 'hour', '202610')).find((hour) => hour.start === Date.parse('2026-10-31T23:00:00Z'));
+    await eventually(lastOctoberHour, (hour) => hour?.count === 2, 30_000);
+    // Five days in time order, read slowly with a small buffer: October is written (and read to its
+    // UTC partition's end) while the rows of November are still to come.
+    const rows = Array.from({ length: 5 * 96 }, (_, index) => `${technicalId};${new Date(Date.parse('2026-10-29T00:00:00Z') + index * 900_000).toISOString().replace('.000Z', 'Z')};${index * 0.5}`);
+    const file = (await upload('fin-de-mois.csv', `${rows.join('\n')}\n`)).body.data!;
+    const { claimForImport } = await import('../../functions/src/data/meter-file-repository');
+    const { runFileImport } = await import('../../functions/src/services/file-import-service');
+    const attempt = `job-${randomUUID()}`;
+    expect(await claimForImport(environment.customers.premium, file._id, attempt, new Date(), false)).toBe(true);
+    const slow = () =>
+      Promise.resolve(
+        Readable.from(
+          (async function* () {
+            for (let offset = 0; offset < rows.length; offset += 20) {
+              yield `${rows.slice(offset, offset + 20).join('\n')}\n`;
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          })(),
+        ),
+      );
+    const done = await runFileImport({ customerId: environment.customers.premium, fileId: file._id, attempt }, { source: slow, bufferedRows: 160 });
+    expect(done).toMatchObject({ state: 'treated', outcome: { rows_read: rows.length, written: rows.length, unchanged: 0 } });
+    const values = await rawValues(pointId, '2026-10-29T00:00:00Z', '2026-11-03T00:00:00Z');
+    expect(values).toHaveLength(rows.length + stored.length);
+    expect(values.filter((value) => stored.some((single) => single.at === value.at)).map((value) => value.value)).toEqual([7, 8]);
+    const check = await series.checkRollups([seriesRef(pointId)]);
+    expect(check.mismatches).toEqual([]);
+    expect(check.values).toBe(rows.length + stored.length);
+    expect((await lastOctoberHour())?.count).toBe(6);
+  });
+});
+
 describe('files processing after a failure between values and rollups', () => {
   it('mends the rollups of a file imported again whose rollup packs were not written, writing no value', async () => {
     const technicalId = unique();

@@ -31,8 +31,9 @@ export const putRawValues = async (values: readonly StoredValue[], options: { bu
   );
 };
 
-const rawItem = (value: StoredValue, bulk: boolean) => ({
-  ...seriesKeys.raw(value, value.at),
+const rawItem = (value: StoredValue, bulk: boolean, PK = seriesKeys.raw(value, value.at).PK) => ({
+  PK,
+  SK: seriesKeys.sortKey(value.at),
   t: value.at,
   v: value.value,
   s: value.status,
@@ -45,6 +46,17 @@ const rawItem = (value: StoredValue, bulk: boolean) => ({
 export interface RawValueWriter {
   /** Writes the values (bulk: their rollups are the caller's); resolves once every one of them landed. */
   write: (values: readonly StoredValue[]) => Promise<void>;
+  /** Where the pool's time went so far (diagnostics: an import logs it). */
+  usage: () => WriterUsage;
+}
+
+/** How busy a writer pool was since it was made. */
+export interface WriterUsage {
+  /** Milliseconds with 0, 1, … calls in flight (index: calls in flight). */
+  msByCallsInFlight: number[];
+  calls: number;
+  /** Sum of the calls' durations, in milliseconds. */
+  callMs: number;
 }
 
 const BATCH_WRITE = 25;
@@ -83,9 +95,35 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
     ticket: Ticket;
     attempt: number;
   }
-  const queue: Pending[] = [];
+  // First in, first out, taken from `head` on (a splice at the front of tens of thousands of
+  // waiting items cost more than the call itself); items sent again go to `front`, before them.
+  let queue: Pending[] = [];
+  let head = 0;
+  let front: Pending[] = [];
+  const waiting = () => front.length + queue.length - head;
+  const take = (count: number): Pending[] => {
+    const batch = front.splice(0, count);
+    const more = Math.min(count - batch.length, queue.length - head);
+    for (let index = 0; index < more; index += 1) batch.push(queue[head + index]);
+    head += more;
+    if (head > 4096 && head * 2 > queue.length) {
+      queue = queue.slice(head);
+      head = 0;
+    }
+    return batch;
+  };
   const noted = new Map<string, Promise<void>>();
   let running = 0;
+  // Diagnostics: time spent with each count of calls in flight (backoff waits not counted as calls).
+  const usage: WriterUsage = { msByCallsInFlight: Array.from({ length: options.inFlight + 1 }, () => 0), calls: 0, callMs: 0 };
+  let sending = 0;
+  let sinceChange = performance.now();
+  const sendingChanges = (by: number) => {
+    const now = performance.now();
+    usage.msByCallsInFlight[Math.min(sending, options.inFlight)] += now - sinceChange;
+    sinceChange = now;
+    sending += by;
+  };
   const settle = (pending: Pending, error?: unknown) => {
     const { ticket } = pending;
     if (ticket.failed) return;
@@ -99,7 +137,14 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
   };
   const send = async (batch: Pending[]): Promise<void> => {
     try {
-      const unprocessed = new Set((await call(batch.map((pending) => pending.request))).map((request) => `${request.PutRequest.Item.PK}|${request.PutRequest.Item.SK}`));
+      const started = performance.now();
+      sendingChanges(1);
+      const left = await call(batch.map((pending) => pending.request)).finally(() => {
+        sendingChanges(-1);
+        usage.calls += 1;
+        usage.callMs += performance.now() - started;
+      });
+      const unprocessed = new Set(left.map((request) => `${request.PutRequest.Item.PK}|${request.PutRequest.Item.SK}`));
       const retried: Pending[] = [];
       for (const pending of batch) {
         if (!unprocessed.has(`${pending.request.PutRequest.Item.PK}|${pending.request.PutRequest.Item.SK}`)) settle(pending);
@@ -111,7 +156,7 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
         running += 1;
         setTimeout(() => {
           running -= 1;
-          queue.unshift(...retried);
+          front = [...retried, ...front];
           pump();
         }, backoff / 2 + (Math.random() * backoff) / 2);
       }
@@ -120,8 +165,8 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
     }
   };
   const pump = (): void => {
-    while (running < options.inFlight && queue.length > 0 && (queue.length >= BATCH_WRITE || running === 0)) {
-      const batch = queue.splice(0, BATCH_WRITE);
+    while (running < options.inFlight && waiting() > 0 && (waiting() >= BATCH_WRITE || running === 0)) {
+      const batch = take(BATCH_WRITE);
       running += 1;
       void send(batch).finally(() => {
         running -= 1;
@@ -129,10 +174,33 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
       });
     }
   };
+  /**
+   * The raw partition of a value and its month marker, from the last value's when it lies in the
+   * same point and UTC month (values come a point-month at a time): no date formatting per value.
+   */
+  let last = { customerId: '', pointId: '', from: 0, to: 0, PK: '', marker: { PK: '', SK: '' } };
+  const partitionOf = (value: StoredValue) => {
+    if (value.pointId !== last.pointId || value.customerId !== last.customerId || value.at < last.from || value.at >= last.to) {
+      const day = new Date(value.at);
+      const month = seriesKeys.utcMonth(value.at);
+      last = {
+        customerId: value.customerId,
+        pointId: value.pointId,
+        from: Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1),
+        to: Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1),
+        PK: seriesKeys.rawPartition(value, month),
+        marker: seriesKeys.rawMonth(value, month),
+      };
+    }
+    return last;
+  };
   const noteMonths = async (values: readonly StoredValue[]): Promise<void> => {
     const waits: Promise<void>[] = [];
+    let previous: { PK: string; SK: string } | undefined;
     for (const value of values) {
-      const key = seriesKeys.rawMonth(value, seriesKeys.utcMonth(value.at));
+      const key = partitionOf(value).marker;
+      if (key === previous) continue;
+      previous = key;
       const id = `${key.PK}|${key.SK}`;
       let note = noted.get(id);
       if (!note) {
@@ -157,9 +225,13 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
       await noteMonths(values);
       await new Promise<void>((resolve, reject) => {
         const ticket: Ticket = { left: values.length, resolve, reject, failed: false };
-        for (const value of values) queue.push({ request: { PutRequest: { Item: rawItem(value, true) } }, ticket, attempt: 0 });
+        for (const value of values) queue.push({ request: { PutRequest: { Item: rawItem(value, true, partitionOf(value).PK) } }, ticket, attempt: 0 });
         pump();
       });
+    },
+    usage: () => {
+      sendingChanges(0);
+      return { ...usage, msByCallsInFlight: [...usage.msByCallsInFlight] };
     },
   };
 };

@@ -71,6 +71,13 @@ export class StoredStretch {
     return Array.from(this.at, (at, index) => ({ at, value: this.value[index], status: STATUS_CODES[this.status[index]] }));
   }
 
+  /** The values in [from, to) with their status, oldest first. */
+  entriesBetween(from: number, to: number): (RawValue & { status: StatusCode })[] {
+    const entries: (RawValue & { status: StatusCode })[] = [];
+    for (let index = this.lowerBound(from); index < this.at.length && this.at[index] < to; index += 1) entries.push({ at: this.at[index], value: this.value[index], status: STATUS_CODES[this.status[index]] });
+    return entries;
+  }
+
   /** This stretch and what the table holds over [from, to) (read just now, its complement in the new bounds). */
   widened(from: number, to: number, read: readonly (RawValue & { status: StatusCode })[]): StoredStretch {
     return StoredStretch.of(Math.min(from, this.from), Math.max(to, this.to), [...this.entries(), ...read]);
@@ -132,6 +139,8 @@ export class BoundedCache<V> {
  * and what one flush adds before they are written), well inside the import's capped heap (160 MB).
  */
 const STORED_VALUES_KEPT = 500_000;
+/** Values read ahead for the next point-months: an hour or two of each point (≈ 1.7 MB at most). */
+const AHEAD_VALUES_KEPT = 100_000;
 const PACK_BUCKETS_KEPT = 200_000;
 export const HELD_BUCKETS_WRITTEN_PAST = 150_000;
 
@@ -178,6 +187,15 @@ export interface BulkWriteSession {
   writer: RawValueWriter;
   /** By point-month (`customer|point|zone|month start`). */
   stretches: BoundedCache<StoredStretch>;
+  /**
+   * By point-month: the start of its stretch as read with the point-month before it (the rest of
+   * the UTC month partition that month ends in), for its first comparison read only — taken once,
+   * and kept only while the point-month has not started (see `started`), so no write of it can
+   * have landed since.
+   */
+  ahead: BoundedCache<StoredStretch>;
+  /** Point-months (keys as `stretches`) whose bulk write started in this job. */
+  started: Set<string>;
   /** By pack key (`PK|SK`): packs as stored, not held. */
   packs: BoundedCache<KeptPack>;
   /** By pack key (`PK|SK`): packs held, changed in memory and not yet written (see `writeHeldRollups`). */
@@ -189,16 +207,31 @@ export interface BulkWriteSession {
   extents: Map<string, string | null>;
   /** Counted up by the job at each of its flushes, so that the packs it no longer uses are written first. */
   round: number;
+  /** Diagnostics: milliseconds spent by phase (summed over the point-months running at once), and counts. */
+  timings: Record<string, number>;
 }
 
 export const bulkWriteSession = (options: { inFlight: number }): BulkWriteSession => ({
   writer: rawValueWriter({ inFlight: options.inFlight }),
   stretches: new BoundedCache<StoredStretch>(STORED_VALUES_KEPT, (stretch) => stretch.length + 1),
+  ahead: new BoundedCache<StoredStretch>(AHEAD_VALUES_KEPT, (stretch) => stretch.length + 1),
+  started: new Set(),
   packs: new BoundedCache<KeptPack>(PACK_BUCKETS_KEPT, (pack) => pack.length + 1),
   held: new Map(),
   extents: new Map(),
   round: 0,
+  timings: {},
 });
+
+/** Runs `work`, adding its duration to the session's `phase` (diagnostics). */
+export const timed = async <T>(session: BulkWriteSession, phase: string, work: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    session.timings[phase] = (session.timings[phase] ?? 0) + performance.now() - started;
+  }
+};
 
 /** Buckets in the packs a session holds for writing: past HELD_BUCKETS_WRITTEN_PAST they are written. */
 export const heldBuckets = (session: BulkWriteSession): number => {

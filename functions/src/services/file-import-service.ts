@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { forEachConcurrently } from '../concurrency';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
@@ -15,7 +16,7 @@ import { describeError, logger, metric } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
 import { continueImport, type FileImportJob } from './file-intake';
 import { readMeterFile, type ReadRow } from './meter-file-reader';
-import { bulkWriteSession, HELD_BUCKETS_WRITTEN_PAST, heldBuckets } from './bulk-write-session';
+import { bulkWriteSession, HELD_BUCKETS_WRITTEN_PAST, heldBuckets, timed } from './bulk-write-session';
 import { announceNewData, pushToCustomer } from './realtime-service';
 import { zoneOfPoint } from './series-service';
 import { BULK_WRITES_IN_FLIGHT, noteLastDataDates, storeValuesInBulk, writeHeldRollups } from './series-write-service';
@@ -33,6 +34,12 @@ const BUFFERED_ROWS = 200_000;
 const FLUSHES_AT_ONCE = 8;
 /** How often the file's progress (and heartbeat) is written and pushed. */
 const PROGRESS_EVERY_MS = 2_000;
+/**
+ * Rows read between two turns of the event loop: the parser hands over a whole chunk of rows
+ * without ever letting the answers of the writes in flight through, and the pool is only refilled
+ * once they are (10–20 ms a chunk: long enough for the table to run out of work).
+ */
+const ROWS_BETWEEN_TURNS = 256;
 /** Unknown technical ids kept for the outcome. */
 const UNKNOWN_IDS_KEPT = 100;
 
@@ -93,6 +100,8 @@ export interface ImportTally extends ImportOutcome {
   touched: Map<string, { from: number; to: number }>;
   /** Reading stopped at `stopAt` before the end of the file: rows_read rows are imported. */
   stopped?: boolean;
+  /** Diagnostics of this invocation: where its time went, in milliseconds (logged, not kept). */
+  timings?: Record<string, number>;
 }
 
 /** A tally as stored on the file between two invocations of one import. */
@@ -147,6 +156,10 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
   };
 
   const session = bulkWriteSession({ inFlight: BULK_WRITES_IN_FLIGHT });
+  const startedAt = performance.now();
+  const loopBefore = performance.eventLoopUtilization();
+  let firstRowAt: number | undefined;
+  let readEndAt: number | undefined;
   /** The latest time read per point: its last data date, noted once at the end. */
   const latestOfPoint = new Map<string, number>();
   /** While reading goes on, a point-month written may get more rows: its comparison read goes to its end (one read for all). */
@@ -180,7 +193,8 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
   let writing: Promise<void> = Promise.resolve();
   let writingNow = false;
   const flushInBackground = async (chosen: MonthBuffer[]): Promise<void> => {
-    await writing;
+    await timed(session, 'readerWaits', () => writing);
+    session.timings.rounds = (session.timings.rounds ?? 0) + 1;
     for (const buffer of chosen) buffered -= buffer.length;
     writingNow = true;
     writing = (async () => {
@@ -199,6 +213,7 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
 
   try {
     for await (const read of rows) {
+      firstRowAt ??= performance.now();
       if (skip > 0) {
         skip -= 1;
         continue;
@@ -244,6 +259,7 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
         }
       }
       await beat();
+      if (tally.rows_read % ROWS_BETWEEN_TURNS === 0) await new Promise((resolve) => setImmediate(resolve));
       if (options.stopAt !== undefined && Date.now() >= options.stopAt) {
         tally.stopped = true;
         break;
@@ -257,7 +273,8 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     throw error;
   }
   try {
-    await writing;
+    readEndAt = performance.now();
+    await timed(session, 'readerWaits', () => writing);
     reading = false;
     await forEachConcurrently(buffers.values(), FLUSHES_AT_ONCE, flush);
   } catch (error) {
@@ -265,6 +282,20 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     throw error;
   }
   await writeHeld();
+  const endedAt = performance.now();
+  const writer = session.writer.usage();
+  tally.timings = {
+    ...Object.fromEntries(Object.entries(session.timings).map(([phase, ms]) => [phase, Math.round(ms)])),
+    total: Math.round(endedAt - startedAt),
+    firstRow: Math.round((firstRowAt ?? endedAt) - startedAt),
+    reading: Math.round((readEndAt ?? endedAt) - startedAt),
+    afterReading: Math.round(endedAt - (readEndAt ?? endedAt)),
+    ...Object.fromEntries(writer.msByCallsInFlight.map((ms, calls) => [`writesInFlight${calls}`, Math.round(ms)])),
+    // Share of the time this process's event loop was busy (parsing, comparing, rolling up, the SDK's work), in %.
+    eventLoopBusyPercent: Math.round(performance.eventLoopUtilization(loopBefore).utilization * 100),
+    writeCalls: writer.calls,
+    writeCallMsAverage: Math.round((writer.callMs / Math.max(writer.calls, 1)) * 10) / 10,
+  };
   tally.unknown_ids = [...unknown];
   tally.has_rejects = tally.rejected + tally.unknown_rows > 0;
   return tally;
@@ -398,7 +429,7 @@ export const runFileImport = async (
       heartbeat_at: finished,
     });
     if (kept) await pushFileState(job.customerId, { file: job.fileId, state: 'treated', progress: null });
-    logger.info('file imported', { ...job, ...outcome, rejectLines, dynamoCallsPer1kRows: callsPer1kRows(callsBefore, tally.rows_read - (checkpoint?.tally.rows_read ?? 0)) });
+    logger.info('file imported', { ...job, ...outcome, rejectLines, timingsMs: tally.timings, dynamoCallsPer1kRows: callsPer1kRows(callsBefore, tally.rows_read - (checkpoint?.tally.rows_read ?? 0)) });
     return { ...file, state: 'treated', outcome, finished_at: finished };
   } catch (error) {
     logger.error('file import failed', { ...job, ...describeError(error) });

@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { listVisiblePoints } from './point-service';
 import { announceNewData } from './realtime-service';
-import { bulkWriteSession, keptPack, packOfKept, StoredStretch, type BulkWriteSession, type HeldPack, type KeptPack } from './bulk-write-session';
+import { bulkWriteSession, keptPack, packOfKept, StoredStretch, timed, type BulkWriteSession, type HeldPack, type KeptPack } from './bulk-write-session';
 import { bucketsFromSources, hourBucketsOfValues, rollupsAbove } from './rollup-buckets';
 import { zoneOfPoint } from './series-service';
 
@@ -103,7 +103,7 @@ export const storeValuesInBulk = async (
 ): Promise<BulkOutcome> => {
   const chunks = new Map<string, StoredValue[]>();
   for (const value of values) {
-    const key = `${value.customerId}|${value.pointId}|${value.zone}|${bucketStart(value.at, 'month', value.zone)}`;
+    const key = pointMonthKey(value, value.zone, bucketStart(value.at, 'month', value.zone));
     const chunk = chunks.get(key);
     if (chunk) chunk.push(value);
     else chunks.set(key, [value]);
@@ -127,6 +127,12 @@ export const storeValuesInBulk = async (
 };
 
 const packId = (key: { PK: string; SK: string }): string => `${key.PK}|${key.SK}`;
+
+/** The furthest a time zone is ahead of UTC (Pacific/Kiritimati, UTC+14). */
+const MAX_ZONE_AHEAD_MS = 14 * 3_600_000;
+
+/** A point-month's key in a bulk job and its session. */
+const pointMonthKey = (series: SeriesRef, zone: string, monthStart: number): string => `${series.customerId}|${series.pointId}|${zone}|${monthStart}`;
 
 type LevelKey = { level: RollupLevel; key: { PK: string; SK: string } };
 
@@ -156,7 +162,7 @@ const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: str
   }
   const extentsOf = ROLLUP_LEVELS.filter((level) => !session.extents.has(packId(seriesKeys.extent(series, level)))).map((level) => ({ series, level }));
   if (missing.length === 0 && extentsOf.length === 0) return;
-  const { packs, extents } = await readPacksForUpdate(missing.map(({ key }) => key), extentsOf);
+  const { packs, extents } = await timed(session, 'packReads', () => readPacksForUpdate(missing.map(({ key }) => key), extentsOf));
   // A pack held by another point-month meanwhile carries its changes, and stays.
   packs.forEach((pack, index) => hold(missing[index].level, keptPack(pack)));
   for (const [key, firstPack] of extents) if (!session.extents.has(key)) session.extents.set(key, firstPack);
@@ -165,22 +171,41 @@ const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: str
 /**
  * What the table holds of a point-month over [from, to) at least: the session's stretch when it
  * covers it, else what it lacks read (strongly consistent: a single write that landed, and was
- * rolled up, just before must be in the hours computed here) and kept.
+ * rolled up, just before must be in the hours computed here) and kept. A first read takes what the
+ * point-month before it read ahead (see `ahead` below and `BulkWriteSession.ahead`), and `ahead`
+ * asks for the read to go on to `ahead.to` for the next point-month (`ahead.key`): the rest of the
+ * UTC month partition this point-month's local month ends in. That partition is read anyway, and
+ * the next point-month's read of it would come once this one's values are in it.
  */
-const storedOver = async (session: BulkWriteSession, chunkKey: string, series: SeriesRef, from: number, to: number): Promise<StoredStretch> => {
+const storedOver = async (
+  session: BulkWriteSession,
+  chunkKey: string,
+  series: SeriesRef,
+  from: number,
+  to: number,
+  ahead?: { key: string; to: number },
+): Promise<StoredStretch> => {
   const kept = session.stretches.get(chunkKey);
   if (kept && kept.from <= from && kept.to >= to) return kept;
   if (!kept) {
-    const stretch = StoredStretch.of(from, to, await listRawEntries(series, from, to, { consistent: true }));
+    const early = session.ahead.get(chunkKey);
+    session.ahead.delete(chunkKey);
+    const usable = early && early.from <= from && early.to > from ? early : undefined;
+    const readFrom = usable ? Math.min(usable.to, to) : from;
+    const readTo = ahead && ahead.to > to ? ahead.to : to;
+    const read = readFrom < readTo ? await timed(session, 'comparisonReads', () => listRawEntries(series, readFrom, readTo, { consistent: true })) : [];
+    const stretch = StoredStretch.of(from, to, [...(usable?.entriesBetween(from, readFrom) ?? []), ...read.filter((entry) => entry.at < to)]);
+    // Kept for the next point-month only if it has not started: then none of its writes can have landed since.
+    if (ahead && readTo > to && !session.started.has(ahead.key)) session.ahead.set(ahead.key, StoredStretch.of(to, readTo, read.filter((entry) => entry.at >= to)));
     session.stretches.set(chunkKey, stretch);
     return stretch;
   }
   // Only what the kept stretch lacks, before and after it: the two stay one stretch.
   const [lower, upper] = [Math.min(from, kept.from), Math.max(to, kept.to)];
-  const read = await Promise.all([
+  const read = await timed(session, 'comparisonReads', () => Promise.all([
     lower < kept.from ? listRawEntries(series, lower, kept.from, { consistent: true }) : [],
     upper > kept.to ? listRawEntries(series, kept.to, upper, { consistent: true }) : [],
-  ]);
+  ]));
   const stretch = kept.widened(lower, upper, read.flat());
   session.stretches.set(chunkKey, stretch);
   return stretch;
@@ -216,6 +241,7 @@ const storePointMonth = async (
   laterRowsMayFollow: boolean,
 ): Promise<{ written: number; unchanged: number }> => {
   const zone = chunk[0].zone;
+  session.started.add(chunkKey);
   // The last of several values at one time wins, as it would when written in order.
   const latest = new Map(chunk.map((value) => [value.at, value]));
   let first = Infinity;
@@ -239,13 +265,18 @@ const storePointMonth = async (
     ...dayPacks.map((key) => ({ level: 'day' as const, key })),
     { level: 'month', key: monthPack },
   ]);
-  let stored = await storedOver(session, chunkKey, series, from, to);
+  // Reading to the month's end, the read goes on to the end of the UTC partition the month ends in,
+  // for the next month: only the hours a zone east of UTC starts its next month with (at most 14),
+  // never the next month itself (a zone west of UTC ends its month in the next UTC partition).
+  const partitionEnd = Date.UTC(new Date(monthEnd - 1).getUTCFullYear(), new Date(monthEnd - 1).getUTCMonth() + 1, 1);
+  const readAhead = to === monthEnd && partitionEnd - monthEnd <= MAX_ZONE_AHEAD_MS;
+  let stored = await storedOver(session, chunkKey, series, from, to, readAhead ? { key: pointMonthKey(series, zone, monthEnd), to: partitionEnd } : undefined);
   const changed = [...latest.values()].filter((value) => {
     const found = stored.find(value.at);
     return found?.value !== value.value || found.status !== value.status;
   });
   if (changed.length > 0) {
-    await session.writer.write(changed);
+    await timed(session, 'valueWritesAwaited', () => session.writer.write(changed));
     stored = stored.withWrites(changed);
     session.stretches.set(chunkKey, stored);
   }
@@ -271,7 +302,11 @@ const SERIES_WRITTEN_AT_ONCE = 8;
  * recomputed from the table, and so are the buckets above it; that writer's values may then be
  * in any hour the job keeps, so the job forgets what it kept and reads again what it needs.
  */
-export const writeHeldRollups = async (session: BulkWriteSession, options: { usedBefore?: number } = {}): Promise<void> => {
+export const writeHeldRollups = (session: BulkWriteSession, options: { usedBefore?: number } = {}): Promise<void> =>
+  timed(session, options.usedBefore === undefined ? 'packWritesAll' : 'packWritesUnused', () => writeHeld(session, options));
+
+const writeHeld = async (session: BulkWriteSession, options: { usedBefore?: number }): Promise<void> => {
+  session.timings.packsWritten = session.timings.packsWritten ?? 0;
   const bySeries = new Map<string, HeldPack[]>();
   for (const [id, held] of session.held) {
     if (options.usedBefore !== undefined && held.round >= options.usedBefore) continue;
@@ -301,6 +336,8 @@ export const writeHeldRollups = async (session: BulkWriteSession, options: { use
       const landed = await Promise.all(
         ofLevel.map(async (held) => {
           const written = await writePackOnVersion(series, level, packOfKept(held.pack), new Map(), { extentLowered: true });
+          session.timings.packsWritten += 1;
+          session.timings.packBytesWritten = (session.timings.packBytesWritten ?? 0) + held.pack.length * 72;
           if (written) session.packs.set(packId(written.key), { ...held.pack, version: written.version, exists: written.exists });
           return written ? [] : [...held.changed];
         }),
@@ -314,6 +351,7 @@ export const writeHeldRollups = async (session: BulkWriteSession, options: { use
   });
   if (disturbed) {
     session.stretches.clear();
+    session.ahead.clear();
     session.packs.clear();
   }
 };
