@@ -55,6 +55,43 @@ const daySum = async (pointId: string, day: string) => {
   return answer.body.data!.series[0].values[0];
 };
 
+/** The import service, run in this process against the deployed tables and bucket. */
+const runImportServiceHere = () => {
+  const environment = testEnvironment();
+  Object.assign(process.env, awsEnvironment(environment.endpoint), {
+    ENTITIES_TABLE: environment.entitiesTable,
+    SERIES_TABLE: environment.seriesTable,
+    UPLOADS_BUCKET: environment.uploadsBucket,
+    FILE_IMPORTS_FUNCTION: environment.fileImportsFunctionName,
+  });
+};
+
+/** A file claimed for import as the job claims it; the import of that claim, run here with the options given. */
+const claimedImport = async (fileId: string) => {
+  const environment = testEnvironment();
+  const { claimForImport } = await import('../../functions/src/data/meter-file-repository');
+  const { runFileImport } = await import('../../functions/src/services/file-import-service');
+  const attempt = `job-${randomUUID()}`;
+  expect(await claimForImport(environment.customers.premium, fileId, attempt, new Date(), false)).toBe(true);
+  return (options: Parameters<typeof runFileImport>[1]) => runFileImport({ customerId: environment.customers.premium, fileId, attempt }, options);
+};
+
+/** The file's rows as a slow network hands them: `chunk` rows at a time, `pauseMs` apart, broken after `breakAfter` rows when given. */
+const slowly =
+  (rows: string[], { chunk, pauseMs, breakAfter }: { chunk: number; pauseMs: number; breakAfter?: number }) =>
+  () =>
+    Promise.resolve(
+      Readable.from(
+        (async function* () {
+          for (let offset = 0; offset < (breakAfter ?? rows.length); offset += chunk) {
+            yield `${rows.slice(offset, offset + chunk).join('\n')}\n`;
+            await new Promise((resolve) => setTimeout(resolve, pauseMs));
+          }
+          if (breakAfter !== undefined) throw new Error('connection reset by peer');
+        })(),
+      ),
+    );
+
 beforeAll(async () => {
   admin = (await login('premiumAdministrator')).user.jwt;
   member = (await login('premiumMember')).user.jwt;
@@ -229,36 +266,16 @@ describe('files processing after a failure half-way', () => {
   it('re-imports a file whose import failed after writing part of it, and ends with exactly its data', async () => {
     const technicalId = unique();
     const pointId = await createPoint(technicalId);
-    const environment = testEnvironment();
     // The import service, run here against the deployed tables and bucket, reading a stream that breaks after 1,500 rows.
-    Object.assign(process.env, awsEnvironment(environment.endpoint), {
-      ENTITIES_TABLE: environment.entitiesTable,
-      SERIES_TABLE: environment.seriesTable,
-      UPLOADS_BUCKET: environment.uploadsBucket,
-      FILE_IMPORTS_FUNCTION: environment.fileImportsFunctionName,
-    });
+    runImportServiceHere();
     const rows = Array.from({ length: 3000 }, (_, index) => `${technicalId};${new Date(Date.UTC(2026, 9, 1) + index * 900_000).toISOString().replace('.000Z', 'Z')};${index}`);
     const csv = `${rows.join('\n')}\n`;
     const file = (await upload('coupure.csv', csv)).body.data!;
-    const { claimForImport } = await import('../../functions/src/data/meter-file-repository');
-    const { runFileImport } = await import('../../functions/src/services/file-import-service');
-    const attempt = `job-${randomUUID()}`;
-    expect(await claimForImport(environment.customers.premium, file._id, attempt, new Date(), false)).toBe(true);
-    const broken = () =>
-      Promise.resolve(
-        Readable.from(
-          (async function* () {
-            // Slowly, as a network would: the reader keeps up, and the break comes after rows were written.
-            for (let offset = 0; offset < 1500; offset += 50) {
-              yield `${rows.slice(offset, offset + 50).join('\n')}\n`;
-              await new Promise((resolve) => setTimeout(resolve, 5));
-            }
-            throw new Error('connection reset by peer');
-          })(),
-        ),
-      );
+    const runFileImport = await claimedImport(file._id);
+    // Slowly, as a network would: the reader keeps up, and the break comes after rows were written.
+    const broken = slowly(rows, { chunk: 50, pauseMs: 5, breakAfter: 1500 });
     // A small buffer: part of the rows is written before the stream breaks.
-    const failed = await runFileImport({ customerId: environment.customers.premium, fileId: file._id, attempt }, { source: broken, bufferedRows: 1000 });
+    const failed = await runFileImport({ source: broken, bufferedRows: 1000 });
     expect(failed?.state).toBe('treatment_error');
     const inError = await fileIn(file._id);
     expect(inError).toMatchObject({ state: 'treatment_error', error: 'connection reset by peer' });
@@ -278,13 +295,7 @@ describe('files processing across the end of a local month in several flushes', 
   it('compares and rolls up the hour after a local month ends (in the UTC month before) with the values already stored there', async () => {
     const technicalId = unique();
     const pointId = await createPoint(technicalId);
-    const environment = testEnvironment();
-    Object.assign(process.env, awsEnvironment(environment.endpoint), {
-      ENTITIES_TABLE: environment.entitiesTable,
-      SERIES_TABLE: environment.seriesTable,
-      UPLOADS_BUCKET: environment.uploadsBucket,
-      FILE_IMPORTS_FUNCTION: environment.fileImportsFunctionName,
-    });
+    runImportServiceHere();
     // Europe/Paris: November 2026 starts at 23:00 UTC on 31 October. Two single writes in that hour,
     // between the file's quarters, are rolled up by the stream before the import.
     const stored = [Date.parse('2026-10-31T23:10:00Z'), Date.parse('2026-10-31T23:20:00Z')].map((at, index) => ({ at, value: 7 + index }));
@@ -295,22 +306,9 @@ describe('files processing across the end of a local month in several flushes', 
     // UTC partition's end) while the rows of November are still to come.
     const rows = Array.from({ length: 5 * 96 }, (_, index) => `${technicalId};${new Date(Date.parse('2026-10-29T00:00:00Z') + index * 900_000).toISOString().replace('.000Z', 'Z')};${index * 0.5}`);
     const file = (await upload('fin-de-mois.csv', `${rows.join('\n')}\n`)).body.data!;
-    const { claimForImport } = await import('../../functions/src/data/meter-file-repository');
-    const { runFileImport } = await import('../../functions/src/services/file-import-service');
-    const attempt = `job-${randomUUID()}`;
-    expect(await claimForImport(environment.customers.premium, file._id, attempt, new Date(), false)).toBe(true);
-    const slow = () =>
-      Promise.resolve(
-        Readable.from(
-          (async function* () {
-            for (let offset = 0; offset < rows.length; offset += 20) {
-              yield `${rows.slice(offset, offset + 20).join('\n')}\n`;
-              await new Promise((resolve) => setTimeout(resolve, 20));
-            }
-          })(),
-        ),
-      );
-    const done = await runFileImport({ customerId: environment.customers.premium, fileId: file._id, attempt }, { source: slow, bufferedRows: 160 });
+    const runFileImport = await claimedImport(file._id);
+    const slow = slowly(rows, { chunk: 20, pauseMs: 20 });
+    const done = await runFileImport({ source: slow, bufferedRows: 160 });
     expect(done).toMatchObject({ state: 'treated', outcome: { rows_read: rows.length, written: rows.length, unchanged: 0 } });
     const values = await rawValues(pointId, '2026-10-29T00:00:00Z', '2026-11-03T00:00:00Z');
     expect(values).toHaveLength(rows.length + stored.length);
@@ -353,34 +351,15 @@ describe('files processing of a file longer than one invocation', () => {
   it('stops near the time limit, keeps its place and counts, and goes on in a new invocation to exactly the file', async () => {
     const technicalId = unique();
     const pointId = await createPoint(technicalId);
-    const environment = testEnvironment();
-    Object.assign(process.env, awsEnvironment(environment.endpoint), {
-      ENTITIES_TABLE: environment.entitiesTable,
-      SERIES_TABLE: environment.seriesTable,
-      UPLOADS_BUCKET: environment.uploadsBucket,
-      FILE_IMPORTS_FUNCTION: environment.fileImportsFunctionName,
-    });
+    runImportServiceHere();
     const rows = Array.from({ length: 3000 }, (_, index) => `${technicalId};${new Date(Date.UTC(2026, 7, 1) + index * 900_000).toISOString().replace('.000Z', 'Z')};${index}`);
     rows.splice(10, 0, `${technicalId};pas une date;1`);
     rows.push(`${technicalId};01/09/2026 00:00;pas un nombre`);
     const file = (await upload('long.csv', `${rows.join('\n')}\n`)).body.data!;
-    const { claimForImport } = await import('../../functions/src/data/meter-file-repository');
-    const { runFileImport } = await import('../../functions/src/services/file-import-service');
-    const attempt = `job-${randomUUID()}`;
-    expect(await claimForImport(environment.customers.premium, file._id, attempt, new Date(), false)).toBe(true);
+    const runFileImport = await claimedImport(file._id);
     // This invocation "has" 300 ms left before its hand-over margin, reading a slow stream.
-    const slow = () =>
-      Promise.resolve(
-        Readable.from(
-          (async function* () {
-            for (let offset = 0; offset < rows.length; offset += 50) {
-              yield `${rows.slice(offset, offset + 50).join('\n')}\n`;
-              await new Promise((resolve) => setTimeout(resolve, 5));
-            }
-          })(),
-        ),
-      );
-    const first = await runFileImport({ customerId: environment.customers.premium, fileId: file._id, attempt }, { source: slow, deadline: Date.now() + 4 * 60_000 + 300 });
+    const slow = slowly(rows, { chunk: 50, pauseMs: 5 });
+    const first = await runFileImport({ source: slow, deadline: Date.now() + 4 * 60_000 + 300 });
     expect(first?.state).toBe('in_treatment');
     expect(first!.progress!.rows).toBeGreaterThan(0);
     expect(first!.progress!.rows).toBeLessThan(rows.length);
