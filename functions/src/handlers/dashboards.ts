@@ -14,6 +14,6 @@ export const handler = createHttpHandler('dashboards', {
   updateWidget: ({ caller, body }) => updateWidget(caller, body),
   updateWidgetLayout: ({ caller, params, body }) => updateWidgetLayout(caller, params.id, body),
   widgetData: ({ caller, body }) => widgetData(caller, body.widget, body.now),
-  widgetsWithData: ({ caller, body, headers }) => widgetsWithData(caller, body.page, headers.requestView),
+  widgetsWithData: ({ caller, body, listed }) => widgetsWithData(caller, body.page, listed ?? (() => true)),
   deleteWidget: ({ caller, params }) => deleteWidget(caller, params.id),
 });

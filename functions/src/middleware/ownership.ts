@@ -34,10 +34,13 @@ export const applyOwnership = async (route: RouteDefinition, request: HttpReques
   const inContainer = rule.container !== undefined && isIdOf(rule.container.kind, container);
   if (rule.intent === 'list' || rule.intent === 'create') {
     if (inContainer) await assertAccess(customerId, viewer, rule.container!.kind, container, rule.intent === 'list' ? 'read' : 'contribute');
-    const answer = await handler(request);
-    if (rule.intent === 'create' || inContainer) return answer;
+    if (rule.intent === 'create') return handler(request);
+    // Inside a container the caller may read, everything in it is listed; elsewhere, what the request view shows.
+    const listed = (item: Owned) => inContainer || isListed(viewer, request.headers.requestView, item);
+    const answer = await handler({ ...request, listed });
+    if (inContainer) return answer;
     if (!Array.isArray(answer)) throw new Error(`${route.operation}: an owned list must answer an array`);
-    return answer.filter((item) => isOwned(item) && isListed(viewer, request.headers.requestView, item));
+    return answer.filter((item) => isOwned(item) && listed(item));
   }
   await assertAccess(customerId, viewer, rule.kind, rule.id ? idIn(request, rule.id) : null, rule.intent);
   return handler(request);

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { RouteDefinition } from '@shared/api/routes';
 import type { LanguageKey } from '@shared/constants';
+import type { Owned } from '@shared/permissions/ownership';
 import type { RequestView } from '@shared/permissions/request-view';
 import type { Caller } from '../services/caller';
 
@@ -19,6 +20,11 @@ export interface HttpRequest<Route extends RouteShape = RouteDefinition> {
   sourceAddress: string | null;
   /** Null only on public routes. */
   caller: RouteDefinition['access'] extends Route['access'] ? Caller | null : Route['access'] extends 'public' ? null : Caller;
+  /**
+   * Set by the ownership step on a route that lists owned objects: whether an item will stay in the
+   * answer, for a handler that spends work on each item it answers (it need not spend it on the others).
+   */
+  listed?: (item: Owned) => boolean;
 }
 
 export type RouteHandler<Route extends RouteShape = RouteDefinition> = (request: HttpRequest<Route>) => Promise<unknown>;

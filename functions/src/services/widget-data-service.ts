@@ -1,7 +1,6 @@
 import type { SeriesAnswer, SeriesQuery } from '@shared/schemas/series';
 import type { IpmvpData, TrendData, WidgetData, WidgetWithData } from '@shared/schemas/widget-data';
-import { isListed } from '@shared/permissions/ownership';
-import type { RequestView } from '@shared/permissions/request-view';
+import type { Owned } from '@shared/permissions/ownership';
 import { needsWidgetData } from '@shared/widgets/widget-data-needs';
 import type { Normalisation, WidgetSettings } from '@shared/schemas/widget';
 import { isIdOf } from '@shared/schemas/ids';
@@ -12,7 +11,7 @@ import { applyWidgetRules } from '@shared/widgets/dialog-rules';
 import { findTokens, tokenKey, type ValueToken } from '@shared/widgets/text-tokens';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
-import { viewerOf, type Caller } from './caller';
+import type { Caller } from './caller';
 import { listWidgets } from './dashboard-service';
 import { querySeriesSeenBy, rawRowsOf, seriesViewOf, type SeriesView } from './series-service';
 
@@ -195,19 +194,18 @@ const dataOfWidget = async (caller: Caller, input: Widget, now: number, viewOf: 
 /**
  * A page's widgets, each with everything it shows, in one answer: the first screen of a page asks
  * its widgets and their data together rather than one after the other. The widgets are computed
- * side by side on one view of the caller's points. A widget that asks nothing, that the request
- * view will not list (the ownership step removes it from the answer), or whose data could not be
- * made carries `data: null`; the page then asks that one on its own, as when it moves to another
- * period, and shows its error there.
+ * side by side on one view of the caller's points. `listed` is the ownership step's: a widget it
+ * will remove from the answer gets no data made. A widget that asks nothing, or whose data could
+ * not be made, carries `data: null`; the page then asks that one on its own, as when it moves to
+ * another period, and shows its error there.
  */
-export const widgetsWithData = async (caller: Caller, page: string | null, requestView: RequestView): Promise<WidgetWithData[]> => {
+export const widgetsWithData = async (caller: Caller, page: string | null, listed: (widget: Owned) => boolean): Promise<WidgetWithData[]> => {
   const widgets = await listWidgets(caller, page);
-  const viewer = viewerOf(caller);
   const now = Date.now();
   const viewOf = once(() => seriesViewOf(caller));
   return Promise.all(
     widgets.map(async (widget) => {
-      if (!needsWidgetData(widget) || !isListed(viewer, requestView, widget)) return { ...widget, data: null };
+      if (!needsWidgetData(widget) || !listed(widget)) return { ...widget, data: null };
       try {
         return { ...widget, data: await dataOfWidget(caller, widget, now, viewOf) };
       } catch (error) {
