@@ -107,6 +107,7 @@ describe('reports', () => {
       await page.getByTestId('report-paste-widget').click();
       await expect.poll(() => reportWidgets(page).count()).toBe(2);
       await reportWidgets(page).nth(1).locator('[data-widget-type="table"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      await saved(page);
       await widgetMenu(page, reportWidgets(page).nth(1), 'widget-delete');
       await page.getByTestId('report-confirm-delete-widget').click();
       await expect.poll(() => reportWidgets(page).count()).toBe(1);
@@ -123,6 +124,8 @@ describe('reports', () => {
       await page.getByTestId('widget-dialog-submit').click();
       const text = reportWidgets(page).filter({ has: page.getByText('Consommation du site en baisse') });
       await text.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      // The save gives the new widget its server id, which draws it anew: its menu is opened after that.
+      await saved(page);
 
       // Layout 2: two widgets to a row, half the page's width each.
       await widgetMenu(page, text, 'widget-layout-2');
