@@ -8,7 +8,7 @@ import { useRestoreSession } from './features/auth/hooks/use-restore-session';
 import { onRedirectAction } from './lib/http';
 import { translate } from './lib/i18n';
 import { notify } from './lib/notify';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient, whenQueriesSettled } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
 import { endSession, getSession, isRestoring, subscribeSession, useSessionWith } from './lib/session';
 import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
@@ -32,9 +32,8 @@ const Notifications = lazy(() => import('@mantine/notifications').then((module) 
 
 const router = createAppRouter(queryClient);
 /** Called at boot once /config.json is asked: the code of the path's pages, while the stored session is renewed. */
-export const loadFirstScreenCode = (): void => {
-  if (isRestoring(getSession())) loadCodeOfPath(router, window.location.pathname);
-};
+export const loadFirstScreenCode = (): Promise<void> =>
+  isRestoring(getSession()) ? loadCodeOfPath(router, window.location.pathname) : Promise.resolve();
 
 // Stored credentials whose renewal was refused: what the first screen asked with them is not kept
 // for whoever signs in next, and the pages drawn for them meanwhile are guarded again (to the sign-in).
@@ -49,13 +48,15 @@ subscribeSession(() => {
 });
 
 /**
- * Called at boot once the configuration is read, right after the stored session's renewal was
- * asked: a provisional session's first screen data is asked with the stored token beside it (a
- * refused renewal ends the session and these answers are not shown).
+ * Called at boot once the configuration is read: a provisional session's first screen data is
+ * asked with the stored token (a refused renewal ends the session and these answers are not
+ * shown). Resolves once those calls have answered.
  */
-export const warmFirstScreen = (): void => {
+export const warmFirstScreen = (): Promise<void> => {
   const session = getSession();
-  if (session.status === 'logged-in' && session.provisional) warmDataOfPath(router, queryClient, window.location.pathname);
+  if (session.status !== 'logged-in' || !session.provisional) return Promise.resolve();
+  warmDataOfPath(router, queryClient, window.location.pathname);
+  return whenQueriesSettled(queryClient);
 };
 onRedirectAction((state) => void router.navigate({ to: pathOfState(state) }));
 
