@@ -103,12 +103,25 @@ describe('reports', () => {
       expect(chartBox.width).toBeCloseTo((770 - 48) * 0.75 - 3, 0);
       await keepScreenshot(page, 'reports-editor-chart-1440-fr');
 
-      // The copied dashboard widget pasted on page 1, then deleted after confirmation.
+      // The copied dashboard widget pasted on page 1, then deleted after confirmation. Its menu, opened
+      // before the save gives it its server id (the save held meanwhile), stays open through the save.
+      let releaseSave = () => {};
+      const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+      await page.route('**/api/v1/reports', async (route) => {
+        if (route.request().method() === 'PUT') await saveHeld;
+        await route.continue();
+      });
       await page.getByTestId('report-paste-widget').click();
       await expect.poll(() => reportWidgets(page).count()).toBe(2);
       await reportWidgets(page).nth(1).locator('[data-widget-type="table"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      const pastedDraftId = await reportWidgets(page).nth(1).getAttribute('data-widget-id');
+      await reportWidgets(page).nth(1).getByTestId('widget-menu').click();
+      await page.getByTestId('widget-delete').waitFor({ timeout: UI_TIMEOUT_MS });
+      releaseSave();
       await saved(page);
-      await widgetMenu(page, reportWidgets(page).nth(1), 'widget-delete');
+      await page.unroute('**/api/v1/reports');
+      expect(await reportWidgets(page).nth(1).getAttribute('data-widget-id')).not.toBe(pastedDraftId);
+      await page.getByTestId('widget-delete').click();
       await page.getByTestId('report-confirm-delete-widget').click();
       await expect.poll(() => reportWidgets(page).count()).toBe(1);
 
@@ -124,8 +137,6 @@ describe('reports', () => {
       await page.getByTestId('widget-dialog-submit').click();
       const text = reportWidgets(page).filter({ has: page.getByText('Consommation du site en baisse') });
       await text.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
-      // The save gives the new widget its server id, which draws it anew: its menu is opened after that.
-      await saved(page);
 
       // Layout 2: two widgets to a row, half the page's width each.
       await widgetMenu(page, text, 'widget-layout-2');

@@ -25,6 +25,7 @@ export const deleteReport = (id: string) => callApi(API.deleteReport, { params: 
  */
 const DRAFT_PREFIX = 'draft-';
 export const newDraftId = (): string => `${DRAFT_PREFIX}${crypto.randomUUID()}`;
+export const isDraftId = (id: string): boolean => id.startsWith(DRAFT_PREFIX);
 
 /** Saves the whole report (`PUT /api/v1/reports`), as the spec's editor does on every change. */
 export const saveReport = (report: Report): Promise<Report> => {
@@ -35,7 +36,7 @@ export const saveReport = (report: Report): Promise<Report> => {
     user: report.user,
     sharing: report.sharing,
     content: {
-      pages: report.content.pages.map((widgets) => widgets.map(({ _id, ...widget }) => (_id.startsWith(DRAFT_PREFIX) ? widget : { ...widget, _id }))),
+      pages: report.content.pages.map((widgets) => widgets.map(({ _id, ...widget }) => (isDraftId(_id) ? widget : { ...widget, _id }))),
     },
   };
   return callApi(API.updateReport, { body: input });

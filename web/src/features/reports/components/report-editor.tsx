@@ -79,7 +79,7 @@ type Dialog = { mode: 'add' } | { mode: 'modify'; widget: number };
  */
 export const ReportEditor = ({ report, pageIndex, editable, onOpenPage, onOpenReport, renderWidget, renderDialog }: ReportEditorProps) => {
   const { t } = useTranslation();
-  const { draft, saveState, change, flush } = useReportDraft(report);
+  const { draft, saveState, change, flush, keyOf } = useReportDraft(report);
   const pdf = usePdfDownload(report._id, draft.name, flush);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [, setClipboardSeen] = useState(0);
@@ -214,6 +214,7 @@ export const ReportEditor = ({ report, pageIndex, editable, onOpenPage, onOpenRe
           orientation={draft.orientation}
           widgets={widgets}
           pageIndex={shownPage}
+          keyOf={keyOf}
           empty={
             <Text c="dimmed" size="sm" ta="center" mt="xl" data-testid="report-page-empty">
               {t(editable ? 'reports.editor.emptyPage' : 'reports.editor.emptyPageReadOnly')}
@@ -228,7 +229,7 @@ export const ReportEditor = ({ report, pageIndex, editable, onOpenPage, onOpenRe
         />
       </ScaledPage>
       {editable && controlsBelow && widgets.length > 0 && (
-        <PageWidgetsList widgets={widgets} pageIndex={shownPage} pageCount={pages.length} actionsOf={actionsOf} />
+        <PageWidgetsList widgets={widgets} pageIndex={shownPage} pageCount={pages.length} actionsOf={actionsOf} keyOf={keyOf} />
       )}
       {renderDialog({
         opened: dialog !== null,
@@ -246,10 +247,11 @@ interface PageWidgetsListProps {
   pageIndex: number;
   pageCount: number;
   actionsOf: (widget: ReportWidget, index: number) => WidgetActions;
+  keyOf: (widget: ReportWidget) => string;
 }
 
 /** The page's widgets with their controls at a size fingers can use, for screens where the page is drawn small. */
-const PageWidgetsList = ({ widgets, pageIndex, pageCount, actionsOf }: PageWidgetsListProps) => {
+const PageWidgetsList = ({ widgets, pageIndex, pageCount, actionsOf, keyOf }: PageWidgetsListProps) => {
   const { t } = useTranslation();
   return (
     <Stack gap="xs" data-testid="report-page-widgets">
@@ -257,7 +259,7 @@ const PageWidgetsList = ({ widgets, pageIndex, pageCount, actionsOf }: PageWidge
         {t('reports.editor.widgets')}
       </Text>
       {widgets.map((widget, index) => (
-        <Card key={widget._id} withBorder padding="xs" data-testid="report-page-widget">
+        <Card key={keyOf(widget)} withBorder padding="xs" data-testid="report-page-widget">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" truncate>
               {nameOf(widget)}

@@ -17,12 +17,16 @@ const widthOf = (widget: ReportWidget) => {
   return `calc(${percent}% - ${(GAP_PX * (100 - percent)) / 100 + 0.1}px)`;
 };
 
+const idOf = (widget: ReportWidget) => widget._id;
+
 interface ReportPageProps {
   orientation: ReportOrientation;
   widgets: readonly ReportWidget[];
   /** Its place in the report (0 first), on the page element as `data-report-page`. */
   pageIndex: number;
   renderWidget: (widget: ReportWidget, widgetIndex: number) => ReactNode;
+  /** The key a widget is drawn under (its id unless the editor says otherwise: `useReportDraft`). */
+  keyOf?: (widget: ReportWidget) => string;
   /** What an empty page says on screen (nothing on paper). */
   empty?: ReactNode;
   style?: CSSProperties;
@@ -33,14 +37,14 @@ interface ReportPageProps {
  * white paper, widgets side by side by `width_percent` in rows, each its own height. What does
  * not fit the paper is cut at its edge, on screen as on paper.
  */
-export const ReportPage = ({ orientation, widgets, pageIndex, renderWidget, empty, style }: ReportPageProps) => {
+export const ReportPage = ({ orientation, widgets, pageIndex, renderWidget, keyOf = idOf, empty, style }: ReportPageProps) => {
   const { width, height } = REPORT_PAGE_SIZES[orientation];
   return (
     <Box className={classes.paper} w={width} h={height} p={PAGE_MARGIN_PX} style={style} data-report-page={pageIndex}>
       {widgets.length === 0 && empty}
       <Box className={classes.rows} style={{ gap: GAP_PX }}>
         {widgets.map((widget, widgetIndex) => (
-          <Box key={widget._id} data-report-widget={widgetIndex} data-widget-id={widget._id} style={{ width: widthOf(widget), height: widget.height, minWidth: 0 }}>
+          <Box key={keyOf(widget)} data-report-widget={widgetIndex} data-widget-id={widget._id} style={{ width: widthOf(widget), height: widget.height, minWidth: 0 }}>
             {renderWidget(widget, widgetIndex)}
           </Box>
         ))}
