@@ -109,7 +109,7 @@ describe('dashboards in the browser', () => {
     }
   });
 
-  it('asks a tab\'s widgets and their data together when it opens, not the data once the widgets are known', async () => {
+  it('asks a tab\'s widgets and their data in one call when it opens, not the data once the widgets are known', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser());
     try {
@@ -132,6 +132,8 @@ describe('dashboards in the browser', () => {
       expect(await page.locator('[data-widget-state="data"]').count()).toBeGreaterThan(0);
       expect(asked.filter((call) => call.path === '/api/v1/widgets/page-data').map((call) => JSON.parse(call.body ?? '{}'))).toEqual([{ page: 'tab-demo-electricite' }]);
       expect(asked.filter((call) => call.path === '/api/v1/widgets/data')).toEqual([]);
+      // The page's call lists the tab too: its list is not asked beside it.
+      expect(asked.filter((call) => call.path === '/api/v1/widgets/tab-demo-electricite')).toEqual([]);
     } finally {
       await context.close();
     }
