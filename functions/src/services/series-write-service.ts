@@ -92,8 +92,12 @@ export interface BulkOutcome {
  */
 /** Point-months written at once by the bulk path. */
 const BULK_CHUNKS_AT_ONCE = 8;
-/** BatchWriteItem calls at once of a bulk job's pool. */
-export const BULK_WRITES_IN_FLIGHT = 4;
+/**
+ * BatchWriteItem calls at once of a bulk job's pool: enough that the table still has calls queued
+ * while this process is busy between two answers (a garbage collection, a point-month's rollups,
+ * a chunk of rows parsed), so the table never waits on it.
+ */
+export const BULK_WRITES_IN_FLIGHT = 8;
 
 export const storeValuesInBulk = async (
   customerId: string,
