@@ -16,7 +16,7 @@ export interface ChartSeries {
 }
 
 export interface ChartModel {
-  /** Local ISO start of each position's bucket (of the current period; of the longest year when superimposed). */
+  /** Local ISO start of each position's bucket (of the current period; when superimposed, of the newest year that has the place). */
   dates: string[];
   series: ChartSeries[];
 }
@@ -27,11 +27,22 @@ const pointOf = (points: WidgetPoint[], point: string, index: number): WidgetPoi
 
 const positions = (values: (number | null)[]) => values.map((y, index) => ({ x: index + 1, y }));
 
+/**
+ * Where a bucket sits in its year when years are superimposed: the month and day of its local
+ * date, so that a year whose values start in November draws at November rather than at January,
+ * and 1 March sits at the same place in a leap year as in another.
+ */
+const placeInYear = (date: string): string => date.slice(5, 10);
+
 const superimposedModel = (data: WidgetData, unit: string): ChartModel => {
   const years = data.superimposed ?? [];
-  const longest = years.reduce<string[]>((dates, year) => (year.dates.length > dates.length ? year.dates : dates), []);
+  // Every place a year has, in calendar order, named by the newest year's date there.
+  const dateAt = new Map<string, string>();
+  for (const year of [...years].reverse()) for (const date of year.dates) if (!dateAt.has(placeInYear(date))) dateAt.set(placeInYear(date), date);
+  const places = [...dateAt.keys()].sort();
+  const positionOf = new Map(places.map((place, index) => [place, index + 1]));
   return {
-    dates: longest,
+    dates: places.map((place) => dateAt.get(place)!),
     series: years.map((year, index) => ({
       key: `year-${year.year}`,
       name: String(year.year),
@@ -40,7 +51,7 @@ const superimposedModel = (data: WidgetData, unit: string): ChartModel => {
       color: PALETTE[(years.length - 1 - index) % PALETTE.length],
       style: 'line',
       previous: false,
-      values: positions(year.values),
+      values: year.values.map((y, at) => ({ x: positionOf.get(placeInYear(year.dates[at]))!, y })),
     })),
   };
 };

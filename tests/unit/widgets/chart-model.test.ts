@@ -37,14 +37,25 @@ describe('chart model', () => {
     ]);
   });
 
-  it('draws one line per year when superimposed, over the longest year', () => {
-    const widget = widgetSettingsSchema.parse({ superimpose: true, period: 'all', points: [{ _id: 'pt-0' }] });
+  it('draws one line per year when superimposed, each value at its month of the year', () => {
+    const widget = widgetSettingsSchema.parse({ superimpose: true, period: 'all', sampling: 'month', points: [{ _id: 'pt-0' }] });
+    const month = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01T00:00:00.000+01:00`;
     const model = chartModelOf(
       widget,
-      data({ superimposed: [{ year: 2025, dates: ['a', 'b', 'c'], values: [1, 2, 3] }, { year: 2026, dates: ['a'], values: [4] }] }),
+      data({
+        superimposed: [
+          // Values since November 2025 only: drawn at November and December, not at January and February.
+          { year: 2025, dates: [month(2025, 11), month(2025, 12)], values: [4, 38] },
+          { year: 2026, dates: [month(2026, 1), month(2026, 2), month(2026, 11)], values: [30, 31, 29] },
+        ],
+      }),
       previous,
     );
-    expect(model.dates).toEqual(['a', 'b', 'c']);
+    expect(model.dates).toEqual([month(2026, 1), month(2026, 2), month(2026, 11), month(2025, 12)]);
+    expect(model.series.map((series) => series.values)).toEqual([
+      [{ x: 3, y: 4 }, { x: 4, y: 38 }],
+      [{ x: 1, y: 30 }, { x: 2, y: 31 }, { x: 3, y: 29 }],
+    ]);
     expect(model.series.map((series) => [series.name, series.style])).toEqual([['2025', 'line'], ['2026', 'line']]);
   });
 });
