@@ -31,7 +31,7 @@ const queryClient = createQueryClient({
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 const router = createAppRouter(queryClient);
-/** Called at boot once /config.json is asked: the code of the path's pages, while the stored session is renewed. */
+/** Called at boot, once the first screen's calls are out: the code of the path's pages while a stored session is restored; resolves once it is in. */
 export const loadFirstScreenCode = (): Promise<void> =>
   isRestoring(getSession()) ? loadCodeOfPath(router, window.location.pathname) : Promise.resolve();
 

@@ -9,7 +9,7 @@ export type PageId = string | null;
 
 export const WIDGET_KEYS = { page: (page: PageId) => ['dashboard', 'widgets', page ?? 'dashboard'] as const };
 
-export const fetchWidgetsOf = (page: PageId): Promise<Widget[]> =>
+const fetchWidgetsOf = (page: PageId): Promise<Widget[]> =>
   page === null ? callApi(API.listDashboardWidgets, {}) : callApi(API.listWidgetsOfPage, { params: { id: page } });
 
 export const widgetsQueryOptions = (page: PageId) => queryOptions({ queryKey: WIDGET_KEYS.page(page), queryFn: () => fetchWidgetsOf(page) });
