@@ -8,7 +8,7 @@ import { useRestoreSession } from './features/auth/hooks/use-restore-session';
 import { onRedirectAction } from './lib/http';
 import { translate } from './lib/i18n';
 import { notify } from './lib/notify';
-import { createQueryClient, whenQueriesSettled } from './lib/query-client';
+import { createQueryClient } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
 import { endSession, getSession, isRestoring, subscribeSession, useSessionWith } from './lib/session';
 import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
@@ -31,9 +31,10 @@ const queryClient = createQueryClient({
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 const router = createAppRouter(queryClient);
-/** Called at boot, once the first screen's calls are out: the code of the path's pages while a stored session is restored; resolves once it is in. */
-export const loadFirstScreenCode = (): Promise<void> =>
-  isRestoring(getSession()) ? loadCodeOfPath(router, window.location.pathname) : Promise.resolve();
+/** Called at boot, once the first screen's calls are out: the code of the path's pages, while the stored session is renewed. */
+export const loadFirstScreenCode = (): void => {
+  if (isRestoring(getSession())) loadCodeOfPath(router, window.location.pathname);
+};
 
 // Stored credentials whose renewal was refused: what the first screen asked with them is not kept
 // for whoever signs in next, and the pages drawn for them meanwhile are guarded again (to the sign-in).
@@ -48,15 +49,13 @@ subscribeSession(() => {
 });
 
 /**
- * Called at boot once the configuration is read: a provisional session's first screen data is
- * asked with the stored token (a refused renewal ends the session and these answers are not
- * shown). Resolves once those calls have answered.
+ * Called at boot once the configuration is read, right after the stored session's renewal was
+ * asked: a provisional session's first screen data is asked with the stored token beside it (a
+ * refused renewal ends the session and these answers are not shown).
  */
-export const warmFirstScreen = (): Promise<void> => {
+export const warmFirstScreen = (): void => {
   const session = getSession();
-  if (session.status !== 'logged-in' || !session.provisional) return Promise.resolve();
-  warmDataOfPath(router, queryClient, window.location.pathname);
-  return whenQueriesSettled(queryClient);
+  if (session.status === 'logged-in' && session.provisional) warmDataOfPath(router, queryClient, window.location.pathname);
 };
 onRedirectAction((state) => void router.navigate({ to: pathOfState(state) }));
 

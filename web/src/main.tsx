@@ -1,4 +1,4 @@
-// First: the downloads the first call waits for (and a pending session's renewal) start before the rest is evaluated.
+// First: the session's renewal and the downloads the first call waits for start before the rest is evaluated.
 import { configured, httpReady, translated } from './start-early';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -7,19 +7,17 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreenCode, warmFirstScreen } from './app';
-import { renewAfterFirstScreen } from './features/auth/hooks/use-restore-session';
 
 const boot = async () => {
-  // The path's data is asked first (the route tree is set up by now), and the pages' code only once
-  // the HTTP client is loaded and those calls are on their way: on the browser's few connections to
-  // the server, and on its one thread evaluating modules, the first calls would otherwise wait
-  // behind the pages' code. A provisional session's renewal goes out after both.
-  await configured;
-  const firstScreenData = warmFirstScreen();
+  // The path's data is asked beside the renewal (the route tree is set up by now), and the pages'
+  // code only once the HTTP client is loaded and those calls are on their way: on the browser's few
+  // connections to the server, and on its one thread evaluating modules, the first calls would
+  // otherwise wait behind the pages' code.
+  await configured.then(warmFirstScreen);
   await httpReady;
   // A task later: the HTTP client sends the calls a few microtasks after they are asked.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  renewAfterFirstScreen(Promise.all([firstScreenData, loadFirstScreenCode()]));
+  loadFirstScreenCode();
   await translated;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -8,18 +8,6 @@ const shouldRetry = (failureCount: number, error: unknown) =>
 const isSessionRejected = (error: unknown) =>
   error instanceof ApiRequestError && (error.code === 'unauthorized' || error.code === 'session_expired');
 
-/** Resolves once no query of the client is fetching (at once if none is). */
-export const whenQueriesSettled = (queryClient: QueryClient): Promise<void> =>
-  new Promise((resolve) => {
-    const settled = () => queryClient.isFetching() === 0;
-    if (settled()) return resolve();
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (!settled()) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-
 /** `onSessionRejected` runs when the server no longer accepts the token, whichever call found out. */
 export const createQueryClient = ({ onSessionRejected }: { onSessionRejected: () => void }): QueryClient => {
   const onError = (error: unknown) => {

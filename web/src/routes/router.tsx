@@ -102,9 +102,9 @@ export const createAppRouter = (queryClient: QueryClient) =>
  * or loaders: started while the stored session is being renewed, so that the first screen does not
  * wait for its code after the sign-in answer.
  */
-export const loadCodeOfPath = async (router: ReturnType<typeof createAppRouter>, pathname: string): Promise<void> => {
+export const loadCodeOfPath = (router: ReturnType<typeof createAppRouter>, pathname: string): void => {
   const [routes] = router.getMatchedRoutes(pathname);
-  await Promise.allSettled(routes.map((route) => router.loadRouteChunk(route)));
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 };
 
 /**

@@ -8,23 +8,7 @@ import { notifySessionRefusal } from './notify-session-refusal';
 
 let restoring: Promise<void> | null = null;
 
-let firstScreenAsked: (firstScreen: Promise<unknown>) => void = () => undefined;
-/** Settled once the first screen's calls and code are in, whether they succeeded or not (`renewAfterFirstScreen`). */
-const firstScreenIn = new Promise<unknown>((resolve) => {
-  firstScreenAsked = (firstScreen) => resolve(firstScreen.catch(() => undefined));
-});
-
-/**
- * Called at boot with the first screen's calls and code. A provisional session's renewal waits for
- * them: its pages are drawn with the stored token meanwhile and the renewal only confirms them,
- * while on the browser's six connections to the server it would hold one that the first screen's
- * code waits for. A pending session's renewal, which its pages wait for, goes out at once.
- */
-export const renewAfterFirstScreen = (firstScreen: Promise<unknown>): void => firstScreenAsked(firstScreen);
-
 const restore = async (credentials: StoredCredentials): Promise<void> => {
-  // Signed out, or signed in as someone else, while the renewal waited for the first screen.
-  if (!stillRestoring(credentials)) return;
   try {
     const payload = await autoLogin({ token: credentials.token, last_customer: customerToRestore(credentials) });
     // A logout, a sign-in or a change of customer on the provisional session wins over the answer.
@@ -56,16 +40,13 @@ export const useRestoreSession = (): void => {
 /**
  * Starts the pending authentication once (called at boot as soon as the configuration is read,
  * before the translations and the first render, and by the hook). A provisional session's pages
- * are drawn meanwhile, and its renewal waits for their calls and code (`renewAfterFirstScreen`);
- * a pending one's wait for the answer.
+ * are drawn meanwhile; a pending one's wait for the answer.
  */
 export const restoreStoredSession = (): void => {
-  const session = getSession();
-  const credentials = credentialsBeingRestored(session);
+  const credentials = credentialsBeingRestored(getSession());
   if (!credentials || restoring) return;
   if (window.location.pathname === REAL_LOGIN_PATH) return endSession();
-  const provisional = session.status === 'logged-in';
-  restoring = (provisional ? firstScreenIn : Promise.resolve()).then(() => restore(credentials)).finally(() => {
+  restoring = restore(credentials).finally(() => {
     restoring = null;
   });
 };
