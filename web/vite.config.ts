@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { firstScreenGroup } from './build/first-screen-group';
 import { initialModulesReport } from './build/initial-modules-report';
 import { routeTableForBrowser } from './build/route-table-for-browser';
 
@@ -43,6 +44,11 @@ export default defineConfig({
             // server the first calls waited behind them.
             { name: 'ui', test: UI_KIT, priority: 2, minShareCount: 4 },
             { name: 'icons', test: ICONS, priority: 2 },
+            // What the frame and the dashboard's page import, loaded after the entry on a signed-in first screen: one chunk.
+            {
+              name: firstScreenGroup(['routes/app-layout.tsx', 'routes/dashboard/dashboard-page.tsx'].map((file) => fileURLToPath(new URL(`./src/${file}`, import.meta.url)))),
+              priority: 1,
+            },
             // A language's texts are split by area for their authors and all read at start (lib/i18n.ts).
             { name: (id) => (LOCALE_FILE.exec(id) ? `locale-${LOCALE_FILE.exec(id)![1]}` : null), test: LOCALE_FILE, priority: 2 },
           ],

@@ -69,13 +69,17 @@ const OpenableBranch = ({ location, activeIds, activeId }: ItemProps) => {
 
 const LocationNavItem = ({ location, activeIds, activeId }: ItemProps) => {
   const hasChildren = location.children.length > 0;
+  const [opened, setOpened] = useState(() => activeIds.has(location._id));
   if (!location.clickable) {
-    // Visible for the way down to allowed locations, but not a page of its own (spec 1 §6).
+    // Visible for the way down to allowed locations, but not a page of its own (spec 1 §6). Its
+    // branch is drawn once opened, and says whether it is.
     return (
       <NavLink
         label={locationLabel(location)}
         leftSection={locationIcon}
-        defaultOpened={activeIds.has(location._id)}
+        opened={opened}
+        onChange={setOpened}
+        aria-expanded={hasChildren ? opened : undefined}
         childrenOffset={CHILDREN_OFFSET}
         c="dimmed"
         aria-disabled="true"
