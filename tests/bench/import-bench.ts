@@ -212,13 +212,13 @@ const measureCeiling = async (rows: number, inFlight: number, into: { table?: st
  * collections, which an import of the file pays, and writes after the import pay for the heap it
  * left. Measured this way the bare writes meet what the import met, from the same start.
  */
-const measureBareWritesInFreshEmulator = async (rows: number): Promise<number> => {
+const measureBareWritesInFreshEmulator = async (rows: number, customerId: string): Promise<number> => {
   const emulator = await startEmulator(PORT, 'bench-import-bound');
   try {
     Object.assign(process.env, awsEnvironment(emulator.endpoint));
     const deployment = await deployToEmulator(emulator.endpoint, 'bench-import-bound');
     await seedDemoData(deployment, generateDemoPasswords());
-    return await measureCeiling(rows, 8, { table: deployment.seriesTable, existing: true, customerId: 'cust-energie-plus', label: 'file' });
+    return await measureCeiling(rows, 8, { table: deployment.seriesTable, existing: true, customerId, label: 'file' });
   } finally {
     await emulator.stop();
   }
@@ -423,7 +423,7 @@ const main = async () => {
     // What no import code can beat here: the retrieval (settle rule, copy into S3), then the file's
     // rows written once into the series table, with nothing read, compared or rolled up.
     console.log(`Bare writes of the file's ${large.rows} rows into the series table, in a fresh emulator ...`);
-    const overFile = await measureBareWritesInFreshEmulator(large.rows);
+    const overFile = await measureBareWritesInFreshEmulator(large.rows, customerId);
     const bound = large.rows / (large.retrievalSeconds + large.rows / overFile);
     const boundRatio = rowsPerSecond / bound;
     console.log(`  ${Math.round(overFile)} rows/s (eight at once); bound: retrieval ${large.retrievalSeconds.toFixed(1)} s + those writes = ${Math.round(bound)} rows/s; the import reaches ${boundRatio.toFixed(2)} of it`);

@@ -5,6 +5,7 @@ import type { LanguageKey } from '@shared/constants';
 import { currentLanguage } from '../lib/i18n';
 import { useOfferedLanguages } from '../lib/languages';
 import { chooseLanguage } from '../lib/user-language';
+import { NavGroup } from './nav-group';
 
 // The interface has switched already; a profile that could not store the choice keeps the previous one.
 const choose = (language: LanguageKey) => void chooseLanguage(language).catch(() => undefined);
@@ -45,7 +46,7 @@ export const LanguageMenuGroup = () => {
   const active = currentLanguage();
   const languages = useOfferedLanguages();
   return (
-    <NavLink label={t('labels.header.languages')} leftSection={<IconLanguage size={18} stroke={1.6} />} childrenOffset={28}>
+    <NavGroup label={t('labels.header.languages')} leftSection={<IconLanguage size={18} stroke={1.6} />} childrenOffset={28}>
       {languages.map(({ key, title }) => (
         <NavLink
           key={key}
@@ -55,6 +56,6 @@ export const LanguageMenuGroup = () => {
           onClick={() => choose(key)}
         />
       ))}
-    </NavLink>
+    </NavGroup>
   );
 };

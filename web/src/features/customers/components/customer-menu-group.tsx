@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from '@mantine/core';
 import { IconBuildingFactory2, IconCheck } from '@tabler/icons-react';
+import { NavGroup } from '../../../components/nav-group';
 import { useSwitchCustomer } from '../hooks/use-switch-customer';
 
 /** The same choice as the header selector, as a navigation group on small screens. */
@@ -8,7 +9,7 @@ export const CustomerMenuGroup = ({ onSwitched }: { onSwitched: () => void }) =>
   const { t } = useTranslation();
   const { current, customers, switchTo } = useSwitchCustomer(onSwitched);
   return (
-    <NavLink
+    <NavGroup
       label={t('labels.header.customers')}
       description={current.name}
       leftSection={<IconBuildingFactory2 size={18} stroke={1.6} />}
@@ -23,6 +24,6 @@ export const CustomerMenuGroup = ({ onSwitched }: { onSwitched: () => void }) =>
           onClick={() => switchTo(customer._id)}
         />
       ))}
-    </NavLink>
+    </NavGroup>
   );
 };

@@ -4,6 +4,7 @@ import { ActionIcon, Box, Collapse, Group, NavLink } from '@mantine/core';
 import { IconBuildingCommunity, IconChevronRight, IconMapPins } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { locationLabel } from '@shared/permissions/location-visibility';
+import { NavGroup } from '../../../components/nav-group';
 import type { VisibleLocation } from '../../../lib/visible-locations';
 import { findLocation, locationSlug, useVisibleLocations } from '../../../lib/visible-locations';
 
@@ -58,7 +59,8 @@ const OpenableBranch = ({ location, activeIds, activeId }: ItemProps) => {
           />
         </ActionIcon>
       </Group>
-      <Collapse expanded={opened}>
+      {/* Like the navigation's groups: a folded branch is not drawn. */}
+      <Collapse expanded={opened} keepMounted={false}>
         <Box pl={CHILDREN_OFFSET}>
           <LocationNavChildren location={location} activeIds={activeIds} activeId={activeId} />
         </Box>
@@ -69,24 +71,14 @@ const OpenableBranch = ({ location, activeIds, activeId }: ItemProps) => {
 
 const LocationNavItem = ({ location, activeIds, activeId }: ItemProps) => {
   const hasChildren = location.children.length > 0;
-  const [opened, setOpened] = useState(() => activeIds.has(location._id));
   if (!location.clickable) {
-    // Visible for the way down to allowed locations, but not a page of its own (spec 1 §6). Its
-    // branch is drawn once opened, and says whether it is.
+    // Visible for the way down to allowed locations, but not a page of its own (spec 1 §6).
+    const entry = { label: locationLabel(location), leftSection: locationIcon, childrenOffset: CHILDREN_OFFSET, c: 'dimmed', 'aria-disabled': true, 'data-location-id': location._id };
+    if (!hasChildren) return <NavLink {...entry} />;
     return (
-      <NavLink
-        label={locationLabel(location)}
-        leftSection={locationIcon}
-        opened={opened}
-        onChange={setOpened}
-        aria-expanded={hasChildren ? opened : undefined}
-        childrenOffset={CHILDREN_OFFSET}
-        c="dimmed"
-        aria-disabled="true"
-        data-location-id={location._id}
-      >
-        {hasChildren ? <LocationNavChildren location={location} activeIds={activeIds} activeId={activeId} /> : undefined}
-      </NavLink>
+      <NavGroup {...entry} initiallyOpened={activeIds.has(location._id)}>
+        <LocationNavChildren location={location} activeIds={activeIds} activeId={activeId} />
+      </NavGroup>
     );
   }
   if (hasChildren) return <OpenableBranch location={location} activeIds={activeIds} activeId={activeId} />;
@@ -101,16 +93,10 @@ export const LocationNavTree = ({ label }: { label: string }) => {
   const activeIds = new Set([...(active?.ancestors ?? []), ...(active ? [active.location] : [])].map((node) => node._id));
   if (roots.length === 0) return null;
   return (
-    <NavLink
-      label={label}
-      leftSection={<IconMapPins size={18} stroke={1.6} />}
-      childrenOffset={CHILDREN_OFFSET}
-      defaultOpened
-      data-testid="menu-locations"
-    >
+    <NavGroup label={label} leftSection={<IconMapPins size={18} stroke={1.6} />} childrenOffset={CHILDREN_OFFSET} initiallyOpened data-testid="menu-locations">
       {roots.map((location) => (
         <LocationNavItem key={location._id} location={location} activeIds={activeIds} activeId={activeId} />
       ))}
-    </NavLink>
+    </NavGroup>
   );
 };

@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { NavGroup } from '../../../components/nav-group';
 import type { MenuEntry } from '../menu-definition';
 
 interface NavigationProps {
@@ -14,16 +15,6 @@ interface NavigationProps {
 
 const isActivePath = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
-/** A group of entries, drawn once opened (the theme's `keepMounted: false`), that says whether it is open. */
-const MenuGroup = ({ label, icon, id, children }: { label: string; icon: ReactNode; id: string; children: ReactNode }) => {
-  const [opened, setOpened] = useState(false);
-  return (
-    <NavLink label={label} leftSection={icon} childrenOffset={14} data-menu-entry={id} opened={opened} onChange={setOpened} aria-expanded={opened}>
-      {children}
-    </NavLink>
-  );
-};
-
 const Entry = ({ entry, pathname, locationsTree }: { entry: MenuEntry; pathname: string; locationsTree: NavigationProps['locationsTree'] }) => {
   const { t } = useTranslation();
   const Icon = entry.icon;
@@ -35,11 +26,11 @@ const Entry = ({ entry, pathname, locationsTree }: { entry: MenuEntry; pathname:
       return <NavLink component={Link} to="/logout" label={t(entry.label)} leftSection={icon} data-menu-entry={entry.id} />;
     case 'group':
       return (
-        <MenuGroup label={t(entry.label)} icon={icon} id={entry.id}>
+        <NavGroup label={t(entry.label)} leftSection={icon} childrenOffset={14} data-menu-entry={entry.id}>
           {entry.children.map((child) => (
             <Entry key={child.id} entry={child} pathname={pathname} locationsTree={locationsTree} />
           ))}
-        </MenuGroup>
+        </NavGroup>
       );
     case 'screen':
       return (
