@@ -59,8 +59,7 @@ const OpenableBranch = ({ location, activeIds, activeId }: ItemProps) => {
           />
         </ActionIcon>
       </Group>
-      {/* Like the navigation's groups: a folded branch is not drawn. */}
-      <Collapse expanded={opened} keepMounted={false}>
+      <Collapse expanded={opened}>
         <Box pl={CHILDREN_OFFSET}>
           <LocationNavChildren location={location} activeIds={activeIds} activeId={activeId} />
         </Box>
