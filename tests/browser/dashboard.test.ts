@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
 import { restoreDemoLanguage } from '../support/test-users';
@@ -16,6 +16,23 @@ const choose = async (page: Page, testId: string, text: string) => {
 };
 
 const widgetTitled = (page: Page, title: string) => page.locator('[data-widget-id]', { has: page.getByText(title, { exact: true }) });
+
+/** A new water counter without values, and a tab holding one table of it (today, hour by hour). */
+const tableOfNewPoint = async (pointName: string, tabName: string, title: string) => {
+  const admin = (await login('premiumAdministrator')).user.jwt;
+  const point = (
+    await api<{ _id: string }>('POST', '/api/v1/points', {
+      token: admin,
+      body: { name: pointName, technical_id: `LIVE-${unique()}`, resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-a'] },
+    })
+  ).body.data!._id;
+  const tab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token: admin, body: { name: `${tabName} ${unique()}` } })).body.data!;
+  await api('POST', '/api/v1/widgets', {
+    token: admin,
+    body: { data: { location: tab._id, title, type: 'table', period: 'day', sampling: 'hour', points: [{ _id: point, calculation: 'sum' }] } },
+  });
+  return { admin, point, tab };
+};
 
 const createTab = async (page: Page, name: string, shared = false) => {
   await page.getByTestId('tab-actions').click();
@@ -270,18 +287,7 @@ describe('dashboards in the browser', () => {
 
   it('refreshes an open chart when new values of its point arrive', async () => {
     const { accounts } = testEnvironment();
-    const admin = (await login('premiumAdministrator')).user.jwt;
-    const point = (
-      await api<{ _id: string }>('POST', '/api/v1/points', {
-        token: admin,
-        body: { name: 'Compteur en direct', technical_id: `LIVE-${unique()}`, resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-a'] },
-      })
-    ).body.data!._id;
-    const tab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token: admin, body: { name: `Direct ${unique()}` } })).body.data!;
-    await api('POST', '/api/v1/widgets', {
-      token: admin,
-      body: { data: { location: tab._id, title: 'En direct', type: 'table', period: 'day', sampling: 'hour', points: [{ _id: point, calculation: 'sum' }] } },
-    });
+    const { admin, point, tab } = await tableOfNewPoint('Compteur en direct', 'Direct', 'En direct');
     const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.premiumAdministrator);
@@ -290,6 +296,44 @@ describe('dashboards in the browser', () => {
       await widget.getByTestId('widget-empty').waitFor({ timeout: UI_TIMEOUT_MS });
       await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point, date: new Date().toISOString(), value: 42.5 }] } });
       await widget.getByText('42,5').waitFor({ timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('catches up on the values sent while its realtime channel was down, once the channel is back', async () => {
+    const { accounts } = testEnvironment();
+    const { admin, point, tab } = await tableOfNewPoint('Compteur au retour', 'Retour', 'Au retour');
+    const { context, page } = await openPage(browser());
+    try {
+      // The page's realtime channel goes through here, so that the test can drop it and keep it down.
+      const channels: WebSocketRoute[] = [];
+      let down = false;
+      await page.routeWebSocket(
+        (url) => url.protocol === 'ws:' || url.protocol === 'wss:',
+        (channel) => {
+          if (down) return void channel.close();
+          channels.push(channel);
+          channel.connectToServer();
+        },
+      );
+      await signIn(page, accounts.premiumAdministrator);
+      const before = channels.length;
+      await page.goto(webUrl(`/dashboard/retour/${tab._id}`));
+      const widget = widgetTitled(page, 'Au retour');
+      await widget.getByTestId('widget-empty').waitFor({ timeout: UI_TIMEOUT_MS });
+      await expect.poll(() => channels.length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(before);
+      const opened = channels.length;
+
+      // Down while the value is written: its newData reaches no channel of this page (the write awaits its push).
+      down = true;
+      await channels.at(-1)!.close();
+      await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point, date: new Date().toISOString(), value: 17.5 }] } });
+      down = false;
+
+      // Back (the page retries by itself): the widget asks its data again.
+      await expect.poll(() => channels.length, { timeout: UI_TIMEOUT_MS }).toBe(opened + 1);
+      await widget.getByText('17,5').waitFor({ timeout: 20_000 });
     } finally {
       await context.close();
     }

@@ -29,6 +29,8 @@ import { changeLanguage, currentLanguage, hasStoredLanguage } from '../lib/i18n'
 import { playChime } from '../lib/sound';
 import { endSession, permissionsOf, useSession } from '../lib/session';
 
+const NOTIFICATIONS_KEY = unreadNotificationsQueryOptions().queryKey.slice(0, 1);
+
 /** `confirmed`: the session is not a provisional one whose renewal is still out (lib/session.ts). */
 const SignedInLayout = ({ payload, confirmed }: { payload: LoginPayload; confirmed: boolean }) => {
   const queryClient = useQueryClient();
@@ -94,7 +96,7 @@ const SignedInLayout = ({ payload, confirmed }: { payload: LoginPayload; confirm
       // The bell's count and the notifications list (both under ['notifications']).
       onNewNotifications: () => {
         if (soundOn.current) playChime();
-        void queryClient.invalidateQueries({ queryKey: unreadNotificationsQueryOptions().queryKey.slice(0, 1) });
+        void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       },
       onNewData: (points) => newData.add(points),
       onFilesChanged: () => void queryClient.invalidateQueries({ queryKey: FILES_KEYS.lists }),
@@ -103,6 +105,11 @@ const SignedInLayout = ({ payload, confirmed }: { payload: LoginPayload; confirm
         showJobProgress(progress);
         // A finished merge or calculation changes the points lists of the settings screen.
         if (progress.state !== 'running') void queryClient.invalidateQueries({ queryKey: SETTINGS_KEYS.allPoints });
+      },
+      // Whatever those events reload, reloaded once: the screens shown ask again, the others when opened.
+      onReconnected: () => {
+        for (const queryKey of [WIDGET_DATA_KEY, NOTIFICATIONS_KEY, FILES_KEYS.lists, CUSTOMER_KEYS.all, SETTINGS_KEYS.allPoints])
+          void queryClient.invalidateQueries({ queryKey });
       },
     },
   );

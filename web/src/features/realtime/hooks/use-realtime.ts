@@ -51,6 +51,11 @@ export interface RealtimeHandlers {
   onFilesChanged?: (change: FilesChanged) => void;
   /** `customersChanged`: a customer was removed (super users' lists reload). */
   onCustomersChanged?: (change: CustomersChanged) => void;
+  /**
+   * The channel is back after a drop: what the server sent meanwhile is lost, so the screens
+   * reload what those events would have had them reload.
+   */
+  onReconnected?: () => void;
 }
 
 /**
@@ -117,6 +122,7 @@ export const useRealtime = (identity: RealtimeIdentity | null, handlers: Realtim
       socket.onopen = () => {
         // The application was updated while we were away: load the new version.
         if (updateStarted && attempt > 0) return window.location.reload();
+        const reconnected = attempt > 0;
         attempt = 0;
         const hello: ClientMessage = {
           action: 'storeUserId',
@@ -132,6 +138,7 @@ export const useRealtime = (identity: RealtimeIdentity | null, handlers: Realtim
           open.send(JSON.stringify(message));
           return true;
         });
+        if (reconnected) latest.current.handlers.onReconnected?.();
       };
       socket.onmessage = (event) => {
         const message = parseEvent(event.data);
