@@ -8,6 +8,7 @@ import type { SeriesAnswer } from '@shared/schemas/series';
 import { testEnvironment } from '../support/environment';
 import { runScheduledJob } from '../support/scheduled-job';
 import { callApi, clickCentered, navigation, openPage, signIn, signInIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { DEMO_ALERT_ID } from '../../functions/src/services/demo-alert';
 
 const SCREENSHOTS = process.env.WATTWISE_SCREENSHOTS;
 const ZONE = 'Europe/Paris';
@@ -291,6 +292,13 @@ describe('alerts', () => {
             await clickCentered(page.locator(`[data-testid="alert-summary"][data-alert-id="${example._id}"]`));
             await choose(page, page.getByTestId('alert-log-period'), titles[language].all);
             await page.getByTestId('alert-log-item').first().waitFor({ timeout: UI_TIMEOUT_MS });
+            // Its time as everywhere in the product, in both languages: dd/MM/yyyy HH:mm.
+            expect(await page.getByTestId('alert-log-item').first().innerText()).toMatch(/\b\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\b/);
+          }
+          if (path === '/alerts/log') {
+            // The demo's own alert opens like any other, on this morning's entry.
+            await clickCentered(page.locator(`[data-testid="alert-summary"][data-alert-id="${DEMO_ALERT_ID}"]`));
+            await page.locator(`[data-testid="alert-log-item"][data-log-id^="${DEMO_ALERT_ID}-t"]`).first().waitFor({ timeout: UI_TIMEOUT_MS });
           }
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} ${width} ${language}`).toBeLessThanOrEqual(width);
           await shot(page, `${path.slice(1).replace('/', '-')}-${width}-${language}`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateText, dateTimeText } from '../../shared/src/date-text';
 import { formatDateTimeText, maskDateTimeText, parseDateTimeText } from '../../web/src/lib/date-time-text';
 
 // Read in local time: the tests fix the zone to Paris, the customers' default, summer and winter alike.
@@ -49,5 +50,26 @@ describe('a date typed as dd/MM/yyyy HH:mm', () => {
   it('shows nothing for no date or an unreadable one', () => {
     expect(formatDateTimeText(null)).toBe('');
     expect(formatDateTimeText('not a date')).toBe('');
+  });
+});
+
+describe('dates as the product shows them (spec 1 §9)', () => {
+  it('writes the day first and a 24-hour clock, whatever the language', () => {
+    expect(dateTimeText('2026-12-01T19:05:00.000Z', 'Europe/Paris')).toBe('01/12/2026 20:05');
+    expect(dateText('2026-12-01T19:05:00.000Z', 'Europe/Paris')).toBe('01/12/2026');
+  });
+
+  it('reads a moment in the zone asked, in the zone its text carries, or in the runtime zone', () => {
+    const moment = '2026-07-14T22:30:00.000Z';
+    expect(dateTimeText(moment, 'America/New_York')).toBe('14/07/2026 18:30');
+    expect(dateTimeText('2026-07-14T08:00:00.000-04:00', 'carried')).toBe('14/07/2026 08:00');
+    // A local wall time without offset (a reminder's due time) stays the wall time it says.
+    expect(dateTimeText('2026-12-01T08:00', 'carried')).toBe('01/12/2026 08:00');
+    expect(dateTimeText(moment)).toBe('15/07/2026 00:30');
+  });
+
+  it('shows nothing for a date it cannot read', () => {
+    expect(dateTimeText('not a date')).toBe('');
+    expect(dateText('2026-02-31', 'Europe/Paris')).toBe('');
   });
 });

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { alertLogItemSchema, alertSchema } from '@shared/schemas/alert';
 import { reminderSchema } from '@shared/schemas/reminder';
+import { isIdOf, type IdKind } from '@shared/schemas/ids';
 import { WIDGET_TYPES } from '@shared/schemas/widget';
-import { demoAlert, demoAlertLogItem } from '../../functions/src/services/demo-alert';
-import { demoWidgets } from '../../functions/src/services/demo-dashboard';
-import { demoReminder } from '../../functions/src/services/demo-reminder';
+import { DEMO_ALERT_ID, demoAlert, demoAlertLogItem } from '../../functions/src/services/demo-alert';
+import { DEMO_IMAGE_ID, demoTabs, demoWidgets } from '../../functions/src/services/demo-dashboard';
+import { DEMO_EXPORT_ID } from '../../functions/src/services/demo-export';
+import { DEMO_REPORT_ID } from '../../functions/src/services/demo-report';
+import { DEMO_SUBSCRIPTION_ID } from '../../functions/src/services/demo-subscription';
+import { DEMO_REMINDER_ID, demoReminder } from '../../functions/src/services/demo-reminder';
 
 const ZONE = 'Europe/Paris';
 
@@ -27,5 +31,19 @@ describe('demo data', () => {
   it('has a monthly reminder due on the first of next month', () => {
     const reminder = reminderSchema.parse(demoReminder('cus-demo', ZONE, new Date('2026-12-10T09:00:00Z')));
     expect(reminder).toMatchObject({ active: true, type: 'recurrent', period_type: 'month', reminder_date: '2027-01-01', next_due: '2027-01-01T08:00' });
+  });
+
+  it('names each object as the server names its own, or its screens answer "not found" (ids say their kind)', () => {
+    const named: [IdKind, string][] = [
+      ['alert', DEMO_ALERT_ID],
+      ['reminder', DEMO_REMINDER_ID],
+      ['export', DEMO_EXPORT_ID],
+      ['report', DEMO_REPORT_ID],
+      ['subscription', DEMO_SUBSCRIPTION_ID],
+      ['image', DEMO_IMAGE_ID],
+      ...demoTabs('cus-demo').map((tab): [IdKind, string] => ['tab', tab._id]),
+      ...demoWidgets('cus-demo').map((widget): [IdKind, string] => ['widget', widget._id]),
+    ];
+    expect(named.filter(([kind, id]) => !isIdOf(kind, id))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { LanguageKey } from '@shared/constants';
+import { DATE_TIME_FORMAT } from '@shared/date-text';
 import type { AlertLogItem, AlertOperation } from '@shared/schemas/alert';
 
 /**
@@ -20,7 +21,7 @@ const WORDS = {
     log: 'See the alert log:',
     sms: (name: string, when: string) => `WattWise: alert "${name}" fired ${when}`,
     samplings: { minute: 'minute', hour: 'hour', day: 'day', week: 'week', month: 'month', year: 'year' },
-    format: 'yyyy-MM-dd HH:mm',
+    format: DATE_TIME_FORMAT,
   },
   fr: {
     subject: (name: string) => `[WattWise] Alerte « ${name} » déclenchée`,
@@ -31,7 +32,7 @@ const WORDS = {
     log: "Voir le journal des alertes :",
     sms: (name: string, when: string) => `WattWise : alerte « ${name} » déclenchée le ${when}`,
     samplings: { minute: 'minute', hour: 'heure', day: 'jour', week: 'semaine', month: 'mois', year: 'année' },
-    format: 'dd/MM/yyyy HH:mm',
+    format: DATE_TIME_FORMAT,
   },
 } as const;
 
@@ -79,6 +80,6 @@ export const alertMessage = (item: AlertLogItem, groups: number, language: Langu
     `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
     `<p>${escapeHtml(words.log)} <a href="${escapeHtml(logLink)}">${escapeHtml(logLink)}</a></p>`,
   ].join('\n');
-  const sms = [words.sms(item.alert_name, localTime(item.at, item.timezone, language === 'fr' ? 'dd/MM HH:mm' : 'MM-dd HH:mm')), lines[0]].filter(Boolean).join(': ');
+  const sms = [words.sms(item.alert_name, localTime(item.at, item.timezone, 'dd/MM HH:mm')), lines[0]].filter(Boolean).join(': ');
   return { subject: words.subject(item.alert_name), text, html, sms };
 };

@@ -3,7 +3,7 @@ import { CRON_PRESETS, latestOccurrence, toSchedulerExpression } from '@shared/a
 import { alertLogItemId, defaultTimeFilter, type Alert, type AlertLogItem } from '@shared/schemas/alert';
 import { localIso } from '@shared/series/buckets';
 
-export const DEMO_ALERT_ID = 'alert-demo-daily-electricity';
+export const DEMO_ALERT_ID = 'alr-demo-daily-electricity';
 const THRESHOLD_KWH = 400;
 
 /**

@@ -1,7 +1,7 @@
 import { localNow, nextOccurrence } from '@shared/reminders/reminder-dates';
 import type { Reminder } from '@shared/schemas/reminder';
 
-export const DEMO_REMINDER_ID = 'reminder-demo-water-reading';
+export const DEMO_REMINDER_ID = 'rem-demo-water-reading';
 
 /** The first day of the month after `today` (`2026-11-25` → `2026-12-01`). */
 const firstOfNextMonth = (today: string): string => {

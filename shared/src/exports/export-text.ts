@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { dateTimeText } from '../date-text';
 import { csvDocument, csvNumber } from '../widgets/csv';
 import type { ExportValue } from './evaluate-grid';
 
@@ -12,7 +12,7 @@ export interface ReaderSettings {
 const YES_NO: Record<string, [string, string]> = { fr: ['oui', 'non'], en: ['yes', 'no'] };
 
 /** A date of an export as its reader reads it: dd/MM/yyyy HH:mm in the customer's zone. */
-export const exportDateText = (iso: string, zone: string): string => DateTime.fromISO(iso, { zone }).toFormat('dd/MM/yyyy HH:mm');
+export const exportDateText = (iso: string, zone: string): string => dateTimeText(iso, zone);
 
 /** A displayed value as text: in a text_format cell and in the CSV file alike. */
 export const exportValueText = (value: ExportValue, reader: ReaderSettings): string => {

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Sampling } from '../series/sampling';
+import { DATE_FORMAT } from '../date-text';
 
 /**
  * A bucket's name on a chart axis, from its local ISO start (the wall time of the series' zone):
@@ -9,7 +10,7 @@ export const bucketLabel = (isoStart: string, sampling: Sampling, locale: string
   const start = DateTime.fromISO(isoStart, { setZone: true, locale });
   if (!start.isValid) return isoStart;
   if (sampling === 'minute' || sampling === 'hour') return start.toFormat('dd/MM HH:mm');
-  if (sampling === 'day') return start.toFormat('dd/MM/yyyy');
+  if (sampling === 'day') return start.toFormat(DATE_FORMAT);
   if (sampling === 'week') return formatWeek(start.weekNumber, start.weekYear);
   if (sampling === 'month') return start.toFormat('LLL yyyy');
   return start.toFormat('yyyy');

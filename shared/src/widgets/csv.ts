@@ -3,6 +3,7 @@ import { roundForUnit } from '../series/rounding';
 import type { SeriesAnswer } from '../schemas/series';
 import { isSubDaySampling } from './bucket-label';
 import { frameRows } from './frame-rows';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../date-text';
 
 /**
  * CSV exports of widgets (spec 1 §9): semicolons, dates dd/MM/yyyy (with HH:mm below a day) in
@@ -14,7 +15,7 @@ const BYTE_ORDER_MARK = '\uFEFF';
 
 export const csvDate = (isoLocal: string, withTime: boolean): string => {
   const date = DateTime.fromISO(isoLocal, { setZone: true });
-  return date.isValid ? date.toFormat(withTime ? 'dd/MM/yyyy HH:mm' : 'dd/MM/yyyy') : isoLocal;
+  return date.isValid ? date.toFormat(withTime ? DATE_TIME_FORMAT : DATE_FORMAT) : isoLocal;
 };
 
 /** A number as Excel of that language reads it: no grouping, a decimal comma in French. */

@@ -44,9 +44,9 @@ describe('what a fired alert says', () => {
   it('in English, and as a short SMS', () => {
     const message = alertMessage(item, 3, 'en', '/alerts/log?alert=alr-1');
     expect(message.subject).toBe('[WattWise] Alert "Chaufferie" fired');
-    expect(message.text).toContain('fired on 2026-01-01 00:00 (Europe/Paris)');
+    expect(message.text).toContain('fired on 01/01/2026 00:00 (Europe/Paris)');
     expect(message.text).toContain('avg = 41.25 > 40');
-    expect(message.sms).toMatch(/^WattWise: alert "Chaufferie" fired 01-01 00:00: Chaudière/);
+    expect(message.sms).toMatch(/^WattWise: alert "Chaufferie" fired 01\/01 00:00: Chaudière/);
   });
 
   it('escapes what users typed in the HTML body', () => {

@@ -4,7 +4,6 @@ import { ActionIcon, Alert as Notice, Badge, Button, Card, Grid, Group, Loader, 
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCheck, IconChecks, IconEraser, IconMessagePlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { ALERT_LOG_PERIODS, DEFAULT_ALERT_LOG_PERIOD, type AlertLogItem, type AlertLogPeriod, type AlertLogSummary } from '@shared/schemas/alert';
 import { notify } from '../../../lib/notify';
 import {
@@ -20,12 +19,14 @@ import {
 import { notifyAlertFailure } from '../hooks/notify-alert-failure';
 import { SUMMARY_COLORS, summaryState, type SummaryState } from '../hooks/summary-state';
 import { promptText } from './prompt-text';
+import { dateTimeText } from '@shared/date-text';
 
 const ICONS: Record<SummaryState, typeof IconX> = { none: IconX, partly: IconAlertTriangle, all: IconCheck };
 
 const OPERATION_SIGNS = { e: '=', d: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤' } as const;
 
-const formatTime = (iso: string | null, language: string) => (iso ? DateTime.fromISO(iso, { setZone: true }).setLocale(language).toLocaleString(DateTime.DATETIME_SHORT) : '—');
+/** An entry's moments in the wall time of the site they happened at (the offset their text carries). */
+const formatTime = (iso: string | null) => (iso ? dateTimeText(iso, 'carried') : '—');
 
 export interface AlertLogViewProps {
   /** 'log': entries not acquitted, which may be acquitted; 'historical': acquitted entries. */
@@ -42,7 +43,7 @@ export interface AlertLogViewProps {
  * acquit one or all with an optional comment, add a message to one or all, erase the alert's log.
  */
 export const AlertLogView = ({ mode, initialAlert, canEdit, canDelete }: AlertLogViewProps) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [period, setPeriod] = useState<AlertLogPeriod>(DEFAULT_ALERT_LOG_PERIOD);
   const [chosen, setChosen] = useState<string | null>(initialAlert);
@@ -129,7 +130,7 @@ export const AlertLogView = ({ mode, initialAlert, canEdit, canDelete }: AlertLo
               {item.event === 'fired' ? t('labels.alertLog.fired', { group: item.group ?? '' }) : t('labels.alertLog.missingData')}
             </Badge>
             <Text size="sm" fw={600}>
-              {formatTime(item.local_time, i18n.language)}
+              {formatTime(item.local_time)}
             </Text>
             {item.count > 1 && (
               <Badge size="sm" variant="outline">
@@ -163,13 +164,13 @@ export const AlertLogView = ({ mode, initialAlert, canEdit, canDelete }: AlertLo
         ))}
         {item.acquitted && (
           <Text size="xs" c="green.8" data-testid="alert-log-acquitted">
-            {t('labels.alertLog.acquittedBy', { name: item.acquitted_by_name ?? '—', date: formatTime(item.acquitted_at, i18n.language) })}
+            {t('labels.alertLog.acquittedBy', { name: item.acquitted_by_name ?? '—', date: formatTime(item.acquitted_at) })}
             {item.acquit_comment ? ` — ${t('labels.alertLog.quoted', { text: item.acquit_comment })}` : ''}
           </Text>
         )}
         {item.comments.map((comment, index) => (
           <Text key={index} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="alert-log-comment">
-            {t('labels.alertLog.commentLine', { name: comment.by_name ?? '—', date: formatTime(comment.at, i18n.language), text: comment.text })}
+            {t('labels.alertLog.commentLine', { name: comment.by_name ?? '—', date: formatTime(comment.at), text: comment.text })}
           </Text>
         ))}
       </Stack>

@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Group, Loader, Stack, Text, Title, Tooltip }
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
+import { dateText } from '@shared/date-text';
 import { customerStanding } from '@shared/customers/customer-standing';
 import type { Customer, CustomerAnalytics } from '@shared/schemas/customer';
 import { notify } from '../../../lib/notify';
@@ -14,7 +14,7 @@ import { DeletionProgress } from './deletion-progress';
 import { ResponsiveList } from '../../../components/responsive-list';
 
 /** A subscription day as the customer lives it: in its own time zone. */
-const formatDay = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toFormat('dd/MM/yyyy');
+const formatDay = (iso: string, zone: string) => dateText(iso, zone);
 
 export interface CustomersListProps {
   /** The customer the signed-in user works in: it cannot be deleted from here. */

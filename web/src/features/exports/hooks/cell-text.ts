@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { DateTime } from 'luxon';
+import { dateTimeText } from '@shared/date-text';
 import type { ExportValue } from '@shared/exports/evaluate-grid';
 import type { ExportCellDefinition } from '@shared/schemas/export';
 
@@ -27,6 +27,6 @@ export const valueText = (value: ExportValue | undefined, language: string, zone
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return new Intl.NumberFormat(language, { maximumFractionDigits: 6 }).format(value);
   if (typeof value === 'boolean') return t(value ? 'exports.yes' : 'exports.no');
-  if (typeof value === 'object') return DateTime.fromISO(value.date, { zone }).toFormat('dd/MM/yyyy HH:mm');
+  if (typeof value === 'object') return dateTimeText(value.date, zone);
   return value;
 };

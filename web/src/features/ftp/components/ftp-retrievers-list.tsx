@@ -4,7 +4,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text, Title, To
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
+import { dateTimeText } from '@shared/date-text';
 import { ftpAddress, type FtpFailure, type FtpRetriever } from '@shared/schemas/ftp-retriever';
 import { notify } from '../../../lib/notify';
 import { deleteFtpRetriever, FTP_KEYS, ftpRetrieversQueryOptions, runFtpRetriever } from '../api/ftp-retrievers';
@@ -27,7 +27,7 @@ const WHOLE_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } 
 /** Failures whose translated label says everything: the server's (or our) own words would only repeat it. */
 const SAID_BY_LABEL: ReadonlySet<FtpFailure> = new Set(['connection_refused', 'login_incorrect', 'destination_not_allowed']);
 
-const formatDate = (iso: string) => DateTime.fromISO(iso).toFormat('dd/MM/yyyy HH:mm');
+const formatDate = (iso: string) => dateTimeText(iso);
 
 export interface FtpRetrieversListProps {
   canCreate: boolean;

@@ -17,7 +17,6 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { Point } from '@shared/schemas/point';
 import { errorCodeOf, ApiRequestError } from '../../../lib/http';
@@ -37,10 +36,11 @@ import { findInTree, subtreeIds } from '../hooks/location-tree';
 import { toPointInput } from '../hooks/point-form';
 import classes from './points-table.module.css';
 import { MoveMergeDialog, NONE } from './move-merge-dialog';
+import { dateTimeText } from '@shared/date-text';
 
 
 /** dd/MM/yyyy HH:mm, the spec's date format with the time of the last value. */
-export const formatDateTime = (iso: string | null): string => (iso ? DateTime.fromISO(iso).toFormat('dd/MM/yyyy HH:mm') : '—');
+export const formatDateTime = (iso: string | null): string => (iso ? dateTimeText(iso) : '—');
 
 export const PointsTable = ({
   points,

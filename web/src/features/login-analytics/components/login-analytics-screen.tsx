@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconLogout, IconMessage } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
+import { dateTimeText } from '@shared/date-text';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import { lastLoginBand, type LastLoginBand } from '@shared/settings/last-login-band';
 import { messageToUserSchema, type ConnectedUser, type LoginAnalyticsRow, type MessageToUser } from '@shared/schemas/system-settings';
@@ -128,7 +128,7 @@ export const LoginAnalyticsScreen = ({ canAct, currentUserId }: LoginAnalyticsSc
         </Badge>
         {row.last_login_at && (
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {DateTime.fromISO(row.last_login_at).toFormat('dd/MM/yyyy HH:mm')}
+            {dateTimeText(row.last_login_at)}
           </Text>
         )}
       </Group>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Text } from '@mantine/core';
-import { DateTime } from 'luxon';
+import { dateTimeText } from '@shared/date-text';
 import type { PointWithLastValue } from '@shared/api/responses';
 import { roundForUnit } from '@shared/series/rounding';
 
@@ -19,7 +19,7 @@ export const LastValue = ({ point }: { point: PointWithLastValue }) => {
     <Text size="sm" c="dimmed" mt={-8} data-testid="manual-entry-last-value">
       {t('hints.manualEntry.lastValue', {
         value: point.unit ? `${value} ${point.unit}` : value,
-        date: DateTime.fromISO(point.last_value.date).toFormat('dd/MM/yyyy HH:mm'),
+        date: dateTimeText(point.last_value.date),
       })}
     </Text>
   );

@@ -6,6 +6,7 @@ import { markerColorOf } from '@shared/maplytics/marker-colour';
 import type { MapMarker, MaplyticsPoint } from '@shared/schemas/maplytics';
 import { formatValue } from '@shared/widgets/value-format';
 import classes from './maplytics.module.css';
+import { dateText, dateTimeText } from '@shared/date-text';
 
 /** A value with its unit in the interface's language, or a dash. */
 export const useFormat = () => {
@@ -13,12 +14,8 @@ export const useFormat = () => {
   return (value: number | null, unit: string) => (value === null ? '–' : formatValue(value, unit, i18n.language));
 };
 
-/** A local date of the API (`2026-03-01T00:00:00.000+01:00`) as the site's calendar reads it. */
-export const useFormatDate = () => {
-  const { i18n } = useTranslation();
-  return (iso: string, timezone: string, withTime = false) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', ...(withTime ? { timeStyle: 'short' } : {}), timeZone: timezone }).format(new Date(iso));
-};
+/** A date of the API (`2026-03-01T00:00:00.000+01:00`) as the site's calendar reads it. */
+export const formatDate = (iso: string, timezone: string, withTime = false): string => (withTime ? dateTimeText(iso, timezone) : dateText(iso, timezone));
 
 /** The site's rating in its band's colour, or 'not rated' in blue. */
 export const RatingBadge = ({ marker }: { marker: MapMarker }) => {

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from
 import { IconAdjustments, IconArrowLeft } from '@tabler/icons-react';
 import type { Level } from '@shared/maplytics/levels';
 import type { MaplyticsPoint, MaplyticsPoints } from '@shared/schemas/maplytics';
-import { EvolutionBadge, LevelsList, Swatch, useFormat, useFormatDate, ValueText } from './figures';
+import { EvolutionBadge, LevelsList, Swatch, useFormat, formatDate, ValueText } from './figures';
 
 const CHART_HEIGHT = 110;
 
@@ -61,7 +61,6 @@ export const PointDetail = ({
 }) => {
   const { t } = useTranslation();
   const format = useFormat();
-  const formatDate = useFormatDate();
   const { period } = answer;
   const fact = (label: string, value: string) => (
     <Stack gap={0}>

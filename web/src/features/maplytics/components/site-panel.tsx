@@ -12,7 +12,7 @@ import { translate } from '../../../lib/i18n';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { MAPLYTICS_KEYS, saveLocationSettings, savePointSettings, sitePointsQueryOptions, type MaplyticsPeriodChoice } from '../api/maplytics';
 import { useDelayedFlag } from '../hooks/use-delayed-flag';
-import { AlertsBadge, EvolutionBadge, RatingBadge, Swatch, useFormat, useFormatDate, ValueText } from './figures';
+import { AlertsBadge, EvolutionBadge, RatingBadge, Swatch, useFormat, formatDate, ValueText } from './figures';
 import { LevelsSettings } from './levels-settings';
 import { PointDetail } from './point-detail';
 import classes from './maplytics.module.css';
@@ -68,7 +68,6 @@ export const SitePanel = ({ marker, onClose }: { marker: MapMarker; onClose: () 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const format = useFormat();
-  const formatDate = useFormatDate();
   const [view, setView] = useState<View>({ kind: 'points' });
   const [period, setPeriod] = useState<MaplyticsPeriodChoice>({ periodType: 'slidingPeriod', period: 'month' });
   const points = useQuery(sitePointsQueryOptions(marker.location_id, period));

@@ -7,18 +7,17 @@ import type { NotificationItem } from '@shared/schemas/notification';
 import { updateSessionUser, useLoginPayload } from '../../../lib/session';
 import { useUnreadNotifications } from '../api/get-unread-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+import { dateTimeText } from '@shared/date-text';
 
 const isNewSince = (item: NotificationItem, lastRead: string | null) => !lastRead || item.created_at > lastRead;
 
-const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
 /**
  * The header bell (spec 1 §4.3): the count is what arrived since the last read date; opening the
  * dropdown marks everything read and the counter falls to 0 one second later.
  */
 export const NotificationBell = ({ onShowAll }: { onShowAll?: () => void }) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useLoginPayload();
   const { data: unread = [] } = useUnreadNotifications();
   const markRead = useMarkNotificationsRead();
@@ -83,7 +82,7 @@ export const NotificationBell = ({ onShowAll }: { onShowAll?: () => void }) => {
                     {item.title}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(item.created_at, i18n.language)}
+                    {dateTimeText(item.created_at)}
                   </Text>
                 </Group>
                 <Text size="xs" c="dimmed" lineClamp={2}>

@@ -6,8 +6,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NotificationItem } from '@shared/schemas/notification';
 import { notifyGenericFailure } from '../../../lib/notify';
 import { flattenPages, notificationListQueryOptions, useMarkNotificationDone } from '../api/notifications-page';
+import { dateTimeText } from '@shared/date-text';
 
-const formatDate = (iso: string, language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 export interface NotificationsListProps {
   /** Super users and root see a link to each notification's customer (spec 2 §6). */
@@ -20,7 +20,7 @@ export interface NotificationsListProps {
  * is marked done with 'Done'. The next page loads when the end of the list comes into view.
  */
 export const NotificationsList = ({ showCustomerLink, onOpenCustomer }: NotificationsListProps) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useInfiniteQuery(notificationListQueryOptions());
   const done = useMarkNotificationDone();
   const end = useRef<HTMLDivElement>(null);
@@ -57,11 +57,11 @@ export const NotificationsList = ({ showCustomerLink, onOpenCustomer }: Notifica
           )}
           <Group gap="md" wrap="wrap">
             <Text size="xs" c="dimmed">
-              {formatDate(item.created_at, i18n.language)}
+              {dateTimeText(item.created_at)}
             </Text>
             {!item.unread && item.done_at && (
               <Text size="xs" c="dimmed">
-                {t('labels.notificationsPage.doneAt', { date: formatDate(item.done_at, i18n.language) })}
+                {t('labels.notificationsPage.doneAt', { date: dateTimeText(item.done_at) })}
               </Text>
             )}
             {showCustomerLink && (

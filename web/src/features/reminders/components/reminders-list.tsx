@@ -29,7 +29,7 @@ export interface RemindersListProps {
  * A table on wide screens, cards on narrow ones.
  */
 export const RemindersList = ({ viewer, canCreate, canEdit, canDelete, onCreate, onEdit }: RemindersListProps) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const reminders = useQuery(remindersQueryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: REMINDER_KEYS.all });
@@ -63,7 +63,7 @@ export const RemindersList = ({ viewer, canCreate, canEdit, canDelete, onCreate,
 
   const rhythm = (reminder: Reminder) =>
     reminder.type === 'normal' ? t('labels.reminders.once') : t(`labels.reminders.every.${reminder.period_type}`, { count: reminder.period_value });
-  const next = (reminder: Reminder) => (reminder.next_due ? formatLocal(reminder.next_due, i18n.language) : '—');
+  const next = (reminder: Reminder) => (reminder.next_due ? formatLocal(reminder.next_due) : '—');
   const state = (reminder: Reminder) => {
     const current = reminderState(reminder);
     return (

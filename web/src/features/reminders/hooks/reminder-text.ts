@@ -1,9 +1,8 @@
-import { DateTime } from 'luxon';
 import type { Reminder } from '@shared/schemas/reminder';
+import { dateTimeText } from '@shared/date-text';
 
-/** A local date-time of the customer's zone as the user reads it. */
-export const formatLocal = (local: string, language: string): string =>
-  DateTime.fromISO(local).setLocale(language).toLocaleString(DateTime.DATETIME_SHORT);
+/** A local date-time of the customer's zone as the user reads it: its wall time, dd/MM/yyyy HH:mm. */
+export const formatLocal = (local: string): string => dateTimeText(local, 'carried');
 
 /** The state a list shows: waiting for validation, inactive, over (nothing more due) or active. */
 export const reminderState = (reminder: Reminder): 'awaitingReset' | 'inactive' | 'over' | 'active' => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Group, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
+import { dateTimeText } from '@shared/date-text';
 import type { Registration } from '@shared/schemas/user-admin';
 import { notify } from '../../../lib/notify';
 import { acceptRegistration, refuseRegistration, registrationsQueryOptions, USER_KEYS } from '../api/users';
@@ -55,7 +55,7 @@ const PendingRegistration = ({ registration, customer, locations }: Registration
             </Text>
           </Stack>
           <Text size="xs" c="dimmed">
-            {DateTime.fromISO(registration.created_at).toFormat('dd/MM/yyyy HH:mm')}
+            {dateTimeText(registration.created_at)}
           </Text>
         </Group>
         <Group gap="sm" align="flex-end" wrap="wrap">
