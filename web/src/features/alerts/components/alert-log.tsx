@@ -4,6 +4,7 @@ import { ActionIcon, Alert as Notice, Badge, Button, Card, Grid, Group, Loader, 
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCheck, IconChecks, IconEraser, IconMessagePlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dateTimeText } from '@shared/date-text';
 import { ALERT_LOG_PERIODS, DEFAULT_ALERT_LOG_PERIOD, type AlertLogItem, type AlertLogPeriod, type AlertLogSummary } from '@shared/schemas/alert';
 import { notify } from '../../../lib/notify';
 import {
@@ -19,7 +20,6 @@ import {
 import { notifyAlertFailure } from '../hooks/notify-alert-failure';
 import { SUMMARY_COLORS, summaryState, type SummaryState } from '../hooks/summary-state';
 import { promptText } from './prompt-text';
-import { dateTimeText } from '@shared/date-text';
 
 const ICONS: Record<SummaryState, typeof IconX> = { none: IconX, partly: IconAlertTriangle, all: IconCheck };
 

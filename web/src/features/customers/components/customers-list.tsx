@@ -3,8 +3,8 @@ import { ActionIcon, Alert, Button, Group, Loader, Stack, Text, Title, Tooltip }
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { dateText } from '@shared/date-text';
 import { customerStanding } from '@shared/customers/customer-standing';
+import { dateText } from '@shared/date-text';
 import type { Customer, CustomerAnalytics } from '@shared/schemas/customer';
 import { notify } from '../../../lib/notify';
 import { CUSTOMER_KEYS, customerAnalyticsQueryOptions, customersQueryOptions, deleteCustomer } from '../api/customers';

@@ -17,6 +17,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dateTimeText } from '@shared/date-text';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { Point } from '@shared/schemas/point';
 import { errorCodeOf, ApiRequestError } from '../../../lib/http';
@@ -36,8 +37,6 @@ import { findInTree, subtreeIds } from '../hooks/location-tree';
 import { toPointInput } from '../hooks/point-form';
 import classes from './points-table.module.css';
 import { MoveMergeDialog, NONE } from './move-merge-dialog';
-import { dateTimeText } from '@shared/date-text';
-
 
 /** dd/MM/yyyy HH:mm, the spec's date format with the time of the last value. */
 export const formatDateTime = (iso: string | null): string => (iso ? dateTimeText(iso) : '—');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Text } from '@mantine/core';
-import { dateTimeText } from '@shared/date-text';
 import type { PointWithLastValue } from '@shared/api/responses';
+import { dateTimeText } from '@shared/date-text';
 import { roundForUnit } from '@shared/series/rounding';
 
 /** The point's latest value and its date (dd/MM/yyyy HH:mm), so a typo against it shows before sending. */

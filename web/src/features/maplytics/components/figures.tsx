@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, Group, Stack, Text } from '@mantine/core';
+import { dateText, dateTimeText } from '@shared/date-text';
 import { LEVEL_COLORS, MARKER_COLORS } from '@shared/maplytics/constants';
 import { levelOf, type Level } from '@shared/maplytics/levels';
 import { markerColorOf } from '@shared/maplytics/marker-colour';
 import type { MapMarker, MaplyticsPoint } from '@shared/schemas/maplytics';
 import { formatValue } from '@shared/widgets/value-format';
 import classes from './maplytics.module.css';
-import { dateText, dateTimeText } from '@shared/date-text';
 
 /** A value with its unit in the interface's language, or a dash. */
 export const useFormat = () => {

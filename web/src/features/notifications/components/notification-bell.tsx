@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ActionIcon, Badge, Box, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { NOTIFICATION_READ_RESET_MS } from '@shared/constants';
+import { dateTimeText } from '@shared/date-text';
 import type { NotificationItem } from '@shared/schemas/notification';
 import { updateSessionUser, useLoginPayload } from '../../../lib/session';
 import { useUnreadNotifications } from '../api/get-unread-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
-import { dateTimeText } from '@shared/date-text';
 
 const isNewSince = (item: NotificationItem, lastRead: string | null) => !lastRead || item.created_at > lastRead;
-
 
 /**
  * The header bell (spec 1 §4.3): the count is what arrived since the last read date; opening the

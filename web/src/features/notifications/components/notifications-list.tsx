@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBellOff, IconCheck } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { dateTimeText } from '@shared/date-text';
 import type { NotificationItem } from '@shared/schemas/notification';
 import { notifyGenericFailure } from '../../../lib/notify';
 import { flattenPages, notificationListQueryOptions, useMarkNotificationDone } from '../api/notifications-page';
-import { dateTimeText } from '@shared/date-text';
-
 
 export interface NotificationsListProps {
   /** Super users and root see a link to each notification's customer (spec 2 §6). */

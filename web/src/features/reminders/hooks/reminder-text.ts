@@ -1,5 +1,5 @@
-import type { Reminder } from '@shared/schemas/reminder';
 import { dateTimeText } from '@shared/date-text';
+import type { Reminder } from '@shared/schemas/reminder';
 
 /** A local date-time of the customer's zone as the user reads it: its wall time, dd/MM/yyyy HH:mm. */
 export const formatLocal = (local: string): string => dateTimeText(local, 'carried');
