@@ -11,15 +11,12 @@ export interface ReaderSettings {
 
 const YES_NO: Record<string, [string, string]> = { fr: ['oui', 'non'], en: ['yes', 'no'] };
 
-/** A date of an export as its reader reads it: dd/MM/yyyy HH:mm in the customer's zone. */
-export const exportDateText = (iso: string, zone: string): string => dateTimeText(iso, zone);
-
 /** A displayed value as text: in a text_format cell and in the CSV file alike. */
 export const exportValueText = (value: ExportValue, reader: ReaderSettings): string => {
   if (value === null) return '';
   if (typeof value === 'number') return csvNumber(value, reader.language);
   if (typeof value === 'boolean') return (YES_NO[reader.language] ?? YES_NO.en)[value ? 0 : 1];
-  if (typeof value === 'object') return exportDateText(value.date, reader.zone);
+  if (typeof value === 'object') return dateTimeText(value.date, reader.zone);
   return value;
 };
 

@@ -1,15 +1,13 @@
+import { dateTimeText } from '@shared/date-text';
+
 /**
  * Dates typed as text in the spec's format, dd/MM/yyyy HH:mm on a 24-hour clock, whatever the
  * browser's locale (no date picker package is installed). Times are the browser's local time.
  */
 
-export const DATE_TIME_TEXT_FORMAT = 'dd/MM/yyyy HH:mm';
-
 const DIGITS_OF_FULL_TEXT = 12;
 const SEPARATORS_AFTER: Record<number, string> = { 2: '/', 4: '/', 8: ' ', 10: ':' };
 const DATE_TIME_TEXT = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/;
-
-const twoDigits = (value: number): string => String(value).padStart(2, '0');
 
 /** What the user typed, reduced to its digits and laid out as dd/MM/yyyy HH:mm as far as it goes. */
 export const maskDateTimeText = (typed: string): string => {
@@ -18,12 +16,7 @@ export const maskDateTimeText = (typed: string): string => {
 };
 
 /** An ISO date shown as dd/MM/yyyy HH:mm in local time; empty for none or an unreadable date. */
-export const formatDateTimeText = (iso: string | null): string => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${twoDigits(date.getDate())}/${twoDigits(date.getMonth() + 1)}/${date.getFullYear()} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
-};
+export const formatDateTimeText = (iso: string | null): string => (iso ? dateTimeText(iso) : '');
 
 /**
  * A complete dd/MM/yyyy HH:mm text read in local time, as an ISO date; null when incomplete or

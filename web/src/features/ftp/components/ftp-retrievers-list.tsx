@@ -27,7 +27,6 @@ const WHOLE_LABEL = { root: { flexShrink: 0 }, label: { overflow: 'visible' } } 
 /** Failures whose translated label says everything: the server's (or our) own words would only repeat it. */
 const SAID_BY_LABEL: ReadonlySet<FtpFailure> = new Set(['connection_refused', 'login_incorrect', 'destination_not_allowed']);
 
-const formatDate = (iso: string) => dateTimeText(iso);
 
 export interface FtpRetrieversListProps {
   canCreate: boolean;
@@ -63,7 +62,7 @@ const LastRun = ({ retriever, requested }: { retriever: FtpRetriever; requested:
           {t(failed ? 'labels.ftp.status.error' : 'labels.ftp.status.ok')}
         </Badge>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(retriever.last_run_at)}
+          {dateTimeText(retriever.last_run_at)}
         </Text>
       </Group>
       {failed && (

@@ -3,12 +3,13 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Text, Title, To
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconPencil, IconPlus, IconRefresh, IconShare, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dateTimeText } from '@shared/date-text';
 import { decideOwnedAccess, type Viewer } from '@shared/permissions/ownership';
 import type { Reminder } from '@shared/schemas/reminder';
 import { notify } from '../../../lib/notify';
 import { deleteReminder, REMINDER_KEYS, remindersQueryOptions, resetReminder } from '../api/reminders';
 import { notifyReminderFailure } from '../hooks/notify-reminder-failure';
-import { formatLocal, reminderState, STATE_COLORS } from '../hooks/reminder-text';
+import { reminderState, STATE_COLORS } from '../hooks/reminder-text';
 import { ResponsiveList } from '../../../components/responsive-list';
 
 /** Badges keep their whole word in narrow cells. */
@@ -63,7 +64,7 @@ export const RemindersList = ({ viewer, canCreate, canEdit, canDelete, onCreate,
 
   const rhythm = (reminder: Reminder) =>
     reminder.type === 'normal' ? t('labels.reminders.once') : t(`labels.reminders.every.${reminder.period_type}`, { count: reminder.period_value });
-  const next = (reminder: Reminder) => (reminder.next_due ? formatLocal(reminder.next_due) : '—');
+  const next = (reminder: Reminder) => (reminder.next_due ? dateTimeText(reminder.next_due, 'carried') : '—');
   const state = (reminder: Reminder) => {
     const current = reminderState(reminder);
     return (

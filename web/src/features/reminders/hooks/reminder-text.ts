@@ -1,8 +1,4 @@
-import { dateTimeText } from '@shared/date-text';
 import type { Reminder } from '@shared/schemas/reminder';
-
-/** A local date-time of the customer's zone as the user reads it: its wall time, dd/MM/yyyy HH:mm. */
-export const formatLocal = (local: string): string => dateTimeText(local, 'carried');
 
 /** The state a list shows: waiting for validation, inactive, over (nothing more due) or active. */
 export const reminderState = (reminder: Reminder): 'awaitingReset' | 'inactive' | 'over' | 'active' => {

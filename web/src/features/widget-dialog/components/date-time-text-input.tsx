@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@mantine/core';
-import { DATE_TIME_TEXT_FORMAT, formatDateTimeText, maskDateTimeText, parseDateTimeText } from '../../../lib/date-time-text';
+import { DATE_TIME_FORMAT } from '@shared/date-text';
+import { formatDateTimeText, maskDateTimeText, parseDateTimeText } from '../../../lib/date-time-text';
 
 interface DateTimeTextInputProps {
   label: string;
@@ -30,7 +31,7 @@ export const DateTimeTextInput = ({ label, value, onChange, onReadableChange, er
     onReadableChange(readable);
   }, [readable, onReadableChange]);
 
-  const showUnreadable = !readable && (touched || text.length === DATE_TIME_TEXT_FORMAT.length);
+  const showUnreadable = !readable && (touched || text.length === DATE_TIME_FORMAT.length);
   return (
     <TextInput
       label={label}
