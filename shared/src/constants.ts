@@ -34,6 +34,12 @@ export type ToastKind = keyof typeof TOAST_COLORS;
 export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 
 /**
+ * How far back a realtime channel that opens for the first time hears the `newData` it could not
+ * hear yet (the page's data was read before the channel was open): at most this, however old the page.
+ */
+export const REALTIME_CATCH_UP_MAX_MS = 5 * 60_000;
+
+/**
  * The palette of 28 colours series and widgets are drawn in (spec 1 §9): seven hues of the
  * interface's colour scale in four shades, from strong to light, distinguishable side by side.
  */

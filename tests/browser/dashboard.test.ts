@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
+import { closed, heardOfNewData, open } from '../support/realtime';
 import { restoreDemoLanguage } from '../support/test-users';
 import { keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
@@ -32,6 +33,17 @@ const tableOfNewPoint = async (pointName: string, tabName: string, title: string
     body: { data: { location: tab._id, title, type: 'table', period: 'day', sampling: 'hour', points: [{ _id: point, calculation: 'sum' }] } },
   });
   return { admin, point, tab };
+};
+
+/** Writes a value of the point now, and waits until its newData has been pushed (a channel of the test's own hears it). */
+const writtenAndPushed = async (token: string, point: string, value: number) => {
+  const listening = await open(token);
+  try {
+    await api('POST', '/api/v1/data', { token, body: { data: [{ point, date: new Date().toISOString(), value }] } });
+    await heardOfNewData(listening, point);
+  } finally {
+    await closed(listening.socket);
+  }
 };
 
 const createTab = async (page: Page, name: string, shared = false) => {
@@ -301,6 +313,37 @@ describe('dashboards in the browser', () => {
     }
   });
 
+  it('shows the values written after its data was read but before its realtime channel first opened', async () => {
+    const { accounts } = testEnvironment();
+    const { admin, point, tab } = await tableOfNewPoint('Compteur avant le canal', 'Avant', 'Avant le canal');
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, accounts.premiumAdministrator);
+      await page.goto(webUrl(`/dashboard/avant/${tab._id}`));
+      // A reload draws the page from the stored session and opens the channel once the renewal
+      // answers: held here while the value is written.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v1/users/auto_login', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const channels: string[] = [];
+      page.on('websocket', (socket) => channels.push(socket.url()));
+      await page.reload();
+      const widget = widgetTitled(page, 'Avant le canal');
+      await widget.getByTestId('widget-empty').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(channels).toHaveLength(0);
+      // Written, and its newData pushed (heard by a channel of the test's own), while no channel of this page is open.
+      await writtenAndPushed(admin, point, 23.5);
+      release();
+      await expect.poll(() => channels.length, { timeout: UI_TIMEOUT_MS }).toBe(1);
+      await widget.getByText('23,5').waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('catches up on the values sent while its realtime channel was down, once the channel is back', async () => {
     const { accounts } = testEnvironment();
     const { admin, point, tab } = await tableOfNewPoint('Compteur au retour', 'Retour', 'Au retour');
@@ -325,10 +368,10 @@ describe('dashboards in the browser', () => {
       await expect.poll(() => channels.length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(before);
       const opened = channels.length;
 
-      // Down while the value is written: its newData reaches no channel of this page (the write awaits its push).
+      // Down while the value is written and its newData pushed: it reaches no channel of this page.
       down = true;
       await channels.at(-1)!.close();
-      await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point, date: new Date().toISOString(), value: 17.5 }] } });
+      await writtenAndPushed(admin, point, 17.5);
       down = false;
 
       // Back (the page retries by itself): the widget asks its data again.

@@ -1,76 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { api, login } from '../support/api';
-import { testEnvironment } from '../support/environment';
 import { connectionsOfUser } from '../support/aws';
 import { eventually } from '../support/eventually';
+import { closed, heardOfNewData, namesPoint, open, type Socket } from '../support/realtime';
 
-interface Socket {
-  socket: WebSocket;
-  messages: { event: string; data: unknown }[];
-  next: (event: string, timeoutMs?: number) => Promise<{ event: string; data: unknown } | null>;
-}
+/** The browser's first message on a channel; `missedMs` as a page's first channel sends it. */
+const hello = (user: { _id: string }, navigatorId: string, missedMs?: number) =>
+  JSON.stringify({ action: 'storeUserId', user_id: user._id, navigator_id: navigatorId, ...(missedMs === undefined ? {} : { missed_ms: missedMs }) });
 
-const open = (token?: string): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const url = `${testEnvironment().socketUrl}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-    const socket = new WebSocket(url);
-    const messages: Socket['messages'] = [];
-    const waiters: { event: string; resolve: (message: Socket['messages'][number]) => void }[] = [];
-    socket.on('message', (raw) => {
-      let message: Socket['messages'][number];
-      try {
-        message = JSON.parse(String(raw));
-      } catch {
-        throw new Error(`The server sent something that is not an event: ${String(raw)}`);
-      }
-      messages.push(message);
-      for (const waiter of waiters.filter((candidate) => candidate.event === message.event)) waiter.resolve(message);
-    });
-    socket.on('open', () =>
-      resolve({
-        socket,
-        messages,
-        next: (event, timeoutMs = 5000) =>
-          new Promise((done) => {
-            const seen = messages.find((message) => message.event === event);
-            if (seen) return done(seen);
-            const timer = setTimeout(() => done(null), timeoutMs);
-            waiters.push({ event, resolve: (message) => (clearTimeout(timer), done(message)) });
-          }),
-      }),
-    );
-    socket.on('error', reject);
-    socket.on('unexpected-response', (_request, response) => reject(new Error(`refused: ${response.statusCode}`)));
-  });
-
-const storeUserId = (socket: WebSocket, userId: string, navigatorId: string) =>
-  socket.send(JSON.stringify({ action: 'storeUserId', user_id: userId, navigator_id: navigatorId, user_role: 'member' }));
-
-const closed = (socket: WebSocket): Promise<void> =>
-  new Promise((resolve) => {
-    if (socket.readyState === WebSocket.CLOSED) return resolve();
-    socket.once('close', () => resolve());
-    socket.close();
-  });
+const storeUserId = (socket: WebSocket, userId: string, navigatorId: string) => socket.send(hello({ _id: userId }, navigatorId));
 
 /**
- * Opens a browser elsewhere (another navigator id) and sends `storeUserId` until it is told
- * `alreadyConnected`: the positive control that the server has on record, and checked, what was
- * sent before it. Storing twice is harmless.
+ * A channel of the user (another browser of theirs is open) that has been told `alreadyConnected`:
+ * the same message's handling sends what the channel missed before that, so by then it would have
+ * been sent. Tried again until the other browser is on record.
  */
-const toldElsewhere = async (token: string, userId: string, navigatorId: string) => {
-  const elsewhere = await open(token);
+const toldAfterHello = async (user: { _id: string; jwt: string }, navigatorId: string, missedMs?: number): Promise<Socket> => {
   const told = await eventually(
     async () => {
-      storeUserId(elsewhere.socket, userId, navigatorId);
-      return elsewhere.next('alreadyConnected', 1000);
+      const channel = await open(user.jwt);
+      channel.socket.send(hello(user, navigatorId, missedMs));
+      if (await channel.next('alreadyConnected', 2_000)) return channel;
+      await closed(channel.socket);
+      return null;
     },
-    (message) => message !== null,
+    (channel) => channel !== null,
     15_000,
   );
-  await closed(elsewhere.socket);
+  if (!told) throw new Error(`${navigatorId} was never told alreadyConnected`);
   return told;
+};
+
+/** Opens a browser elsewhere (another navigator id) until it is told `alreadyConnected`: the positive control that the server has on record, and checked, what was sent before it. */
+const toldElsewhere = async (token: string, userId: string, navigatorId: string) => {
+  const elsewhere = await toldAfterHello({ _id: userId, jwt: token }, navigatorId);
+  await closed(elsewhere.socket);
+  return elsewhere.messages.find((message) => message.event === 'alreadyConnected') ?? null;
 };
 
 describe('realtime channel', () => {
@@ -119,24 +85,55 @@ describe('realtime channel', () => {
   });
 });
 
+/**
+ * A new water counter of the premium customer with three values, once `listening` (a channel of
+ * the customer) has been told of them: by then their `newData` was pushed (rollups follow writes
+ * through the table's stream), so a channel opened after it could not hear it.
+ */
+const pointWithValues = async (token: string, name: string, listening: Socket) => {
+  const created = await api<{ _id: string }>('POST', '/api/v1/points', {
+    token,
+    body: { name, technical_id: `RT-${Date.now()}-${Math.round(Math.random() * 1e4)}`, resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-a'] },
+  });
+  const point = created.body.data!._id;
+  const dates = ['2026-09-01T08:00:00Z', '2026-09-01T09:00:00Z', '2026-09-01T10:00:00Z'];
+  await api('POST', '/api/v1/data', { token, body: { data: dates.map((date, index) => ({ point, date, value: index })) } });
+  return { point, heard: await heardOfNewData(listening, point) };
+};
+
 describe('newData', () => {
   it('tells the customer\'s browsers once a batch of values is rolled up, naming its points once', async () => {
     const { user } = await login('premiumAdministrator');
     const browser = await open(user.jwt);
     storeUserId(browser.socket, user._id, 'navigator-new-data');
-    const created = await api<{ _id: string }>('POST', '/api/v1/points', {
-      token: user.jwt,
-      body: { name: 'Compteur temps réel', technical_id: `RT-${Date.now()}`, resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-a'] },
-    });
-    const point = created.body.data!._id;
-    const dates = ['2026-09-01T08:00:00Z', '2026-09-01T09:00:00Z', '2026-09-01T10:00:00Z'];
-    await api('POST', '/api/v1/data', { token: user.jwt, body: { data: dates.map((date, index) => ({ point, date, value: index })) } });
-    const message = await eventually(
-      async () => browser.messages.find((entry) => entry.event === 'newData' && (entry.data as { points: string[] }).points.includes(point)) ?? null,
-      (found) => found !== null,
-      20_000,
-    );
-    expect((message?.data as { points: string[] }).points.filter((id) => id === point)).toHaveLength(1);
+    const { point, heard } = await pointWithValues(user.jwt, 'Compteur temps réel', browser);
+    expect((heard.data as { points: string[] }).points.filter((id) => id === point)).toHaveLength(1);
     await closed(browser.socket);
+  });
+
+  it('tells a page\'s first channel the newData pushed before it was open, since the page began reading', async () => {
+    const { user } = await login('premiumAdministrator');
+    const listening = await open(user.jwt);
+    const { point } = await pointWithValues(user.jwt, 'Compteur lu avant le canal', listening);
+    const late = await open(user.jwt);
+    late.socket.send(hello(user, 'navigator-late', 60_000));
+    const caughtUp = await heardOfNewData(late, point, 15_000);
+    expect((caughtUp.data as { points: string[] }).points.filter((id) => id === point)).toHaveLength(1);
+    await Promise.all([closed(listening.socket), closed(late.socket)]);
+  });
+
+  it('tells them only to the customer\'s channels, and only to a page\'s first channel', async () => {
+    const premium = (await login('premiumAdministrator')).user;
+    const basic = (await login('basicAdministrator')).user;
+    const basicFirst = await open(basic.jwt);
+    basicFirst.socket.send(hello(basic, 'navigator-basic-first'));
+    const premiumFirst = await open(premium.jwt);
+    premiumFirst.socket.send(hello(premium, 'navigator-premium-first'));
+    const { point } = await pointWithValues(premium.jwt, 'Compteur d\'un autre client', premiumFirst);
+    const otherCustomer = await toldAfterHello(basic, 'navigator-basic-late', 60_000);
+    const reconnected = await toldAfterHello(premium, 'navigator-premium-again');
+    expect(otherCustomer.messages.some(namesPoint(point))).toBe(false);
+    expect(reconnected.messages.some(namesPoint(point))).toBe(false);
+    await Promise.all([basicFirst, premiumFirst, otherCustomer, reconnected].map((channel) => closed(channel.socket)));
   });
 });

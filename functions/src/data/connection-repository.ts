@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@shared/permissions/roles';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
+import { batchWrite } from './table';
 
 export interface Connection {
   connection_id: string;
@@ -141,3 +142,50 @@ export const connectionIdsOfCustomer = async (customerId: string, limit: number)
   );
   return (answer.Items ?? []).map((item) => String(item.connection_id));
 };
+
+/**
+ * The `newData` pushed to a customer's browsers, kept a while for a channel that opens after them:
+ * one item per customer and ten-second slot, holding the set of points (no user or customer
+ * attribute, so the connection indexes never list it; TTL removes it).
+ */
+const NEW_DATA_SLOT_MS = 10_000;
+const NEW_DATA_KEPT_SECONDS = 10 * 60;
+const newDataKey = (customerId: string, slot: number) => ({ connection_id: `NEWDATA#${customerId}#${slot}` });
+
+/** Keeps that these points had new values at `atMs` (a set: the same point twice in a slot is kept once). */
+export const keepNewData = async (customerId: string, points: readonly string[], atMs: number): Promise<void> => {
+  if (points.length === 0) return;
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: newDataKey(customerId, Math.floor(atMs / NEW_DATA_SLOT_MS)),
+      UpdateExpression: 'ADD points :points SET expires_at = :expires',
+      ExpressionAttributeValues: { ':points': new Set(points), ':expires': Math.floor(atMs / 1000) + NEW_DATA_KEPT_SECONDS },
+    }),
+  );
+};
+
+const slotKeys = (customerId: string, fromMs: number, toMs: number): Record<string, unknown>[] => {
+  const slots: Record<string, unknown>[] = [];
+  for (let slot = Math.floor(fromMs / NEW_DATA_SLOT_MS); slot <= Math.floor(toMs / NEW_DATA_SLOT_MS); slot += 1) slots.push(newDataKey(customerId, slot));
+  return slots;
+};
+
+/** The points kept with new values from `fromMs` to `toMs`, by whole slots (a few seconds earlier too). */
+export const newDataBetween = async (customerId: string, fromMs: number, toMs: number): Promise<string[]> => {
+  const slots = slotKeys(customerId, fromMs, toMs);
+  const points = new Set<string>();
+  for (let offset = 0; offset < slots.length; offset += 100) {
+    let requested = slots.slice(offset, offset + 100);
+    while (requested.length) {
+      const answer = await dynamo.send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: requested } } }));
+      for (const item of answer.Responses?.[table()] ?? []) for (const point of (item.points as Set<string> | undefined) ?? []) points.add(point);
+      requested = (answer.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return [...points];
+};
+
+/** Forgets what was kept of a customer's pushes (its deletion): every slot still kept, up to `nowMs`. */
+export const forgetNewData = (customerId: string, nowMs: number): Promise<void> =>
+  batchWrite(table(), slotKeys(customerId, nowMs - NEW_DATA_KEPT_SECONDS * 1000, nowMs).map((Key) => ({ DeleteRequest: { Key } })));

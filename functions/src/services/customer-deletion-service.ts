@@ -4,7 +4,7 @@ import { CUSTOMER_DELETION_STEPS, type CustomerDeletionStep } from '@shared/sche
 import { config, requireSetting } from '../config';
 import { lambda } from '../clients/lambda';
 import { s3 } from '../clients/s3';
-import { connectionIdsOfCustomer, deleteConnection } from '../data/connection-repository';
+import { connectionIdsOfCustomer, deleteConnection, forgetNewData } from '../data/connection-repository';
 import {
   beginDeletionRun,
   DELETION_STALE_MS,
@@ -138,12 +138,15 @@ const removeSeriesAgain = async (run: RunContext): Promise<StepResult> => {
   return removeSeries(run);
 };
 
-/** The WebSocket connections registered in the customer (its users', and anyone's who worked in it). */
+/** The WebSocket connections registered in the customer (its users', and anyone's who worked in it), then what was kept of its pushes. */
 const removeConnections = async (run: RunContext): Promise<StepResult> => {
   let used = 0;
   for (;;) {
     const ids = await connectionIdsOfCustomer(run.customerId, Math.max(1, run.budget - used));
-    if (ids.length === 0) return { used, complete: true, cursor: null };
+    if (ids.length === 0) {
+      await forgetNewData(run.customerId, Date.now());
+      return { used, complete: true, cursor: null };
+    }
     for (const id of ids) await deleteConnection(id);
     used += ids.length;
     if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };

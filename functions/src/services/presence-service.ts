@@ -4,7 +4,7 @@ import type { ClientMessage } from '@shared/realtime/events';
 import { managementApi } from '../clients/management-api';
 import { deleteConnection, getConnection, identifyConnection, listConnectionsOfUser, putConnection } from '../data/connection-repository';
 import { verifyToken } from './token-service';
-import { sendToConnection } from './realtime-service';
+import { catchUpNewData, sendToConnection } from './realtime-service';
 
 type StoreUserId = Extract<ClientMessage, { action: 'storeUserId' }>;
 
@@ -41,9 +41,9 @@ const isLive = async (connectionId: string): Promise<boolean> => {
 };
 
 /**
- * Records who is behind a connection. When the same user is already live in another browser
- * (another navigator id), this connection is told `alreadyConnected`: the browser counts down
- * and logs out.
+ * Records who is behind a connection, and tells a page's first channel the `newData` it missed
+ * (`missed_ms`). When the same user is already live in another browser (another navigator id),
+ * this connection is told `alreadyConnected`: the browser counts down and logs out.
  */
 export const storeUserId = async (connectionId: string, message: StoreUserId): Promise<void> => {
   const connection = await getConnection(connectionId);
@@ -56,6 +56,9 @@ export const storeUserId = async (connectionId: string, message: StoreUserId): P
     navigator_id: message.navigator_id,
     expires_at: now + CONNECTION_TTL_SECONDS,
   });
+  if (message.missed_ms !== undefined && connection.customer_id && connection.customer_id !== 'none') {
+    await catchUpNewData(connectionId, connection.customer_id, message.missed_ms);
+  }
   const others = (await listConnectionsOfUser(message.user_id, now)).filter(
     (other) =>
       other.connection_id !== connectionId && other.navigator_id !== null && other.navigator_id !== message.navigator_id,

@@ -1,11 +1,15 @@
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { REALTIME_CATCH_UP_MAX_MS } from '@shared/constants';
 import type { ServerEvent } from '@shared/realtime/events';
 import { managementApi } from '../clients/management-api';
 import type { Connection } from '../data/connection-repository';
-import { deleteConnection, listConnectionsOfCustomer, listConnectionsOfUser } from '../data/connection-repository';
+import { deleteConnection, keepNewData, listConnectionsOfCustomer, listConnectionsOfUser, newDataBetween } from '../data/connection-repository';
 import { describeError, logger } from '../logger';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** Functions' clocks may differ by this much: the time a push was kept at is read with it. */
+const CLOCK_MARGIN_MS = 2_000;
 
 /** Sends one event to one connection; a gone connection is dropped and reported as not sent. */
 export const sendToConnection = async (connectionId: string, event: ServerEvent): Promise<boolean> => {
@@ -35,14 +39,33 @@ export const pushToCustomer = async (customerId: string, event: ServerEvent): Pr
 
 /**
  * Tells the customer's open browsers which points have new values (`newData`), once per batch of
- * writes, so the widgets showing them refresh. Best effort: a failed push never fails the write.
+ * writes, so the widgets showing them refresh; and keeps it a while for the channels that open
+ * after it (`catchUpNewData`). Best effort: a failed push never fails the write.
  */
 export const announceNewData = async (customerId: string, points: Iterable<string>): Promise<void> => {
   const distinct = [...new Set(points)];
   if (distinct.length === 0) return;
   try {
+    // Kept before the connections are listed: a channel the push does not find opened after that
+    // listing began, so its `storeUserId` (which reads what was kept) comes after this too.
+    await keepNewData(customerId, distinct, Date.now());
     await pushToCustomer(customerId, { event: 'newData', data: { points: distinct } });
   } catch (error) {
     logger.warn('newData not pushed', { customerId, ...describeError(error) });
+  }
+};
+
+/**
+ * A page's first channel hears the `newData` pushed since it began reading the data it shows
+ * (`missedMs` ago, at most `REALTIME_CATCH_UP_MAX_MS`), which no channel of it could hear: one
+ * `newData` naming them, or nothing when there were none. Best effort, like the push itself.
+ */
+export const catchUpNewData = async (connectionId: string, customerId: string, missedMs: number): Promise<void> => {
+  const now = Date.now();
+  try {
+    const points = await newDataBetween(customerId, now - Math.min(missedMs, REALTIME_CATCH_UP_MAX_MS) - CLOCK_MARGIN_MS, now);
+    if (points.length) await sendToConnection(connectionId, { event: 'newData', data: { points } });
+  } catch (error) {
+    logger.warn('newData not caught up', { connectionId, customerId, ...describeError(error) });
   }
 };

@@ -10,6 +10,11 @@ export const clientMessageSchema = z.discriminatedUnion('action', [
     user_role: z.string().optional(),
     navigator_id: z.string().min(1).max(100),
     customer_id: z.string().nullish(),
+    /**
+     * Sent by a page's first channel: how long ago (ms, the page's own clock) it started reading the
+     * data it shows. The server sends it the `newData` of that time, pushed before it could hear them.
+     */
+    missed_ms: z.number().int().min(0).optional(),
   }),
   z.object({ action: z.literal('leavingLogPage'), user_id: z.string().min(1) }),
   // Live logs (spec 3 §7): only super users and root are heard.

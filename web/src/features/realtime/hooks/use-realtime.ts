@@ -130,6 +130,9 @@ export const useRealtime = (identity: RealtimeIdentity | null, handlers: Realtim
           user_role: role,
           navigator_id: navigatorId(),
           customer_id: customerId,
+          // The page's data was read since it started, before this channel could hear what changed:
+          // the server tells it the newData of that time. After a drop, `onReconnected` reloads instead.
+          ...(reconnected ? {} : { missed_ms: Math.round(performance.now()) }),
         };
         socket?.send(JSON.stringify(hello));
         const open = socket;
