@@ -238,13 +238,20 @@ describe('alerts', () => {
       expect(await acquitted.getByTestId('alert-log-acquitted').textContent()).toContain('Réglage du brûleur corrigé');
       await shot(page, 'alerts-historical-1440-fr');
 
-      // Delete asks 'Are you sure?' with the alert's name.
-      await page.goto(webUrl('/alerts'));
-      await clickCentered(row.getByTestId('alert-delete'));
-      expect(await page.getByTestId('alert-delete-text').textContent()).toBe(`Attention ! Ceci va supprimer l'alerte ${name}`);
-      await page.getByTestId('alert-confirm-delete').click();
-      await row.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
-      expect((await callApi<Alert[]>(page, 'GET', '/api/v1/alerts')).some((candidate) => candidate._id === alert._id)).toBe(false);
+      // Delete, in another tab, asks 'Are you sure?' with the alert's name.
+      const other = await context.newPage();
+      await other.goto(webUrl('/alerts'));
+      const otherRow = other.locator(`[data-alert-id="${alert._id}"]`);
+      await clickCentered(otherRow.getByTestId('alert-delete'));
+      expect(await other.getByTestId('alert-delete-text').textContent()).toBe(`Attention ! Ceci va supprimer l'alerte ${name}`);
+      await other.getByTestId('alert-confirm-delete').click();
+      await otherRow.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      expect((await callApi<Alert[]>(other, 'GET', '/api/v1/alerts')).some((candidate) => candidate._id === alert._id)).toBe(false);
+      // This tab still shows its log: its next read (a period not read yet) says the alert is gone, and it leaves the list.
+      await choose(page, page.getByTestId('alert-log-period'), 'Dernière année');
+      await page.getByText('Alerte introuvable').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await historical.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      expect(await page.getByText("Une erreur s'est produite").count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Alert as Notice, Badge, Button, Card, Grid, Group, Loader, Select, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconCheck, IconChecks, IconEraser, IconMessagePlus, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dateTimeText } from '@shared/date-text';
 import { ALERT_LOG_PERIODS, DEFAULT_ALERT_LOG_PERIOD, type AlertLogItem, type AlertLogPeriod, type AlertLogSummary } from '@shared/schemas/alert';
+import { errorCodeOf } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import {
   acquitAllLog,
@@ -53,6 +54,15 @@ export const AlertLogView = ({ mode, initialAlert, canEdit, canDelete }: AlertLo
   const log = useQuery({ ...logQueryOptions(mode, period, selected?.alert._id ?? 'none'), enabled: selected !== null });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['alerts'] });
   const inLog = mode === 'log';
+
+  // The alert was deleted meanwhile (another tab, another user): say so, and take it off the list.
+  const gone = log.isError && errorCodeOf(log.error) === 'alert_not_found';
+  useEffect(() => {
+    if (!gone) return;
+    notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t('errors.alert_not_found') });
+    setChosen(null);
+    void queryClient.invalidateQueries({ queryKey: ['alerts'] });
+  }, [gone, t, queryClient]);
 
   const run = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
@@ -234,7 +244,7 @@ export const AlertLogView = ({ mode, initialAlert, canEdit, canDelete }: AlertLo
                   </Group>
                 )}
                 {log.isPending && <Loader size="sm" />}
-                {log.isError && <Notice color="yellow">{t('errors.generic')}</Notice>}
+                {log.isError && !gone && <Notice color="yellow">{t('errors.generic')}</Notice>}
                 {log.isSuccess && items.length === 0 && (
                   <Text size="sm" c="dimmed">
                     {t('labels.alertLog.noEntry')}
