@@ -45,10 +45,14 @@ export const pushToCustomer = async (customerId: string, event: ServerEvent): Pr
 export const announceNewData = async (customerId: string, points: Iterable<string>): Promise<void> => {
   const distinct = [...new Set(points)];
   if (distinct.length === 0) return;
+  // Kept before the connections are listed: a channel the push does not find opened after that
+  // listing began, so its `storeUserId` (which reads what was kept) comes after this too.
   try {
-    // Kept before the connections are listed: a channel the push does not find opened after that
-    // listing began, so its `storeUserId` (which reads what was kept) comes after this too.
     await keepNewData(customerId, distinct, Date.now());
+  } catch (error) {
+    logger.warn('newData not kept', { customerId, ...describeError(error) });
+  }
+  try {
     await pushToCustomer(customerId, { event: 'newData', data: { points: distinct } });
   } catch (error) {
     logger.warn('newData not pushed', { customerId, ...describeError(error) });
