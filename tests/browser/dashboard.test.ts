@@ -269,11 +269,56 @@ describe('dashboards in the browser', () => {
     }
   });
 
-  it('draws the overview\'s pie filling its box, its legend whole inside the widget', async () => {
+  it('draws the overview\'s widgets whole in their boxes: the pie filling its box with its legend, every control in reach, the objective\'s figures apart, the welcome text\'s first line beside its tools', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
     try {
       await signIn(page, accounts.premiumAdministrator);
+      await page.waitForFunction(() => {
+        const widgets = [...document.querySelectorAll('[data-widget-id]')];
+        return widgets.length > 0 && widgets.every((widget) => widget.querySelector('[data-widget-ready="true"]'));
+      }, undefined, { timeout: UI_TIMEOUT_MS });
+      const drawn = await page.evaluate(() => {
+        const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        const textOf = (node: Node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return range;
+        };
+        const frames = [...document.querySelectorAll('[data-testid="widget"]')];
+        // Narrow widgets (a quarter of the page) wrap their tools rather than cut the last ones (delete) at their edge.
+        const controlsOut = frames.flatMap((frame) => {
+          const box = frame.getBoundingClientRect();
+          return [...frame.querySelectorAll('button')]
+            .filter((control) => {
+              const rect = control.getBoundingClientRect();
+              return rect.left < box.left - 0.5 || rect.right > box.right + 0.5 || rect.top < box.top - 0.5 || rect.bottom > box.bottom + 0.5;
+            })
+            .map((control) => `${frame.getAttribute('data-widget-type')}: ${control.getAttribute('aria-label')}`);
+        });
+        // The objective's three figures: side by side with room between them, or one under the other.
+        const apart = (a: DOMRect, b: DOMRect) => a.bottom <= b.top || b.bottom <= a.top || a.right + 4 <= b.left || b.right + 4 <= a.left;
+        const figures = ['baseline', 'target', 'actual'].map((key) => textOf(document.querySelector(`[data-widget-id="wgt-demo-month-ipmvp"] [data-testid="ipmvp-${key}"]`)!.lastElementChild!).getBoundingClientRect());
+        // The welcome text's words, each text node's line boxes: the first in the frame, none under a tool.
+        const welcome = document.querySelector('[data-widget-id="wgt-demo-text"] [data-testid="text-widget"]')!;
+        const welcomeFrame = welcome.closest('[data-testid="widget"]')!;
+        // What may cut it: the frame and every box between them that scrolls or hides what overflows.
+        const clips: DOMRect[] = [];
+        for (let box: Element | null = welcome; box && box !== welcomeFrame.parentElement; box = box.parentElement) {
+          if (box === welcomeFrame || getComputedStyle(box).overflowY !== 'visible') clips.push(box.getBoundingClientRect());
+        }
+        const walker = document.createTreeWalker(welcome, NodeFilter.SHOW_TEXT);
+        const words: DOMRect[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent?.trim()) words.push(...textOf(node).getClientRects());
+        const tools = [...welcomeFrame.querySelectorAll('button')].map((control) => control.getBoundingClientRect());
+        return {
+          controlsOut,
+          figuresApart: apart(figures[0], figures[1]) && apart(figures[1], figures[2]) && apart(figures[0], figures[2]),
+          firstLineShown: words.length > 0 && clips.every((clip) => words[0].top >= clip.top && words[0].bottom <= clip.bottom),
+          textUnderTools: words.some((word) => tools.some((tool) => overlap(tool, word))),
+        };
+      });
+      expect(drawn).toEqual({ controlsOut: [], figuresApart: true, firstLineShown: true, textUnderTools: false });
       const widget = widgetTitled(page, 'Répartition des usages, bâtiment A');
       await widget.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
       await widget.getByTestId('pie-legend').getByText(/%/).first().waitFor({ timeout: UI_TIMEOUT_MS });

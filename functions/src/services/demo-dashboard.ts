@@ -34,15 +34,15 @@ const widget = (customerId: string, _id: string, location: string | null, positi
 });
 
 const welcomeText = [
-  '<p><strong>Bonjour !</strong> Consommation électrique du bâtiment A aujourd\'hui : ',
+  '<p><strong>Bonjour !</strong> Électricité du bâtiment A : ',
   tokenSpan({ kind: 'value', point: 'pt-elec-index', technicalId: 'ELEC-LYON-A-001', calculation: 'diff', period: 'day', offset: 0, showUnit: true }),
-  ', hier : ',
+  ' aujourd\'hui, ',
   tokenSpan({ kind: 'value', point: 'pt-elec-index', technicalId: 'ELEC-LYON-A-001', calculation: 'diff', period: 'day', offset: 1, showUnit: true }),
-  ' ; ce mois (',
-  tokenSpan({ kind: 'date', period: 'month', offset: 0 }),
-  ') : ',
+  ' hier, ',
   tokenSpan({ kind: 'value', point: 'pt-elec-index', technicalId: 'ELEC-LYON-A-001', calculation: 'diff', period: 'month', offset: 0, showUnit: true }),
-  '.</p>',
+  ' ce mois (',
+  tokenSpan({ kind: 'date', period: 'month', offset: 0 }),
+  ').</p>',
 ].join('');
 
 export const demoWidgets = (customerId: string): Widget[] => [

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Center, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Center, Progress, Stack, Text } from '@mantine/core';
+import { displayUnit } from '@shared/series/rounding';
 import { formatValue } from '@shared/widgets/value-format';
 import { useRenderedSignal } from '../hooks/use-rendered-signal';
 import type { WidgetTypeProps } from './widget-type-props';
+import classes from './ipmvp-widget.module.css';
 
 /**
  * Baseline, target and actual side by side ('Baseline-Target-Epi'), with a gauge of the actual
@@ -13,7 +15,8 @@ export const IpmvpWidget = ({ data, onRendered }: WidgetTypeProps) => {
   useRenderedSignal(onRendered);
   const ipmvp = data?.ipmvp;
   if (!ipmvp) return null;
-  const shown = (value: number | null) => (value === null ? '-' : formatValue(value, ipmvp.unit, i18n.language));
+  const shown = (value: number | null) => (value === null ? '-' : formatValue(value, ipmvp.unit, i18n.language, false));
+  const unit = ipmvp.unit ? displayUnit(ipmvp.unit) : '';
   const figures = [
     { key: 'baseline', value: ipmvp.baseline },
     { key: 'target', value: ipmvp.target },
@@ -23,19 +26,24 @@ export const IpmvpWidget = ({ data, onRendered }: WidgetTypeProps) => {
   const withinTarget = ipmvp.actual !== null && ipmvp.target !== null ? ipmvp.actual <= ipmvp.target : null;
   return (
     <Center h="100%" data-testid="ipmvp-widget">
-      <Stack gap="sm" w="100%" px="sm">
-        <SimpleGrid cols={3} spacing="xs">
+      <Stack gap="sm" w="100%" px="sm" className={classes.room}>
+        <div className={classes.figures}>
           {figures.map((figure) => (
-            <Stack key={figure.key} gap={0} align="center" data-testid={`ipmvp-${figure.key}`}>
+            <div key={figure.key} className={classes.figure} data-testid={`ipmvp-${figure.key}`}>
               <Text size="xs" c="dimmed" tt="uppercase">
                 {t(`widgets.labels.${figure.key}`)}
               </Text>
-              <Text fw={700} fz="lg">
+              <Text fw={700} fz="lg" className={classes.value}>
                 {shown(figure.value)}
+                {unit && figure.value !== null && (
+                  <Text span fz="sm" fw={500} ml={4}>
+                    {unit}
+                  </Text>
+                )}
               </Text>
-            </Stack>
+            </div>
           ))}
-        </SimpleGrid>
+        </div>
         {ofBaseline !== null && (
           <Stack gap={2}>
             <Progress value={Math.min(100, ofBaseline * 100)} color={withinTarget === false ? 'red' : 'green'} size="lg" radius="xl" />

@@ -6,6 +6,7 @@ import { periodLabel } from '@shared/widgets/period-label';
 import { renderTextTokens } from '@shared/widgets/text-rendering';
 import { useRenderedSignal } from '../hooks/use-rendered-signal';
 import type { WidgetTypeProps } from './widget-type-props';
+import classes from './text-widget.module.css';
 
 /** The rich text with its tokens replaced by values and period names, sanitised last: no script or handler survives. */
 export const TextWidget = ({ widget, data, timezone, onRendered }: WidgetTypeProps) => {
@@ -23,5 +24,6 @@ export const TextWidget = ({ widget, data, timezone, onRendered }: WidgetTypePro
     // The server keeps only the editor's colours and fonts in `style`; the rest is dropped here too.
     return DOMPurify.sanitize(rendered, { FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'] });
   }, [widget.text, data, timezone, i18n.language, t]);
-  return <Box h="100%" style={{ overflow: 'auto' }} data-testid="text-widget" dangerouslySetInnerHTML={{ __html: html }} />;
+  // Not a box of its own: its lines flow around the frame's tools, and the frame scrolls a long text.
+  return <Box className={classes.text} data-testid="text-widget" dangerouslySetInnerHTML={{ __html: html }} />;
 };

@@ -8,7 +8,8 @@ export const WidgetTitleBar = ({ title, tools }: { title: string; tools: ReactNo
     <Text fw={600} size="sm" truncate data-testid="widget-title" style={{ flex: '1 1 6rem', minWidth: '6rem' }}>
       {title}
     </Text>
-    <Group gap={4} wrap="nowrap" ml="auto">
+    {/* And they wrap rather than run past the frame's edge, where the last ones (delete) would be out of reach. */}
+    <Group gap={4} wrap="wrap" justify="flex-end" ml="auto">
       {tools}
     </Group>
   </Group>

@@ -94,6 +94,8 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
   const state = asks && query.isError ? 'error' : asks && query.isPending ? 'loading' : hasWidgetValues(shown.type, data) ? 'data' : 'empty';
   const ready = drawing !== undefined && drawn === drawing && (state === 'data' || state === 'empty');
 
+  // A text without its title bar (a 50 px banner by default) flows around its tools: over it they would hide its first line.
+  const toolsInText = widget.hidden_title_bar && widget.type === 'text';
   const tools = (
     <>
       {drilled && (
@@ -123,14 +125,18 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
       data-widget-state={state}
       data-widget-ready={ready ? 'true' : 'false'}
     >
-      {widget.hidden_title_bar ? (
+      {!widget.hidden_title_bar && <WidgetTitleBar title={widget.title} tools={tools} />}
+      {widget.hidden_title_bar && !toolsInText && (
         <Group gap={4} wrap="nowrap" pos="absolute" top={4} right={4} style={{ zIndex: 2 }}>
           {tools}
         </Group>
-      ) : (
-        <WidgetTitleBar title={widget.title} tools={tools} />
       )}
-      <Box style={{ flex: 1, minHeight: 0 }} p={widget.type === 'image' ? 0 : 'xs'}>
+      <Box style={{ flex: 1, minHeight: 0, overflow: toolsInText ? 'auto' : undefined }} p={widget.type === 'image' ? 0 : 'xs'}>
+        {toolsInText && (
+          <Group gap={4} wrap="nowrap" ml="xs" style={{ float: 'right' }}>
+            {tools}
+          </Group>
+        )}
         {state === 'loading' && <WidgetLoading />}
         {state === 'error' && <WidgetError />}
         {state === 'empty' && <WidgetEmpty onRendered={onRendered} />}
