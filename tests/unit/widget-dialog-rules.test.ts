@@ -3,11 +3,13 @@ import { widgetSettingsSchema, type WidgetSettings } from '@shared/schemas/widge
 import { PALETTE } from '@shared/constants';
 import {
   applyWidgetRules,
+  changeWidgetSettings,
   defaultDateRange,
   canAddPoint,
   canSuperimpose,
   clampTooltipOffset,
   hasOrderedDateRange,
+  madeText,
   newWidgetPoint,
   newWidgetSettings,
   nextPointColour,
@@ -24,7 +26,7 @@ describe('widget defaults', () => {
 
 describe('the widget dialog rules', () => {
   it.each([
-    ['text hides the title bar and is 50 high', { type: 'text' as const }, { hidden_title_bar: true, height: 50 }],
+    ['text hides the title bar', { type: 'text' as const }, { hidden_title_bar: true }],
     ['image hides the title bar and keeps its height', { type: 'image' as const }, { hidden_title_bar: true, height: 400 }],
     ['a sliding "all" becomes a year', { period_type: 'slidingPeriod' as const, period: 'all' as const }, { period: 'year' }],
     ['minute over a year becomes day', { period: 'year' as const, sampling: 'minute' as const }, { sampling: 'day' }],
@@ -36,6 +38,17 @@ describe('the widget dialog rules', () => {
     ['superimpose stays on a chart over all with one point', { superimpose: true, period: 'all' as const }, { superimpose: true }],
   ])('%s', (_, overrides, expected) => {
     expect(applyWidgetRules(settings(overrides), NOW)).toMatchObject(expected);
+  });
+
+  it('makes a widget 50 high when it becomes a text, and keeps a taller text as tall afterwards', () => {
+    const text = changeWidgetSettings(settings(), { type: 'text' }, NOW);
+    expect(text).toMatchObject({ type: 'text', height: 50, hidden_title_bar: true });
+    const taller = changeWidgetSettings(text, { height: 120 }, NOW);
+    expect(taller.height).toBe(120);
+    expect(changeWidgetSettings(taller, { title: 'Introduction' }, NOW).height).toBe(120);
+    // A text read back (a report's, 90 high) keeps its height; only a new text takes 50.
+    expect(madeText(settings({ type: 'text', height: 90 }), { type: 'text' }).height).toBe(90);
+    expect(madeText(settings({ type: 'text', height: 90 })).height).toBe(50);
   });
 
   it('keeps one point on trend and IPMVP widgets, and says why a second is refused', () => {

@@ -3,7 +3,7 @@ import { isIdOf } from '@shared/schemas/ids';
 import type { Tab, TabInput } from '@shared/schemas/tab';
 import type { Widget, WidgetInput, WidgetLayoutChange } from '@shared/schemas/widget';
 import { ownerOnCreate } from '@shared/permissions/ownership';
-import { applyWidgetRules } from '@shared/widgets/dialog-rules';
+import { applyWidgetRules, madeText } from '@shared/widgets/dialog-rules';
 import {
   createTab as insertTab,
   createWidget as insertWidget,
@@ -98,7 +98,8 @@ export const createWidget = async (caller: Caller, input: WidgetInput & { user?:
   const customerId = customerOf(caller);
   await Promise.all([assertPage(caller, input.location), assertPointsVisible(caller, input)]);
   const now = new Date().toISOString();
-  const { _id: _ignored, ...settings } = applyWidgetRules({ ...input, text: sanitizeWidgetText(input.text) });
+  // A new text is 50 high, whatever height it was sent with: the page resizes it (the layout route).
+  const { _id: _ignored, ...settings } = applyWidgetRules(madeText({ ...input, text: sanitizeWidgetText(input.text) }));
   const widget: Widget = { ...settings, _id: newId('widget'), customer: customerId, user: ownerOnCreate(viewerOf(caller), input.user), created_at: now, updated_at: now };
   await insertWidget(widget);
   return widget;

@@ -2,7 +2,7 @@ import type { Tab } from '@shared/schemas/tab';
 import type * as z from 'zod';
 import { widgetInputSchema, type Widget } from '@shared/schemas/widget';
 import { tokenSpan } from '@shared/widgets/text-tokens';
-import { applyWidgetRules } from '@shared/widgets/dialog-rules';
+import { applyWidgetRules, madeText } from '@shared/widgets/dialog-rules';
 
 /**
  * The premium administrator's demo dashboard (so a newcomer sees the product at once): the
@@ -24,7 +24,7 @@ export const demoTabs = (customerId: string): Tab[] => [
 ];
 
 const widget = (customerId: string, _id: string, location: string | null, position: number, settings: z.input<typeof widgetInputSchema>): Widget => ({
-  ...applyWidgetRules(widgetInputSchema.parse({ ...settings, location, position })),
+  ...applyWidgetRules(madeText(widgetInputSchema.parse({ ...settings, location, position }))),
   _id,
   customer: customerId,
   user: OWNER,

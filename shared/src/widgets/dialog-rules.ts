@@ -90,7 +90,7 @@ export const hasOrderedDateRange = (settings: Pick<WidgetSettings, 'period_type'
   Date.parse(settings.start_date) < Date.parse(settings.end_date);
 
 /**
- * A widget's settings made consistent: text and image hide the title bar (text is 50 high), the
+ * A widget's settings made consistent: text and image hide the title bar, the
  * period and sampling corrected, dateToDate given a range when it has none, superimpose only
  * where it can be, one point for trend and IPMVP, evolution in percent (no conversion), the
  * tooltip clamped.
@@ -110,8 +110,18 @@ export const applyWidgetRules = <T extends WidgetSettings>(settings: T, now: Dat
     // Evolution is answered in percent by the series engine: no unit conversion applies to it.
     points: points.map((point) => (point.calculation === 'evo' ? { ...point, unit_conversion: null } : point)),
     hidden_title_bar: textOrImage ? true : settings.hidden_title_bar,
-    height: settings.type === 'text' ? TEXT_WIDGET_HEIGHT : settings.height,
     superimpose: settings.superimpose && canSuperimpose({ type: settings.type, period, points }),
     auto_tooltip_offset: clampTooltipOffset(period, sampling, settings.auto_tooltip_offset),
   };
 };
+
+/**
+ * A widget that becomes a text is 50 high (spec 1 §4.5: "text sets height 50"): when it is made
+ * one, not at every save, so that a taller text (typed in the dialog, resized on the page) stays so.
+ */
+export const madeText = <T extends WidgetSettings>(settings: T, before?: { type: WidgetType }): T =>
+  settings.type === 'text' && before?.type !== 'text' ? { ...settings, height: TEXT_WIDGET_HEIGHT } : settings;
+
+/** One change of the widget dialog: the rules, and the text's height when the type becomes text. */
+export const changeWidgetSettings = <T extends WidgetSettings>(current: T, changes: Partial<T>, now: Date = new Date()): T =>
+  applyWidgetRules(madeText({ ...current, ...changes }, current), now);

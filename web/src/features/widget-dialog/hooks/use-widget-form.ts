@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { WidgetInput, WidgetPoint } from '@shared/schemas/widget';
 import type { SeriesType } from '@shared/series/calculations';
-import { applyWidgetRules, canAddPoint, newWidgetPoint, nextPointColour } from '@shared/widgets/dialog-rules';
+import { applyWidgetRules, canAddPoint, changeWidgetSettings, newWidgetPoint, nextPointColour } from '@shared/widgets/dialog-rules';
 import { widgetProblemsOf, type DateField, type WidgetProblems } from './widget-problems';
 
 type Changes = Partial<WidgetInput> | ((current: WidgetInput) => Partial<WidgetInput>);
@@ -24,7 +24,7 @@ export const useWidgetForm = (initial: WidgetInput): WidgetForm => {
   const [unreadableDates, setUnreadableDates] = useState<ReadonlySet<DateField>>(new Set());
 
   const change = useCallback((changes: Changes) => {
-    setSettings((current) => applyWidgetRules({ ...current, ...(typeof changes === 'function' ? changes(current) : changes) }));
+    setSettings((current) => changeWidgetSettings(current, typeof changes === 'function' ? changes(current) : changes));
   }, []);
 
   const addPoint = useCallback(
