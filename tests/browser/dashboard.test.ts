@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
 import { closed, heardOfNewData, open } from '../support/realtime';
@@ -33,6 +33,26 @@ const tableOfNewPoint = async (pointName: string, tabName: string, title: string
     body: { data: { location: tab._id, title, type: 'table', period: 'day', sampling: 'hour', points: [{ _id: point, calculation: 'sum' }] } },
   });
   return { admin, point, tab };
+};
+
+/**
+ * A new point's table (`tableOfNewPoint`), open in a signed-in page and drawn empty; `beforeSignIn`
+ * runs on the page first (a route that watches its channel). The caller closes the context.
+ */
+const openTableOfNewPoint = async (browser: Browser, names: { point: string; tab: string; title: string }, beforeSignIn?: (page: Page) => Promise<void>) => {
+  const { admin, point, tab } = await tableOfNewPoint(names.point, names.tab, names.title);
+  const { context, page } = await openPage(browser);
+  try {
+    await beforeSignIn?.(page);
+    await signIn(page, testEnvironment().accounts.premiumAdministrator);
+    await page.goto(webUrl(`/dashboard/${names.tab.toLowerCase()}/${tab._id}`));
+    const widget = widgetTitled(page, names.title);
+    await widget.getByTestId('widget-empty').waitFor({ timeout: UI_TIMEOUT_MS });
+    return { admin, point, tab, context, page, widget };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
 };
 
 /** Writes a value of the point now, and waits until its newData has been pushed (a channel of the test's own hears it). */
@@ -343,14 +363,8 @@ describe('dashboards in the browser', () => {
   });
 
   it('refreshes an open chart when new values of its point arrive', async () => {
-    const { accounts } = testEnvironment();
-    const { admin, point, tab } = await tableOfNewPoint('Compteur en direct', 'Direct', 'En direct');
-    const { context, page } = await openPage(browser());
+    const { admin, point, context, widget } = await openTableOfNewPoint(browser(), { point: 'Compteur en direct', tab: 'Direct', title: 'En direct' });
     try {
-      await signIn(page, accounts.premiumAdministrator);
-      await page.goto(webUrl(`/dashboard/direct/${tab._id}`));
-      const widget = widgetTitled(page, 'En direct');
-      await widget.getByTestId('widget-empty').waitFor({ timeout: UI_TIMEOUT_MS });
       await api('POST', '/api/v1/data', { token: admin, body: { data: [{ point, date: new Date().toISOString(), value: 42.5 }] } });
       await widget.getByText('42,5').waitFor({ timeout: 30_000 });
     } finally {
@@ -359,12 +373,8 @@ describe('dashboards in the browser', () => {
   });
 
   it('shows the values written after its data was read but before its realtime channel first opened', async () => {
-    const { accounts } = testEnvironment();
-    const { admin, point, tab } = await tableOfNewPoint('Compteur avant le canal', 'Avant', 'Avant le canal');
-    const { context, page } = await openPage(browser());
+    const { admin, point, context, page } = await openTableOfNewPoint(browser(), { point: 'Compteur avant le canal', tab: 'Avant', title: 'Avant le canal' });
     try {
-      await signIn(page, accounts.premiumAdministrator);
-      await page.goto(webUrl(`/dashboard/avant/${tab._id}`));
       // A reload draws the page from the stored session and opens the channel once the renewal
       // answers: held here while the value is written.
       let release = () => {};
@@ -390,32 +400,27 @@ describe('dashboards in the browser', () => {
   });
 
   it('catches up on the values sent while its realtime channel was down, once the channel is back', async () => {
-    const { accounts } = testEnvironment();
-    const { admin, point, tab } = await tableOfNewPoint('Compteur au retour', 'Retour', 'Au retour');
-    const { context, page } = await openPage(browser());
-    try {
-      // The page's realtime channel goes through here, so that the test can drop it and keep it down.
-      const channels: WebSocketRoute[] = [];
-      let down = false;
-      await page.routeWebSocket(
+    // The page's realtime channels go through here (with the page they were opened from), so that the test can drop one and keep it down.
+    const channels: { route: WebSocketRoute; from: string }[] = [];
+    let down = false;
+    const { admin, point, tab, context, widget } = await openTableOfNewPoint(browser(), { point: 'Compteur au retour', tab: 'Retour', title: 'Au retour' }, (opening) =>
+      opening.routeWebSocket(
         (url) => url.protocol === 'ws:' || url.protocol === 'wss:',
         (channel) => {
           if (down) return void channel.close();
-          channels.push(channel);
+          channels.push({ route: channel, from: opening.url() });
           channel.connectToServer();
         },
-      );
-      await signIn(page, accounts.premiumAdministrator);
-      const before = channels.length;
-      await page.goto(webUrl(`/dashboard/retour/${tab._id}`));
-      const widget = widgetTitled(page, 'Au retour');
-      await widget.getByTestId('widget-empty').waitFor({ timeout: UI_TIMEOUT_MS });
-      await expect.poll(() => channels.length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(before);
+      ),
+    );
+    try {
+      // The tab's own page has its channel (the sign-in's page had one before it).
+      await expect.poll(() => channels.filter((channel) => channel.from.includes(tab._id)).length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
       const opened = channels.length;
 
       // Down while the value is written and its newData pushed: it reaches no channel of this page.
       down = true;
-      await channels.at(-1)!.close();
+      await channels.at(-1)!.route.close();
       await writtenAndPushed(admin, point, 17.5);
       down = false;
 

@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify';
 import {
   acquitAllLog,
   acquitLogItem,
+  ALERT_KEYS,
   addLogMessage,
   addLogMessageToAll,
   eraseFromLog,
@@ -52,7 +53,7 @@ export const AlertLogView = ({ mode, initialAlert, canEdit, canDelete }: AlertLo
   const rows = summaries.data ?? [];
   const selected = rows.find((row) => row.alert._id === chosen) ?? null;
   const log = useQuery({ ...logQueryOptions(mode, period, selected?.alert._id ?? 'none'), enabled: selected !== null });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['alerts'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ALERT_KEYS.all });
   const inLog = mode === 'log';
 
   // The alert was deleted meanwhile (another tab, another user): say so, and take it off the list.
@@ -61,8 +62,8 @@ export const AlertLogView = ({ mode, initialAlert, canEdit, canDelete }: AlertLo
     if (!gone) return;
     notify({ kind: 'warning', title: t('errors.titles.sorry'), message: t('errors.alert_not_found') });
     setChosen(null);
-    void queryClient.invalidateQueries({ queryKey: ['alerts'] });
-  }, [gone, t, queryClient]);
+    void queryClient.invalidateQueries({ queryKey: ALERT_KEYS.summary(mode) });
+  }, [gone, mode, t, queryClient]);
 
   const run = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
