@@ -135,16 +135,20 @@ describe('profile', () => {
     const user = await createTestUser(premium(), { firstName: 'Lucie' });
     const { context, page } = await openPage(browser());
     try {
+      const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}') as { token?: string; issued_at?: string });
       await signIn(page, user);
+      const signedIn = (await stored()).issued_at;
       await openProfile(page);
-      const token = await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string);
+      // Loading a page renews a stored session; the lock must keep the renewed one, so wait for it.
+      await expect.poll(async () => (await stored()).issued_at, { timeout: UI_TIMEOUT_MS }).not.toBe(signedIn);
+      const { token } = await stored();
       await page.getByTestId('user-menu').click();
       await page.getByTestId('lock-action').click();
       await page.waitForURL('**/lock', { timeout: UI_TIMEOUT_MS });
       await page.getByTestId('lock-user-name').filter({ hasText: 'Lucie Profil' }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('navigation').count()).toBe(0);
       // The session is kept: the same token is still stored.
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.credentials') ?? '{}').token as string)).toBe(token);
+      expect((await stored()).token).toBe(token);
 
       await page.reload();
       await page.getByTestId('lock-user-name').waitFor({ timeout: UI_TIMEOUT_MS });
