@@ -28,6 +28,10 @@ describe('exports', () => {
       await page.waitForURL('**/exports/create', { timeout: UI_TIMEOUT_MS });
       await page.getByTestId('export-grid').waitFor({ timeout: UI_TIMEOUT_MS });
       await expect.poll(() => page.getByTestId('export-column').count()).toBe(11);
+      // Eleven columns scroll sideways at 1440 px: the scrollbar sits below the seventh row, not over it.
+      const lastRow = (await page.locator('[data-cell="A7"]').boundingBox())!;
+      const scrollbar = (await page.getByTestId('export-grid').locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]').boundingBox())!;
+      expect(lastRow.y + lastRow.height).toBeLessThanOrEqual(scrollbar.y + 1);
       await page.getByTestId('export-name').fill(name);
 
       // B1: the index's consumption of yesterday, previewed as it is picked.

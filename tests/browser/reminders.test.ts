@@ -22,7 +22,8 @@ describe('reminders and notifications', () => {
   it("lets a user create a reminder, see its notification arrive in the bell without a reload, mark it done, edit and delete the reminder", async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
-    const name = `Relevé chaufferie ${randomUUID().slice(0, 6)}`;
+    // Long enough to need two lines in the list's name column at 1440 px.
+    const name = `Relevé mensuel des compteurs de la chaufferie du bâtiment B ${randomUUID().slice(0, 6)}`;
     try {
       await signIn(page, accounts.premiumAdministrator);
       const menu = await navigation(page);
@@ -54,6 +55,10 @@ describe('reminders and notifications', () => {
       expect(reminder.email.to).toHaveLength(2);
       const row = page.locator(`[data-reminder-id="${reminder._id}"]`);
       await row.waitFor({ timeout: UI_TIMEOUT_MS });
+      // The name is shown whole, on two lines, not cut with an ellipsis.
+      const nameShown = row.getByText(name, { exact: true });
+      expect(await nameShown.evaluate((element) => element.scrollHeight <= element.clientHeight && element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect((await nameShown.boundingBox())!.height).toBeGreaterThan(30);
       await shot(page, 'reminders-1440-fr');
 
       // The job fires: the bell counts one more, without a reload, and the dropdown shows it.

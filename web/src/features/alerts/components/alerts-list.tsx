@@ -96,7 +96,8 @@ export const AlertsList = ({ viewer, users, canCreate, canEdit, canDelete, onCre
 
   const name = (alert: Alert) => (
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Text fw={600} size="sm" truncate>
+      {/* A long name takes a second line rather than hide its end (the message beside it wraps too). */}
+      <Text fw={600} size="sm" lineClamp={2} title={alert.name}>
         {alert.name}
       </Text>
       {alert.sharing.shared && (

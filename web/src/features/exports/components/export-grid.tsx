@@ -47,7 +47,7 @@ export const ExportGrid = ({ grid, content, selected, onSelect, shape }: ExportG
     </Menu>
   );
   return (
-    <ScrollArea.Autosize mah="calc(100vh - 110px)" type="auto" className={classes.frame} data-testid="export-grid">
+    <ScrollArea.Autosize mah="calc(100vh - 110px)" type="auto" offsetScrollbars="present" className={classes.frame} data-testid="export-grid">
       <Table withColumnBorders withRowBorders stickyHeader className={classes.table} layout="fixed" miw={48 + columns * 132}>
         <Table.Thead>
           <Table.Tr>

@@ -102,7 +102,8 @@ export const RemindersList = ({ viewer, canCreate, canEdit, canDelete, onCreate,
 
   const name = (reminder: Reminder) => (
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Text fw={600} size="sm" truncate>
+      {/* A long name takes a second line rather than hide its end (the message beside it wraps too). */}
+      <Text fw={600} size="sm" lineClamp={2} title={reminder.name}>
         {reminder.name}
       </Text>
       {reminder.sharing.shared && (
@@ -140,7 +141,7 @@ export const RemindersList = ({ viewer, canCreate, canEdit, canDelete, onCreate,
           keyOf={(reminder) => reminder._id}
           itemProps={(reminder) => ({ 'data-testid': 'reminder', 'data-reminder-id': reminder._id })}
           columns={[
-            { header: t('labels.reminders.fields.name'), cell: name, td: { maw: 240 } },
+            { header: t('labels.reminders.fields.name'), cell: name, td: { maw: 280 } },
             {
               header: t('labels.reminders.fields.message'),
               cell: (reminder) => (
