@@ -3,10 +3,12 @@ import { alertLogItemSchema, alertSchema } from '@shared/schemas/alert';
 import { reminderSchema } from '@shared/schemas/reminder';
 import { isIdOf, type IdKind } from '@shared/schemas/ids';
 import { WIDGET_TYPES } from '@shared/schemas/widget';
+import type { Calculation } from '@shared/series/calculations';
 import { DEMO_ALERT_ID, demoAlert, demoAlertLogItem } from '../../functions/src/services/demo-alert';
 import { DEMO_IMAGE_ID, demoTabs, demoWidgets } from '../../functions/src/services/demo-dashboard';
-import { DEMO_EXPORT_ID } from '../../functions/src/services/demo-export';
-import { DEMO_REPORT_ID } from '../../functions/src/services/demo-report';
+import { DEMO_EXPORT_ID, demoExport } from '../../functions/src/services/demo-export';
+import { DEMO_REPORT_ID, demoReport } from '../../functions/src/services/demo-report';
+import { demoPoints } from '../../functions/src/services/demo-series';
 import { DEMO_SUBSCRIPTION_ID } from '../../functions/src/services/demo-subscription';
 import { DEMO_REMINDER_ID, demoReminder } from '../../functions/src/services/demo-reminder';
 
@@ -17,6 +19,19 @@ describe('demo data', () => {
     const overview = demoWidgets('cus-demo').filter((widget) => widget.location === null);
     expect(overview).toHaveLength(8);
     expect(new Set(overview.map((widget) => widget.type))).toEqual(new Set(WIDGET_TYPES));
+  });
+
+  it('reads a counter by its sum wherever it shows one: the difference of a counter\'s values is no consumption', () => {
+    const now = '2026-11-25T12:30:00.000Z';
+    const seriesType = new Map(demoPoints('cus-demo', now).map((point) => [point._id, point.series_type]));
+    const reads: { point: string; calculation: Calculation; where: string }[] = [
+      ...demoWidgets('cus-demo').flatMap((widget) => widget.points.map((point) => ({ point: point._id, calculation: point.calculation, where: widget._id }))),
+      ...demoReport('cus-demo', now).content.pages.flat().flatMap((widget) => widget.points.map((point) => ({ point: point._id, calculation: point.calculation, where: widget._id }))),
+      ...demoExport('cus-demo', now).content.flat(2).flatMap((cell) => (cell.type === 'point_data' ? [{ point: cell.point_id, calculation: cell.calculation, where: DEMO_EXPORT_ID }] : [])),
+    ];
+    expect(reads.some((read) => seriesType.get(read.point) === 'counter')).toBe(true);
+    const counterDifferences = reads.filter((read) => seriesType.get(read.point) === 'counter' && ['diff', 'cumulative_diff'].includes(read.calculation));
+    expect(counterDifferences).toEqual([]);
   });
 
   it('has an active alert notified once, checked each morning, with this morning\'s entry in its log', () => {

@@ -7,7 +7,7 @@ const POINTS = [
   { id: 'pt-elec-index', calculation: 'diff' },
   { id: 'pt-elec-lighting', calculation: 'sum' },
   { id: 'pt-elec-hvac', calculation: 'sum' },
-  { id: 'pt-water-counter', calculation: 'diff' },
+  { id: 'pt-water-counter', calculation: 'sum' },
   { id: 'pt-temp-atelier', calculation: 'avg' },
 ] as const;
 

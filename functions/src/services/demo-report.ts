@@ -64,7 +64,7 @@ export const demoReport = (customerId: string, now: string): Report => ({
           offset: 1,
           width_percent: 100,
           layout: 1,
-          points: [{ _id: 'pt-water-counter', color: '#1c7ed6', type: 'column', calculation: 'diff' }],
+          points: [{ _id: 'pt-water-counter', color: '#1c7ed6', type: 'column', calculation: 'sum' }],
         }),
         widget('wgt-demo-report-temperature', 1, 1, {
           title: "Température de l'atelier",
