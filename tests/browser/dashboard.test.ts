@@ -289,6 +289,57 @@ describe('dashboards in the browser', () => {
     }
   });
 
+  it('fits a line chart\'s value axis to its values, not to zero for the days still to come', async () => {
+    const admin = (await login('premiumAdministrator')).user.jwt;
+    const point = (
+      await api<{ _id: string }>('POST', '/api/v1/points', {
+        token: admin,
+        body: { name: `Température salle ${unique()}`, technical_id: `TEMP-${unique()}`, resource: 'temperature', series_type: 'measure', unit: '°C', location: ['loc-lyon-a'] },
+      })
+    ).body.data!._id;
+    const day = 86_400_000;
+    const now = Date.now();
+    await api('POST', '/api/v1/data', {
+      token: admin,
+      body: { data: [3, 2, 1].map((daysAgo, index) => ({ point, date: new Date(now - daysAgo * day).toISOString(), value: 20 + index })) },
+    });
+    const tab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token: admin, body: { name: `Salle ${unique()}` } })).body.data!;
+    const title = 'Température de la semaine';
+    // From four days ago to three days ahead: the last buckets have no value yet.
+    await api('POST', '/api/v1/widgets', {
+      token: admin,
+      body: {
+        data: {
+          location: tab._id,
+          title,
+          type: 'chart',
+          period_type: 'dateToDate',
+          start_date: new Date(now - 4 * day).toISOString(),
+          end_date: new Date(now + 3 * day).toISOString(),
+          sampling: 'day',
+          points: [{ _id: point, calculation: 'avg', type: 'spline' }],
+        },
+      },
+    });
+    const { context, page } = await openPage(browser());
+    try {
+      await signIn(page, testEnvironment().accounts.premiumAdministrator);
+      await page.goto(webUrl(`/dashboard/salle/${tab._id}`));
+      const widget = widgetTitled(page, title);
+      await widget.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      // The value axis's labels (the time axis's are dates): 20 to 22 °C fill the chart.
+      const ticks = await widget.getByTestId('chart-widget').evaluate((chart) =>
+        [...chart.querySelectorAll('text')].map((text) => text.textContent?.trim() ?? '').filter((label) => /^\d+(,\d+)?$/.test(label)),
+      );
+      const values = ticks.map((label) => Number(label.replace(',', '.')));
+      expect(values.length).toBeGreaterThanOrEqual(2);
+      expect(Math.min(...values)).toBeGreaterThanOrEqual(19.5);
+      expect(Math.max(...values)).toBeLessThanOrEqual(22.5);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('draws the overview\'s widgets whole in their boxes: the pie filling its box with its legend, every control in reach, the objective\'s figures apart, the welcome text\'s first line beside its tools', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser(), { width: 1440, height: 900 });

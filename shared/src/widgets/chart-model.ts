@@ -84,3 +84,23 @@ export const chartModelOf = (widget: Pick<WidgetSettings, 'points' | 'superimpos
     }),
   };
 };
+
+const STANDS_ON_ZERO = new Set<ChartStyle>(['column', 'bar', 'area']);
+
+/**
+ * The value axis of a chart of lines only: from its lowest to its highest value, a twentieth of the
+ * spread beyond each, so that a temperature's swing fills the chart. Buckets without a value (the
+ * days of the month still to come) are left out, where the chart library counts them as 0 and
+ * squeezes 7 to 10 °C into the top of an axis from 0. Undefined when bars or areas are drawn (they
+ * stand on zero, which the library's own axis keeps) or no bucket has a value.
+ */
+export const lineValueDomain = (series: readonly ChartSeries[]): [number, number] | undefined => {
+  if (series.some((drawn) => STANDS_ON_ZERO.has(drawn.style))) return undefined;
+  const values = series.flatMap((drawn) => drawn.values.flatMap((value) => (value.y === null ? [] : [value.y])));
+  if (values.length === 0) return undefined;
+  const lowest = Math.min(...values);
+  const highest = Math.max(...values);
+  // A flat line sits in the middle of a band of its own size (or of 1 around zero).
+  const margin = highest > lowest ? (highest - lowest) / 20 : Math.max(Math.abs(highest) / 20, 1);
+  return [lowest - margin, highest + margin];
+};

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SeriesAnswer } from '@shared/schemas/series';
 import type { WidgetData } from '@shared/schemas/widget-data';
 import { widgetSettingsSchema } from '@shared/schemas/widget';
-import { chartModelOf } from '@shared/widgets/chart-model';
+import { chartModelOf, lineValueDomain, type ChartSeries } from '@shared/widgets/chart-model';
 
 const frame = (values: (number | null)[][]): SeriesAnswer => ({
   sampling: 'day',
@@ -57,5 +57,35 @@ describe('chart model', () => {
       [{ x: 1, y: 30 }, { x: 2, y: 31 }, { x: 3, y: 29 }],
     ]);
     expect(model.series.map((series) => [series.name, series.style])).toEqual([['2025', 'line'], ['2026', 'line']]);
+  });
+
+  describe('value axis of lines', () => {
+    const drawn = (style: ChartSeries['style'], values: (number | null)[]): ChartSeries => ({
+      key: style,
+      name: style,
+      unit: '°C',
+      color: '#000',
+      style,
+      previous: false,
+      values: values.map((y, index) => ({ x: index + 1, y })),
+    });
+
+    it('fits the values with a twentieth of their spread beyond each, leaving out the buckets still to come', () => {
+      expect(lineValueDomain([drawn('spline', [10, 8, 7, null, null])])).toEqual([6.85, 10.15]);
+      // The previous period's line counts too.
+      expect(lineValueDomain([drawn('line', [10, null]), { ...drawn('line', [4, 6]), previous: true }])).toEqual([3.7, 10.3]);
+    });
+
+    it('keeps a flat line inside a band of its own', () => {
+      expect(lineValueDomain([drawn('on_off', [0, 0, null])])).toEqual([-1, 1]);
+      expect(lineValueDomain([drawn('line', [40, 40])])).toEqual([38, 42]);
+    });
+
+    it('leaves bars and areas on the axis from zero, and a chart without values to the library', () => {
+      expect(lineValueDomain([drawn('line', [10, 8]), drawn('column', [1, 2])])).toBeUndefined();
+      expect(lineValueDomain([drawn('area', [10, 8])])).toBeUndefined();
+      expect(lineValueDomain([drawn('line', [null, null])])).toBeUndefined();
+      expect(lineValueDomain([])).toBeUndefined();
+    });
   });
 });

@@ -17,7 +17,7 @@ import {
 import type { Sampling } from '@shared/series/sampling';
 import { axisTickPositions } from '@shared/widgets/axis-ticks';
 import { bucketLabel } from '@shared/widgets/bucket-label';
-import { chartModelOf, type ChartSeries } from '@shared/widgets/chart-model';
+import { chartModelOf, lineValueDomain, type ChartSeries } from '@shared/widgets/chart-model';
 import { finerSampling } from '@shared/widgets/drilldown';
 import { formatValue } from '@shared/widgets/value-format';
 import { useRenderedSignal } from '../hooks/use-rendered-signal';
@@ -65,6 +65,7 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
   const bars = model.series.filter((series) => series.style === 'column' || series.style === 'bar');
   const areas = model.series.filter((series) => series.style === 'area');
   const lines = model.series.filter((series) => series.style === 'line' || series.style === 'spline' || series.style === 'on_off');
+  const valueDomain = lineValueDomain(model.series);
   const showLegend = !widget.hide_legend && model.series.length > 0;
   const barWidth = Math.max(2, Math.min(30, ((horizontal ? height : width) * 0.7) / Math.max(1, model.dates.length) / (widget.stacked ? 1 : Math.max(1, bars.length))));
   // Horizontal bars stack their labels down the height; otherwise they stand side by side along the width.
@@ -152,6 +153,7 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
           width={width}
           height={height}
           horizontal={horizontal}
+          domain={valueDomain && { y: valueDomain }}
           domainPadding={{ x: Math.max(12, barWidth * Math.max(1, bars.length)) }}
           padding={{ top: 10, bottom: widget.hide_x_axis ? 10 : 36, left: widget.hide_y_axis ? 10 : 52, right: 16 }}
           containerComponent={
