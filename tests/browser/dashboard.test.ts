@@ -390,6 +390,10 @@ describe('dashboards in the browser', () => {
         };
       });
       expect(drawn).toEqual({ controlsOut: [], figuresApart: true, firstLineShown: true, textUnderTools: false });
+      // This month, under way, is compared with last month up to the same day and time; the title gives the span.
+      const previous = page.locator('[data-widget-id="wgt-demo-trend"]').getByTestId('trend-previous');
+      expect(await previous.textContent()).toMatch(/^Période précédente à date : /);
+      expect(await previous.getAttribute('title')).toMatch(/^\d{2}\/\d{2}\/\d{4} 00:00 → \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
       const widget = widgetTitled(page, 'Répartition des usages, bâtiment A');
       await widget.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
       await widget.getByTestId('pie-legend').getByText(/%/).first().waitFor({ timeout: UI_TIMEOUT_MS });
@@ -434,8 +438,15 @@ describe('dashboards in the browser', () => {
         await held;
         await route.continue();
       });
+      // The channels of the reloaded page only: the page before may still open its own, late, until the reload commits.
       const channels: string[] = [];
-      page.on('websocket', (socket) => channels.push(socket.url()));
+      let reloaded = false;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) reloaded = true;
+      });
+      page.on('websocket', (socket) => {
+        if (reloaded) channels.push(socket.url());
+      });
       await page.reload();
       const widget = widgetTitled(page, 'Avant le canal');
       await widget.getByTestId('widget-empty').waitFor({ timeout: UI_TIMEOUT_MS });

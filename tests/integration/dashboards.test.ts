@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tab } from '@shared/schemas/tab';
 import type { Widget } from '@shared/schemas/widget';
+import { DateTime } from 'luxon';
 import { api, login } from '../support/api';
+import { eventually } from '../support/eventually';
 
 let owner: string;
 let colleague: string;
@@ -200,6 +202,47 @@ describe('widget data', () => {
     const today = (await query({ points: [{ point: 'pt-elec-index', calculation: 'diff' }], period_type: 'fixedPeriod', period: 'day', sampling: 'day', offset: 0 })).body.data!;
     expect(answer.body.data?.trend?.current).toBe(today.series[0].values.at(-1));
     expect(answer.body.data?.trend).toHaveProperty('previous');
+  });
+
+  it('compares a trend\'s day under way with the day before up to the same moment, and a day over with the whole day before', async () => {
+    const zone = 'Europe/Paris';
+    const point = (
+      await api<{ _id: string }>('POST', '/api/v1/points', {
+        token: owner,
+        body: { name: `Compteur tendance ${Date.now()}`, technical_id: `TREND-${Date.now()}`, resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-a'] },
+      })
+    ).body.data!._id;
+    // One m³ every ten minutes yesterday, 5 m³ at midnight today.
+    const today = DateTime.now().setZone(zone).startOf('day');
+    const yesterday = today.minus({ days: 1 });
+    const slots: DateTime[] = [];
+    for (let at = yesterday; at < today; at = at.plus({ minutes: 10 })) slots.push(at);
+    const written = [...slots.map((at) => ({ point, date: at.toISO(), value: 1 })), { point, date: today.toISO(), value: 5 }];
+    expect((await api('POST', '/api/v1/data', { token: owner, body: { data: written } })).status).toBe(200);
+    const trendOf = (offset: number) =>
+      api<{ trend: { current: number | null; previous: number | null; previous_from: string; previous_to: string | null } }>('POST', '/api/v1/widgets/data', {
+        token: owner,
+        body: { widget: { type: 'trend', period: 'day', offset, points: [{ _id: point, calculation: 'sum', type: 'column', color: '#1c7ed6' }] } },
+      });
+    // The rollups are written after the values: wait for yesterday's whole day.
+    const over = await eventually(() => trendOf(1), (answer) => answer.body.data?.trend.current === slots.length);
+    expect(over.body.data?.trend).toMatchObject({ current: slots.length, previous: null, previous_to: null });
+
+    // As many of yesterday's values as were written before this moment of the day.
+    const valuesBefore = (moment: DateTime) => {
+      const sameMoment = yesterday.plus(moment.setZone(zone).diff(today, ['days', 'hours', 'minutes', 'seconds', 'milliseconds']));
+      return slots.filter((at) => at < sameMoment).length;
+    };
+    const before = valuesBefore(DateTime.now());
+    const underWay = await eventually(() => trendOf(0), (answer) => answer.body.data?.trend.current === 5);
+    const after = valuesBefore(DateTime.now());
+    const { trend } = underWay.body.data!;
+    expect([before, after]).toContain(trend.previous);
+    // Not the whole of yesterday, unless it is the day's last ten minutes.
+    if (after < slots.length) expect(trend.previous).toBeLessThan(slots.length);
+    expect(trend.previous_from).toBe(yesterday.toISO({ suppressMilliseconds: true }));
+    expect(DateTime.fromISO(trend.previous_to!).toMillis()).toBeGreaterThan(yesterday.toMillis());
+    expect(DateTime.fromISO(trend.previous_to!).toMillis()).toBeLessThanOrEqual(today.toMillis());
   });
 
   it('resolves a text widget\'s value tokens, and says which failed', async () => {

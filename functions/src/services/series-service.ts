@@ -228,6 +228,39 @@ export const querySeriesSeenBy = async (view: SeriesView, query: SeriesQuery, no
   return querySeriesOfPoints(requested, view.locations, query, now);
 };
 
+/**
+ * One value of a point over an instant range that no calendar bucket matches, computed as one
+ * bucket of its own: the whole days from the day rollups, the last day's whole hours from the hour
+ * rollups, the minutes after them from the raw values — exact to the value, reading about as much
+ * as a month chart. `from` is a day's start (a period's); `to` any instant after it. What a trend
+ * compares a period under way with: the previous period up to the same moment.
+ */
+export const rangeValueSeenBy = async (view: SeriesView, pointId: string, calculation: Calculation, from: number, to: number): Promise<{ value: number | null; unit: string }> => {
+  const point = view.points.get(pointId);
+  if (!point) throw new AppError('not_found', { details: `point ${pointId}` });
+  const zone = zoneOfPoint(point, view.locations);
+  const series = seriesOfPoint(point);
+  const lastDay = Math.max(from, bucketStart(to, 'day', zone));
+  const lastHour = Math.max(lastDay, bucketStart(to, 'hour', zone));
+  const evolutionBase = DEFAULT_CALCULATION[point.series_type];
+  const fields = aggregateFieldsOf(calculation, evolutionBase);
+  // Days and hours merge into one aggregate, ordered by their first and last times.
+  const reads = [
+    { series, level: 'day' as const, from, to: lastDay, before: false },
+    { series, level: 'hour' as const, from: lastDay, to: lastHour, before: false },
+  ].filter((read) => read.from < read.to);
+  const [ranges, minutes, lastBefore, medianValues] = await Promise.all([
+    reads.length ? readRollupRanges(reads, { every: [...new Set([...fields.every, ...fields.head, 'firstAt' as const, 'lastAt' as const])], head: [] }) : [],
+    listRawValues(series, lastHour, to),
+    calculation.includes('diff') || calculation === 'evo' ? lastValueBefore(series, 'hour', from) : null,
+    calculation === 'median' ? listRawValues(series, from, to) : null,
+  ]);
+  const aggregate = mergeAggregates([...ranges.flatMap((range) => range.rollups), aggregateOf(minutes)]);
+  const [value] = calculate(calculation, { buckets: [{ start: from, aggregate, values: medianValues?.map((entry) => entry.value) }], lastBefore, evolutionBase });
+  const unit = calculation === 'evo' ? '%' : point.unit;
+  return { value: roundForUnit(value ?? null, calculation === 'count' ? 'count' : unit), unit };
+};
+
 /** A series of a query once its point is known to the caller: the point, what it computes and the unit it shows in. */
 export interface RequestedSeries {
   point: Point;

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { SeriesAnswer, SeriesQuery } from '@shared/schemas/series';
 import type { IpmvpData, TrendData, WidgetData, WidgetWithData } from '@shared/schemas/widget-data';
 import type { Owned } from '@shared/permissions/ownership';
@@ -6,14 +7,17 @@ import type { Normalisation, WidgetSettings } from '@shared/schemas/widget';
 import { isIdOf } from '@shared/schemas/ids';
 import { BASELINE_DEFAULT_CALCULATION } from '@shared/series/ipmvp';
 import { DEFAULT_CALCULATION } from '@shared/series/calculations';
+import { localIso } from '@shared/series/buckets';
+import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
+import type { Period } from '@shared/series/sampling';
 import { applyWidgetRules } from '@shared/widgets/dialog-rules';
 import { findTokens, tokenKey, type ValueToken } from '@shared/widgets/text-tokens';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
 import type { Caller } from './caller';
 import { listWidgets } from './dashboard-service';
-import { querySeriesSeenBy, rawRowsOf, seriesViewOf, type SeriesView } from './series-service';
+import { querySeriesSeenBy, rangeValueSeenBy, rawRowsOf, seriesViewOf, zoneOfPoint, type SeriesView } from './series-service';
 
 type Widget = WidgetSettings & { location: string | null };
 
@@ -99,17 +103,48 @@ const superimposedYears = (widget: Widget, frame: SeriesAnswer): WidgetData['sup
   return all.slice(-Math.min(all.length, SUPERIMPOSE_KEEP[widget.superimpose_filter]));
 };
 
+/**
+ * Where the previous period stops when it is compared with one under way: as far into it as now
+ * is into the current one, in calendar time (the 27th at 19:36 of the month before), at most its
+ * end. Null when the current period is over: it is compared with the whole previous one.
+ */
+const previousPeriodTo = (period: Exclude<Period, 'all'>, offset: number, now: number, zone: string): number | null => {
+  const current = periodRange({ periodType: 'fixedPeriod', period, offset }, now, zone, null);
+  if (current.to <= now) return null;
+  const previous = periodRange({ periodType: 'fixedPeriod', period, offset: offset + 1 }, now, zone, null);
+  const elapsed = DateTime.fromMillis(now, { zone }).diff(DateTime.fromMillis(current.from, { zone }), ['days', 'hours', 'minutes', 'seconds', 'milliseconds']);
+  return Math.min(DateTime.fromMillis(previous.from, { zone }).plus(elapsed).toMillis(), previous.to);
+};
+
+/**
+ * The widget's period beside the previous one. A period under way (this month on the 27th) is
+ * compared with the previous one up to the same moment, not with the whole of it, which would
+ * show every month falling until its last day.
+ */
 const trendOf = async (view: SeriesView, widget: Widget, now: number): Promise<TrendData | null> => {
   const [point] = widget.points;
   if (!point) return null;
+  const known = view.points.get(point._id);
+  if (!known) throw new AppError('not_found', { details: `point ${point._id}` });
+  const zone = zoneOfPoint(known, view.locations);
   const period = widget.period === 'all' ? 'year' : widget.period;
+  const previousTo = previousPeriodTo(period, widget.offset, now, zone);
   const [current, previous] = await Promise.all([
     periodValue(view, point._id, point.calculation, period, widget.offset, now),
     periodValue(view, point._id, point.calculation, period, widget.offset + 1, now),
   ]);
+  const previousValue = previousTo === null ? previous.value : (await rangeValueSeenBy(view, point._id, point.calculation, Date.parse(previous.from), previousTo)).value;
   const change =
-    current.value === null || previous.value === null || previous.value === 0 ? null : ((current.value - previous.value) / Math.abs(previous.value)) * 100;
-  return { current: current.value, previous: previous.value, change_percent: roundForUnit(change, '%'), unit: current.unit, current_from: current.from, previous_from: previous.from };
+    current.value === null || previousValue === null || previousValue === 0 ? null : ((current.value - previousValue) / Math.abs(previousValue)) * 100;
+  return {
+    current: current.value,
+    previous: previousValue,
+    change_percent: roundForUnit(change, '%'),
+    unit: current.unit,
+    current_from: current.from,
+    previous_from: previous.from,
+    previous_to: previousTo === null ? null : localIso(previousTo, zone),
+  };
 };
 
 /**

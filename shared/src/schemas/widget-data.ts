@@ -27,6 +27,8 @@ export const trendDataSchema = z.object({
   unit: z.string(),
   current_from: z.string(),
   previous_from: z.string(),
+  /** Where the previous period stops when the current one is under way (compared up to the same moment); null: the whole of it. */
+  previous_to: z.string().nullable(),
 });
 export type TrendData = z.infer<typeof trendDataSchema>;
 

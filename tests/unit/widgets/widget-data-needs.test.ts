@@ -22,7 +22,7 @@ describe('widget data needs', () => {
     expect(hasWidgetValues('chart', { ...nothing, frame: emptyFrame })).toBe(false);
     expect(hasWidgetValues('chart', { ...nothing, frame: { ...emptyFrame, series: [{ ...emptyFrame.series[0], values: [0] }] } })).toBe(true);
     expect(hasWidgetValues('table', { ...nothing, raw: [{ point: 'pt-a', rows: [{ date: '2026-11-01T00:00:00Z', value: 1, status: '1' }] }] })).toBe(true);
-    expect(hasWidgetValues('trend', { ...nothing, trend: { current: null, previous: null, change_percent: null, unit: 'kWh', current_from: '', previous_from: '' } })).toBe(false);
+    expect(hasWidgetValues('trend', { ...nothing, trend: { current: null, previous: null, change_percent: null, unit: 'kWh', current_from: '', previous_from: '', previous_to: null } })).toBe(false);
     expect(hasWidgetValues('IPMVP', { ...nothing, ipmvp: { baseline: 10, target: null, actual: null, unit: 'kWh', period: 'year', from: '' } })).toBe(true);
     expect(hasWidgetValues('text', null)).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DateTime } from 'luxon';
 import { Center, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import { trendOf } from '@shared/widgets/trend-tone';
@@ -15,6 +16,8 @@ export const TrendWidget = ({ widget, data, onRendered }: WidgetTypeProps) => {
   useRenderedSignal(onRendered);
   const trend = data?.trend;
   if (!trend) return null;
+  /** A local time of the point's zone as it was sent (its own offset), in the user's language. */
+  const localTime = (iso: string) => DateTime.fromISO(iso, { setZone: true }).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT);
   const { direction, tone } = trendOf(trend.change_percent, widget.trend.type);
   const Arrow = ARROW[direction];
   const change =
@@ -35,8 +38,11 @@ export const TrendWidget = ({ widget, data, onRendered }: WidgetTypeProps) => {
             {change}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed">
-          {t('widgets.labels.previousPeriod', { value: trend.previous === null ? '-' : formatValue(trend.previous, trend.unit, i18n.language) })}
+        {/* A period under way is compared with the previous one up to the same moment: the exact span in the title. */}
+        <Text size="xs" c="dimmed" ta="center" title={trend.previous_to ? `${localTime(trend.previous_from)} → ${localTime(trend.previous_to)}` : undefined} data-testid="trend-previous">
+          {t(trend.previous_to ? 'widgets.labels.previousPeriodToDate' : 'widgets.labels.previousPeriod', {
+            value: trend.previous === null ? '-' : formatValue(trend.previous, trend.unit, i18n.language),
+          })}
         </Text>
       </Stack>
     </Center>
