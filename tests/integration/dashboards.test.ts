@@ -153,9 +153,10 @@ describe('widgets moved and edited at the same time', () => {
       ...Array.from({ length: 6 }, (_, index) => ({ height: 300 + index })),
       ...Array.from({ length: 6 }, (_, index) => ({ width_percent: 30 + index })),
     ].map((layout) => api<Widget>('PUT', `/api/v1/widgets/${widget._id}/layout`, { token: owner, body: layout }));
+    // Two dialogs opened on the widget as created, each saving one setting with the settings it opened with.
     const saves = [
-      api<Widget>('PUT', '/api/v1/widgets', { token: owner, body: { ...widget, title: 'Titre changé' } }),
-      api<Widget>('PUT', '/api/v1/widgets', { token: owner, body: { ...widget, hide_legend: true } }),
+      api<Widget>('PUT', '/api/v1/widgets', { token: owner, body: { ...widget, title: 'Titre changé', base: widget } }),
+      api<Widget>('PUT', '/api/v1/widgets', { token: owner, body: { ...widget, hide_legend: true, base: widget } }),
     ];
     const answers = await Promise.all([...writers, ...saves]);
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
@@ -165,6 +166,22 @@ describe('widgets moved and edited at the same time', () => {
     expect([300, 301, 302, 303, 304, 305]).toContain(stored.height);
     expect([30, 31, 32, 33, 34, 35]).toContain(stored.width_percent);
     expect(stored).toMatchObject({ title: 'Titre changé', hide_legend: true });
+  });
+
+  it('writes only what a dialog changed from the settings it opened with, whatever was saved meanwhile', async () => {
+    const tab = await createTab(owner, { name: 'Deux dialogues' });
+    const widget = (await createWidget(owner, { location: tab._id, title: 'Ouvert deux fois', color: '#1c7ed6' })).body.data!;
+    const save = (body: Record<string, unknown>) => api<Widget>('PUT', '/api/v1/widgets', { token: owner, body });
+    // The first dialog saves its colour; the second, opened before that save, its title.
+    expect((await save({ ...widget, color: '#e03131', base: widget })).status).toBe(200);
+    expect((await save({ ...widget, title: 'Renommé après', base: widget })).body.data).toMatchObject({ color: '#e03131', title: 'Renommé après' });
+    // Without the base (a plain API client), the settings sent are the settings: the colour goes back.
+    expect((await save({ ...widget, title: 'Sans base' })).body.data).toMatchObject({ color: '#1c7ed6', title: 'Sans base' });
+    const stored = (await widgetsOf(tab._id)).find((candidate) => candidate._id === widget._id)!;
+    expect(stored).toMatchObject({ color: '#1c7ed6', title: 'Sans base' });
+    // A base that is not a widget's settings is refused, and nothing is written.
+    expect((await save({ ...widget, title: 'Refusé', base: { type: 'camembert' } })).status).toBe(400);
+    expect((await widgetsOf(tab._id)).find((candidate) => candidate._id === widget._id)?.title).toBe('Sans base');
   });
 
   it('refuses a layout change that names nothing, or anything but the layout, and another customer\'s widget', async () => {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isIdOf } from '@shared/schemas/ids';
 import type { Tab, TabInput } from '@shared/schemas/tab';
-import type { Widget, WidgetInput, WidgetLayoutChange } from '@shared/schemas/widget';
+import type { Widget, WidgetInput, WidgetLayoutChange, WidgetUpdate } from '@shared/schemas/widget';
 import { ownerOnCreate } from '@shared/permissions/ownership';
 import { applyWidgetRules, madeText } from '@shared/widgets/dialog-rules';
 import {
@@ -105,18 +105,26 @@ export const createWidget = async (caller: Caller, input: WidgetInput & { user?:
   return widget;
 };
 
+/** The settings a dialog save writes from: its rules applied, its text made safe, without the id and the layout. */
+const dialogSettings = (input: WidgetInput) => {
+  const { _id: _ignored, position: _position, width_percent: _width, height: _height, ...settings } = applyWidgetRules({ ...input, text: sanitizeWidgetText(input.text) });
+  return settings;
+};
+
 /**
  * Saves the settings of the widget dialog. Only what differs from the stored widget is written,
  * and never the layout (position, width_percent, height): that is the layout route's, so a save
  * from a dialog opened before a move or a resize does not put the widget back as it was read.
+ * With the settings the dialog opened with (`base`), only what the dialog changed is written: a
+ * setting another user saved meanwhile is not put back as this dialog read it.
  */
-export const updateWidget = async (caller: Caller, input: WidgetInput & { _id: string }): Promise<Widget> => {
+export const updateWidget = async (caller: Caller, { base, ...input }: WidgetUpdate): Promise<Widget> => {
   const customerId = customerOf(caller);
   const existing = await requireOwned<Widget>(customerId, 'widget', input._id);
   if (input.location !== existing.location) await assertPage(caller, input.location);
   await assertPointsVisible(caller, input);
-  const { _id: _ignored, position: _position, width_percent: _width, height: _height, ...settings } = applyWidgetRules({ ...input, text: sanitizeWidgetText(input.text) });
-  const changed = changedFields(existing, settings);
+  const settings = dialogSettings(input);
+  const changed = changedFields(existing, base ? changedFields(dialogSettings(base), settings) : settings);
   const updated_at = new Date().toISOString();
   await updateWidgetFields(customerId, existing._id, { ...changed, updated_at });
   return { ...existing, ...changed, updated_at };

@@ -99,6 +99,14 @@ export const widgetInputSchema = widgetSettingsSchema.extend({
 export type WidgetInput = z.infer<typeof widgetInputSchema>;
 
 /**
+ * A save of the widget dialog: its settings, and the settings it opened with (`base`). With a
+ * base, a setting the dialog left as it found it is not written back, even where the stored widget
+ * now differs: another user's save made meanwhile stays.
+ */
+export const widgetUpdateSchema = widgetInputSchema.extend({ _id: idSchema, base: widgetInputSchema.optional() });
+export type WidgetUpdate = z.infer<typeof widgetUpdateSchema>;
+
+/**
  * Where a widget sits and how big it is: what a move or a resize on the page changes, and only
  * that. Saved attribute by attribute, so moves of several widgets and an edit of the widget's
  * settings at the same time all keep their change.

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { tabInputSchema, tabSchema } from '../../schemas/tab';
-import { widgetInputSchema, widgetLayoutSchema, widgetSchema } from '../../schemas/widget';
+import { widgetInputSchema, widgetLayoutSchema, widgetSchema, widgetUpdateSchema } from '../../schemas/widget';
 import { pageDataRequestSchema, widgetDataRequestSchema, widgetDataSchema, widgetWithDataSchema } from '../../schemas/widget-data';
 import { idSchema } from '../../schemas/common';
 import { tabDeletionResponseSchema } from '../responses';
@@ -49,11 +49,14 @@ export const dashboardsRoutes = {
     response: widgetSchema,
     owned: { kind: 'widget', intent: 'create', container: { kind: 'tab', in: 'body', field: 'location' } },
   }),
-  /** The settings of the widget dialog; the layout (position, width_percent, height) is kept as stored: `updateWidgetLayout` changes it. */
+  /**
+   * The settings of the widget dialog; the layout (position, width_percent, height) is kept as stored: `updateWidgetLayout` changes it.
+   * `base`, the settings the dialog opened with: only what the dialog changed is written, so that a change saved meanwhile by another stays.
+   */
   updateWidget: route('PUT', '/api/v1/widgets', 'dashboards', {
     ...DASHBOARD,
     action: 'edit',
-    body: wrapped(widgetInputSchema.extend({ _id: idSchema })),
+    body: wrapped(widgetUpdateSchema),
     response: widgetSchema,
     owned: { kind: 'widget', intent: 'modify', id: { in: 'body', field: '_id' } },
   }),

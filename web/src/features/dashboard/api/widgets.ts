@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/api/routes';
-import type { Widget, WidgetInput, WidgetLayoutChange } from '@shared/schemas/widget';
+import type { Widget, WidgetInput, WidgetLayoutChange, WidgetUpdate } from '@shared/schemas/widget';
 import type { WidgetWithData } from '@shared/schemas/widget-data';
 import { callApi } from '../../../lib/http';
 
@@ -19,7 +19,7 @@ export const fetchWidgetsWithData = (page: PageId): Promise<WidgetWithData[]> =>
 
 export const createWidget = (widget: WidgetInput): Promise<Widget> => callApi(API.createWidget, { body: { data: widget } });
 
-export const updateWidget = (widget: WidgetInput & { _id: string }): Promise<Widget> => callApi(API.updateWidget, { body: widget });
+export const updateWidget = (widget: WidgetUpdate): Promise<Widget> => callApi(API.updateWidget, { body: widget });
 
 export const deleteWidget = (id: string) => callApi(API.deleteWidget, { params: { id } });
 

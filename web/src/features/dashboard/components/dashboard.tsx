@@ -7,7 +7,7 @@ import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { decideOwnedAccess } from '@shared/permissions/ownership';
 import type { Tab } from '@shared/schemas/tab';
-import type { Widget, WidgetInput, WidgetSettings } from '@shared/schemas/widget';
+import { widgetInputSchema, type Widget, type WidgetInput, type WidgetSettings } from '@shared/schemas/widget';
 import { WidgetErrorBoundary } from '../../../components/widget-error-boundary';
 import { errorCodeOf } from '../../../lib/http';
 import { translate } from '../../../lib/i18n';
@@ -156,7 +156,8 @@ export const Dashboard = ({ locationId, tabId, onOpenTab, renderWidget, renderDi
     setDialog(null);
     try {
       if (editing) {
-        await updateWidget({ ...settings, _id: editing._id, location: editing.location, sharing: settings.sharing });
+        // With the settings it opened with (not the data drawn with them): what another user saved meanwhile, and this dialog left alone, stays.
+        await updateWidget({ ...settings, _id: editing._id, location: editing.location, sharing: settings.sharing, base: widgetInputSchema.parse(editing) });
         // The size is the layout's: sent on its own, and only when the dialog changed it.
         const resized = { width_percent: settings.width_percent !== editing.width_percent ? settings.width_percent : undefined, height: settings.height !== editing.height ? settings.height : undefined };
         if (resized.width_percent !== undefined || resized.height !== undefined) await updateWidgetLayout(editing._id, resized);
