@@ -60,7 +60,7 @@ describe('manual data entry', () => {
       // The first success toast has gone (6 s) before the second one is awaited.
       await page.getByText('Données enregistrées', { exact: true }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       await indicator.click();
-      await page.getByRole('button', { name: 'Oui' }).click();
+      await page.getByRole('button', { name: 'Oui', exact: true }).click();
       await page.getByText('Données enregistrées', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await indicator.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('wattwise.savedData') ?? '[]').length)).toBe(0);

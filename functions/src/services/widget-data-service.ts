@@ -104,16 +104,17 @@ const superimposedYears = (widget: Widget, frame: SeriesAnswer): WidgetData['sup
 };
 
 /**
- * Where the previous period stops when it is compared with one under way: as far into it as now
- * is into the current one, in calendar time (the 27th at 19:36 of the month before), at most its
- * end. Null when the current period is over: it is compared with the whole previous one.
+ * The previous period's range when compared with the widget's: its start, and where it stops — as
+ * far into it as now is into the current one, in calendar time (the 27th at 19:36 of the month
+ * before), at most its end, while the current one is under way; null when that one is over and is
+ * compared with the whole previous one.
  */
-const previousPeriodTo = (period: Exclude<Period, 'all'>, offset: number, now: number, zone: string): number | null => {
+const previousPeriodOf = (period: Exclude<Period, 'all'>, offset: number, now: number, zone: string): { from: number; to: number | null } => {
   const current = periodRange({ periodType: 'fixedPeriod', period, offset }, now, zone, null);
-  if (current.to <= now) return null;
   const previous = periodRange({ periodType: 'fixedPeriod', period, offset: offset + 1 }, now, zone, null);
+  if (current.to <= now) return { from: previous.from, to: null };
   const elapsed = DateTime.fromMillis(now, { zone }).diff(DateTime.fromMillis(current.from, { zone }), ['days', 'hours', 'minutes', 'seconds', 'milliseconds']);
-  return Math.min(DateTime.fromMillis(previous.from, { zone }).plus(elapsed).toMillis(), previous.to);
+  return { from: previous.from, to: Math.min(DateTime.fromMillis(previous.from, { zone }).plus(elapsed).toMillis(), previous.to) };
 };
 
 /**
@@ -128,22 +129,23 @@ const trendOf = async (view: SeriesView, widget: Widget, now: number): Promise<T
   if (!known) throw new AppError('not_found', { details: `point ${point._id}` });
   const zone = zoneOfPoint(known, view.locations);
   const period = widget.period === 'all' ? 'year' : widget.period;
-  const previousTo = previousPeriodTo(period, widget.offset, now, zone);
+  const before = previousPeriodOf(period, widget.offset, now, zone);
   const [current, previous] = await Promise.all([
     periodValue(view, point._id, point.calculation, period, widget.offset, now),
-    periodValue(view, point._id, point.calculation, period, widget.offset + 1, now),
+    before.to === null
+      ? periodValue(view, point._id, point.calculation, period, widget.offset + 1, now)
+      : rangeValueSeenBy(view, point._id, point.calculation, before.from, before.to),
   ]);
-  const previousValue = previousTo === null ? previous.value : (await rangeValueSeenBy(view, point._id, point.calculation, Date.parse(previous.from), previousTo)).value;
   const change =
-    current.value === null || previousValue === null || previousValue === 0 ? null : ((current.value - previousValue) / Math.abs(previousValue)) * 100;
+    current.value === null || previous.value === null || previous.value === 0 ? null : ((current.value - previous.value) / Math.abs(previous.value)) * 100;
   return {
     current: current.value,
-    previous: previousValue,
+    previous: previous.value,
     change_percent: roundForUnit(change, '%'),
     unit: current.unit,
     current_from: current.from,
-    previous_from: previous.from,
-    previous_to: previousTo === null ? null : localIso(previousTo, zone),
+    previous_from: localIso(before.from, zone),
+    previous_to: before.to === null ? null : localIso(before.to, zone),
   };
 };
 
