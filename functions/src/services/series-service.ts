@@ -232,8 +232,10 @@ export const querySeriesSeenBy = async (view: SeriesView, query: SeriesQuery, no
  * One value of a point over an instant range that no calendar bucket matches, computed as one
  * bucket of its own: the whole days from the day rollups, the last day's whole hours from the hour
  * rollups, the minutes after them from the raw values — exact to the value, reading about as much
- * as a month chart. `from` is a day's start (a period's); `to` any instant after it. What a trend
- * compares a period under way with: the previous period up to the same moment.
+ * as a month chart (a `to` on the hour reads no raw values: in the emulator, whose query of a raw
+ * partition costs ~120 ms whatever the range, that is the most of its time). `from` is a day's start
+ * (a period's); `to` any instant after it. What a trend compares a period under way with: the
+ * previous period up to the same moment.
  */
 export const rangeValueSeenBy = async (view: SeriesView, pointId: string, calculation: Calculation, from: number, to: number): Promise<{ value: number | null; unit: string }> => {
   const point = view.points.get(pointId);
@@ -251,7 +253,7 @@ export const rangeValueSeenBy = async (view: SeriesView, pointId: string, calcul
   ].filter((read) => read.from < read.to);
   const [ranges, minutes, lastBefore, medianValues] = await Promise.all([
     reads.length ? readRollupRanges(reads, { every: [...new Set([...fields.every, ...fields.head, 'firstAt' as const, 'lastAt' as const])], head: [] }) : [],
-    listRawValues(series, lastHour, to),
+    lastHour < to ? listRawValues(series, lastHour, to) : [],
     calculation.includes('diff') || calculation === 'evo' ? lastValueBefore(series, 'hour', from) : null,
     calculation === 'median' ? listRawValues(series, from, to) : null,
   ]);

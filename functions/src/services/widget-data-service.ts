@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { SeriesAnswer, SeriesQuery } from '@shared/schemas/series';
 import type { IpmvpData, TrendData, WidgetData, WidgetWithData } from '@shared/schemas/widget-data';
 import type { Owned } from '@shared/permissions/ownership';
@@ -8,9 +7,8 @@ import { isIdOf } from '@shared/schemas/ids';
 import { BASELINE_DEFAULT_CALCULATION } from '@shared/series/ipmvp';
 import { DEFAULT_CALCULATION } from '@shared/series/calculations';
 import { localIso } from '@shared/series/buckets';
-import { periodRange } from '@shared/series/period-range';
+import { previousPeriodToDate } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
-import type { Period } from '@shared/series/sampling';
 import { applyWidgetRules } from '@shared/widgets/dialog-rules';
 import { findTokens, tokenKey, type ValueToken } from '@shared/widgets/text-tokens';
 import { AppError } from '../errors';
@@ -104,20 +102,6 @@ const superimposedYears = (widget: Widget, frame: SeriesAnswer): WidgetData['sup
 };
 
 /**
- * The previous period's range when compared with the widget's: its start, and where it stops — as
- * far into it as now is into the current one, in calendar time (the 27th at 19:36 of the month
- * before), at most its end, while the current one is under way; null when that one is over and is
- * compared with the whole previous one.
- */
-const previousPeriodOf = (period: Exclude<Period, 'all'>, offset: number, now: number, zone: string): { from: number; to: number | null } => {
-  const current = periodRange({ periodType: 'fixedPeriod', period, offset }, now, zone, null);
-  const previous = periodRange({ periodType: 'fixedPeriod', period, offset: offset + 1 }, now, zone, null);
-  if (current.to <= now) return { from: previous.from, to: null };
-  const elapsed = DateTime.fromMillis(now, { zone }).diff(DateTime.fromMillis(current.from, { zone }), ['days', 'hours', 'minutes', 'seconds', 'milliseconds']);
-  return { from: previous.from, to: Math.min(DateTime.fromMillis(previous.from, { zone }).plus(elapsed).toMillis(), previous.to) };
-};
-
-/**
  * The widget's period beside the previous one. A period under way (this month on the 27th) is
  * compared with the previous one up to the same moment, not with the whole of it, which would
  * show every month falling until its last day.
@@ -129,7 +113,7 @@ const trendOf = async (view: SeriesView, widget: Widget, now: number): Promise<T
   if (!known) throw new AppError('not_found', { details: `point ${point._id}` });
   const zone = zoneOfPoint(known, view.locations);
   const period = widget.period === 'all' ? 'year' : widget.period;
-  const before = previousPeriodOf(period, widget.offset, now, zone);
+  const before = previousPeriodToDate(period, widget.offset, now, zone);
   const [current, previous] = await Promise.all([
     periodValue(view, point._id, point.calculation, period, widget.offset, now),
     before.to === null

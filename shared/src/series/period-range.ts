@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { bucketStart } from './buckets';
 import type { Period, PeriodType } from './sampling';
 
 export interface PeriodRequest {
@@ -40,4 +41,20 @@ export const periodRange = (request: PeriodRequest, now: number, zone: string, f
   }
   const start = local.startOf(unit).minus({ [`${unit}s`]: request.offset });
   return { from: start.toMillis(), to: start.plus({ [`${unit}s`]: 1 }).toMillis() };
+};
+
+/**
+ * The previous period's range when a fixed period is compared with it (a trend): its start, and
+ * where it stops — as far into it as now is into the compared one, in calendar time, at most its
+ * end, while that one is under way; null when it is over and is compared with the whole previous
+ * one. To the minute for a day (yesterday until 08:36); to the hour for longer periods (the 27th at
+ * 19:00 of the month before), where an hour weighs little and whole hours are read from rollups.
+ */
+export const previousPeriodToDate = (period: Exclude<Period, 'all'>, offset: number, now: number, zone: string): { from: number; to: number | null } => {
+  const current = periodRange({ periodType: 'fixedPeriod', period, offset }, now, zone, null);
+  const previous = periodRange({ periodType: 'fixedPeriod', period, offset: offset + 1 }, now, zone, null);
+  if (current.to <= now) return { from: previous.from, to: null };
+  const elapsed = DateTime.fromMillis(now, { zone }).diff(DateTime.fromMillis(current.from, { zone }), ['days', 'hours', 'minutes', 'seconds', 'milliseconds']);
+  const sameMoment = Math.min(DateTime.fromMillis(previous.from, { zone }).plus(elapsed).toMillis(), previous.to);
+  return { from: previous.from, to: period === 'day' ? sameMoment : Math.max(previous.from, bucketStart(sameMoment, 'hour', zone)) };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodRange } from '@shared/series/period-range';
+import { periodRange, previousPeriodToDate } from '@shared/series/period-range';
 
 const now = Date.parse('2026-11-22T10:30:00Z');
 const zone = 'Europe/Paris';
@@ -44,5 +44,35 @@ describe('period ranges', () => {
       to: Date.parse('2026-02-01T00:00:00Z'),
     });
     expect(() => periodRange({ periodType: 'dateToDate', period: 'month', offset: 0, start: '2026-02-01T00:00:00Z', end: '2026-01-01T00:00:00Z' }, now, zone, null)).toThrow();
+  });
+
+  describe('the previous period compared with one under way', () => {
+    const local = (instant: number | null) => (instant === null ? null : new Date(instant).toLocaleString('sv-SE', { timeZone: zone }));
+    const toDate = (period: 'day' | 'week' | 'month' | 'year', offset: number, at: string) => {
+      const range = previousPeriodToDate(period, offset, Date.parse(at), zone);
+      return [local(range.from), local(range.to)];
+    };
+
+    it('stops a month to the hour as far into it as now is into this one, in calendar days', () => {
+      // 22 November 11:30 in Paris: 21 days and 11 hours into November.
+      expect(toDate('month', 0, '2026-11-22T10:30:00Z')).toEqual(['2026-10-01 00:00:00', '2026-10-22 11:00:00']);
+      // Across the end of summer time (25 October): still the 27th at 19:00.
+      expect(toDate('month', 0, '2026-11-27T18:36:00Z')).toEqual(['2026-10-01 00:00:00', '2026-10-27 19:00:00']);
+    });
+
+    it('stops a day to the minute, and at most at the end of a shorter month', () => {
+      expect(toDate('day', 0, '2026-11-22T07:36:20Z')).toEqual(['2026-11-21 00:00:00', '2026-11-21 08:36:20']);
+      // 31 March: February has no 31st, it is compared whole.
+      expect(toDate('month', 0, '2026-03-31T10:00:00Z')).toEqual(['2026-02-01 00:00:00', '2026-03-01 00:00:00']);
+    });
+
+    it('compares a period that is over with the whole of the previous one', () => {
+      expect(toDate('month', 1, '2026-11-22T10:30:00Z')).toEqual(['2026-09-01 00:00:00', null]);
+      expect(toDate('week', 1, '2026-11-22T10:30:00Z')).toEqual(['2026-11-02 00:00:00', null]);
+    });
+
+    it('gives an empty range in a period\'s first hour, rather than a part of an hour', () => {
+      expect(toDate('year', 0, '2026-12-31T23:20:00Z')).toEqual(['2026-01-01 00:00:00', '2026-01-01 00:00:00']);
+    });
   });
 });
