@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Reminder } from '@shared/schemas/reminder';
+import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
 import { runScheduledJob } from '../support/scheduled-job';
 import { callApi, clickCentered, navigation, openPage, signIn, signInIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
@@ -15,6 +16,19 @@ const shot = async (page: Page, name: string) => {
 };
 
 const bellCount = async (page: Page) => Number(await page.getByTestId('notification-count').getAttribute('data-count'));
+
+/** A shared reminder of the premium customer due today, fired: a notification its users see, whatever ran before. */
+const firedSharedReminder = async (name: string): Promise<Reminder> => {
+  const token = (await login('premiumAdministrator')).user.jwt;
+  const reminder = (
+    await api<Reminder>('POST', '/api/v1/reminders', {
+      token,
+      body: { name, reminder_date: DateTime.now().setZone(ZONE).toFormat('yyyy-MM-dd'), start: '00:00', period_type: 'day', reset_only_after_validation: false, sharing: { shared: true } },
+    })
+  ).body.data!;
+  expect(await runScheduledJob({ kind: 'reminder', id: reminder._id, customerId: reminder.customer })).toMatchObject({ fired: true });
+  return reminder;
+};
 
 describe('reminders and notifications', () => {
   const browser = useBrowser();
@@ -130,11 +144,14 @@ describe('reminders and notifications', () => {
       await entry.waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await entry.getByTestId('notification-customer').textContent()).toMatch(/^Client : .+/);
 
+      // The administrator's own notification (theirs to see; the super user's reminder is not).
+      const seen = await firedSharedReminder(`Vu ${randomUUID().slice(0, 6)}`);
       await signIn(administrator.page, accounts.premiumAdministrator);
       await administrator.page.goto(webUrl('/notifications'));
       await administrator.page.locator('[data-testid="notification"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await administrator.page.getByTestId('notification-customer').count()).toBe(0);
       await callApi(superUser.page, 'DELETE', `/api/v1/reminders/${reminder._id}`);
+      await callApi(superUser.page, 'DELETE', `/api/v1/reminders/${seen._id}`);
     } finally {
       await superUser.context.close();
       await administrator.context.close();
@@ -144,6 +161,8 @@ describe('reminders and notifications', () => {
   it('fits the reminders and notifications screens on a phone, in French and English', async () => {
     const { accounts } = testEnvironment();
     const titles = { fr: ['Rappels', 'Nouveau rappel', 'Notifications'], en: ['Reminders', 'New reminder', 'Notifications'] };
+    // A notification of its own on the notifications screen, not one an earlier test left.
+    const due = await firedSharedReminder(`Relevé du jour ${randomUUID().slice(0, 4)}`);
     for (const [width, language] of [[390, 'fr'], [390, 'en'], [1440, 'en']] as const) {
       const { context, page } = await openPage(browser(), { width, height: 844 });
       try {
@@ -170,5 +189,6 @@ describe('reminders and notifications', () => {
         await context.close();
       }
     }
+    await api('DELETE', `/api/v1/reminders/${due._id}`, { token: (await login('premiumAdministrator')).user.jwt });
   });
 });
