@@ -52,6 +52,12 @@ export const lastValueBefore = async (series: SeriesRef, sampling: Sampling, fro
   return (await latestRollupBefore(series, level, from, ['last']))?.last ?? null;
 };
 
+/** Whether a calculation subtracts from the last value before its range (differences, evolution). */
+const needsValueBefore = (calculation: Calculation): boolean => calculation.includes('diff') || calculation === 'evo';
+
+/** How a calculation's values are rounded: counts whole, the others by their unit. */
+const roundingUnitOf = (calculation: Calculation, unit: string): string => (calculation === 'count' ? 'count' : unit);
+
 /** Bucket starts of a range and their local labels: the same for every point of a zone. */
 interface Calendar {
   index: number;
@@ -132,7 +138,7 @@ const planSeries = async (
     level,
     // Weeks and years merge day and month rollups, ordered by their first and last times.
     fields: level !== null && level !== sampling ? { ...fields, every: [...fields.every, 'firstAt', 'lastAt'] } : fields,
-    needsBefore: calculation.includes('diff') || calculation === 'evo',
+    needsBefore: needsValueBefore(calculation),
   };
 };
 
@@ -190,7 +196,7 @@ const seriesOf = async (plan: SeriesPlan, { aggregates, lastBefore }: SeriesInpu
     unit,
     timezone: plan.zone,
     calendar: calendar.index,
-    values: values.map((value) => roundForUnit(convert(value), calculation === 'count' ? 'count' : unit)),
+    values: values.map((value) => roundForUnit(convert(value), roundingUnitOf(calculation, unit))),
   };
 };
 
@@ -254,13 +260,13 @@ export const rangeValueSeenBy = async (view: SeriesView, pointId: string, calcul
   const [ranges, minutes, lastBefore, medianValues] = await Promise.all([
     reads.length ? readRollupRanges(reads, { every: [...new Set([...fields.every, ...fields.head, 'firstAt' as const, 'lastAt' as const])], head: [] }) : [],
     lastHour < to ? listRawValues(series, lastHour, to) : [],
-    calculation.includes('diff') || calculation === 'evo' ? lastValueBefore(series, 'hour', from) : null,
+    needsValueBefore(calculation) ? lastValueBefore(series, 'hour', from) : null,
     calculation === 'median' ? listRawValues(series, from, to) : null,
   ]);
   const aggregate = mergeAggregates([...ranges.flatMap((range) => range.rollups), aggregateOf(minutes)]);
   const [value] = calculate(calculation, { buckets: [{ start: from, aggregate, values: medianValues?.map((entry) => entry.value) }], lastBefore, evolutionBase });
   const unit = calculation === 'evo' ? '%' : point.unit;
-  return { value: roundForUnit(value ?? null, calculation === 'count' ? 'count' : unit), unit };
+  return { value: roundForUnit(value ?? null, roundingUnitOf(calculation, unit)), unit };
 };
 
 /** A series of a query once its point is known to the caller: the point, what it computes and the unit it shows in. */
