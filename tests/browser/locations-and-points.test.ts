@@ -66,6 +66,14 @@ describe('locations and points settings', () => {
       await pointPanel.getByRole('textbox', { name: 'ID technique' }).fill(`TEST-${suffix}`);
       await pointPanel.getByRole('combobox', { name: 'Source de données' }).click();
       await page.getByRole('option', { name: `Source ${suffix} (Personnalisée)` }).click();
+      // The list of every point, which the save refreshes before it opens the saved point, is held until a new point is opened.
+      const everyPoint = '**/api/v2/points/get-all/all';
+      let releaseEveryPoint = () => {};
+      const everyPointHeld = new Promise<void>((resolve) => (releaseEveryPoint = resolve));
+      await page.route(everyPoint, async (route) => {
+        await everyPointHeld;
+        await route.continue();
+      });
       await pointPanel.getByRole('button', { name: 'Enregistrer' }).click();
       await page.getByText('Point enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await table.getByText(pointName, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -73,12 +81,21 @@ describe('locations and points settings', () => {
       expect(savedPoint?.source).toBe(source._id);
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-point-saved.png` });
 
-      // A second point with an existing technical id: refused while typing, and by the server.
+      // A second point, opened before the save's refresh is done: the form starts empty, and the save's late end leaves it open.
       await page.getByTestId('add-point').click();
       await pointPanel.getByText('Nouveau point', { exact: true }).waitFor();
-      await pointPanel.getByRole('textbox', { name: 'Nom' }).first().fill(`${pointName} bis`);
+      const nameField = pointPanel.getByRole('textbox', { name: 'Nom' }).first();
+      await expect.poll(() => nameField.inputValue()).toBe('');
+      const everyPointRefreshed = page.waitForResponse(everyPoint);
+      releaseEveryPoint();
+      await everyPointRefreshed;
+      await page.unroute(everyPoint);
+      // Its technical id exists already: refused while typing, and by the server.
+      await nameField.fill(`${pointName} bis`);
       await pointPanel.getByRole('textbox', { name: 'ID technique' }).fill('ELEC-LYON-A-001');
       await pointPanel.getByText('ID technique déjà existant', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await pointPanel.getByText('Nouveau point', { exact: true }).isVisible()).toBe(true);
+      expect(await nameField.inputValue()).toBe(`${pointName} bis`);
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-duplicate.png` });
       await pointPanel.getByRole('button', { name: 'Enregistrer' }).click();
       expect(await table.getByText(`${pointName} bis`, { exact: true }).count()).toBe(0);

@@ -42,6 +42,7 @@ export const LocationsAndPointsScreen = ({
     initialSelection && initialSelection !== ALL_LOCATIONS && initialSelection !== WITHOUT_LOCATION ? { mode: 'edit', id: initialSelection } : null,
   );
   const [pointTarget, setPointTarget] = useState<PointPanelTarget | null>(null);
+  const pointOpenings = useRef(0);
   const pointPanelRef = useRef<HTMLDivElement>(null);
 
   const tree = useQuery(locationTreeQueryOptions());
@@ -155,7 +156,8 @@ export const LocationsAndPointsScreen = ({
                   definitions={definitions.data}
                   roots={roots}
                   allPoints={allPoints.data ?? []}
-                  onSaved={(point: Point) => setPointTarget({ mode: 'edit', point })}
+                  // A save that answers once another point (or a new one) was opened leaves that one open.
+                  onSaved={(point: Point) => setPointTarget((current) => (current === pointTarget ? { mode: 'edit', point } : current))}
                   onClose={() => setPointTarget(null)}
                 />
               </div>
@@ -185,7 +187,7 @@ export const LocationsAndPointsScreen = ({
                 roots={roots}
                 activePointId={openPoint?._id ?? null}
                 onOpen={(point) => setPointTarget({ mode: 'edit', point })}
-                onCreate={() => setPointTarget({ mode: 'create', location: selected ? [selected.location._id] : [] })}
+                onCreate={() => setPointTarget({ mode: 'create', location: selected ? [selected.location._id] : [], opening: ++pointOpenings.current })}
               />
             </Card>
           </Stack>

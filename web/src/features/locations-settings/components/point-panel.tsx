@@ -49,7 +49,8 @@ import classes from './point-panel.module.css';
 
 const TECHNICAL_ID_DEBOUNCE_MS = 500;
 
-export type PointPanelTarget = { mode: 'create'; location: string[] } | { mode: 'edit'; point: Point };
+/** What the panel shows: a point, or a new one (each opening of a new one has its own number, so that it starts empty). */
+export type PointPanelTarget = { mode: 'create'; location: string[]; opening: number } | { mode: 'edit'; point: Point };
 
 type FieldErrors = Partial<Record<keyof PointForm, string>>;
 
@@ -71,7 +72,7 @@ export const PointPanel = ({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const base = target.mode === 'edit' ? target.point : null;
-  const targetKey = base ? `${base._id}:${base.updated_at}` : `new:${target.mode === 'create' ? target.location.join(',') : ''}`;
+  const targetKey = base ? `${base._id}:${base.updated_at}` : `new:${target.mode === 'create' ? target.opening : ''}`;
   const formOfTarget = (): PointForm =>
     base ? pointFormOf(base, zoneOfLocations(roots, base.location)) : emptyPointForm(target.mode === 'create' ? target.location : []);
   const [form, setForm] = useState<PointForm>(formOfTarget);
@@ -136,7 +137,6 @@ export const PointPanel = ({
         notify({ kind: 'success', title: t('toasts.ok'), message: t(`toasts.${answer.msg ?? 'point_saved'}`) });
       }
       await queryClient.invalidateQueries({ queryKey: SETTINGS_KEYS.allPoints });
-      onSaved(answer.data);
     },
     onError: (error) => {
       const code = errorCodeOf(error);
@@ -200,7 +200,8 @@ export const PointPanel = ({
       return;
     }
     if (Object.keys(next).length > 0 || !parsed.success) return;
-    save.mutate(parsed.data);
+    // The screen is told of the save through the handler of this submit, which knows what was open when it was made.
+    save.mutate(parsed.data, { onSuccess: (answer) => onSaved(answer.data) });
   };
 
   const periodicities = definitions.periodicities.map((seconds) => {
