@@ -58,6 +58,29 @@ describe('locations and points settings', () => {
       await inNavigation.waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
       await page.getByTestId('selection-label').getByText(locationName).waitFor({ timeout: UI_TIMEOUT_MS });
 
+      // A change saved while the list of locations is held: Siège Lyon, chosen meanwhile, stays chosen once the save ends.
+      const locations = '**/api/v2/locations';
+      let releaseLocations = () => {};
+      const locationsHeld = new Promise<void>((resolve) => (releaseLocations = resolve));
+      await page.route(locations, async (route) => {
+        if (route.request().method() === 'GET') await locationsHeld;
+        await route.continue();
+      });
+      await locationPanel.getByRole('button', { name: 'Déplier' }).click();
+      await locationPanel.getByRole('textbox', { name: 'Surface' }).fill('1200');
+      const locationSaved = page.waitForResponse((response) => response.url().endsWith('/api/v2/locations') && response.request().method() === 'PUT');
+      await locationPanel.getByRole('button', { name: 'Enregistrer' }).click();
+      await locationSaved;
+      await tree.locator('[data-location-id="loc-lyon"]').click();
+      await page.getByTestId('selection-label').getByText('Siège social — Lyon').waitFor({ timeout: UI_TIMEOUT_MS });
+      releaseLocations();
+      // The save button spins until the save has ended, in the same drawing as what its end changes.
+      await locationPanel.locator('button[type="submit"]:not([data-loading])').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.unroute(locations);
+      expect(await page.getByTestId('selection-label').textContent()).toBe('Siège social — Lyon');
+      await tree.locator(`[data-location-id="${createdId}"]`).click();
+      await page.getByTestId('selection-label').getByText(locationName).waitFor({ timeout: UI_TIMEOUT_MS });
+
       // A point in the new location.
       await page.getByTestId('add-point').click();
       const pointPanel = page.getByTestId('point-panel');

@@ -127,7 +127,6 @@ export const LocationPanel = ({
     onSuccess: async (answer) => {
       notify({ kind: 'success', title: t('toasts.ok'), message: t(`toasts.${answer.msg ?? 'location_saved'}`) });
       await refreshTree();
-      onSaved(answer.data._id);
     },
     onError: notifyFailure,
   });
@@ -186,7 +185,8 @@ export const LocationPanel = ({
     }
     setErrors(next);
     if (Object.keys(next).length > 0 || !parsed.success) return;
-    save.mutate(parsed.data);
+    // The screen is told of the save through the handler of this submit, which knows what was open when it was made.
+    save.mutate(parsed.data, { onSuccess: (answer) => onSaved(answer.data._id) });
   };
 
   const confirmDelete = () => {

@@ -41,6 +41,8 @@ export const LocationsAndPointsScreen = ({
   const [locationTarget, setLocationTarget] = useState<LocationPanelTarget | null>(() =>
     initialSelection && initialSelection !== ALL_LOCATIONS && initialSelection !== WITHOUT_LOCATION ? { mode: 'edit', id: initialSelection } : null,
   );
+  const openLocation = useRef(locationTarget);
+  openLocation.current = locationTarget;
   const [pointTarget, setPointTarget] = useState<PointPanelTarget | null>(null);
   const pointOpenings = useRef(0);
   const pointPanelRef = useRef<HTMLDivElement>(null);
@@ -137,7 +139,9 @@ export const LocationsAndPointsScreen = ({
               <LocationPanel
                 target={locationTarget}
                 roots={roots}
+                // A save that answers once another location was chosen leaves that one chosen.
                 onSaved={(id) => {
+                  if (openLocation.current !== locationTarget) return;
                   setSelection(id);
                   setLocationTarget({ mode: 'edit', id });
                 }}
