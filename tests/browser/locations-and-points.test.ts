@@ -74,8 +74,8 @@ describe('locations and points settings', () => {
       await tree.locator('[data-location-id="loc-lyon"]').click();
       await page.getByTestId('selection-label').getByText('Siège social — Lyon').waitFor({ timeout: UI_TIMEOUT_MS });
       releaseLocations();
-      // The save button spins until the save has ended, in the same drawing as what its end changes.
-      await locationPanel.locator('button[type="submit"]:not([data-loading])').waitFor({ timeout: UI_TIMEOUT_MS });
+      // The save button spins until the save has ended, in the same drawing as what its end changes (folded away with Lyon's form).
+      await locationPanel.locator('button[type="submit"]:not([data-loading])').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
       await page.unroute(locations);
       expect(await page.getByTestId('selection-label').textContent()).toBe('Siège social — Lyon');
       await tree.locator(`[data-location-id="${createdId}"]`).click();
