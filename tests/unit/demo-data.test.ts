@@ -8,7 +8,7 @@ import { DEMO_ALERT_ID, demoAlert, demoAlertLogItem } from '../../functions/src/
 import { DEMO_IMAGE_ID, demoTabs, demoWidgets } from '../../functions/src/services/demo-dashboard';
 import { DEMO_EXPORT_ID, demoExport } from '../../functions/src/services/demo-export';
 import { DEMO_REPORT_ID, demoReport } from '../../functions/src/services/demo-report';
-import { demoPoints } from '../../functions/src/services/demo-series';
+import { demoPoints, demoSeries } from '../../functions/src/services/demo-series';
 import { DEMO_SUBSCRIPTION_ID } from '../../functions/src/services/demo-subscription';
 import { DEMO_REMINDER_ID, demoReminder } from '../../functions/src/services/demo-reminder';
 
@@ -46,6 +46,19 @@ describe('demo data', () => {
   it('has a monthly reminder due on the first of next month', () => {
     const reminder = reminderSchema.parse(demoReminder('cus-demo', ZONE, new Date('2026-12-10T09:00:00Z')));
     expect(reminder).toMatchObject({ active: true, type: 'recurrent', period_type: 'month', reminder_date: '2027-01-01', next_due: '2027-01-01T08:00' });
+  });
+
+  it('keeps the heated workshop at 19–21 °C while its boiler runs, and never near the outdoor cold or past its operating range', () => {
+    const year = [...demoSeries('cus-demo', Date.parse('2026-11-28T00:00:00Z'), 365)].flat();
+    const boilerAt = new Map(year.filter((value) => value.pointId === 'pt-boiler-io').map((value) => [value.at, value.value]));
+    const workshop = year.filter((value) => value.pointId === 'pt-temp-atelier');
+    // An hour after the boiler starts, the air has reached its set point.
+    const heated = workshop.filter((value) => boilerAt.get(value.at) === 1 && boilerAt.get(value.at - 3_600_000) === 1);
+    expect(heated.length).toBeGreaterThan(1000);
+    expect(heated.filter((value) => value.value < 19 || value.value > 21)).toEqual([]);
+    const values = workshop.map((value) => value.value);
+    expect(Math.min(...values)).toBeGreaterThan(12);
+    expect(Math.max(...values)).toBeLessThan(26);
   });
 
   it('names each object as the server names its own, or its screens answer "not found" (ids say their kind)', () => {

@@ -110,9 +110,9 @@ export const demoPoints = (customerId: string, now: string): Point[] => {
 
 /**
  * Ten-minute values of the demo meters over `days` days ending at `end`, in chunks of a day:
- * an office load curve for the electricity index, water draws on working hours, a seasonal and
- * daily temperature cycle, and a boiler that runs on cold working hours; the energy of the other
- * sites' meters (services, building B, the boiler room) in the same rhythms.
+ * an office load curve for the electricity index, water draws on working hours, a boiler that runs
+ * on cold working hours and the heated workshop's temperature that follows it; the energy of the
+ * other sites' meters (services, building B, the boiler room) in the same rhythms.
  */
 export function* demoSeries(customerId: string, end: number, days: number): Generator<StoredValue[]> {
   const random = seededRandom(20261122);
@@ -120,6 +120,7 @@ export function* demoSeries(customerId: string, end: number, days: number): Gene
   const other = seededRandom(20261123);
   const start = Math.floor((end - days * 86_400_000) / STEP) * STEP;
   let index = 125_000;
+  let workshop = 18;
   for (let day = 0; day < days; day += 1) {
     const chunk: StoredValue[] = [];
     for (let step = 0; step < 144; step += 1) {
@@ -131,9 +132,14 @@ export function* demoSeries(customerId: string, end: number, days: number): Gene
       const season = Math.cos(((at / 86_400_000 - 15) / 365.25) * 2 * Math.PI);
       const kw = 18 + (working ? 55 + 15 * Math.sin(((hour - 7) / 12) * Math.PI) : 0) + 6 * random();
       index += kw / 6;
-      const temperature = 12 - 8 * season + 4 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + (random() - 0.5);
+      const outdoor = 12 - 8 * season + 4 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + (random() - 0.5);
       const water = working ? 0.04 + 0.12 * random() : random() < 0.1 ? 0.01 : 0;
-      const boiler = temperature < 15 && hour >= 6 && hour < 20 ? 1 : 0;
+      const boiler = outdoor < 15 && hour >= 6 && hour < 20 ? 1 : 0;
+      // The workshop's air nears 20 °C within the hour once the boiler runs (its thermostat swinging a
+      // few tenths), and falls back slowly toward what the outdoor air leaves it otherwise (a
+      // first-order lag, per ten minutes).
+      const heated = 20 + 0.3 * Math.sin((hour / 1.5) * 2 * Math.PI);
+      workshop += ((boiler ? heated : 13 + 0.5 * outdoor) - workshop) * (boiler ? 0.3 : 0.04);
       const services = 12 + (working ? 48 : 0) + 4 * other();
       const buildingB = 1.5 + (working ? 5.5 : 0) + other();
       const boilerRoom = boiler ? 150 + 10 * other() : 0;
@@ -142,7 +148,7 @@ export function* demoSeries(customerId: string, end: number, days: number): Gene
       chunk.push(
         { ...base, pointId: 'pt-elec-index', value: Math.round(index * 10) / 10 },
         { ...base, pointId: 'pt-water-counter', value: Math.round(water * 1000) / 1000 },
-        { ...base, pointId: 'pt-temp-atelier', value: Math.round(temperature * 10) / 10 },
+        { ...base, pointId: 'pt-temp-atelier', value: Math.round(workshop * 10) / 10 },
         { ...base, pointId: 'pt-boiler-io', value: boiler },
         { ...base, pointId: 'pt-elec-siege', value: Math.round((services / 6) * 100) / 100 },
         { ...base, pointId: 'pt-elec-b', value: Math.round((buildingB / 6) * 100) / 100 },
