@@ -4,7 +4,7 @@ import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
 import { closed, heardOfNewData, open } from '../support/realtime';
 import { restoreDemoLanguage } from '../support/test-users';
-import { keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
+import { callApi, keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
 const unique = () => `${Date.now()}-${Math.round(Math.random() * 1e4)}`;
 
@@ -153,6 +153,21 @@ describe('dashboards in the browser', () => {
       await page.getByTestId('paste-widget').click();
       await page.locator('[data-widget-type="table"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.locator('[data-widget-id]').count()).toBe(1);
+
+      // Its corner dragged straight down: 60 px higher, as wide as before, and saved so.
+      const pasted = page.locator('[data-widget-id]').first();
+      const before = (await pasted.boundingBox())!;
+      await pasted.getByTestId('widget-resize').hover();
+      const handle = (await pasted.getByTestId('widget-resize').boundingBox())!;
+      await page.mouse.down();
+      await page.mouse.move(handle.x + handle.width / 2 + 3, handle.y + handle.height / 2 + 60, { steps: 4 });
+      await page.mouse.up();
+      await expect.poll(async () => Math.round((await pasted.boundingBox())!.height)).toBe(Math.round(before.height + 60));
+      const widgetId = await pasted.getAttribute('data-widget-id');
+      const tabId = /\/(tab-[^/?]+)/.exec(page.url())?.[1];
+      await expect
+        .poll(async () => (await callApi<{ _id: string; height: number; width_percent: number }[]>(page, 'GET', `/api/v1/widgets/${tabId}`)).find((widget) => widget._id === widgetId), { timeout: UI_TIMEOUT_MS })
+        .toMatchObject({ height: Math.round(before.height + 60), width_percent: 48.5 });
     } finally {
       await context.close();
     }

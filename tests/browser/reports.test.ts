@@ -103,6 +103,18 @@ describe('reports', () => {
       expect(chartBox.width).toBeCloseTo((770 - 48) * 0.75 - 3, 0);
       await keepScreenshot(page, 'reports-editor-chart-1440-fr');
 
+      // Its corner dragged 80 px down and to the page's edge: 400 px high, the whole row (layout 1).
+      // (Hovered first: the dialog's overlay, still fading out, would take the press.)
+      await chart.getByTestId('widget-resize').hover();
+      const handle = (await chart.getByTestId('widget-resize').boundingBox())!;
+      await page.mouse.down();
+      await page.mouse.move(handle.x + handle.width / 2 + 90, handle.y + handle.height / 2 + 40, { steps: 4 });
+      await page.mouse.move(handle.x + handle.width / 2 + 178, handle.y + handle.height / 2 + 80, { steps: 4 });
+      await page.mouse.up();
+      await expect.poll(async () => Math.round((await chart.boundingBox())!.height)).toBe(400);
+      expect((await chart.boundingBox())!.width).toBeCloseTo(770 - 48, 0);
+      await saved(page);
+
       // The copied dashboard widget pasted on page 1, then deleted after confirmation. Its menu, opened
       // before the save gives it its server id (the save held meanwhile), stays open through the save.
       let releaseSave = () => {};
@@ -178,7 +190,7 @@ describe('reports', () => {
       expect(Math.round((await text.boundingBox())!.width)).toBe(Math.round((770 - 48 - 12) / 2));
       const kept = await callApi<Report>(page, 'GET', `/api/v1/reports/${reportId}`);
       expect(kept.name).toBe(`${name} v2`);
-      expect(kept.content.pages.map((widgets) => widgets.map((widget) => [widget.type, widget.layout]))).toEqual([[['chart', null]], [['text', 2]]]);
+      expect(kept.content.pages.map((widgets) => widgets.map((widget) => [widget.type, widget.layout, widget.height]))).toEqual([[['chart', 1, 400]], [['text', 2, 50]]]);
 
       // The PDF: the button shows the wait, the browser receives the file under the server's name.
       const downloading = page.waitForEvent('download', { timeout: 90_000 });

@@ -18,6 +18,8 @@ describe('arranging widgets', () => {
     expect(resizeWidget(widgets[0], { widthPx: 300, heightPx: 20, containerPx: 1000 })).toMatchObject({ width_percent: 30, height: 50 });
     expect(resizeWidget(widgets[0], { widthPx: 5000, heightPx: 9000, containerPx: 1000 })).toMatchObject({ width_percent: 100, height: 2000 });
     expect(resizeWidget(widgets[0], { widthPx: 10, heightPx: 400, containerPx: 1000 })).toMatchObject({ width_percent: 15, height: 400 });
+    // A drag straight down changes the height alone: the width is not sent back.
+    expect(resizeWidget(widgets[0], { widthPx: null, heightPx: 460, containerPx: 1000 })).toEqual({ _id: widgets[0]._id, height: 460 });
   });
 
   it('shows local changes in position order', () => {

@@ -1,4 +1,4 @@
-import { layoutWidthPercent, MAX_REPORT_PAGES, MAX_WIDGETS_PER_PAGE, type ReportLayout, type ReportWidget } from '../schemas/report';
+import { layoutWidthPercent, MAX_REPORT_PAGES, MAX_WIDGETS_PER_PAGE, REPORT_LAYOUTS, type ReportLayout, type ReportWidget } from '../schemas/report';
 
 /**
  * The editing of a report's pages (spec 2 §2): add, duplicate and remove a page, move a widget to
@@ -62,6 +62,36 @@ export const setLayout = (pages: Pages, at: { page: number; widget: number }, la
   const changed = pages.map((widgets, page) =>
     page === at.page ? widgets.map((widget, position) => (position === at.widget ? { ...widget, layout, width_percent: layoutWidthPercent(layout) } : widget)) : widgets,
   );
+  return { ok: true, pages: changed, shown: at.page };
+};
+
+/** Within this many points of a layout's width, a dragged width takes that layout. */
+const LAYOUT_SNAP_PERCENT = 2;
+const MIN_WIDTH_PERCENT = 15;
+const MIN_HEIGHT_PX = 50;
+
+/**
+ * A widget's size dragged on the page: its height in pixels (50 to the page's room), and, when the
+ * drag moved sideways (`widthPercent` not null), its width — a layout's when near one, else its
+ * own percentage of the row (15 to 100) without a layout.
+ */
+export const resizeWidgetOnPage = (
+  pages: Pages,
+  at: { page: number; widget: number },
+  size: { widthPercent: number | null; height: number; maxHeight: number },
+): PagesChange => {
+  if (!hasPage(pages, at.page)) return refused('page_not_found');
+  if (!pages[at.page][at.widget]) return refused('widget_not_found');
+  const height = Math.round(Math.min(size.maxHeight, Math.max(MIN_HEIGHT_PX, size.height)));
+  const width = size.widthPercent === null ? null : Math.min(100, Math.max(MIN_WIDTH_PERCENT, size.widthPercent));
+  const layout = width === null ? undefined : REPORT_LAYOUTS.find((candidate) => Math.abs(layoutWidthPercent(candidate) - width) <= LAYOUT_SNAP_PERCENT);
+  const resized = (widget: ReportWidget): ReportWidget =>
+    width === null
+      ? { ...widget, height }
+      : layout
+        ? { ...widget, height, layout, width_percent: layoutWidthPercent(layout) }
+        : { ...widget, height, layout: null, width_percent: Math.round(width * 10) / 10 };
+  const changed = pages.map((widgets, page) => (page === at.page ? widgets.map((widget, position) => (position === at.widget ? resized(widget) : widget)) : widgets));
   return { ok: true, pages: changed, shown: at.page };
 };
 

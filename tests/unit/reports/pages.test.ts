@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPage, duplicatePage, moveWidget, pasteWidget, removalNeedsConfirmation, removePage, removeWidget, replaceWidget, setLayout, widgetAt, type Pages, type PagesChange } from '@shared/reports/pages';
+import { addPage, duplicatePage, moveWidget, pasteWidget, removalNeedsConfirmation, removePage, removeWidget, replaceWidget, resizeWidgetOnPage, setLayout, widgetAt, type Pages, type PagesChange } from '@shared/reports/pages';
 import { DEFAULT_REPORT_NAME, layoutWidthPercent, REPORT_PAGE_SIZES, reportInputSchema, reportWidgetSchema, type ReportWidget } from '@shared/schemas/report';
 
 const widget = (_id: string, title = _id): ReportWidget => ({ ...reportWidgetSchema.parse({ title }), _id });
@@ -57,6 +57,20 @@ describe('report pages', () => {
     const laid = pagesOf(setLayout(pages, { page: 0, widget: 1 }, 3));
     expect(laid.pages[0][1]).toMatchObject({ layout: 3, width_percent: 33.33 });
     expect([1, 2, 3, 4, 5, 6].map((layout) => layoutWidthPercent(layout as 1))).toEqual([100, 50, 33.33, 25, 20, 16.67]);
+  });
+
+  it('resize a dragged widget: its height within the page, its width a layout\'s when near one, its own otherwise, kept when the drag went straight down', () => {
+    const at = { page: 0, widget: 1 };
+    const maxHeight = 1064;
+    const down = pagesOf(resizeWidgetOnPage(pages, at, { widthPercent: null, height: 400.4, maxHeight }));
+    expect(down.pages[0][1]).toMatchObject({ height: 400, width_percent: 75, layout: null });
+    expect(down.pages[0][0]).toEqual(pages[0][0]);
+    expect(pagesOf(resizeWidgetOnPage(pages, at, { widthPercent: 98.6, height: 320, maxHeight })).pages[0][1]).toMatchObject({ layout: 1, width_percent: 100 });
+    expect(pagesOf(resizeWidgetOnPage(pages, at, { widthPercent: 34.9, height: 320, maxHeight })).pages[0][1]).toMatchObject({ layout: 3, width_percent: 33.33 });
+    expect(pagesOf(resizeWidgetOnPage(pages, at, { widthPercent: 62.04, height: 320, maxHeight })).pages[0][1]).toMatchObject({ layout: null, width_percent: 62 });
+    expect(pagesOf(resizeWidgetOnPage(pages, at, { widthPercent: 3, height: 10, maxHeight })).pages[0][1]).toMatchObject({ layout: 6, width_percent: 16.67, height: 50 });
+    expect(pagesOf(resizeWidgetOnPage(pages, at, { widthPercent: 140, height: 5000, maxHeight })).pages[0][1]).toMatchObject({ layout: 1, width_percent: 100, height: 1064 });
+    expect(resizeWidgetOnPage(pages, { page: 0, widget: 5 }, { widthPercent: null, height: 300, maxHeight })).toEqual({ ok: false, problem: 'widget_not_found' });
   });
 
   it('find a widget by page and place, or say which does not exist', () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
+import { ResizeHandle } from '../../../components/resize-handle';
 import type { Widget } from '@shared/schemas/widget';
 import { placeWidget, resizeWidget, type WidgetLayout } from '../hooks/widget-layout';
 
@@ -27,21 +28,6 @@ export const WidgetGrid = ({ widgets, canArrange, onLayout, renderWidget }: Widg
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const container = useRef<HTMLDivElement>(null);
   const [dragged, setDragged] = useState<string | null>(null);
-
-  const startResize = (widget: Widget, event: React.PointerEvent<HTMLDivElement>) => {
-    const box = (event.currentTarget.parentElement as HTMLElement).getBoundingClientRect();
-    const width = container.current?.getBoundingClientRect().width ?? box.width;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    const move = (moveEvent: PointerEvent) => {
-      onLayout([resizeWidget(widget, { widthPx: moveEvent.clientX - box.left, heightPx: moveEvent.clientY - box.top, containerPx: width })]);
-    };
-    const stop = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', stop);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', stop);
-  };
 
   return (
     <Box ref={container} style={{ display: 'flex', flexWrap: 'wrap', gap: GAP_PX, alignItems: 'flex-start' }} data-testid="widget-grid">
@@ -86,12 +72,18 @@ export const WidgetGrid = ({ widgets, canArrange, onLayout, renderWidget }: Widg
           >
             {renderWidget(widget, handle)}
             {arrangeable && (
-              <Box
-                onPointerDown={(event: React.PointerEvent<HTMLDivElement>) => startResize(widget, event)}
-                aria-label={t('dashboard.actions.resize')}
-                title={t('dashboard.actions.resize')}
-                data-testid="widget-resize"
-                style={{ position: 'absolute', right: 0, bottom: 0, width: 14, height: 14, cursor: 'nwse-resize', borderRight: '3px solid var(--mantine-color-gray-5)', borderBottom: '3px solid var(--mantine-color-gray-5)' }}
+              <ResizeHandle
+                label={t('dashboard.actions.resize')}
+                onResize={({ dx, dy, sideways, start }) =>
+                  onLayout([
+                    resizeWidget(widget, {
+                      // The box is its share of the row less the gap beside it.
+                      widthPx: sideways ? start.width + GAP_PX + dx : null,
+                      heightPx: start.height + dy,
+                      containerPx: container.current?.getBoundingClientRect().width ?? start.width,
+                    }),
+                  ])
+                }
               />
             )}
           </Box>

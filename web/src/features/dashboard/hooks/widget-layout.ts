@@ -20,10 +20,13 @@ export const placeWidget = (widgets: readonly Widget[], moving: string, target: 
   return ordered.flatMap((widget, position) => (widget.position === position ? [] : [{ _id: widget._id, position }]));
 };
 
-/** A widget's size from where the pointer is: a width in percent of the grid (15 to 100), a height in pixels (50 to 2000). */
-export const resizeWidget = (widget: Widget, pointer: { widthPx: number; heightPx: number; containerPx: number }): WidgetLayout => ({
+/**
+ * A widget's size from where the pointer is: a height in pixels (50 to 2000) and, unless the drag
+ * kept its width (`widthPx` null), a width in percent of the grid (15 to 100).
+ */
+export const resizeWidget = (widget: Widget, pointer: { widthPx: number | null; heightPx: number; containerPx: number }): WidgetLayout => ({
   _id: widget._id,
-  width_percent: Math.round(Math.min(100, Math.max(MIN_WIDTH_PERCENT, (pointer.widthPx / pointer.containerPx) * 100)) * 10) / 10,
+  ...(pointer.widthPx === null ? {} : { width_percent: Math.round(Math.min(100, Math.max(MIN_WIDTH_PERCENT, (pointer.widthPx / pointer.containerPx) * 100)) * 10) / 10 }),
   height: Math.round(Math.min(MAX_HEIGHT_PX, Math.max(MIN_HEIGHT_PX, pointer.heightPx))),
 });
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopy, IconLock } from '@tabler/icons-react';
-import { addPage, duplicatePage, moveWidget, pasteWidget, removalNeedsConfirmation, removePage, removeWidget, replaceWidget, setLayout, type Pages, type PagesChange, type PageProblem } from '@shared/reports/pages';
+import { addPage, duplicatePage, moveWidget, pasteWidget, removalNeedsConfirmation, removePage, removeWidget, replaceWidget, resizeWidgetOnPage, setLayout, type Pages, type PagesChange, type PageProblem } from '@shared/reports/pages';
 import { layoutWidthPercent, REPORT_PAGE_SIZES, type Report, type ReportLayout, type ReportWidget } from '@shared/schemas/report';
 import type { WidgetInput } from '@shared/schemas/widget';
 import { translate } from '../../../lib/i18n';
@@ -220,6 +220,7 @@ export const ReportEditor = ({ report, pageIndex, editable, onOpenPage, onOpenRe
               {t(editable ? 'reports.editor.emptyPage' : 'reports.editor.emptyPageReadOnly')}
             </Text>
           }
+          onResize={editable && !controlsBelow ? (index, widgetSize) => apply((current) => resizeWidgetOnPage(current, { page: shownPage, widget: index }, widgetSize)) : undefined}
           renderWidget={(widget, index) =>
             renderWidget(
               widget,
