@@ -70,16 +70,20 @@ const LAYOUT_SNAP_PERCENT = 2;
 const MIN_WIDTH_PERCENT = 15;
 const MIN_HEIGHT_PX = 50;
 
+/** A widget's size as a drag of its corner leaves it: its height in page pixels, its width in percent of the row when the drag went sideways. */
+export interface DraggedSize {
+  widthPercent: number | null;
+  height: number;
+  /** The most the page has room for. */
+  maxHeight: number;
+}
+
 /**
  * A widget's size dragged on the page: its height in pixels (50 to the page's room), and, when the
  * drag moved sideways (`widthPercent` not null), its width — a layout's when near one, else its
  * own percentage of the row (15 to 100) without a layout.
  */
-export const resizeWidgetOnPage = (
-  pages: Pages,
-  at: { page: number; widget: number },
-  size: { widthPercent: number | null; height: number; maxHeight: number },
-): PagesChange => {
+export const resizeWidgetOnPage = (pages: Pages, at: { page: number; widget: number }, size: DraggedSize): PagesChange => {
   if (!hasPage(pages, at.page)) return refused('page_not_found');
   if (!pages[at.page][at.widget]) return refused('widget_not_found');
   const height = Math.round(Math.min(size.maxHeight, Math.max(MIN_HEIGHT_PX, size.height)));

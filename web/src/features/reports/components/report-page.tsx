@@ -1,6 +1,7 @@
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box } from '@mantine/core';
+import type { DraggedSize } from '@shared/reports/pages';
 import { REPORT_PAGE_SIZES, type ReportOrientation, type ReportWidget } from '@shared/schemas/report';
 import { ResizeHandle, type ResizeDrag } from '../../../components/resize-handle';
 import classes from './report-page.module.css';
@@ -8,14 +9,6 @@ import classes from './report-page.module.css';
 /** The margin of the paper and the space between widgets, in CSS pixels (what the screen shows, the PDF prints). */
 export const PAGE_MARGIN_PX = 24;
 const GAP_PX = 12;
-
-/** A widget's size as a drag of its corner leaves it: its height in page pixels, its width in percent of the row when the drag went sideways. */
-export interface ReportWidgetSize {
-  widthPercent: number | null;
-  height: number;
-  /** The most the page has room for. */
-  maxHeight: number;
-}
 
 /**
  * A widget `p` % wide takes p % of the row less its share of the gaps, so that 100 / p widgets fill
@@ -40,7 +33,7 @@ interface ReportPageProps {
   /** What an empty page says on screen (nothing on paper). */
   empty?: ReactNode;
   /** Given in the editor: each widget has a corner handle that resizes it. */
-  onResize?: (widgetIndex: number, size: ReportWidgetSize) => void;
+  onResize?: (widgetIndex: number, size: DraggedSize) => void;
   style?: CSSProperties;
 }
 
@@ -54,13 +47,13 @@ export const ReportPage = ({ orientation, widgets, pageIndex, renderWidget, keyO
   const { width, height } = REPORT_PAGE_SIZES[orientation];
   const rows = useRef<HTMLDivElement>(null);
   // The page may be drawn scaled (a narrow window): a drag's screen pixels are turned into the page's.
-  const sizeOf = ({ dx, dy, sideways, start }: ResizeDrag): ReportWidgetSize => {
+  const sizeOf = ({ dx, dy, sideways, start }: ResizeDrag): DraggedSize => {
     const row = rows.current!;
     const scale = row.getBoundingClientRect().width / row.offsetWidth;
     // The inverse of widthOf: a width of p % is p % of the row and its gap, less the gap.
     const widthPx = (start.width + dx) / scale;
     return {
-      widthPercent: !sideways ? null : ((widthPx + GAP_PX + 0.1) / (row.offsetWidth + GAP_PX)) * 100,
+      widthPercent: sideways ? ((widthPx + GAP_PX + 0.1) / (row.offsetWidth + GAP_PX)) * 100 : null,
       height: (start.height + dy) / scale,
       maxHeight: height - 2 * PAGE_MARGIN_PX,
     };
