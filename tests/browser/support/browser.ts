@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { testEnvironment, type TestEnvironment } from '../../support/environment';
 
@@ -22,9 +22,45 @@ export const launchBrowser = (): Promise<Browser> =>
   });
 
 /** A fresh browser profile (empty localStorage) on a desktop-sized window. */
+/** How many of a page's last happenings a failed test prints. */
+const JOURNAL_LINES = 40;
+
+/**
+ * Keeps what a page met that its screen may no longer show once the test has failed (the page is
+ * closed by then): where it went, the API's refusals and failures, the realtime events it was sent,
+ * and what it logged as an error; printed when the test fails, so that a failure seen only in CI
+ * says what the page was told.
+ */
+const keepJournal = (page: Page): void => {
+  const started = Date.now();
+  const journal: string[] = [];
+  const note = (line: string) => journal.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`at ${new URL(frame.url()).pathname}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/')) note(`${response.request().method()} ${new URL(response.url()).pathname} answered ${response.status()}`);
+  });
+  page.on('requestfailed', (request) => new URL(request.url()).pathname.startsWith('/api/') && note(`${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`));
+  page.on('console', (message) => message.type() === 'error' && note(`console error: ${message.text().slice(0, 200)}`));
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      try {
+        note(`realtime ${(JSON.parse(String(payload)) as { event?: string }).event ?? '?'}`);
+      } catch {
+        note('realtime (unreadable)');
+      }
+    }),
+  );
+  try {
+    onTestFailed(() => console.log(`What the page met before the failure (last ${JOURNAL_LINES}):\n${journal.slice(-JOURNAL_LINES).join('\n')}`));
+  } catch {
+    // Opened outside a test (a suite's set-up): nothing to attach the journal to.
+  }
+};
+
 export const openPage = async (browser: Browser, viewport = { width: 1400, height: 900 }): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext({ viewport, locale: 'fr-FR' });
   const page = await context.newPage();
+  keepJournal(page);
   return { context, page };
 };
 
