@@ -46,11 +46,18 @@ const runCdk = (args: string[], endpoint: string): Promise<void> =>
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cdk ${args[0]} failed:\n${output.slice(-6000)}`))));
   });
 
+export interface DevelopmentVendorKey {
+  /** The `x` of the public JWK, the deployment's `licensePublicKey`. */
+  publicKey: string;
+  privateKeyFile: string;
+}
+
 /**
- * A development licence vendor: a fresh Ed25519 key pair per deployment, its private half kept
- * under .local (never committed) so that tests and developers can sign licences.
+ * A development vendor: a fresh Ed25519 key pair per deployment, its private half kept under
+ * .local (never committed) so that tests and developers can sign licences, and the local vendor
+ * service its is_allowed answers.
  */
-const makeDevelopmentLicenseVendor = async (name: string): Promise<{ publicKey: string; privateKeyFile: string }> => {
+export const makeDevelopmentVendorKey = async (name: string): Promise<DevelopmentVendorKey> => {
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const privateKeyFile = fromRoot('.local', name, 'license-vendor.json');
   mkdirSync(fromRoot('.local', name), { recursive: true });
@@ -75,9 +82,11 @@ export const deployToEmulator = async (
     customerDeletionBatch?: number;
     /** Tests only: the outbox sender honours the fault markers tests write. */
     outboxFaultInjection?: boolean;
+    /** The development vendor's key, when the local vendor service signs with it too (else a new one). */
+    vendorKey?: DevelopmentVendorKey;
   } = {},
 ): Promise<Deployment> => {
-  const licenseVendor = await makeDevelopmentLicenseVendor(name);
+  const licenseVendor = options.vendorKey ?? (await makeDevelopmentVendorKey(name));
   const context = [
     '-c', `licensePublicKey=${licenseVendor.publicKey}`,
     '-c', 'environment=emulator',

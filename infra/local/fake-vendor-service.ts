@@ -1,11 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CompactSign, importJWK, type JWK } from 'jose';
+import { VENDOR_ANSWER_AUDIENCE, type VendorAnswerClaims } from '../../shared/src/schemas/application';
 
 /**
  * A local stand-in for the vendor's update and licence service, speaking its API on a loopback
  * port: `GET /update/latest/{machine_id}` (the latest release), `GET /update/release/{version}`
  * (a release's manifest) and `GET /update/is_allowed/{machine_id}` (asked by browsers directly,
- * so it answers CORS). Tests set its answers through `POST /_control` (tests/support/vendor-service.ts).
+ * so it answers CORS), whose answer carries the vendor's signature over it, the machine and the
+ * time, made with the development vendor's private key (the one that signs licences). Tests set
+ * its answers through `POST /_control` (tests/support/vendor-service.ts).
  */
 export interface VendorState {
   latest: string;
@@ -40,8 +45,21 @@ const readBody = async (request: IncomingMessage): Promise<unknown> => {
 
 const RELEASED_AT = '2026-01-15T09:00:00.000Z';
 
-export const startFakeVendorService = async (initial: VendorState): Promise<FakeVendorService> => {
+/** The vendor's signature over its is_allowed answer for one machine, now. */
+const signAnswer = async (privateKey: JWK, machineId: string, state: VendorState): Promise<string> => {
+  const claims: VendorAnswerClaims = {
+    aud: VENDOR_ANSWER_AUDIENCE,
+    machine_id: machineId,
+    is_locked: state.is_locked,
+    is_allowed_to_update: state.is_allowed_to_update,
+    iat: Math.floor(Date.now() / 1000),
+  };
+  return new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg: 'EdDSA' }).sign(await importJWK(privateKey, 'EdDSA'));
+};
+
+export const startFakeVendorService = async (initial: VendorState, signingKeyFile: string): Promise<FakeVendorService> => {
   const state: VendorState = { ...initial };
+  const privateKey = JSON.parse(readFileSync(signingKeyFile, 'utf8')) as JWK;
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
@@ -60,7 +78,10 @@ export const startFakeVendorService = async (initial: VendorState): Promise<Fake
         if (parts[2] !== state.latest) return send(response, 404, { error: 'unknown release' });
         return send(response, 200, { data: { version: state.latest, released_at: RELEASED_AT, notes: `WattWise ${state.latest}` } });
       }
-      if (parts[1] === 'is_allowed') return send(response, 200, { data: { is_locked: state.is_locked, is_allowed_to_update: state.is_allowed_to_update } });
+      if (parts[1] === 'is_allowed') {
+        const signature = await signAnswer(privateKey, parts[2], state);
+        return send(response, 200, { data: { is_locked: state.is_locked, is_allowed_to_update: state.is_allowed_to_update, signature } });
+      }
       return send(response, 404, { error: 'not found' });
     })();
   });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
-import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeriesInBackground, type DemoPasswords } from './deploy';
+import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, seedDemoData, seedDemoSeriesInBackground, type DemoPasswords } from './deploy';
 import { startEmulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { startFakeVendorService } from './fake-vendor-service';
@@ -46,7 +46,8 @@ const main = async (): Promise<void> => {
     const weather = await startWeatherProvider();
     // The vendor's update service stand-in: offers no newer release than this checkout's.
     const version = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
-    const vendor = await startFakeVendorService({ latest: version, is_locked: false, is_allowed_to_update: true });
+    const vendorKey = await makeDevelopmentVendorKey('dev');
+    const vendor = await startFakeVendorService({ latest: version, is_locked: false, is_allowed_to_update: true }, vendorKey.privateKeyFile);
     const geocoder = await startGeocodingProvider();
     console.log(
       `Emulator up on ${emulator.endpoint}, weather from ${weather.fake ? `the local OpenWeatherMap stand-in on ${weather.url}` : weather.url}; deploying the app and building the web ...`,
@@ -57,6 +58,7 @@ const main = async (): Promise<void> => {
         geocodingProviderUrl: geocoder.url,
         appUrl: `http://127.0.0.1:${WEB_PORT}`,
         vendorServiceUrl: vendor.url,
+        vendorKey,
         outboundAllowList: OUTBOUND_ALLOW_LIST,
       }),
       buildWeb(),

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
-import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
+import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
@@ -127,7 +127,8 @@ const main = async (): Promise<number> => {
     }
     emulator = await startEmulator(EMULATOR_PORT, RUN_NAME);
     weather = await startWeatherProvider();
-    vendor = await startFakeVendorService({ latest: readPackageVersion(), is_locked: false, is_allowed_to_update: true });
+    const vendorKey = await makeDevelopmentVendorKey('test');
+    vendor = await startFakeVendorService({ latest: readPackageVersion(), is_locked: false, is_allowed_to_update: true }, vendorKey.privateKeyFile);
     geocoder = await startGeocodingProvider();
     console.log(`Emulator up on ${emulator.endpoint}, weather provider on ${weather.url}; deploying while the unit tests run ...`);
     const deploying = Promise.all([
@@ -136,6 +137,7 @@ const main = async (): Promise<number> => {
         geocodingProviderUrl: geocoder.url,
         appUrl: `http://127.0.0.1:${WEB_PORT}`,
         vendorServiceUrl: vendor.url,
+        vendorKey,
         // The test servers' loopback ports, and nothing else beyond the public Internet.
         outboundAllowList: LOOPBACK_TEST_ALLOW_LIST,
         // The outbox test fails sends on purpose (markers only tests write).

@@ -99,6 +99,14 @@ export const ERROR_STATUS = {
   // About screen (spec 1 §2.4): the vendor's update service, an update already running.
   vendor_unreachable: 502,
   update_in_progress: 409,
+  // The vendor's is_allowed answer relayed by a browser (the spy call): unsigned, not signed by the
+  // vendor, for another machine, too old, already applied (or older than the one applied), or not what was signed.
+  vendor_signature_missing: 400,
+  vendor_signature_invalid: 403,
+  vendor_answer_foreign: 403,
+  vendor_answer_stale: 403,
+  vendor_answer_replayed: 403,
+  vendor_answer_altered: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApplicationInformation } from '@shared/schemas/application';
+import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { setVendorAnswers } from '../support/vendor-service';
 import { callApi, keepScreenshot, navigation, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
@@ -12,6 +13,30 @@ afterAll(async () => {
 
 describe('about screen', () => {
   const browser = useBrowser();
+
+  it("relays the vendor's signed answer from a member's browser when the server may not ask the vendor", async () => {
+    const systemConfig = { PK: 'SYSTEM', SK: 'CONFIG' };
+    const application = { PK: 'SYSTEM', SK: 'APPLICATION' };
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
+    try {
+      await entities.set(systemConfig, { can_from_server: false });
+      // An answer that locks nothing: updates are no longer allowed.
+      await setVendorAnswers({ is_locked: false, is_allowed_to_update: false });
+      const relayed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/application/spy', { timeout: UI_TIMEOUT_MS });
+      await signIn(page, testEnvironment().accounts.premiumMember);
+      const answer = await relayed;
+      expect(answer.status()).toBe(200);
+      const report = answer.request().postDataJSON() as { result: { data: { signature?: string } }; is_allowed_to_update: boolean };
+      expect(report.result.data.signature).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(report.is_allowed_to_update).toBe(false);
+      expect((await entities.get(application))?.is_allowed_to_update).toBe(false);
+    } finally {
+      await entities.set(systemConfig, { can_from_server: true });
+      await setVendorAnswers({ is_locked: false, is_allowed_to_update: true });
+      await entities.set(application, { is_allowed_to_update: true });
+      await context.close();
+    }
+  });
 
   it('shows root the version, says it is up to date, then asks about a newer version', async () => {
     const { context, page } = await openPage(browser(), { width: 1440, height: 900 });

@@ -1,7 +1,8 @@
 // @runs-alone: restarts every function and locks the whole application.
 import { gunzipSync } from 'node:zlib';
 import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportJWK, generateKeyPair } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ApplicationInformation, DatabaseDump, UpdateCheck } from '@shared/schemas/application';
 import type { LoginPayload } from '@shared/schemas/session';
@@ -10,7 +11,8 @@ import { entities } from '../support/aws';
 import { createTestCustomer, objectsUnder } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
-import { setVendorAnswers } from '../support/vendor-service';
+import { signLicense } from '../support/license';
+import { askVendorIsAllowed, setVendorAnswers, signedVendorAnswer } from '../support/vendor-service';
 
 const lambda = () =>
   new LambdaClient({ endpoint: testEnvironment().endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
@@ -219,29 +221,87 @@ describe('updates', () => {
 });
 
 describe('vendor spy', () => {
-  it("locks the application on the vendor's word (root still signs in) and unlocks it", async () => {
-    try {
-      const locked = await api<{ is_locked: boolean }>('PUT', '/api/v1/application/spy', {
-        token: member.user.jwt,
-        body: { result: { data: { is_locked: true, is_allowed_to_update: false } }, is_locked: true, is_allowed_to_update: false },
-      });
-      expect(locked.status).toBe(200);
-      const background = await api<{ allowed: boolean; is_allowed_to_update: boolean; vendor_service_url: string }>('GET', '/api/v1/application/is-background-allowed', {
-        token: member.user.jwt,
-      });
-      expect(background.body.data).toMatchObject({ allowed: false, is_allowed_to_update: false });
-      expect(new URL(background.body.data!.vendor_service_url).pathname).toBe('/');
-      await expect(login('premiumAdministrator')).rejects.toThrow(/application_locked/);
-      expect((await login('root')).is_locked).toBe(true);
+  let machineId: string;
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-      const unlocked = await api('PUT', '/api/v1/application/spy', { token: root.user.jwt, body: { is_locked: false, is_allowed_to_update: true } });
-      expect(unlocked.status).toBe(200);
-      expect((await login('premiumAdministrator')).is_locked).toBe(false);
-      const allowed = await api<{ allowed: boolean }>('GET', '/api/v1/application/is-background-allowed', { token: member.user.jwt });
-      expect(allowed.body.data?.allowed).toBe(true);
-    } finally {
-      await entities.set(SYSTEM_CONFIG_KEY, { is_locked: false });
-    }
+  /** Relays an answer of the vendor as the browser does: unchanged, beside the two answers it reads in it. */
+  const relay = (token: string, result: { data: { is_locked: boolean; is_allowed_to_update: boolean } }, said = result.data) =>
+    api<{ is_locked: boolean }>('PUT', '/api/v1/application/spy', { token, body: { result, is_locked: said.is_locked, is_allowed_to_update: said.is_allowed_to_update } });
+
+  const isLockedInStore = async () => (await entities.get(SYSTEM_CONFIG_KEY))?.is_locked === true;
+
+  beforeAll(async () => {
+    machineId = (await information(root.user.jwt)).machine_id;
+  });
+
+  afterEach(async () => {
+    await setVendorAnswers({ is_locked: false, is_allowed_to_update: true });
+    await entities.set(SYSTEM_CONFIG_KEY, { is_locked: false });
+    // The next test's answers, signed now, come after whatever this one applied.
+    await entities.set(APPLICATION_KEY, { is_allowed_to_update: true, vendor_answer_signed_at: 0 });
+  });
+
+  it("locks the application on the vendor's signed word relayed by a member (root still signs in), and unlocks it", async () => {
+    await setVendorAnswers({ is_locked: true, is_allowed_to_update: false });
+    const fromVendor = (await askVendorIsAllowed(machineId)) as { data: { is_locked: boolean; is_allowed_to_update: boolean; signature: string } };
+    expect(fromVendor.data).toMatchObject({ is_locked: true, is_allowed_to_update: false, signature: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) });
+    const locked = await relay(member.user.jwt, fromVendor);
+    expect([locked.status, locked.body.data]).toEqual([200, { is_locked: true }]);
+    const background = await api<{ allowed: boolean; is_allowed_to_update: boolean; vendor_service_url: string }>('GET', '/api/v1/application/is-background-allowed', {
+      token: member.user.jwt,
+    });
+    expect(background.body.data).toMatchObject({ allowed: false, is_allowed_to_update: false });
+    expect(new URL(background.body.data!.vendor_service_url).pathname).toBe('/');
+    await expect(login('premiumAdministrator')).rejects.toThrow(/application_locked/);
+    expect((await login('root')).is_locked).toBe(true);
+
+    // The vendor lifts the lock: its next answer, signed later, is relayed by root's browser.
+    const lifted = await signedVendorAnswer({ machine_id: machineId, is_locked: false, is_allowed_to_update: true, iat: nowSeconds() + 1 });
+    const unlocked = await relay(root.user.jwt, lifted);
+    expect([unlocked.status, unlocked.body.data]).toEqual([200, { is_locked: false }]);
+    expect((await login('premiumAdministrator')).is_locked).toBe(false);
+    const allowed = await api<{ allowed: boolean }>('GET', '/api/v1/application/is-background-allowed', { token: member.user.jwt });
+    expect(allowed.body.data?.allowed).toBe(true);
+  });
+
+  it.each([
+    ['unsigned, as browsers sent it before', 'premiumMember', async () => ({ data: { is_locked: true, is_allowed_to_update: false } }), 400, 'vendor_signature_missing'],
+    ['signed with a key that is not the vendor\'s', 'premiumAdministrator', async () => {
+      const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+      return signedVendorAnswer({ machine_id: machineId, is_locked: true, is_allowed_to_update: false }, await exportJWK(privateKey));
+    }, 403, 'vendor_signature_invalid'],
+    ['a licence file passed off as the signature', 'premiumAdministrator', async () => ({ data: { is_locked: true, is_allowed_to_update: false, signature: await signLicense() } }), 403, 'vendor_signature_invalid'],
+    ['for another machine', 'premiumMember', () => signedVendorAnswer({ machine_id: `${machineId}-other`, is_locked: true, is_allowed_to_update: false }), 403, 'vendor_answer_foreign'],
+    ['signed eleven minutes ago', 'basicAdministrator', () => signedVendorAnswer({ machine_id: machineId, is_locked: true, is_allowed_to_update: false, iat: nowSeconds() - 660 }), 403, 'vendor_answer_stale'],
+    ['signed an hour ahead', 'premiumMember', () => signedVendorAnswer({ machine_id: machineId, is_locked: true, is_allowed_to_update: false, iat: nowSeconds() + 3600 }), 403, 'vendor_answer_stale'],
+  ] as const)('changes nothing for an answer %s, relayed by %s', async (_, account, answer, status, code) => {
+    const caller = await login(account);
+    const refused = await relay(caller.user.jwt, await answer());
+    expect([refused.status, refused.body.msg]).toEqual([status, code]);
+    expect(await isLockedInStore()).toBe(false);
+    expect((await login('premiumMember')).is_locked).toBe(false);
+  });
+
+  it('changes nothing when what the browser says is not what the vendor signed', async () => {
+    const signed = await signedVendorAnswer({ machine_id: machineId, is_locked: false, is_allowed_to_update: true });
+    const altered = { data: { ...signed.data, is_locked: true } };
+    const answer = await relay(member.user.jwt, altered);
+    expect([answer.status, answer.body.msg]).toEqual([403, 'vendor_answer_altered']);
+    const saidOtherwise = await relay(member.user.jwt, signed, { is_locked: true, is_allowed_to_update: true });
+    expect([saidOtherwise.status, saidOtherwise.body.msg]).toEqual([403, 'vendor_answer_altered']);
+    expect(await isLockedInStore()).toBe(false);
+  });
+
+  it('applies an answer once, and never one signed before the last applied', async () => {
+    const first = await signedVendorAnswer({ machine_id: machineId, is_locked: false, is_allowed_to_update: true });
+    expect((await relay(member.user.jwt, first)).status).toBe(200);
+    const again = await relay(administrator.user.jwt, first);
+    expect([again.status, again.body.msg]).toEqual([403, 'vendor_answer_replayed']);
+    const older = await signedVendorAnswer({ machine_id: machineId, is_locked: true, is_allowed_to_update: false, iat: nowSeconds() - 5 });
+    const earlier = await relay(member.user.jwt, older);
+    expect([earlier.status, earlier.body.msg]).toEqual([403, 'vendor_answer_replayed']);
+    expect(await isLockedInStore()).toBe(false);
+    expect((await entities.get(APPLICATION_KEY))?.is_allowed_to_update).toBe(true);
   });
 
   it('refuses a report without the two answers, and changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
 import { entitiesTable } from './table';
@@ -75,15 +75,50 @@ export const startUpdate = async (version: string, startedAt: string): Promise<b
   }
 };
 
-/** Locks or unlocks the application (the system configuration's `is_locked`), that attribute only. */
-export const setApplicationLock = async (isLocked: boolean): Promise<void> => {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: entitiesTable(),
-      Key: keys.systemConfig,
-      UpdateExpression: 'SET #kind = :kind, is_locked = :locked',
-      ExpressionAttributeNames: { '#kind': 'kind' },
-      ExpressionAttributeValues: { ':kind': 'system-config', ':locked': isLocked },
-    }),
-  );
+export interface VendorAnswer {
+  is_locked: boolean;
+  is_allowed_to_update: boolean;
+  /** When the vendor signed it (seconds since the epoch). */
+  signedAt: number;
+  receivedAt: string;
+}
+
+/**
+ * Applies the vendor's signed answer: the lock (the system configuration's `is_locked`) and
+ * whether updates are allowed, in one transaction, only if it was signed after the last one
+ * applied. So a relayed answer takes effect once, and an older one never undoes a newer one:
+ * answers false when it was not applied.
+ */
+export const applyVendorAnswer = async (answer: VendorAnswer): Promise<boolean> => {
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: entitiesTable(),
+              Key: keys.application,
+              UpdateExpression: 'SET #kind = :kind, is_allowed_to_update = :allowed, spy_at = :at, vendor_answer_signed_at = :signed',
+              ConditionExpression: 'attribute_not_exists(vendor_answer_signed_at) OR vendor_answer_signed_at < :signed',
+              ExpressionAttributeNames: { '#kind': 'kind' },
+              ExpressionAttributeValues: { ':kind': 'application', ':allowed': answer.is_allowed_to_update, ':at': answer.receivedAt, ':signed': answer.signedAt },
+            },
+          },
+          {
+            Update: {
+              TableName: entitiesTable(),
+              Key: keys.systemConfig,
+              UpdateExpression: 'SET #kind = :kind, is_locked = :locked',
+              ExpressionAttributeNames: { '#kind': 'kind' },
+              ExpressionAttributeValues: { ':kind': 'system-config', ':locked': answer.is_locked },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
 };

@@ -1,6 +1,7 @@
 import { ANY_SIGNED_IN_USER, type RouteDefinition } from '@shared/api/routes';
 import { can, permissionSetFor } from '@shared/permissions/abilities';
 import { DEFAULT_PERMISSIONS, permissionMapInCustomer, type PermissionMap } from '@shared/permissions/default-permissions';
+import { mayCallGlobalRoute } from '@shared/permissions/global-rule';
 import { isSuperUser } from '@shared/permissions/roles';
 import { customerStanding } from '@shared/customers/customer-standing';
 import type { Customer } from '@shared/schemas/customer';
@@ -64,8 +65,8 @@ export const permissionsOfCustomer = async (customerId: string): Promise<Permiss
 /**
  * What the route table says of a signed-in route, enforced: the caller's user still exists, the
  * customer is active and within its subscription dates (super users excepted; nobody works in a
- * customer being deleted), the caller's role holds the permission and action (root-only routes: root), and the
- * customer is premium where the route is.
+ * customer being deleted), the caller's role holds the permission and action (root-only routes: root;
+ * routes that cross customers: their global rule), and the customer is premium where the route is.
  */
 export const assertRouteAllowed = async (route: RouteDefinition, caller: Caller): Promise<void> => {
   const [facts, exists] = await Promise.all([caller.customerId ? customerFacts(caller.customerId) : null, userExists(caller)]);
@@ -81,5 +82,7 @@ export const assertRouteAllowed = async (route: RouteDefinition, caller: Caller)
     if (!can(permissionSetFor(permissions, caller.role), route.permission, route.action)) throw new AppError('forbidden');
   }
   if (route.rootOnly && !caller.isRoot) throw new AppError('forbidden');
+  // A route that crosses customers: never a customer's member or administrator on their own word, whatever their map holds.
+  if (route.global && !mayCallGlobalRoute(route.global, caller)) throw new AppError('forbidden');
   if (route.premium && !facts?.customer?.is_premium) throw new AppError('premium_required');
 };

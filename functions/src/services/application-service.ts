@@ -1,11 +1,11 @@
 import { GetFunctionConfigurationCommand, InvokeCommand } from '@aws-sdk/client-lambda';
 import type { ServerEvent } from '@shared/realtime/events';
-import type { ApplicationInformation, SpyReport, UpdateCheck } from '@shared/schemas/application';
+import { vendorIsAllowedSchema, type ApplicationInformation, type SpyReport, type UpdateCheck } from '@shared/schemas/application';
 import { lambda } from '../clients/lambda';
 import * as z from 'zod';
 import { latestRelease, releaseManifest } from '../clients/vendor-service';
 import { config, requireSetting } from '../config';
-import { getApplicationState, setApplicationLock, setApplicationState, startUpdate } from '../data/application-repository';
+import { applyVendorAnswer, getApplicationState, setApplicationState, startUpdate } from '../data/application-repository';
 import { listCustomers } from '../data/customer-repository';
 import { tableSize } from '../data/table';
 import { getSystemConfig } from '../data/system-repository';
@@ -16,6 +16,7 @@ import { isApplicationLocked, licenseSummary } from './license-service';
 import { listAppFunctions, restartOtherFunctions, restartSelf } from './function-restart-service';
 import { pushToCustomer } from './realtime-service';
 import { type Caller } from './caller';
+import { verifyVendorAnswer } from './vendor-answer-verifier';
 
 const deployedAt = async (): Promise<string | null> => {
   const name = process.env.AWS_LAMBDA_FUNCTION_NAME;
@@ -155,16 +156,34 @@ export const isBackgroundAllowed = async () => {
 
 /**
  * The browser's report of the vendor service's answer (spec 1 §7, when the server may not talk
- * to it): the lock follows the vendor's word (root still signs in), and whether updates are allowed.
+ * to it). The browser is only the messenger: the answer it relays must carry the vendor's
+ * signature, for this machine, signed within the last minutes and after the last one applied.
+ * Then the lock follows the vendor's word (root still signs in), and whether updates are allowed.
+ * Anything else changes nothing.
  */
-export const reportSpy = async (caller: Caller, report: SpyReport): Promise<{ is_locked: boolean }> => {
+export const reportSpy = async (caller: Caller, report: SpyReport, now: Date = new Date()): Promise<{ is_locked: boolean }> => {
   const system = await getSystemConfig();
-  if (system.is_locked !== report.is_locked) {
-    await setApplicationLock(report.is_locked);
-    logger.warn(report.is_locked ? 'application locked by the vendor' : 'application unlocked by the vendor', { reportedBy: caller.userId });
+  const relayed = vendorIsAllowedSchema.safeParse(report.result);
+  const claims = await verifyVendorAnswer(relayed.success ? relayed.data.data.signature : undefined, {
+    machineId: system.machine_id,
+    vendorPublicKey: config.LICENSE_PUBLIC_KEY,
+    now,
+  });
+  const said = [report, relayed.data?.data];
+  if (said.some((answer) => answer?.is_locked !== claims.is_locked || answer.is_allowed_to_update !== claims.is_allowed_to_update)) {
+    throw new AppError('vendor_answer_altered');
   }
-  await setApplicationState({ is_allowed_to_update: report.is_allowed_to_update, spy_at: new Date().toISOString() });
-  return { is_locked: report.is_locked };
+  const applied = await applyVendorAnswer({
+    is_locked: claims.is_locked,
+    is_allowed_to_update: claims.is_allowed_to_update,
+    signedAt: claims.iat,
+    receivedAt: now.toISOString(),
+  });
+  if (!applied) throw new AppError('vendor_answer_replayed', { details: { signed_at: new Date(claims.iat * 1000).toISOString() } });
+  if (system.is_locked !== claims.is_locked) {
+    logger.warn(claims.is_locked ? 'application locked by the vendor' : 'application unlocked by the vendor', { reportedBy: caller.userId });
+  }
+  return { is_locked: claims.is_locked };
 };
 
 const applicationJobSchema = z.discriminatedUnion('kind', [

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import type { ErrorCode } from '../errors';
+import type { GlobalRule } from '../permissions/global-rule';
 import type { OwnedIntent } from '../permissions/ownership';
 import type { Action, ResourceKey } from '../permissions/resource-keys';
-import { isPremiumKey } from '../permissions/resource-keys';
+import { isPremiumKey, isSystemKey } from '../permissions/resource-keys';
 import { idSchema } from '../schemas/common';
 
 /**
@@ -85,6 +86,12 @@ export interface RouteDefinition<
   premium: boolean;
   /** Only root may call it, whatever the permission map says (spec 1 §6). */
   rootOnly: boolean;
+  /**
+   * Set on routes whose effect crosses customers: who may call them (see permissions/global-rule),
+   * enforced beside the permission key. Every route behind a system key is one; a route behind
+   * another key or open to any signed-in user says so itself.
+   */
+  global: GlobalRule | null;
   /** The request body's schema (validated before the handler runs); none for routes without a body. */
   body: Body | null;
   /** The path parameters' schema: a malformed id answers 400 before anything is read. */
@@ -122,6 +129,8 @@ interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> e
   /** Defaults to whether the permission key is a premium one (spec 1 §6). */
   premium?: boolean;
   rootOnly?: boolean;
+  /** A route that crosses customers without a system key (a vendor-signed report); routes behind a system key are global by themselves. */
+  global?: GlobalRule;
 }
 
 type Defined<T, Fallback> = [T] extends [undefined] ? Fallback : T;
@@ -160,8 +169,15 @@ export const publicRoute = <
   action: 'view' as Action,
   premium: false,
   rootOnly: false,
+  global: null,
   ...schemasOf<Body, Params, Query, Response>(spec),
 });
+
+/** A route behind a system key reaches every customer: super users' and root's, or root's alone. */
+const globalRuleOf = (permission: RoutePermission, rootOnly: boolean): GlobalRule | null => {
+  if (permission === ANY_SIGNED_IN_USER || !isSystemKey(permission)) return null;
+  return rootOnly ? 'root' : 'super-user';
+};
 
 export const route = <
   const Group extends EndpointGroup,
@@ -184,6 +200,7 @@ export const route = <
   action: spec.action ?? ('view' as Action),
   premium: spec.premium ?? (spec.permission !== ANY_SIGNED_IN_USER && isPremiumKey(spec.permission)),
   rootOnly: spec.rootOnly ?? false,
+  global: spec.global ?? globalRuleOf(spec.permission, spec.rootOnly ?? false),
   ...schemasOf<Body, Params, Query, Response>(spec),
 });
 

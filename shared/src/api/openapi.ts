@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
+import type { GlobalRule } from '../permissions/global-rule';
 import { OPENAPI_NAMED_SCHEMAS } from './openapi-schemas';
 import { ANY_SIGNED_IN_USER, NOT_FOUND_CODE_OF, pathParameterNames, ROUTES, type RouteDefinition } from './routes';
 
@@ -60,6 +61,24 @@ const convert = (entries: [string, z.ZodType][], io: 'input' | 'output') => {
 const fieldSchemas = (schema: z.ZodType): Record<string, Json> =>
   ((z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Json> }).properties ?? {});
 
+/** What the description says of a route that crosses customers. */
+const GLOBAL_RULE_TEXT: Record<GlobalRule | 'none', string> = {
+  none: '',
+  'super-user': ' Crosses customers: super users and root only.',
+  root: '',
+  'vendor-signature': " Crosses customers: takes effect only with the vendor's verified signature (fresh, for this machine, applied once).",
+};
+
+/** The refusals of a report that must carry the vendor's signature. */
+const VENDOR_SIGNATURE_CODES: ErrorCode[] = [
+  'vendor_signature_missing',
+  'vendor_signature_invalid',
+  'vendor_answer_foreign',
+  'vendor_answer_stale',
+  'vendor_answer_replayed',
+  'vendor_answer_altered',
+];
+
 /** The error codes a route can answer, from what the route says: the steps every request goes through, and the objects it names. */
 export const errorCodesOf = (route: RouteDefinition): ErrorCode[] => {
   const codes: ErrorCode[] = [];
@@ -67,7 +86,8 @@ export const errorCodesOf = (route: RouteDefinition): ErrorCode[] => {
   if (route.body || hasParameters || Object.keys(fieldSchemas(route.query)).length > 0) codes.push('validation_failed');
   if (route.access === 'signed-in') {
     codes.push('unauthorized', 'session_expired', 'customer_not_found', 'customer_deactivated');
-    if (route.permission !== ANY_SIGNED_IN_USER || route.rootOnly) codes.push('forbidden');
+    if (route.permission !== ANY_SIGNED_IN_USER || route.rootOnly || route.global) codes.push('forbidden');
+    if (route.global === 'vendor-signature') codes.push(...VENDOR_SIGNATURE_CODES);
     if (route.premium) codes.push('premium_required');
   }
   if (route.print) codes.push('not_allowed');
@@ -108,7 +128,7 @@ const failures = (route: RouteDefinition, responses: Record<string, Json>): Reco
 const describe = (route: RouteDefinition): string => {
   const who = route.access === 'public' ? 'Public.' : route.permission === ANY_SIGNED_IN_USER ? 'Any signed-in user.' : `Needs \`${route.permission}\` (${route.action}).`;
   const owned = route.owned ? ` Owned ${route.owned.kind}s: ${route.owned.intent === 'list' ? 'filtered by the RequestView header' : `the ownership policy (${route.owned.intent})`}.` : '';
-  return `${who}${route.rootOnly ? ' Root only.' : ''}${route.premium ? ' Premium customers only (403 premium_required).' : ''}${owned}`;
+  return `${who}${route.rootOnly ? ' Root only.' : ''}${GLOBAL_RULE_TEXT[route.global ?? 'none']}${route.premium ? ' Premium customers only (403 premium_required).' : ''}${owned}`;
 };
 
 /** Whether a successful answer may leave out `data` (a route that answers nothing). */

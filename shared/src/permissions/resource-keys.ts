@@ -64,6 +64,11 @@ export const PREMIUM_KEYS: readonly ResourceKey[] = PERMISSIONS.filter((permissi
 
 export const isPremiumKey = (key: ResourceKey): boolean => PREMIUM_KEYS.includes(key);
 
+/** Keys of the system group: what they open reaches every customer, and only super users and root hold them. */
+export const SYSTEM_KEYS: readonly ResourceKey[] = PERMISSIONS.filter((permission) => permission.group === 'system').map((permission) => permission.key);
+
+export const isSystemKey = (key: ResourceKey): boolean => SYSTEM_KEYS.includes(key);
+
 /** The groups of keys a customer's roles may be given, as the roles & permissions screen shows them. */
 export const ACL_GROUP_IDS = ['navigation', 'reports', 'alerts', 'settings'] as const;
 export type CustomerKey = Extract<Permission, { group: (typeof ACL_GROUP_IDS)[number] }>['key'];

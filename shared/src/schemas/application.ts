@@ -73,7 +73,11 @@ export const backgroundAllowedSchema = z.object({
   vendor_service_url: z.string().url(),
 });
 
-/** What the browser reports after asking the vendor service itself (spec 1 §7, the spy call). */
+/**
+ * What the browser reports after asking the vendor service itself (spec 1 §7, the spy call):
+ * `result` is the vendor's answer relayed unchanged, with its signature; only what the vendor
+ * signed takes effect, and `is_locked` / `is_allowed_to_update` must say the same.
+ */
 export const spyReportSchema = z.object({
   result: z.unknown().optional(),
   is_locked: z.boolean(),
@@ -82,12 +86,33 @@ export const spyReportSchema = z.object({
 export type SpyReport = z.infer<typeof spyReportSchema>;
 export const spyAnswerSchema = z.object({ is_locked: z.boolean() });
 
+/** The audience of the vendor's signed is_allowed answers: a licence file (another audience) is never taken for one. */
+export const VENDOR_ANSWER_AUDIENCE = 'wattwise-vendor-is-allowed';
+/** How long after the vendor signed it an answer may be relayed (seconds), and how far ahead a clock may run. */
+export const VENDOR_ANSWER_MAX_AGE_SECONDS = 600;
+export const VENDOR_ANSWER_CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * What the vendor signs (a JWS compact, EdDSA, with the key that signs licences) in its is_allowed
+ * answer: the answer itself, the machine it is for and when (`iat`, seconds since the epoch).
+ */
+export const vendorAnswerClaimsSchema = z.object({
+  aud: z.literal(VENDOR_ANSWER_AUDIENCE),
+  machine_id: z.string().min(1),
+  is_locked: z.boolean(),
+  is_allowed_to_update: z.boolean(),
+  iat: z.number().int().positive(),
+});
+export type VendorAnswerClaims = z.infer<typeof vendorAnswerClaimsSchema>;
+
 /** The vendor service's answers (its API, spoken by tests/support/vendor-service.ts locally). */
 export const vendorLatestSchema = z.object({ data: z.object({ version: z.string().min(1), released_at: z.string().optional() }) });
 export const vendorReleaseSchema = z.object({
   data: z.object({ version: z.string().min(1), released_at: z.string().optional(), notes: z.string().optional() }),
 });
-export const vendorIsAllowedSchema = z.object({ data: z.object({ is_locked: z.boolean(), is_allowed_to_update: z.boolean() }) });
+export const vendorIsAllowedSchema = z.object({
+  data: z.object({ is_locked: z.boolean(), is_allowed_to_update: z.boolean(), signature: z.string().min(1).optional() }),
+});
 
 /** One function log line as the live logs screen shows it. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;

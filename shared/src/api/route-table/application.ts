@@ -70,8 +70,10 @@ export const applicationRoutes = {
     permission: 'app.about',
     response: backgroundAllowedSchema,
   }),
+  /** Any signed-in browser relays the vendor's answer; only the vendor's verified signature changes the lock. */
   reportSpy: route('PUT', '/api/v1/application/spy', 'application', {
     permission: ANY_SIGNED_IN_USER,
+    global: 'vendor-signature',
     body: spyReportSchema,
     response: spyAnswerSchema,
   }),
