@@ -17,7 +17,7 @@ const UNSIGNED_REPORTS: Record<string, unknown> = {
 };
 
 /** Values of path parameters: an id of the right shape that names nothing, or the parameter's own. */
-const PARAMETERS: Record<string, string> = { name: 'logo' };
+const PARAMETERS: Record<string, string> = { name: 'custom_logo' };
 const pathOf = (route: RouteDefinition) =>
   fillPath(route.path, Object.fromEntries(pathParameterNames(route.path).map((name) => [name, PARAMETERS[name] ?? 'zz-global-routes'])));
 

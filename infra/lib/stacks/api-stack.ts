@@ -61,7 +61,7 @@ interface GroupAccess {
   geocodingProvider?: boolean;
   /** Sends e-mail (SES) and SMS (SNS) through the mail service. */
   sendsMail?: boolean;
-  /** The about screen: restarts every function, starts updates, dumps the tables, asks the vendor. */
+  /** The about screen: restarts every function, starts updates, dumps the tables, asks the vendor and checks its signed answers. */
   operatesApplication?: boolean;
   /** Checks licence files against the vendor's public key, and starts customer deletions. */
   administersCustomers?: boolean;
@@ -444,6 +444,8 @@ export class ApiStack extends Stack {
             .setting('APP_BUILT_AT', props.settings.builtAt)
             .setting('APP_STAGE', props.settings.stage)
             .setting('APP_ENVIRONMENT', props.settings.environment);
+          // The vendor's signed answers that browsers relay (the spy call) are checked against its public key.
+          if (props.settings.licensePublicKey) fn.setting('LICENSE_PUBLIC_KEY', props.settings.licensePublicKey);
         }
         if (access.administersCustomers) administerCustomers(fn);
         if (access.pushes) props.allowPush(fn);
