@@ -12,6 +12,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 import { acknowledge, BUCKET_GRANT_ACTIONS, nagArnOf } from '../nag';
+import { BUNDLE_TARGET, LAMBDA_RUNTIME } from '../node-line';
 import { fromRoot } from '../paths';
 
 export interface AppFunctionProps {
@@ -53,7 +54,7 @@ export class AppFunction extends Construct {
       entry: fromRoot('functions/src', props.entry),
       handler: 'handler',
       description: props.description,
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: props.architecture ?? lambda.Architecture.ARM_64,
       layers: props.layers,
       memorySize: props.memorySize ?? 512,
@@ -69,7 +70,7 @@ export class AppFunction extends Construct {
         mainFields: ['module', 'main'],
         minify: true,
         sourceMap: true,
-        target: 'node20',
+        target: BUNDLE_TARGET,
         tsconfig: fromRoot('tsconfig.json'),
       },
       environment: { NODE_OPTIONS: '--enable-source-maps' },

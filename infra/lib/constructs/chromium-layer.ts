@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { DockerImage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { LAMBDA_RUNTIME } from '../node-line';
 import { fromRoot } from '../paths';
 
 const PACKAGE = '@sparticuz/chromium';
@@ -41,7 +42,7 @@ export class ChromiumLayer extends Construct {
     const packages = closureOf(PACKAGE);
     this.layer = new lambda.LayerVersion(this, 'Layer', {
       description: `${PACKAGE} and its run-time dependencies`,
-      compatibleRuntimes: [lambda.Runtime.NODEJS_22_X],
+      compatibleRuntimes: [LAMBDA_RUNTIME],
       compatibleArchitectures: [lambda.Architecture.X86_64],
       code: lambda.Code.fromAsset(installedAt(PACKAGE, fromRoot()), {
         bundling: {
