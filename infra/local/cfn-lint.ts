@@ -35,18 +35,21 @@ interface CfnLintMatch {
   Message: string;
 }
 
+/** Installs the pinned cfn-lint into .local/venv when missing; returns the command. */
+export const ensureCfnLintInstalled = (): string => `${ensurePythonPackage('cfn-lint', CFN_LINT_VERSION)}/cfn-lint`;
+
 /**
  * Runs cfn-lint (installed when missing) on every template of a cloud assembly, nested stacks'
  * included, and returns what it found.
  */
 export const lintTemplates = (assemblyDirectory: string): CfnLintFinding[] => {
-  const bin = ensurePythonPackage('cfn-lint', CFN_LINT_VERSION);
+  const cfnLint = ensureCfnLintInstalled();
   const templates = readdirSync(assemblyDirectory)
     .filter((name) => name.endsWith('.template.json'))
     .map((name) => path.join(assemblyDirectory, name));
   if (templates.length === 0) throw new Error(`No template in ${assemblyDirectory}`);
   const result = spawnSync(
-    `${bin}/cfn-lint`,
+    cfnLint,
     ['--format', 'json', '--regions', ...REGIONS, '--ignore-checks', ...Object.keys(CFN_LINT_IGNORED), '--', ...templates],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
