@@ -150,7 +150,8 @@ export class ApiStack extends Stack {
     });
 
     // Access logs (one JSON line per request, with its request id) and error-level execution logs,
-    // written with the account's API Gateway role (set by the realtime stack, deployed first).
+    // written with the account's API Gateway role (set by the realtime stack, deployed first, unless the
+    // account's own is kept: apiGatewayAccount=existing).
     const accessLogs = new logs.LogGroup(this, 'RestAccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.api = new apigateway.RestApi(this, 'Rest', {
       description: 'WattWise REST API',
