@@ -1,7 +1,8 @@
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { LambdaDestination } from 'aws-cdk-lib/aws-logs-destinations';
 import { AppFunction } from './constructs/app-function';
+import { paceDeployment } from './deploy-pace';
 import type { RouteDefinition } from '../../shared/src/api/routes';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
@@ -62,5 +63,7 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     },
     reportPdf: api.reportPdf,
   });
+  // Last, once every stack holds all it will: the groups that fan out are created a few at a time (docs/operations/aws-limits.md).
+  for (const stack of app.node.findAll().filter((node): node is Stack => Stack.isStack(node))) paceDeployment(stack);
   return { app, data, realtime, api, web, operations };
 };

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { parseAllowList } from '../../shared/src/network/outbound-rules';
 import { parseAbuseLimits } from '../../shared/src/users/abuse-limits';
+import { parseConcurrencyCaps, type ConcurrencyCaps } from './concurrency-caps';
 import { fromRoot } from './paths';
 import type { Node } from 'constructs';
 
@@ -23,6 +24,9 @@ import type { Node } from 'constructs';
  * `customerDeletionBatch` is the work one run of a customer's deletion does before it continues in a new run (default 1000;
  * the test deployment lowers it so that a small customer takes several runs).
  * `operationsEmail` is the address the operations alarms topic e-mails (none: the topic has no subscription).
+ * `mailIdentity` and `apiGatewayAccount` are `create` (default) or `existing`: the sender's SES domain identity, and
+ * API Gateway's account-wide CloudWatch role setting, are made by the deployment or left as the account has them.
+ * `reservedConcurrency` caps the background functions (`default`, `off`, or `name=N|off,…`; infra/lib/concurrency-caps.ts).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -56,6 +60,12 @@ export interface DeploymentSettings {
   customerDeletionBatch: number | null;
   /** Where the operations alarms are e-mailed (an SNS e-mail subscription, confirmed once from the mailbox); null: none. */
   operationsEmail: string | null;
+  /** `existing`: the sender's domain is already an SES identity of the account and region (creating it again would fail). */
+  mailIdentity: 'create' | 'existing';
+  /** `existing`: the account's API Gateway CloudWatch role setting is left as it is (another stack or stage owns it). */
+  apiGatewayAccount: 'create' | 'existing';
+  /** Reserved concurrency of the background functions; empty: none reserved. */
+  reservedConcurrency: ConcurrencyCaps;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -94,6 +104,9 @@ export const readSettings = (node: Node): DeploymentSettings => {
     outboxFaultInjection: String(node.tryGetContext('outboxFaultInjection') ?? 'false') === 'true',
     customerDeletionBatch: positiveIntegerOf('customerDeletionBatch', node.tryGetContext('customerDeletionBatch')),
     operationsEmail: operationsEmailOf(node.tryGetContext('operationsEmail')),
+    mailIdentity: createOrExisting('mailIdentity', node.tryGetContext('mailIdentity')),
+    apiGatewayAccount: createOrExisting('apiGatewayAccount', node.tryGetContext('apiGatewayAccount')),
+    reservedConcurrency: parseConcurrencyCaps(node.tryGetContext('reservedConcurrency')),
   };
 };
 
@@ -124,6 +137,13 @@ const operationsEmailOf = (value: unknown): string | null => {
   const setting = value === undefined || value === null ? '' : String(value).trim();
   if (!setting) return null;
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(setting)) throw new Error(`operationsEmail is not an e-mail address: ${setting}`);
+  return setting;
+};
+
+/** Whether the deployment makes an account-level thing or uses the one the account has; anything else stops the synthesis. */
+const createOrExisting = (name: string, value: unknown): 'create' | 'existing' => {
+  const setting = value === undefined || value === null || value === '' ? 'create' : String(value).trim();
+  if (setting !== 'create' && setting !== 'existing') throw new Error(`Context ${name} must be create or existing, not ${setting}`);
   return setting;
 };
 

@@ -14,21 +14,27 @@ const run = (command: string, args: string[]): void => {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
 };
 
-const installedVersion = (): string | null => {
+const installedVersion = (distribution: string): string | null => {
   if (!existsSync(`${VENV}/bin/python`)) return null;
-  const result = spawnSync(`${VENV}/bin/python`, ['-c', 'import importlib.metadata as m; print(m.version("ministack"))'], {
+  const result = spawnSync(`${VENV}/bin/python`, ['-c', `import importlib.metadata as m; print(m.version("${distribution}"))`], {
     encoding: 'utf8',
   });
   return result.status === 0 ? result.stdout.trim() : null;
 };
 
-/** Installs the pinned emulator into a project-local Python venv when it is missing. */
-export const ensureEmulatorInstalled = (): void => {
-  if (installedVersion() === MINISTACK_VERSION) return;
-  console.log(`Installing MiniStack ${MINISTACK_VERSION} into .local/venv ...`);
+/** Installs a pinned Python package into the project-local venv (made when missing) unless that version is there; returns its bin folder. */
+export const ensurePythonPackage = (distribution: string, version: string, label = distribution): string => {
+  if (installedVersion(distribution) === version) return `${VENV}/bin`;
+  console.log(`Installing ${label} ${version} into .local/venv ...`);
   mkdirSync(fromRoot('.local'), { recursive: true });
   if (!existsSync(`${VENV}/bin/python`)) run('python3', ['-m', 'venv', VENV]);
-  run(`${VENV}/bin/pip`, ['install', '--quiet', '--disable-pip-version-check', `ministack==${MINISTACK_VERSION}`]);
+  run(`${VENV}/bin/pip`, ['install', '--quiet', '--disable-pip-version-check', `${distribution}==${version}`]);
+  return `${VENV}/bin`;
+};
+
+/** Installs the pinned emulator into a project-local Python venv when it is missing. */
+export const ensureEmulatorInstalled = (): void => {
+  ensurePythonPackage('ministack', MINISTACK_VERSION, 'MiniStack');
 };
 
 export interface Emulator {

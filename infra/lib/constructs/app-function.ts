@@ -1,5 +1,5 @@
 
-import { Duration } from 'aws-cdk-lib';
+import { Aws, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -98,6 +98,29 @@ export class AppFunction extends Construct {
     const policy = new iam.Policy(this, id, { statements: [new iam.PolicyStatement({ actions, resources: ['*'] })] });
     policy.attachToRole(this.role);
     acknowledge(policy, reason, 'AwsSolutions-IAM5[Resource::*]');
+    return this;
+  }
+
+  /**
+   * SMS to phone numbers, and nothing else SNS publishes to. A phone number has no ARN, so the
+   * allow names `*`; a deny on every SNS ARN (topics, platform endpoints) then leaves only the
+   * requests without one, which are SMS (an explicit deny wins over any allow).
+   */
+  allowSmsOnly(): this {
+    const policy = new iam.Policy(this, 'Sms', {
+      statements: [
+        new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: [`arn:${Aws.PARTITION}:sns:*:*:*`] }),
+        new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }),
+      ],
+    });
+    policy.attachToRole(this.role);
+    acknowledge(policy, 'SMS are published to phone numbers, which have no ARN to name; publishing to any topic or endpoint is denied beside it', 'AwsSolutions-IAM5[Resource::*]');
+    return this;
+  }
+
+  /** Caps the function's concurrency (reserved from the account's pool); undefined: uncapped. */
+  capConcurrency(cap: number | undefined): this {
+    if (cap !== undefined) (this.fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = cap;
     return this;
   }
 

@@ -3,6 +3,7 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { EndpointGroup, RouteDefinition } from '../../../shared/src/api/routes';
+import { DEPLOY_LANES, inLanes, resourcesOf } from '../deploy-pace';
 import { acknowledge } from '../nag';
 
 type PathOwner = EndpointGroup | 'shared';
@@ -38,6 +39,11 @@ export interface RestRoutesProps {
  * group's stack grows by at most two per route (a method and a path). Each function gets one
  * invoke permission for the whole API: CDK's default of two per method would outgrow a
  * function's 20 KB resource policy.
+ *
+ * API Gateway creates resources at a few a second per account (CreateResource: 5/s): the group
+ * stacks are created one after the other, and in each stack (and among the shared paths) at
+ * most `DEPLOY_LANES.apiGateway` paths and methods at a time, in the order they were made
+ * (a path after its parent, a method after its path).
  */
 export class RestRoutes extends Construct {
   readonly stacks = new Map<EndpointGroup, NestedStack>();
@@ -96,6 +102,15 @@ export class RestRoutes extends Construct {
       } else {
         acknowledge(method, SIGNED_IN, 'AwsSolutions-COG4');
       }
+    }
+
+    const apiGatewayTypes = ['AWS::ApiGateway::Resource', 'AWS::ApiGateway::Method'];
+    inLanes(resourcesOf(this, ...apiGatewayTypes), DEPLOY_LANES.apiGateway);
+    let previous: NestedStack | undefined;
+    for (const stack of this.stacks.values()) {
+      inLanes(resourcesOf(stack, ...apiGatewayTypes), DEPLOY_LANES.apiGateway);
+      if (previous) stack.nestedStackResource!.addResourceDependency(previous.nestedStackResource!);
+      previous = stack;
     }
   }
 }

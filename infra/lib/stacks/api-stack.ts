@@ -150,7 +150,8 @@ export class ApiStack extends Stack {
     });
 
     // Access logs (one JSON line per request, with its request id) and error-level execution logs,
-    // written with the account's API Gateway role (set by the realtime stack, deployed first).
+    // written with the account's API Gateway role (set by the realtime stack, deployed first, unless the
+    // account's own is kept: apiGatewayAccount=existing).
     const accessLogs = new logs.LogGroup(this, 'RestAccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.api = new apigateway.RestApi(this, 'Rest', {
       description: 'WattWise REST API',
@@ -182,7 +183,12 @@ export class ApiStack extends Stack {
         .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
     // The sender's domain as an SES identity: on AWS its DKIM records go in the domain's DNS (the
     // identity is verified once they are); SES refuses to send from an identity it does not know.
-    const mailDomain = new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(mailDomainOf(props.settings.mailFrom)) });
+    // An account that has the domain already (verified in this region) keeps it: creating it again fails.
+    const mailDomainName = mailDomainOf(props.settings.mailFrom);
+    const mailDomain =
+      props.settings.mailIdentity === 'existing'
+        ? ses.EmailIdentity.fromEmailIdentityName(this, 'MailDomain', mailDomainName)
+        : new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(mailDomainName) });
     // The outbound-destination policy's allow-list, where customers' addresses are reached (empty: nothing beyond the public Internet).
     const connectOut = (fn: AppFunction) => {
       if (props.settings.outboundAllowList) fn.setting('OUTBOUND_ALLOW_LIST', props.settings.outboundAllowList);
@@ -192,7 +198,7 @@ export class ApiStack extends Stack {
       connectOut(fn);
       // E-mail leaves from the sender's domain identity only; SMS go to phone numbers, which have no ARN.
       mailDomain.grantSendEmail(fn.fn);
-      fn.allowAnyResource('Sms', ['sns:Publish'], 'SMS are published to phone numbers, which have no ARN to name');
+      fn.allowSmsOnly();
       fn.setting('MAIL_FROM', props.settings.mailFrom);
       if (props.settings.appUrl) fn.setting('APP_URL', props.settings.appUrl);
       // A customer's (or the product's) SMTP settings carry its e-mail: their sealed password is opened to
@@ -202,7 +208,9 @@ export class ApiStack extends Stack {
       if (props.settings.outboxFaultInjection) fn.setting('OUTBOX_FAULT_INJECTION', 'true');
     };
 
-    const jobs = jobFunction('SeriesJobs', 'jobs/series-jobs.ts', 'Long series work: calculated points, merges, purges');
+    // Background functions are capped (reserved concurrency, from configuration) so that sign-in and the API keep the account's capacity.
+    const caps = props.settings.reservedConcurrency;
+    const jobs = jobFunction('SeriesJobs', 'jobs/series-jobs.ts', 'Long series work: calculated points, merges, purges').capConcurrency(caps.seriesJobs);
     // Series jobs are idempotent (they recompute from what is stored): Lambda's two retries.
     jobs.asyncInvocations(2);
     props.allowPush(jobs);
@@ -217,7 +225,9 @@ export class ApiStack extends Stack {
       'FileImports',
       'jobs/file-imports.ts',
       'Imports one meter file (CSV, XLSX) into the series: streamed, one batch per file',
-    ).bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
+    )
+      .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite')
+      .capConcurrency(caps.fileImports);
     fileImports.asyncInvocations(0);
     // Its live data is bounded (rows held in typed arrays, one point-month of objects at a time):
     // a capped heap makes the collector keep memory flat instead of growing with the file.
@@ -255,7 +265,9 @@ export class ApiStack extends Stack {
       'ScheduledJobs',
       'jobs/scheduled.ts',
       'Scheduled work: FTP/SFTP retrievals, data source fetches, alerts, reminders and report subscriptions',
-    ).bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite');
+    )
+      .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite')
+      .capConcurrency(caps.scheduledJobs);
     sendMail(scheduledJobs);
     // A schedule fires again at its next time, and a run is idempotent for its due time: no retry.
     scheduledJobs.asyncInvocations(0);
@@ -330,7 +342,8 @@ export class ApiStack extends Stack {
     })
       .bindTable(props.entities, 'ENTITIES_TABLE', 'read')
       .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite')
-      .bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
+      .bindSecret(props.jwtSecret, 'JWT_SECRET_ARN')
+      .capConcurrency(caps.reportPdf);
     this.reportPdf = reportPdf;
     if (props.settings.appUrl) reportPdf.setting('APP_URL', props.settings.appUrl);
     if (emulated) reportPdf.setting('CHROMIUM_PATH', '/usr/bin/chromium');
@@ -367,14 +380,17 @@ export class ApiStack extends Stack {
       entry: 'jobs/application-update.ts',
       description: "Restarts every function of the app; for an update, installs the vendor release first",
       timeout: Duration.minutes(5),
-    }).bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate');
+    })
+      .bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate')
+      .capConcurrency(caps.applicationUpdate);
     applicationUpdate.asyncInvocations(0);
     restartFunctions(applicationUpdate);
     // A customer's deletion: its series, schedules, S3 objects, connections and items, a batch per run
     // (Lambda's two retries resume a failed run from its checkpoint).
     const customerDeletion = jobFunction('CustomerDeletion', 'jobs/customer-deletion.ts', "Removes a deleted customer's data")
       .bindBucket(props.uploads, 'UPLOADS_BUCKET', 'readWrite')
-      .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+      .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite')
+      .capConcurrency(caps.customerDeletion);
     if (props.settings.customerDeletionBatch) customerDeletion.setting('CUSTOMER_DELETION_BATCH', String(props.settings.customerDeletionBatch));
     // Each run starts the next one (by its name: a grant on itself would make the function depend on its own policy).
     customerDeletion.fn.addToRolePolicy(
@@ -405,7 +421,8 @@ export class ApiStack extends Stack {
     })
       .bindTable(props.entities, 'ENTITIES_TABLE', 'readUpdate')
       .bindTable(props.series, 'SERIES_TABLE', 'read')
-      .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite');
+      .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite')
+      .capConcurrency(caps.databaseDump);
     databaseDump.asyncInvocations(0);
     props.allowPush(databaseDump);
     const administerCustomers = (fn: AppFunction) => {

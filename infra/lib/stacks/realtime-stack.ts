@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { type CfnResource, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -27,8 +27,8 @@ export class RealtimeStack extends Stack {
   readonly managementEndpoint: string;
   /** Every function's log subscription delivers to it; it pushes lines to the live logs screen. */
   readonly logForwarder: AppFunction;
-  /** The account's API Gateway logging role setting: stages that log depend on it. */
-  readonly apiGatewayAccount: apigateway.CfnAccount;
+  /** The account's API Gateway logging role setting: stages that log depend on it (none when the account's own is kept). */
+  readonly apiGatewayAccount?: apigateway.CfnAccount;
   private readonly connections: dynamodb.ITable;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
@@ -60,20 +60,9 @@ export class RealtimeStack extends Stack {
     }
 
     // API Gateway writes execution and access logs with the account's CloudWatch role: set here, the
-    // first stack with an API, for this WebSocket API and the REST API alike.
-    const apiLogsRole = new iam.Role(this, 'ApiGatewayLogsRole', {
-      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
-      description: "API Gateway's account-level role for writing the APIs' execution and access logs",
-      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
-    });
-    acknowledge(
-      apiLogsRole,
-      "AWS's managed policy for API Gateway's log delivery, the exact permissions the service documents for it",
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-    );
-    this.apiGatewayAccount = new apigateway.CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: apiLogsRole.roleArn });
-    // The setting belongs to the account: it stays if the stack goes.
-    this.apiGatewayAccount.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    // first stack with an API, for this WebSocket API and the REST API alike — unless the account's
+    // own setting is kept (`apiGatewayAccount=existing`: another stage or stack of the account owns it).
+    if (props.settings.apiGatewayAccount === 'create') this.apiGatewayAccount = this.setApiGatewayAccount();
 
     const accessLogs = new logs.LogGroup(this, 'SocketAccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.stage = new apigwv2.WebSocketStage(this, 'Stage', {
@@ -82,7 +71,7 @@ export class RealtimeStack extends Stack {
       autoDeploy: true,
       accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs) },
     });
-    this.stage.node.addDependency(this.apiGatewayAccount);
+    if (this.apiGatewayAccount) this.stage.node.addDependency(this.apiGatewayAccount);
 
     this.managementEndpoint =
       props.settings.environment === 'emulator'
@@ -100,9 +89,36 @@ export class RealtimeStack extends Stack {
       description: 'Pushes function log lines to the browsers showing the live logs',
     });
     this.allowPush(this.logForwarder);
+    // The account setting is checked by API Gateway against the role (it assumes it): a role just made
+    // is not yet usable everywhere, so the setting waits for the role and then for this stack's functions,
+    // whose creation (Lambda assuming their own new roles) takes longer than IAM needs to settle.
+    if (this.apiGatewayAccount) {
+      for (const fn of [connect, disconnect, messages, this.logForwarder]) {
+        this.apiGatewayAccount.addResourceDependency(fn.fn.node.defaultChild as CfnResource);
+      }
+    }
 
     new CfnOutput(this, 'SocketApiId', { value: this.api.apiId });
     new CfnOutput(this, 'SocketStage', { value: this.stage.stageName });
+  }
+
+  /** API Gateway's account-wide CloudWatch role setting, with its role: made once, kept if the stack goes. */
+  private setApiGatewayAccount(): apigateway.CfnAccount {
+    const apiLogsRole = new iam.Role(this, 'ApiGatewayLogsRole', {
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      description: "API Gateway's account-level role for writing the APIs' execution and access logs",
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
+    });
+    acknowledge(
+      apiLogsRole,
+      "AWS's managed policy for API Gateway's log delivery, the exact permissions the service documents for it",
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+    );
+    const account = new apigateway.CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: apiLogsRole.roleArn });
+    // The setting belongs to the account: it stays if the stack goes (and so does its role, which it names).
+    account.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    apiLogsRole.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    return account;
   }
 
   /** Lets another function push to browsers: it finds connections and drops gone ones. */
