@@ -5,6 +5,7 @@ import { AppFunction } from './constructs/app-function';
 import type { RouteDefinition } from '../../shared/src/api/routes';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
+import { FirstRootStack } from './stacks/first-root-stack';
 import { OperationsStack } from './stacks/operations-stack';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { WebStack } from './stacks/web-stack';
@@ -62,5 +63,10 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     },
     reportPdf: api.reportPdf,
   });
-  return { app, data, realtime, api, web, operations };
+  // After the web stack: the e-mailed link carries the site's address.
+  const firstRoot = settings.rootEmail
+    ? new FirstRootStack(app, 'WattWiseFirstRoot', { email: settings.rootEmail, language: settings.rootLanguage, provisioner: api.firstRoot.fn })
+    : undefined;
+  firstRoot?.addStackDependency(web);
+  return { app, data, realtime, api, web, operations, firstRoot };
 };

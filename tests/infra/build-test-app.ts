@@ -4,9 +4,9 @@ import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { buildApp, type AppOptions } from '../../infra/lib/app';
 
-/** The app as deployed to AWS (no demo seeding), with a stand-in web build to upload and an operations address. */
+/** The app as deployed to AWS (no demo seeding), with a stand-in web build to upload, an operations address and a first root administrator. */
 export const buildTestApp = (options: AppOptions = {}) => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
-  return buildApp(new App({ context: { environment: 'aws', webDist, demo: 'false', operationsEmail: 'ops@example.com' } }), options);
+  return buildApp(new App({ context: { environment: 'aws', webDist, demo: 'false', operationsEmail: 'ops@example.com', rootEmail: 'root@example.com' } }), options);
 };
