@@ -9,11 +9,15 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/api/routes';
 import { AppFunction } from '../../infra/lib/constructs/app-function';
-import { readSettings } from '../../infra/lib/settings';
+import { formatPlan, planOf } from '../../infra/deploy/plan';
+import { readSettings, type DeploymentSettings } from '../../infra/lib/settings';
 import { WebStack } from '../../infra/lib/stacks/web-stack';
 import { buildTestApp } from './build-test-app';
 
 let templates: Record<'data' | 'api' | 'realtime' | 'web' | 'operations' | 'firstRoot', Template>;
+/** The synthesized cloud assembly's folder (what `npm run deploy` plans from) and the settings it was made with. */
+let assemblyDirectory: string;
+let settings: DeploymentSettings;
 /** The stacks the first-root stack waits for. */
 let firstRootDependencies: string[];
 /** How many functions the app has (each gets its alarms). */
@@ -42,6 +46,8 @@ beforeAll(() => {
     operations: Template.fromStack(stacks.operations),
     firstRoot: Template.fromStack(stacks.firstRoot!),
   };
+  assemblyDirectory = stacks.app.synth().directory;
+  settings = readSettings(stacks.app.node);
   firstRootDependencies = stacks.firstRoot!.dependencies.map((stack) => stack.stackName);
   functionCount = stacks.app.node.findAll().filter((node) => node instanceof AppFunction).length;
   routeTemplates = stacks.api.routeStacks.map((stack) => Template.fromStack(stack));
@@ -225,6 +231,29 @@ describe('a first deploy to a fresh account', () => {
       expect(variables.APP_URL, prefix).toBeUndefined();
       expect(policyStatementsOf(templates.api, prefix), prefix).toContain('ssm:GetParameter');
     }
+  });
+
+  it('plans the deploy from the synthesized app without an account: stacks in order, resources, assets and bootstrap', () => {
+    const plan = planOf(assemblyDirectory);
+    const names = plan.stacks.map((stack) => stack.name);
+    expect(names).toEqual(expect.arrayContaining(['WattWiseData', 'WattWiseRealtime', 'WattWiseApi', 'WattWiseWeb', 'WattWiseOperations', 'WattWiseFirstRoot']));
+    const before = (first: string, second: string) => expect(names.indexOf(first), `${first} before ${second}`).toBeLessThan(names.indexOf(second));
+    before('WattWiseData', 'WattWiseRealtime');
+    before('WattWiseRealtime', 'WattWiseApi');
+    before('WattWiseApi', 'WattWiseWeb');
+    before('WattWiseWeb', 'WattWiseFirstRoot');
+    const api = plan.stacks.find((stack) => stack.name === 'WattWiseApi')!;
+    expect(api.nestedStacks).toBe(routeTemplates.length);
+    expect(api.resources).toBe(Object.keys(templates.api.toJSON().Resources).length);
+    expect(api.nestedResources).toBeGreaterThan(ROUTES.length);
+    expect(plan.assets.files).toBeGreaterThan(functionCount);
+    expect(plan.bootstrap.version).toBeGreaterThanOrEqual(6);
+    expect(plan.templatesOverInlineLimit.length).toBeGreaterThan(0);
+    const text = formatPlan(plan, settings);
+    expect(text).toContain('rootEmail            root@example.com');
+    expect(text).toContain('/wattwise/prod/app-url');
+    expect(text).toMatch(/1\. WattWiseData\s+\d+ resources/);
+    expect(text).toContain(`needs version ${plan.bootstrap.version} or later`);
   });
 });
 
