@@ -64,6 +64,17 @@ const accountConcurrency = async (): Promise<AccountConcurrency> => {
 const main = async (): Promise<void> => {
   const options = parseArguments(process.argv.slice(2));
   const context = deploymentContext(options.context);
+  // The settings are checked before anything is built; a deploy also needs rootEmail and an account that answers.
+  const given = readSettings(new App({ context }).node);
+  let account: AccountConcurrency | null = null;
+  if (!options.dryRun) {
+    if (!given.rootEmail) {
+      throw new Error('rootEmail is needed: the deployment makes its first root administrator from it (-c rootEmail=you@example.com). Give the same one on later deploys: it makes nobody twice.');
+    }
+    account = await accountConcurrency().catch((error: unknown) => {
+      throw new Error(`The account does not answer (credentials: AWS_PROFILE or keys; region: AWS_REGION): ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
   const outdir = fromRoot('.local', 'aws', 'cdk.out');
   mkdirSync(path.dirname(outdir), { recursive: true });
   console.log(options.dryRun ? 'WattWise deploy, dry run: nothing is asked of AWS.\n' : 'WattWise deploy\n');
@@ -78,18 +89,15 @@ const main = async (): Promise<void> => {
   console.log(`\n${formatPlan(plan, settings)}\n`);
   const problems = problemsOf(plan);
   if (problems.length) throw new Error(`The templates would fail:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  console.log(concurrencyLines(account).join('\n'));
 
+  const app = path.relative(fromRoot(), directory);
   if (options.dryRun) {
-    console.log([...concurrencyLines(null), '', 'A deploy would then run:', `  cdk bootstrap --app ${path.relative(fromRoot(), directory)}   (no change when the account has version ${plan.bootstrap.version} or later)`, `  cdk deploy --app ${path.relative(fromRoot(), directory)} --all --require-approval never`].join('\n'));
+    console.log(['', 'A deploy would then run:', `  cdk bootstrap --app ${app}   (no change when the account has version ${plan.bootstrap.version} or later)`, `  cdk deploy --app ${app} --all --require-approval never`].join('\n'));
     if (!settings.rootEmail) console.log('\nA deploy needs rootEmail: -c rootEmail=you@example.com.');
     return;
   }
-  if (!settings.rootEmail) {
-    throw new Error('rootEmail is needed: the deployment makes its first root administrator from it (-c rootEmail=you@example.com). Give the same one on later deploys: it makes nobody twice.');
-  }
-  console.log(concurrencyLines(await accountConcurrency()).join('\n'));
   console.log('\nBootstrapping the account and region (no change when it is bootstrapped already) ...');
-  const app = path.relative(fromRoot(), directory);
   await run('npx', ['cdk', 'bootstrap', '--app', app]);
   const outputsFile = fromRoot('.local', 'aws', 'outputs.json');
   console.log('\nDeploying every stack, in order ...');
