@@ -74,9 +74,20 @@ describe("the app's address for the functions", () => {
     const name = '/wattwise/prod/app-url';
     expect(await ssmParameter(name)).toBe(testEnvironment().webUrl);
     // The functions' own reader, as a function without the appUrl context runs it (configuration is read at import).
-    Object.assign(process.env, { AWS_ENDPOINT_URL: testEnvironment().endpoint, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', APP_URL_PARAMETER: name });
-    delete process.env.APP_URL;
-    const { appUrl } = await import('../../functions/src/clients/app-url');
-    expect(await appUrl()).toBe(testEnvironment().webUrl);
+    const runtime = { AWS_ENDPOINT_URL: testEnvironment().endpoint, AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', APP_URL_PARAMETER: name, APP_URL: undefined };
+    const before = Object.fromEntries(Object.keys(runtime).map((key) => [key, process.env[key]]));
+    const setEnvironment = (values: Record<string, string | undefined>) => {
+      for (const [key, value] of Object.entries(values)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    };
+    setEnvironment(runtime);
+    try {
+      const { appUrl } = await import('../../functions/src/clients/app-url');
+      expect(await appUrl()).toBe(testEnvironment().webUrl);
+    } finally {
+      setEnvironment(before);
+    }
   });
 });
