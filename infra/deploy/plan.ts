@@ -10,9 +10,10 @@ export const RESOURCES_PER_STACK = 500;
 export interface StackPlan {
   /** The stack's name in the account. */
   name: string;
-  /** Its own resources, and those of its nested stacks. */
+  /** Its own resources (CloudFormation's limit of 500 is per stack). */
   resources: number;
   nestedStacks: number;
+  /** The resources of its nested stacks, theirs included. */
   nestedResources: number;
   templateBytes: number;
   /** The stacks it waits for (deployed before it). */
