@@ -22,8 +22,13 @@ const configSchema = z.object({
   GEOCODING_PROVIDER_URL: z.string().url().optional(),
   /** The sender of every e-mail the product sends (an address of an SES-verified identity on AWS). */
   MAIL_FROM: z.string().min(3).optional(),
-  /** The web app's public address, for links in e-mails (alert log); without it links are paths. */
+  /** The web app's public address, for links in e-mails (alert log); without it links are paths. It wins over APP_URL_PARAMETER. */
   APP_URL: z.string().url().optional(),
+  /**
+   * The SSM parameter where the web stack writes the app's address (its distribution's, or the one
+   * configured), read once per container when APP_URL is not set: a first deploy needs no second run.
+   */
+  APP_URL_PARAMETER: z.string().min(1).optional(),
   /**
    * Outbound destinations opened beyond the public Internet (`host:port`, `host:from-to`, `host:*`,
    * comma-separated): empty in production; the local test servers' loopback ports in the emulator.

@@ -6,6 +6,7 @@ import { paceDeployment } from './deploy-pace';
 import type { RouteDefinition } from '../../shared/src/api/routes';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
+import { FirstRootStack } from './stacks/first-root-stack';
 import { OperationsStack } from './stacks/operations-stack';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { WebStack } from './stacks/web-stack';
@@ -63,7 +64,12 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     },
     reportPdf: api.reportPdf,
   });
+  // After the web stack: the e-mailed link carries the site's address.
+  const firstRoot = settings.rootEmail
+    ? new FirstRootStack(app, 'WattWiseFirstRoot', { email: settings.rootEmail, language: settings.rootLanguage, provisioner: api.firstRoot.fn })
+    : undefined;
+  firstRoot?.addStackDependency(web);
   // Last, once every stack holds all it will: the groups that fan out are created a few at a time (docs/operations/aws-limits.md).
   for (const stack of app.node.findAll().filter((node): node is Stack => Stack.isStack(node))) paceDeployment(stack);
-  return { app, data, realtime, api, web, operations };
+  return { app, data, realtime, api, web, operations, firstRoot };
 };

@@ -12,7 +12,8 @@ import type { Node } from 'constructs';
  * `geocodingProviderUrl` is where the French address API answers (the address search of locations);
  * `mapStyleUrl` is the MapLibre style of the maplytics map's basemap (none: the bundled countries, no tiles);
  * `mailFrom` is the sender of the product's e-mails (on AWS, an address of an SES-verified identity);
- * `appUrl` is the web app's public address, for links in e-mails (none: links are relative);
+ * `appUrl` is the web app's public address, for links in e-mails and the print page (none: the functions read at run time
+ * what the web stack writes in its parameter, the distribution's address; given, it wins);
  * `vendorServiceUrl` is the vendor's update and licence service (the tests' local one here).
  * `licensePublicKey` is the licence vendor's public key (`npm start`/`npm test` make a development one at deploy time).
  * `outboundAllowList` opens outbound destinations the policy refuses otherwise (`host:port`, `host:from-to`, `host:*`,
@@ -27,6 +28,8 @@ import type { Node } from 'constructs';
  * `mailIdentity` and `apiGatewayAccount` are `create` (default) or `existing`: the sender's SES domain identity, and
  * API Gateway's account-wide CloudWatch role setting, are made by the deployment or left as the account has them.
  * `reservedConcurrency` caps the background functions (`default`, `off`, or `name=N|off,…`; infra/lib/concurrency-caps.ts).
+ * `rootEmail` is the address of the first root administrator, made by the deployment (with `rootLanguage`, `fr` or `en`,
+ * the language of its e-mail) when no root administrator exists, and sent a set-password link (none: no root is made).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -66,6 +69,13 @@ export interface DeploymentSettings {
   apiGatewayAccount: 'create' | 'existing';
   /** Reserved concurrency of the background functions; empty: none reserved. */
   reservedConcurrency: ConcurrencyCaps;
+  /**
+   * The first root administrator's address: the deployment makes that user when no root administrator exists and
+   * e-mails it a set-password link; a re-deploy, or another address later, makes no second one. Null: none is made.
+   */
+  rootEmail: string | null;
+  /** The language of the root administrator's e-mail and of its account. */
+  rootLanguage: 'fr' | 'en';
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -103,10 +113,12 @@ export const readSettings = (node: Node): DeploymentSettings => {
     abuseLimits: abuseLimitsOf(node.tryGetContext('abuseLimits')),
     outboxFaultInjection: String(node.tryGetContext('outboxFaultInjection') ?? 'false') === 'true',
     customerDeletionBatch: positiveIntegerOf('customerDeletionBatch', node.tryGetContext('customerDeletionBatch')),
-    operationsEmail: operationsEmailOf(node.tryGetContext('operationsEmail')),
+    operationsEmail: emailOf('operationsEmail', node.tryGetContext('operationsEmail')),
     mailIdentity: createOrExisting('mailIdentity', node.tryGetContext('mailIdentity')),
     apiGatewayAccount: createOrExisting('apiGatewayAccount', node.tryGetContext('apiGatewayAccount')),
     reservedConcurrency: parseConcurrencyCaps(node.tryGetContext('reservedConcurrency')),
+    rootEmail: emailOf('rootEmail', node.tryGetContext('rootEmail'))?.toLowerCase() ?? null,
+    rootLanguage: languageOf(node.tryGetContext('rootLanguage')),
   };
 };
 
@@ -132,11 +144,11 @@ const positiveIntegerOf = (name: string, value: unknown): number | null => {
   return number;
 };
 
-/** The operations address; a value that is not an e-mail address stops the synthesis rather than alarm nobody. */
-const operationsEmailOf = (value: unknown): string | null => {
+/** An address setting; a value that is not an e-mail address stops the synthesis rather than write to nobody. */
+const emailOf = (name: string, value: unknown): string | null => {
   const setting = value === undefined || value === null ? '' : String(value).trim();
   if (!setting) return null;
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(setting)) throw new Error(`operationsEmail is not an e-mail address: ${setting}`);
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(setting)) throw new Error(`${name} is not an e-mail address: ${setting}`);
   return setting;
 };
 
@@ -146,6 +158,19 @@ const createOrExisting = (name: string, value: unknown): 'create' | 'existing' =
   if (setting !== 'create' && setting !== 'existing') throw new Error(`Context ${name} must be create or existing, not ${setting}`);
   return setting;
 };
+
+const languageOf = (value: unknown): 'fr' | 'en' => {
+  const setting = value === undefined || value === null || value === '' ? 'fr' : String(value).trim();
+  if (setting !== 'fr' && setting !== 'en') throw new Error(`rootLanguage must be fr or en, not ${setting}`);
+  return setting;
+};
+
+/**
+ * The SSM parameter where the web stack writes the app's public address and the functions read it
+ * at run time (the functions' stack is deployed before the web stack, so it cannot be a reference).
+ * Named by the stage: two stages of one account keep apart.
+ */
+export const appUrlParameterName = (settings: Pick<DeploymentSettings, 'stage'>): string => `/wattwise/${settings.stage}/app-url`;
 
 /** The domain of the sender's address (`WattWise <no-reply@wattwise.app>` → `wattwise.app`). */
 export const mailDomainOf = (mailFrom: string): string => {

@@ -24,6 +24,10 @@ export interface Deployment {
   fileImportsFunctionName: string;
   applicationUpdateFunctionName: string;
   customerDeletionFunctionName: string;
+  /** Makes the first root administrator (invoked with `{ email }`; the first-root stack's custom resource calls it at deploy). */
+  firstRootFunctionName: string;
+  /** The `rootEmail` the deployment was given: its first root administrator, e-mailed a set-password link at deploy. */
+  rootEmail: string | null;
   /** The development licence vendor's private key (JWK), made at deploy time, kept under .local: tests sign licences with it. */
   licenseVendorKeyFile: string;
   /** The weather provider's key (generated at deploy time). */
@@ -84,6 +88,8 @@ export const deployToEmulator = async (
     outboxFaultInjection?: boolean;
     /** The development vendor's key, when the local vendor service signs with it too (else a new one). */
     vendorKey?: DevelopmentVendorKey;
+    /** The first root administrator the deployment makes (none: only the demo seed makes one). */
+    rootEmail?: string;
   } = {},
 ): Promise<Deployment> => {
   const licenseVendor = options.vendorKey ?? (await makeDevelopmentVendorKey(name));
@@ -99,6 +105,7 @@ export const deployToEmulator = async (
     '-c', `outboundAllowList=${options.outboundAllowList ?? LOOPBACK_TEST_ALLOW_LIST}`,
     ...(options.outboxFaultInjection ? ['-c', 'outboxFaultInjection=true'] : []),
     ...(options.customerDeletionBatch ? ['-c', `customerDeletionBatch=${options.customerDeletionBatch}`] : []),
+    ...(options.rootEmail ? ['-c', `rootEmail=${options.rootEmail}`] : []),
   ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);
@@ -124,6 +131,8 @@ export const deployToEmulator = async (
     fileImportsFunctionName: api.FileImportsFunctionName,
     applicationUpdateFunctionName: api.ApplicationUpdateFunctionName,
     customerDeletionFunctionName: api.CustomerDeletionFunctionName,
+    firstRootFunctionName: api.FirstRootFunctionName,
+    rootEmail: options.rootEmail ?? null,
     licenseVendorKeyFile: licenseVendor.privateKeyFile,
     weatherKeySecretArn: outputs.WattWiseData.WeatherProviderKeySecretArn,
     restBaseUrl: `${endpoint}/_aws/execute-api/${api.RestApiId}/${api.RestApiStage}`,
@@ -255,6 +264,8 @@ export const writeTestEnvironment = (
         scheduledJobsFunctionName: deployment.scheduledJobsFunctionName,
         fileImportsFunctionName: deployment.fileImportsFunctionName,
         customerDeletionFunctionName: deployment.customerDeletionFunctionName,
+        firstRootFunctionName: deployment.firstRootFunctionName,
+        rootEmail: deployment.rootEmail,
         licenseVendorKeyFile: deployment.licenseVendorKeyFile,
         accounts,
         customers: { premium: 'cust-energie-plus', basic: 'cust-ville-montclair' },

@@ -144,6 +144,8 @@ const main = async (): Promise<number> => {
         outboxFaultInjection: true,
         // Small batches: a test customer's deletion takes several runs (tests/integration/customers.test.ts counts them).
         customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH,
+        // The first root administrator a deployment makes (tests/integration/first-root.test.ts); the demo seed's root comes after.
+        rootEmail: 'first-root@deploy.wattwise.example',
       }),
       buildWeb(),
     ]);

@@ -9,11 +9,17 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/api/routes';
 import { AppFunction } from '../../infra/lib/constructs/app-function';
-import { readSettings } from '../../infra/lib/settings';
+import { formatPlan, planOf } from '../../infra/deploy/plan';
+import { readSettings, type DeploymentSettings } from '../../infra/lib/settings';
 import { WebStack } from '../../infra/lib/stacks/web-stack';
 import { buildTestApp } from './build-test-app';
 
-let templates: Record<'data' | 'api' | 'realtime' | 'web' | 'operations', Template>;
+let templates: Record<'data' | 'api' | 'realtime' | 'web' | 'operations' | 'firstRoot', Template>;
+/** The synthesized cloud assembly's folder (what `npm run deploy` plans from) and the settings it was made with. */
+let assemblyDirectory: string;
+let settings: DeploymentSettings;
+/** The stacks the first-root stack waits for. */
+let firstRootDependencies: string[];
 /** How many functions the app has (each gets its alarms). */
 let functionCount: number;
 /** The nested stacks of the API that hold its methods. */
@@ -38,7 +44,11 @@ beforeAll(() => {
     realtime: Template.fromStack(stacks.realtime),
     web: Template.fromStack(stacks.web),
     operations: Template.fromStack(stacks.operations),
+    firstRoot: Template.fromStack(stacks.firstRoot!),
   };
+  assemblyDirectory = stacks.app.synth().directory;
+  settings = readSettings(stacks.app.node);
+  firstRootDependencies = stacks.firstRoot!.dependencies.map((stack) => stack.stackName);
   functionCount = stacks.app.node.findAll().filter((node) => node instanceof AppFunction).length;
   routeTemplates = stacks.api.routeStacks.map((stack) => Template.fromStack(stack));
   const authorizerCode = stacks.api.node
@@ -189,6 +199,61 @@ describe('the CDK app', () => {
     expect(customizations).toContain('dynamodb:UpdateItem');
     expect(customizations).not.toContain('dynamodb:PutItem');
     expect(customizations).not.toContain('dynamodb:DeleteItem');
+  });
+});
+
+describe('a first deploy to a fresh account', () => {
+  const functionNamed = (prefix: string) => Object.entries(resources(templates.api, 'AWS::Lambda::Function')).find(([id]) => id.startsWith(prefix))!;
+  const variablesOf = ([, fn]: [string, Resource]) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+  it('makes the first root administrator from rootEmail with a custom resource deployed after the web stack', () => {
+    templates.firstRoot.hasResourceProperties('Custom::FirstRoot', {
+      Email: 'root@example.com',
+      Language: 'fr',
+      ServiceToken: { 'Fn::ImportValue': Match.stringLikeRegexp('FirstRoot') },
+    });
+    expect(firstRootDependencies).toContain('WattWiseWeb');
+    // The function sends its link like every account e-mail: from the mail identity, with the outbox's sealing key.
+    const variables = variablesOf(functionNamed('FirstRoot'));
+    expect(variables.MAIL_FROM).toBeDefined();
+    expect(variables.SECRETS_KEY_ID).toBeDefined();
+    expect(policyStatementsOf(templates.api, 'FirstRoot')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'ses:SendEmail', 'kms:Encrypt', 'kms:Decrypt']));
+  });
+
+  it("writes the site's address to a parameter that the functions read at run time, with no appUrl given", () => {
+    templates.web.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: '/wattwise/prod/app-url',
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Cdn'), 'DomainName'] }]] },
+    });
+    for (const prefix of ['ReportPdf', 'UsersEndpoints', 'ScheduledJobs', 'FirstRoot']) {
+      const variables = variablesOf(functionNamed(prefix));
+      expect(variables.APP_URL_PARAMETER, prefix).toBe('/wattwise/prod/app-url');
+      expect(variables.APP_URL, prefix).toBeUndefined();
+      expect(policyStatementsOf(templates.api, prefix), prefix).toContain('ssm:GetParameter');
+    }
+  });
+
+  it('plans the deploy from the synthesized app without an account: stacks in order, resources, assets and bootstrap', () => {
+    const plan = planOf(assemblyDirectory);
+    const names = plan.stacks.map((stack) => stack.name);
+    expect(names).toEqual(expect.arrayContaining(['WattWiseData', 'WattWiseRealtime', 'WattWiseApi', 'WattWiseWeb', 'WattWiseOperations', 'WattWiseFirstRoot']));
+    const before = (first: string, second: string) => expect(names.indexOf(first), `${first} before ${second}`).toBeLessThan(names.indexOf(second));
+    before('WattWiseData', 'WattWiseRealtime');
+    before('WattWiseRealtime', 'WattWiseApi');
+    before('WattWiseApi', 'WattWiseWeb');
+    before('WattWiseWeb', 'WattWiseFirstRoot');
+    const api = plan.stacks.find((stack) => stack.name === 'WattWiseApi')!;
+    expect(api.nestedStacks).toBe(routeTemplates.length);
+    expect(api.resources).toBe(Object.keys(templates.api.toJSON().Resources).length);
+    expect(api.nestedResources).toBeGreaterThan(ROUTES.length);
+    expect(plan.assets.files).toBeGreaterThan(functionCount);
+    expect(plan.bootstrap.version).toBeGreaterThanOrEqual(6);
+    expect(plan.templatesOverInlineLimit.length).toBeGreaterThan(0);
+    const text = formatPlan(plan, settings);
+    expect(text).toContain('rootEmail            root@example.com');
+    expect(text).toContain('/wattwise/prod/app-url');
+    expect(text).toMatch(/1\. WattWiseData\s+\d+ resources/);
+    expect(text).toContain(`needs version ${plan.bootstrap.version} or later`);
   });
 });
 

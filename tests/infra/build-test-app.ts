@@ -11,7 +11,7 @@ export interface TestAppOptions extends AppOptions {
   skipBundling?: boolean;
 }
 
-/** The app as deployed to AWS (no demo seeding), with a stand-in web build to upload and an operations address. */
+/** The app as deployed to AWS (no demo seeding), with a stand-in web build to upload, an operations address and a first root administrator. */
 export const buildTestApp = ({ context = {}, skipBundling = false, ...options }: TestAppOptions = {}) => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
@@ -22,6 +22,7 @@ export const buildTestApp = ({ context = {}, skipBundling = false, ...options }:
         webDist,
         demo: 'false',
         operationsEmail: 'ops@example.com',
+        rootEmail: 'root@example.com',
         ...(skipBundling ? { 'aws:cdk:bundling-stacks': [] } : {}),
         ...context,
       },

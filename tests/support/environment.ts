@@ -21,6 +21,10 @@ export interface TestEnvironment {
   fileImportsFunctionName: string;
   /** Started by DELETE /customers/{id}; tests invoke it directly to resume a deletion. */
   customerDeletionFunctionName: string;
+  /** Makes the first root administrator (`{ email }`); the deployment's custom resource called it with `rootEmail`. */
+  firstRootFunctionName: string;
+  /** The address the deployment made its first root administrator for. */
+  rootEmail: string | null;
   /** The development licence vendor's private key (JWK) made at deploy time (see tests/support/license.ts). */
   licenseVendorKeyFile: string;
   accounts: Record<

@@ -47,3 +47,21 @@ export const signedJsonHeaders = (request: AwsJsonRequest): Record<string, strin
     authorization: `AWS4-HMAC-SHA256 Credential=${request.credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
   };
 };
+
+/**
+ * One call to an AWS JSON API (`POST /`) with the runtime's credentials, from the variables the SDK
+ * would read: the answer's status and body, for the caller to judge.
+ */
+export const callAwsJson = async <T>(request: Omit<AwsJsonRequest, 'credentials' | 'now'>): Promise<{ ok: boolean; status: number; payload: T }> => {
+  const headers = signedJsonHeaders({
+    ...request,
+    credentials: {
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
+      sessionToken: process.env.AWS_SESSION_TOKEN,
+    },
+    now: new Date(),
+  });
+  const answer = await fetch(request.endpoint, { method: 'POST', headers, body: request.body });
+  return { ok: answer.ok, status: answer.status, payload: (await answer.json()) as T };
+};

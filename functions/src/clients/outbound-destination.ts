@@ -5,8 +5,9 @@ import { connect, type LookupFunction, type Socket } from 'node:net';
 import { formatAddress, literalAddressOf, type IpBytes } from '@shared/network/ip-address';
 import { isAwsServiceHost, judgeDestination, normalizedHost, ownEndpointOf, parseAllowList, type PolicySettings, type RefusalReason } from '@shared/network/outbound-rules';
 import { config } from '../config';
+import { appUrl } from './app-url';
 import { AppError } from '../errors';
-import { logger } from '../logger';
+import { describeError, logger } from '../logger';
 
 /**
  * The one way to reach an address a customer typed (SMTP, FTP/SFTP, IMAP, provider endpoints):
@@ -16,11 +17,24 @@ import { logger } from '../logger';
  * typed host as its server name, so certificates are checked against the name.
  */
 
-const policy: PolicySettings = {
-  allowList: parseAllowList(config.OUTBOUND_ALLOW_LIST),
-  // The emulator's (or AWS's) endpoint, the web app, the WebSocket management API: the deployment's own.
-  ownEndpoints: [config.AWS_ENDPOINT_URL, config.APP_URL, config.WS_MANAGEMENT_ENDPOINT].filter((url): url is string => Boolean(url)).map(ownEndpointOf),
+const allowList = parseAllowList(config.OUTBOUND_ALLOW_LIST);
+
+/** The app's address when it can be read: a parameter that cannot be read must not stop every outbound connection. */
+const ownAppUrl = async (): Promise<string | null> => {
+  try {
+    return await appUrl();
+  } catch (error) {
+    logger.warn('app address unknown to the outbound policy', describeError(error));
+    return null;
+  }
 };
+
+/** The policy's settings: the web app's address may be learnt at run time (its parameter), the rest is configuration. */
+const currentPolicy = async (): Promise<PolicySettings> => ({
+  allowList,
+  // The emulator's (or AWS's) endpoint, the web app, the WebSocket management API: the deployment's own.
+  ownEndpoints: [config.AWS_ENDPOINT_URL, await ownAppUrl(), config.WS_MANAGEMENT_ENDPOINT].filter((url): url is string => Boolean(url)).map(ownEndpointOf),
+});
 
 /** Refused by the policy: answered `destination_not_allowed` (400) to a request, recorded with that code on a retriever or source. */
 export class DestinationNotAllowedError extends AppError {
@@ -74,7 +88,7 @@ export const checkDestination = async (typedHost: string, port: number): Promise
   };
   // AWS's own names are refused before anything is asked of a resolver.
   if (isAwsServiceHost(host)) refuse('own_endpoint', null);
-  const judgement = judgeDestination(host, port, await resolveAll(host), policy);
+  const judgement = judgeDestination(host, port, await resolveAll(host), await currentPolicy());
   if (!judgement.allowed) return refuse(judgement.reason, judgement.address);
   const literal = literalAddressOf(host);
   return {

@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { signedJsonHeaders } from './aws-json-request';
+import { callAwsJson } from './aws-json-request';
 
 /**
  * One signed call instead of the SDK's Secrets Manager client: that client and the credential
@@ -7,24 +7,14 @@ import { signedJsonHeaders } from './aws-json-request';
  * credentials are the runtime's, from the variables the SDK would read.
  */
 const getSecretValue = async (secretId: string): Promise<string> => {
-  const endpoint = config.AWS_ENDPOINT_URL ?? `https://secretsmanager.${config.AWS_REGION}.amazonaws.com`;
-  const body = JSON.stringify({ SecretId: secretId });
-  const headers = signedJsonHeaders({
-    endpoint,
+  const { ok, status, payload } = await callAwsJson<{ SecretString?: string; __type?: string; message?: string }>({
+    endpoint: config.AWS_ENDPOINT_URL ?? `https://secretsmanager.${config.AWS_REGION}.amazonaws.com`,
     region: config.AWS_REGION,
     service: 'secretsmanager',
     target: 'secretsmanager.GetSecretValue',
-    body,
-    credentials: {
-      accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
-      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
-      sessionToken: process.env.AWS_SESSION_TOKEN,
-    },
-    now: new Date(),
+    body: JSON.stringify({ SecretId: secretId }),
   });
-  const answer = await fetch(endpoint, { method: 'POST', headers, body });
-  const payload = (await answer.json()) as { SecretString?: string; __type?: string; message?: string };
-  if (!answer.ok) throw new Error(`GetSecretValue of ${secretId} failed: ${payload.__type ?? answer.status} ${payload.message ?? ''}`);
+  if (!ok) throw new Error(`GetSecretValue of ${secretId} failed: ${payload.__type ?? status} ${payload.message ?? ''}`);
   if (!payload.SecretString) throw new Error(`Secret ${secretId} has no string value`);
   return payload.SecretString;
 };

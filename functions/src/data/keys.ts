@@ -118,6 +118,8 @@ export const keys = {
   customerSmtp: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'SMTP' }),
   systemSmtp: { PK: 'SYSTEM', SK: 'SMTP' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
+  /** The root administrator the deployment made (its `rootEmail`), written with that user: made once per deployment. */
+  firstRoot: { PK: 'SYSTEM', SK: 'FIRST_ROOT' },
   /** The installed version, the update under way, the last restart and the vendor's last word. */
   application: { PK: 'SYSTEM', SK: 'APPLICATION' },
   /** The licence in force, and one uploaded that waits for the restart that applies it. */

@@ -1,5 +1,5 @@
 import type { LanguageKey } from '@shared/constants';
-import { config } from '../config';
+import { appUrl } from '../clients/app-url';
 
 type Kind = 'invitation' | 'reset' | 'accepted' | 'registration_waiting';
 
@@ -49,7 +49,7 @@ const WORDS: Record<LanguageKey, Record<Kind, { subject: string; body: (name: st
 };
 
 /** A link into the web app: absolute when the app's address is known. */
-export const appLink = (path: string): string => `${config.APP_URL ?? ''}${path}`;
+export const appLink = async (path: string): Promise<string> => `${(await appUrl()) ?? ''}${path}`;
 
 /** The subject and text of an account e-mail, in the reader's language. */
 export const accountMail = (kind: Kind, language: LanguageKey, firstName: string, link: string) => {

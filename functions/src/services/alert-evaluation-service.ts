@@ -8,7 +8,7 @@ import type { Point } from '@shared/schemas/point';
 import type { SeriesQuery } from '@shared/schemas/series';
 import { localIso } from '@shared/series/buckets';
 import type { Period, Sampling } from '@shared/series/sampling';
-import { config } from '../config';
+import { appLink } from './account-mail';
 import { getAlert, getLogCounts, markLogItemNotified, putLogItemOnce, recordAlertEvaluation, type StoredAlert } from '../data/alert-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
@@ -99,14 +99,15 @@ const readValues = async (alert: StoredAlert, points: readonly Point[], location
   return answers.flat();
 };
 
-const logLinkOf = (alertId: string): string => `${config.APP_URL ?? ''}/alerts/log?alert=${encodeURIComponent(alertId)}`;
+const logLinkOf = (alertId: string): Promise<string> => appLink(`/alerts/log?alert=${encodeURIComponent(alertId)}`);
 
 /**
  * What the alert sends: e-mail to its recipients (its owner when it names none), each in their own
  * stored language when they are users (the alert's language otherwise), or an SMS to each number.
  */
 const alertMessages = async (alert: StoredAlert, item: AlertLogItem): Promise<OutboxMessage[]> => {
-  const messageIn = (language: LanguageKey) => alertMessage(item, alert.conditions.length, language, logLinkOf(alert._id));
+  const link = await logLinkOf(alert._id);
+  const messageIn = (language: LanguageKey) => alertMessage(item, alert.conditions.length, language, link);
   if (alert.notifications === 'sms') {
     const message = messageIn(alert.language);
     return [...new Set(alert.sms)].map((phone) => ({ channel: 'sms', phone, text: message.sms }));

@@ -44,7 +44,7 @@ export interface PasswordLinkMail {
 export const passwordLinkMail = async (user: StoredUser, purpose: PasswordLinkPurpose, language: LanguageKey, now = new Date()): Promise<PasswordLinkMail> => {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashOfToken(token);
-  const mail = accountMail(purpose, language, user.first_name, appLink(setPasswordPath(token)));
+  const mail = accountMail(purpose, language, user.first_name, await appLink(setPasswordPath(token)));
   const message = await sealedMail(user.customer, { channel: 'email' as const, to: [user.email], cc: [], bcc: [], ...mail });
   return {
     items: [passwordLinkPut(tokenHash, { user: user._id, home: user.customer, purpose, expires_at: nowSeconds(now) + PASSWORD_LINK_TTL_SECONDS[purpose] })],

@@ -51,8 +51,9 @@ export const register = async (request: RegistrationRequest, sourceAddress: stri
 const administratorNotices = async (registrationId: string, who: string, now: Date): Promise<OutboxRecord[]> => {
   try {
     const groups = await recipientsByLanguage(await administratorRecipients(), DEFAULT_LANGUAGE);
+    const link = await appLink('/settings/su');
     return groups.map(({ language, to }) =>
-      newOutboxRecord(null, { kind: 'account', id: registrationId }, 'waiting', { channel: 'email', to, cc: [], bcc: [], ...accountMail('registration_waiting', language, who, appLink('/settings/su')) }, now.getTime()),
+      newOutboxRecord(null, { kind: 'account', id: registrationId }, 'waiting', { channel: 'email', to, cc: [], bcc: [], ...accountMail('registration_waiting', language, who, link) }, now.getTime()),
     );
   } catch (error) {
     // The registration is stored and listed on the super users screen: a lost notice delays it, nothing more.
@@ -87,7 +88,7 @@ export const acceptRegistration = async (registrationId: string, choice: Registr
     to: [user.email],
     cc: [],
     bcc: [],
-    ...accountMail('accepted', language, user.first_name, appLink('/login')),
+    ...accountMail('accepted', language, user.first_name, await appLink('/login')),
   });
   // The registration and the e-mail go in the same transaction: accepted once, whoever clicks twice.
   if (!(await createUserClaimingEmail(user, [registrationTakenStep(registrationId), outboxRecordPut(accepted)]))) {

@@ -11,6 +11,7 @@ import { getUser } from '../data/user-repository';
 import { logger } from '../logger';
 import { zoneOfCustomer } from './customer-zone';
 import { datedFileName } from './export-file';
+import { requireAppUrl } from '../clients/app-url';
 import { issuePrintToken } from './token-service';
 
 /** What the Chromium function is asked: one report of one customer, in one language. */
@@ -101,7 +102,7 @@ export const printReport = async ({ customerId, reportId, language }: PrintReque
   const owner = await ownerOf(report);
   const token = await issuePrintToken({ userId: owner._id, customerId, homeCustomerId: owner.customer, role: owner.internal_role, reportId });
   const zone = await zoneOfCustomer(customerId);
-  const url = `${requireSetting('APP_URL')}/reports/phantom/edit/${encodeURIComponent(reportId)}/${token}?${new URLSearchParams({ lang: language, tz: zone })}`;
+  const url = `${await requireAppUrl()}/reports/phantom/edit/${encodeURIComponent(reportId)}/${token}?${new URLSearchParams({ lang: language, tz: zone })}`;
   let pdf: Uint8Array | undefined;
   for (let attempt = 1; !pdf; attempt += 1) {
     try {

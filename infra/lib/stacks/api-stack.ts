@@ -19,7 +19,7 @@ import { ChromiumLayer } from '../constructs/chromium-layer';
 import { RestRoutes } from '../constructs/rest-routes';
 import { acknowledge } from '../nag';
 import { fromRoot } from '../paths';
-import { mailDomainOf, type DeploymentSettings } from '../settings';
+import { appUrlParameterName, mailDomainOf, type DeploymentSettings } from '../settings';
 
 export interface ApiStackProps extends StackProps {
   settings: DeploymentSettings;
@@ -135,6 +135,8 @@ export class ApiStack extends Stack {
   readonly scheduleDeadLetters: sqs.Queue;
   /** The Chromium function: its duration is watched against its timeout. */
   readonly reportPdf: AppFunction;
+  /** Makes the first root administrator (the first-root stack's custom resource calls it). */
+  readonly firstRoot: AppFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -189,9 +191,18 @@ export class ApiStack extends Stack {
       props.settings.mailIdentity === 'existing'
         ? ses.EmailIdentity.fromEmailIdentityName(this, 'MailDomain', mailDomainName)
         : new ses.EmailIdentity(this, 'MailDomain', { identity: ses.Identity.domain(mailDomainName) });
+    // The web app's address (links in e-mails, the print page, the outbound policy's own endpoints): the `appUrl`
+    // context when given, else read at run time from the parameter the web stack writes (deployed after this one).
+    const appUrlParameter = this.formatArn({ service: 'ssm', resource: 'parameter', resourceName: appUrlParameterName(props.settings).replace(/^\//, '') });
+    const learnAppUrl = (fn: AppFunction) => {
+      if (props.settings.appUrl) fn.setting('APP_URL', props.settings.appUrl);
+      fn.setting('APP_URL_PARAMETER', appUrlParameterName(props.settings));
+      fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [appUrlParameter] }));
+    };
     // The outbound-destination policy's allow-list, where customers' addresses are reached (empty: nothing beyond the public Internet).
     const connectOut = (fn: AppFunction) => {
       if (props.settings.outboundAllowList) fn.setting('OUTBOUND_ALLOW_LIST', props.settings.outboundAllowList);
+      learnAppUrl(fn);
     };
     const sendMail = (fn: AppFunction) => {
       // A customer's own SMTP server may carry the e-mail.
@@ -200,7 +211,6 @@ export class ApiStack extends Stack {
       mailDomain.grantSendEmail(fn.fn);
       fn.allowSmsOnly();
       fn.setting('MAIL_FROM', props.settings.mailFrom);
-      if (props.settings.appUrl) fn.setting('APP_URL', props.settings.appUrl);
       // A customer's (or the product's) SMTP settings carry its e-mail: their sealed password is opened to
       // send; an outbox e-mail holding a secret (a set-password link) is sealed when written, opened when sent.
       sealSecrets(fn);
@@ -345,7 +355,7 @@ export class ApiStack extends Stack {
       .bindSecret(props.jwtSecret, 'JWT_SECRET_ARN')
       .capConcurrency(caps.reportPdf);
     this.reportPdf = reportPdf;
-    if (props.settings.appUrl) reportPdf.setting('APP_URL', props.settings.appUrl);
+    learnAppUrl(reportPdf);
     if (emulated) reportPdf.setting('CHROMIUM_PATH', '/usr/bin/chromium');
     const printReports = (fn: AppFunction) => {
       fn.invokes(reportPdf);
@@ -516,6 +526,16 @@ export class ApiStack extends Stack {
         ],
       }),
     );
+
+    // The deployment's first root administrator (the `rootEmail` setting): started by the first-root stack's custom
+    // resource, or invoked with `{ email }`. It makes one root at most, whatever the runs (docs/operations/first-deploy.md).
+    this.firstRoot = new AppFunction(this, 'FirstRoot', {
+      entry: 'jobs/first-root.ts',
+      description: 'Makes the first root administrator when none exists, and e-mails its set-password link',
+      timeout: Duration.minutes(1),
+    }).bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite');
+    sendMail(this.firstRoot);
+    new CfnOutput(this, 'FirstRootFunctionName', { value: this.firstRoot.fn.functionName });
 
     if (props.settings.demo) {
       this.seedFunction = jobFunction('SeedDemo', 'jobs/seed-demo.ts', 'Writes the demo data set (deployed only with the demo context)');

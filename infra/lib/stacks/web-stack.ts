@@ -6,10 +6,11 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { acknowledge, BUCKET_GRANT_ACTIONS, nagArnOf } from '../nag';
 import { webRuntimeConfig, withInlineRuntimeConfig } from '../runtime-config';
-import type { DeploymentSettings } from '../settings';
+import { appUrlParameterName, type DeploymentSettings } from '../settings';
 
 export interface WebStackProps extends StackProps {
   settings: DeploymentSettings;
@@ -117,6 +118,14 @@ export class WebStack extends Stack {
       }
     }
 
+    // The app's address for the functions, which are deployed before this stack and read it at run time.
+    const appUrl = new ssm.StringParameter(this, 'AppUrlParameter', {
+      parameterName: appUrlParameterName(props.settings),
+      description: "The web app's public address: links in e-mails and the report print page",
+      stringValue: props.settings.appUrl ?? `https://${distribution.distributionDomainName}`,
+    });
+
+    new CfnOutput(this, 'AppUrl', { value: appUrl.stringValue });
     new CfnOutput(this, 'SiteBucket', { value: site.bucketName });
     new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
   }
