@@ -129,7 +129,8 @@ const removeFiles = async (run: RunContext): Promise<StepResult> => {
       new ListObjectVersionsCommand({ Bucket, Prefix: `${run.customerId}/`, MaxKeys: Math.min(1000, Math.max(1, run.budget - used)) }),
     );
     const objects = [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].flatMap((object) =>
-      object.Key ? [{ Key: object.Key, ...(object.VersionId && object.VersionId !== 'null' ? { VersionId: object.VersionId } : {}) }] : [],
+      // Each version by its id ('null' for an object written before the bucket kept versions): a delete without one would only add a marker.
+      object.Key ? [{ Key: object.Key, ...(object.VersionId ? { VersionId: object.VersionId } : {}) }] : [],
     );
     if (objects.length === 0) {
       bucketIndex += 1;
