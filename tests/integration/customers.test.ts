@@ -172,7 +172,9 @@ describe('deleting a customer', () => {
     const account = await seedMember(customer._id);
     const inside = await rootIn(customer._id);
     const pointRef = await stockCustomer(inside, customer._id);
-    const rollups = await series.rollups(pointRef, 'hour');
+    // Its three hours rolled up (the stream writes them one after another).
+    const rollups = await eventually(() => series.rollups(pointRef, 'hour'), (found) => found.length === 3, MINUTE);
+    expect(rollups).toHaveLength(3);
     const ftp = await api<{ _id: string }>('POST', '/api/v1/ftp', {
       token: inside,
       body: { host: 'ftp.customer-to-restore.example', port: 21, user: 'meter', password: 'secret', path: '/', isSftp: false, timeInterval: 15, active: true },
@@ -241,6 +243,7 @@ describe('deleting a customer', () => {
     expect(points.body.data!.map((point) => point._id)).toContain(pointRef.pointId);
     expect((await api<{ _id: string }[]>('GET', '/api/v1/tabs', { token: memberToken })).body.data!.map((entry) => entry._id)).toContain(tab.body.data!._id);
     expect(await series.rollups(pointRef, 'hour')).toEqual(rollups);
+    expect(await series.rawOfMonths(pointRef, ['202611'])).toHaveLength(3);
     expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();
     expect(await scheduleOf('alert', alert.body.data!._id)).not.toBeNull();
     expect(await runScheduledJob({ kind: 'alert', id: alert.body.data!._id, customerId: customer._id })).not.toEqual({ skipped: 'customer_deleted' });
