@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, CustomerAnalytics, TimezoneEntry } from '@shared/schemas/customer';
 import type { LoginPayload } from '@shared/schemas/session';
@@ -194,6 +195,20 @@ describe('deleting a customer', () => {
       },
     });
     expect(alert.status, JSON.stringify(alert.body)).toBe(200);
+    // A daily reminder due since midnight: its schedule is a one-time one that each run moves on.
+    const reminder = await api<{ _id: string }>('POST', '/api/v1/reminders', {
+      token: inside,
+      body: {
+        name: 'Relevé à restaurer',
+        message: 'Relever les compteurs',
+        reminder_date: DateTime.now().setZone('Europe/Paris').toFormat('yyyy-MM-dd'),
+        start: '00:00',
+        type: 'recurrent',
+        period_type: 'day',
+        period_value: 1,
+      },
+    });
+    expect(reminder.status, JSON.stringify(reminder.body)).toBe(200);
     const tab = await api<{ _id: string }>('POST', '/api/v1/tabs', { token: inside, body: { data: { name: 'Tableau à restaurer', sharing: { shared: true } } } });
     expect(tab.status).toBe(200);
     expect((await api('POST', '/api/v1/images', { token: inside, body: { name: 'Plan.png', content_type: 'image/png', data: PNG } })).status).toBe(200);
@@ -222,6 +237,11 @@ describe('deleting a customer', () => {
     expect(await signInStatus(account)).toMatchObject({ status: 403, body: { msg: 'customer_deactivated' } });
     expect((await eventually(() => api('GET', '/api/v1/points', { token: inside }), (answer) => answer.status === 403, MINUTE)).body.msg).toBe('customer_deactivated');
     expect(await runScheduledJob({ kind: 'alert', id: alert.body.data!._id, customerId: customer._id })).toEqual({ skipped: 'customer_deleted' });
+    // Its reminder's occurrence passes unfired, and its schedule moves on to the next one.
+    const passed = await runScheduledJob<{ fired: boolean; reason: string; next_due: string | null }>({ kind: 'reminder', id: reminder.body.data!._id, customerId: customer._id });
+    expect(passed).toMatchObject({ fired: false, reason: 'customer_deleted' });
+    expect(passed.next_due).toBeTruthy();
+    expect((await scheduleOf('reminder', reminder.body.data!._id))?.ScheduleExpression).toBe(`at(${passed.next_due}:00)`);
     // The sweep leaves a customer in its window alone.
     expect((await runPurgeSweep()).started.map((started) => started.customer)).not.toContain(customer._id);
 
@@ -246,6 +266,7 @@ describe('deleting a customer', () => {
     expect(await series.rawOfMonths(pointRef, ['202611'])).toHaveLength(3);
     expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();
     expect(await scheduleOf('alert', alert.body.data!._id)).not.toBeNull();
+    expect(await scheduleOf('reminder', reminder.body.data!._id)).not.toBeNull();
     expect(await runScheduledJob({ kind: 'alert', id: alert.body.data!._id, customerId: customer._id })).not.toEqual({ skipped: 'customer_deleted' });
     expect((await partitionOf(customer._id)).filter((sk) => partition.includes(sk)).sort()).toEqual(partition);
     expect([...(await objectsUnder(uploadsBucket, `${customer._id}/`)), ...(await objectsUnder(documentsBucket, `${customer._id}/`))].sort()).toEqual(files);

@@ -23,7 +23,8 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
 /**
  * Recurring schedules that pause while their customer is deleted: they stay until its purge (a
  * restore finds them as they were) and fire again at their next time once it is restored.
- * A reminder's schedule is a one-time one that its run moves on, so it is not paused here.
+ * A reminder's schedule is a one-time one that its run moves on: its run lets the occurrence pass
+ * unfired and moves it (reminder-firing-service).
  */
 const PAUSED_WHILE_DELETED = new Set<ScheduledTarget['kind']>(['ftp', 'source', 'alert', 'subscription']);
 
