@@ -21,6 +21,9 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 
 export const DEFAULT_TIMEZONE = 'Europe/Paris';
 
+/** How long root may restore a deleted customer; its data is purged once this has passed (issue 42). */
+export const CUSTOMER_RESTORE_DAYS = 7;
+
 export const TOAST_COLORS = {
   success: 'green',
   error: 'red',

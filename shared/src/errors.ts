@@ -77,6 +77,10 @@ export const ERROR_STATUS = {
   // Customers and the licence (spec 3 §8).
   customer_deletion_in_progress: 409,
   customer_in_use: 409,
+  /** A restore of a customer that is not deleted. */
+  customer_not_deleted: 409,
+  /** A restore of a deleted customer whose restore window is over (its purge is due or under way). */
+  customer_restore_window_over: 409,
   license_invalid: 400,
   license_not_pending: 404,
   license_customers_limit: 403,

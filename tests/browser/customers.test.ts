@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dateText } from '@shared/date-text';
 import type { Customer } from '@shared/schemas/customer';
 import { testEnvironment } from '../support/environment';
 import { api, login } from '../support/api';
@@ -122,6 +123,35 @@ describe('customers and licence screens', () => {
         }
       }
     } finally {
+      await api('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
+    }
+  });
+
+  it("show a deleted customer's purge date, and let root restore it after confirming (1440 px, French)", async () => {
+    const { accounts } = testEnvironment();
+    const root = await login('root');
+    const customer = await createTestCustomer(root.user.jwt);
+    const deletion = await api<{ purge_at: string }>('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
+    expect(deletion.status).toBe(200);
+    const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
+    try {
+      await signIn(page, accounts.root);
+      await page.goto(webUrl('/settings/system/customers'));
+      const row = page.getByTestId('customer').filter({ hasText: customer.name });
+      await row
+        .getByTestId('customer-deleted')
+        .getByText(`Supprimé, purge le ${dateText(deletion.body.data!.purge_at, customer.timezone)}`, { exact: true })
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(page, 'customers-deleted-1440-fr');
+      await row.getByRole('button', { name: `Restaurer le client ${customer.name}` }).click();
+      await page.getByText(`Restaurer le client ${customer.name} avec toutes ses données ?`, { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('customer-confirm-restore').click();
+      await page.getByText('Client restauré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await row.getByTestId('customer-standing').getByText('Actif', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await row.getByTestId('customer-deleted').count()).toBe(0);
+      expect((await api<Customer>('GET', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).body.data!.deleting).toBeUndefined();
+    } finally {
+      await context.close();
       await api('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
     }
   });

@@ -104,6 +104,36 @@ describe('the CDK app', () => {
     }
   });
 
+  it('keeps old versions of the uploads and documents objects for 30 days, then lets them expire', () => {
+    const buckets = Object.entries(resources(templates.data, 'AWS::S3::Bucket')).filter(([id]) => id.startsWith('Uploads') || id.startsWith('Documents'));
+    expect(buckets).toHaveLength(2);
+    for (const [, bucket] of buckets) {
+      expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect((bucket.Properties.LifecycleConfiguration as { Rules: unknown[] }).Rules).toContainEqual(
+        expect.objectContaining({ Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true }),
+      );
+    }
+  });
+
+  it('purges deleted customers past their restore window on its own: an hourly sweep of the customer-deletion function', () => {
+    const deletion = Object.entries(resources(templates.api, 'AWS::Lambda::Function')).find(([id]) => id.startsWith('CustomerDeletion'))!;
+    const sweeps = Object.values(resources(templates.api, 'AWS::Scheduler::Schedule')).filter(
+      (schedule) => (schedule.Properties.Target as { Arn: unknown }).Arn !== undefined && JSON.stringify(schedule.Properties.Target).includes(deletion[0]),
+    );
+    expect(sweeps).toHaveLength(1);
+    const [sweep] = sweeps;
+    expect(sweep.Properties.ScheduleExpression).toBe('rate(1 hour)');
+    const target = sweep.Properties.Target as { Arn: unknown; Input: string; RoleArn: unknown; DeadLetterConfig?: unknown };
+    expect(target.Arn).toEqual({ 'Fn::GetAtt': [deletion[0], 'Arn'] });
+    expect(JSON.parse(target.Input)).toMatchObject({ kind: 'customer_purge_sweep' });
+    expect(target.DeadLetterConfig).toBeDefined();
+    // The schedule's role may start the function.
+    const roleId = (target.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const rolePolicies = Object.values(resources(templates.api, 'AWS::IAM::Policy')).filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId));
+    expect(JSON.stringify(rolePolicies)).toContain('lambda:InvokeFunction');
+    expect(JSON.stringify(rolePolicies)).toContain(deletion[0]);
+  });
+
   it('generates the token signing secret at deploy time', () => {
     templates.data.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),

@@ -1,13 +1,28 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, CustomerAnalytics, TimezoneEntry } from '@shared/schemas/customer';
 import type { LoginPayload } from '@shared/schemas/session';
 import { api, login } from '../support/api';
 import { connections, entities, series } from '../support/aws';
 import { TEST_CUSTOMER_DELETION_BATCH } from '../../infra/local/test-deployment-settings';
-import { createTestCustomer, everyObjectKey, objectsUnder, partitionOf, putObject, runCustomerDeletion, scanTable, seedMember, signInStatus } from '../support/customers';
+import {
+  createTestCustomer,
+  endRestoreWindow,
+  everyObjectKey,
+  objectsUnder,
+  objectVersionsUnder,
+  partitionOf,
+  putObject,
+  runCustomerDeletion,
+  runPurgeSweep,
+  scanTable,
+  seedMember,
+  signInStatus,
+  tokenOf,
+} from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
-import { scheduleOf } from '../support/scheduled-job';
+import { runScheduledJob, scheduleOf } from '../support/scheduled-job';
 
 const MINUTE = 60_000;
 /** A 1×1 transparent PNG. */
@@ -151,7 +166,113 @@ describe('a customer outside its subscription', () => {
 });
 
 describe('deleting a customer', () => {
-  it('answers at once, shuts its users out, then removes its items, series, schedules and files', async () => {
+  it('shuts its users out at once, keeps everything of it for seven days, and root restores it whole', async () => {
+    const { uploadsBucket, documentsBucket } = testEnvironment();
+    // Premium: its alerts are scheduled too.
+    const customer = await make(root.user.jwt, { is_premium: true });
+    const account = await seedMember(customer._id);
+    const inside = await rootIn(customer._id);
+    const pointRef = await stockCustomer(inside, customer._id);
+    // Its three hours rolled up (the stream writes them one after another).
+    const rollups = await eventually(() => series.rollups(pointRef, 'hour'), (found) => found.length === 3, MINUTE);
+    expect(rollups).toHaveLength(3);
+    const ftp = await api<{ _id: string }>('POST', '/api/v1/ftp', {
+      token: inside,
+      body: { host: 'ftp.customer-to-restore.example', port: 21, user: 'meter', password: 'secret', path: '/', isSftp: false, timeInterval: 15, active: true },
+    });
+    expect(ftp.status).toBe(200);
+    const alert = await api<{ _id: string }>('POST', '/api/v1/alerts', {
+      token: inside,
+      body: {
+        alert: {
+          name: 'Surconsommation à restaurer',
+          points: [{ point: pointRef.pointId }],
+          sampling: 'hour',
+          cron_time: '0 0 1 1 *',
+          conditions: [[{ from_calculation: 'avg', operation: 'gt', to_value: 1000 }]],
+          email: { to: ['exploitation@client-restaure.example'], cc: [], bcc: [] },
+        },
+      },
+    });
+    expect(alert.status, JSON.stringify(alert.body)).toBe(200);
+    // A daily reminder due since midnight: its schedule is a one-time one that each run moves on.
+    const reminder = await api<{ _id: string }>('POST', '/api/v1/reminders', {
+      token: inside,
+      body: {
+        name: 'Relevé à restaurer',
+        message: 'Relever les compteurs',
+        reminder_date: DateTime.now().setZone('Europe/Paris').toFormat('yyyy-MM-dd'),
+        start: '00:00',
+        type: 'recurrent',
+        period_type: 'day',
+        period_value: 1,
+      },
+    });
+    expect(reminder.status, JSON.stringify(reminder.body)).toBe(200);
+    const tab = await api<{ _id: string }>('POST', '/api/v1/tabs', { token: inside, body: { data: { name: 'Tableau à restaurer', sharing: { shared: true } } } });
+    expect(tab.status).toBe(200);
+    expect((await api('POST', '/api/v1/images', { token: inside, body: { name: 'Plan.png', content_type: 'image/png', data: PNG } })).status).toBe(200);
+    await putObject(uploadsBucket, `${customer._id}/files/file-kept.csv`);
+    const partition = (await partitionOf(customer._id)).sort();
+    const files = [...(await objectsUnder(uploadsBucket, `${customer._id}/`)), ...(await objectsUnder(documentsBucket, `${customer._id}/`))].sort();
+    expect(files).toHaveLength(2);
+
+    // Restoring a customer that is not deleted, or one that does not exist.
+    expect(await api('POST', `/api/v1/customers/${customer._id}/restore`, { token: root.user.jwt })).toMatchObject({ status: 409, body: { msg: 'customer_not_deleted' } });
+    expect(await api('POST', '/api/v1/customers/cust-nobody/restore', { token: root.user.jwt })).toMatchObject({ status: 404, body: { msg: 'customer_not_found' } });
+
+    const before = Date.now();
+    const deletion = await api<{ deleting: boolean; purge_at: string }>('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
+    expect(deletion.status).toBe(200);
+    expect(deletion.body.msg).toBe('customer_deletion_in_progress');
+    const purgeAt = Date.parse(deletion.body.data!.purge_at);
+    expect(purgeAt).toBeGreaterThanOrEqual(before + 7 * 86_400_000);
+    expect(purgeAt).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000);
+    expect((await api<{ purge_at: string }>('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).body.data!.purge_at).toBe(deletion.body.data!.purge_at);
+    const listed = (await api<Customer[]>('GET', '/api/v1/customers', { token: superUser })).body.data!.find((entry) => entry._id === customer._id);
+    expect(listed).toMatchObject({ deleting: true, purge_at: deletion.body.data!.purge_at });
+    expect(listed!.deletion_phase).toBeUndefined();
+
+    // Nobody of it signs in or calls anything meanwhile; its alert's schedule stays, and does nothing.
+    expect(await signInStatus(account)).toMatchObject({ status: 403, body: { msg: 'customer_deactivated' } });
+    expect((await eventually(() => api('GET', '/api/v1/points', { token: inside }), (answer) => answer.status === 403, MINUTE)).body.msg).toBe('customer_deactivated');
+    expect(await runScheduledJob({ kind: 'alert', id: alert.body.data!._id, customerId: customer._id })).toEqual({ skipped: 'customer_deleted' });
+    // Its reminder's occurrence passes unfired, and its schedule moves on to the next one.
+    const passed = await runScheduledJob<{ fired: boolean; reason: string; next_due: string | null }>({ kind: 'reminder', id: reminder.body.data!._id, customerId: customer._id });
+    expect(passed).toMatchObject({ fired: false, reason: 'customer_deleted' });
+    expect(passed.next_due).toBeTruthy();
+    expect((await scheduleOf('reminder', reminder.body.data!._id))?.ScheduleExpression).toBe(`at(${passed.next_due}:00)`);
+    // The sweep leaves a customer in its window alone.
+    expect((await runPurgeSweep()).started.map((started) => started.customer)).not.toContain(customer._id);
+
+    // Only root restores.
+    for (const token of [member, administrator, superUser]) {
+      expect(await api('POST', `/api/v1/customers/${customer._id}/restore`, { token })).toMatchObject({ status: 403, body: { msg: 'forbidden' } });
+    }
+    const restored = await api<Customer>('POST', `/api/v1/customers/${customer._id}/restore`, { token: root.user.jwt });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(restored.body.msg).toBe('customer_restored');
+    expect(restored.body.data).toMatchObject({ _id: customer._id, name: customer.name, is_premium: true });
+    expect(restored.body.data!.deleting).toBeUndefined();
+    expect(await api('POST', `/api/v1/customers/${customer._id}/restore`, { token: root.user.jwt })).toMatchObject({ status: 409, body: { msg: 'customer_not_deleted' } });
+
+    // Back whole: its users sign in and read its data, its schedules run, nothing was removed.
+    const memberToken = await tokenOf(account);
+    // A function that refused the customer a moment ago trusts what it read for a few seconds more (access-service).
+    const points = await eventually(() => api<{ _id: string }[]>('GET', '/api/v1/points', { token: memberToken }), (answer) => answer.status === 200, MINUTE);
+    expect(points.body.data!.map((point) => point._id)).toContain(pointRef.pointId);
+    expect((await api<{ _id: string }[]>('GET', '/api/v1/tabs', { token: memberToken })).body.data!.map((entry) => entry._id)).toContain(tab.body.data!._id);
+    expect(await series.rollups(pointRef, 'hour')).toEqual(rollups);
+    expect(await series.rawOfMonths(pointRef, ['202611'])).toHaveLength(3);
+    expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();
+    expect(await scheduleOf('alert', alert.body.data!._id)).not.toBeNull();
+    expect(await scheduleOf('reminder', reminder.body.data!._id)).not.toBeNull();
+    expect(await runScheduledJob({ kind: 'alert', id: alert.body.data!._id, customerId: customer._id })).not.toEqual({ skipped: 'customer_deleted' });
+    expect((await partitionOf(customer._id)).filter((sk) => partition.includes(sk)).sort()).toEqual(partition);
+    expect([...(await objectsUnder(uploadsBucket, `${customer._id}/`)), ...(await objectsUnder(documentsBucket, `${customer._id}/`))].sort()).toEqual(files);
+  }, 5 * MINUTE);
+
+  it('is purged by the sweep once its window is over: its items, series, schedules and files with their old versions', async () => {
     const { uploadsBucket, documentsBucket } = testEnvironment();
     const customer = await make(root.user.jwt);
     const account = await seedMember(customer._id);
@@ -164,31 +285,36 @@ describe('deleting a customer', () => {
     expect(ftp.status).toBe(200);
     expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();
     expect((await api('POST', '/api/v1/images', { token: inside, body: { name: 'Plan.png', content_type: 'image/png', data: PNG } })).status).toBe(200);
+    // A file written twice: the bucket keeps its first version.
     await putObject(uploadsBucket, `${customer._id}/files/file-manual.csv`);
+    await putObject(uploadsBucket, `${customer._id}/files/file-manual.csv`);
+    expect(await objectVersionsUnder(uploadsBucket, `${customer._id}/`)).toHaveLength(2);
     expect(await objectsUnder(documentsBucket, `${customer._id}/`)).toHaveLength(1);
 
     // The customer root works in cannot be deleted from inside it.
     expect((await api('DELETE', `/api/v1/customers/${customer._id}`, { token: inside })).body.msg).toBe('customer_in_use');
 
-    const deletion = await api<{ deleting: boolean }>('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
-    expect(deletion.status).toBe(200);
-    expect(deletion.body.msg).toBe('customer_deletion_in_progress');
-    const refused = await signInStatus(account);
-    expect(refused.status).toBe(403);
-    expect(refused.body.msg).toBe('customer_deactivated');
+    expect((await api('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).status).toBe(200);
+    await endRestoreWindow(customer._id);
+    expect(await api('POST', `/api/v1/customers/${customer._id}/restore`, { token: root.user.jwt })).toMatchObject({ status: 409, body: { msg: 'customer_restore_window_over' } });
+    expect((await signInStatus(account)).body.msg).toBe('customer_deactivated');
 
+    const sweep = await runPurgeSweep();
+    expect(sweep.started.map((started) => started.customer)).toContain(customer._id);
     await eventually(() => partitionOf(customer._id), (left) => left.length === 0, 3 * MINUTE);
     expect((await api('GET', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).status).toBe(404);
     expect(await series.rollups(pointRef, 'hour')).toEqual([]);
     expect(await series.rawOfMonths(pointRef, ['202611'])).toEqual([]);
     expect(await scheduleOf('ftp', ftp.body.data!._id)).toBeNull();
-    expect(await objectsUnder(uploadsBucket, `${customer._id}/`)).toEqual([]);
-    expect(await objectsUnder(documentsBucket, `${customer._id}/`)).toEqual([]);
+    expect(await objectVersionsUnder(uploadsBucket, `${customer._id}/`)).toEqual([]);
+    expect(await objectVersionsUnder(documentsBucket, `${customer._id}/`)).toEqual([]);
     expect((await signInStatus(account)).status).toBe(401);
+    // Purged: nothing left to restore.
+    expect(await api('POST', `/api/v1/customers/${customer._id}/restore`, { token: root.user.jwt })).toMatchObject({ status: 404, body: { msg: 'customer_not_found' } });
     made.splice(made.indexOf(customer._id), 1);
   }, 5 * MINUTE);
 
-  it('goes on run after run until nothing of the customer is left in any table, bucket or schedule, and a second DELETE starts nothing', async () => {
+  it('is purged run after run until nothing of the customer is left in any table, bucket or schedule, and a second sweep purges nothing twice', async () => {
     const { uploadsBucket, documentsBucket, entitiesTable, seriesTable, connectionsTable } = testEnvironment();
     // Premium: its reminders are scheduled too.
     const customer = await make(root.user.jwt, { is_premium: true });
@@ -227,17 +353,20 @@ describe('deleting a customer', () => {
     ];
     expect((await everything()).filter(holdsCustomer).length).toBeGreaterThan(4 * TEST_CUSTOMER_DELETION_BATCH);
 
-    const first = await api<{ job: string }>('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
-    const second = await api<{ job: string }>('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
-    expect(second.body.msg).toBe('customer_deletion_in_progress');
-    // The deletion under way answers: no second job.
-    expect(second.body.data!.job).toBe(first.body.data!.job);
+    expect((await api('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).status).toBe(200);
+    await endRestoreWindow(customer._id);
+    // Two sweeps in a row (a schedule fired twice): one purge does the work, the other's runs find it taken.
+    const [first, second] = [await runPurgeSweep(), await runPurgeSweep()];
+    const jobs = [first, second].flatMap((sweep) => sweep.started.filter((started) => started.customer === customer._id).map((started) => started.job));
+    expect(jobs).toHaveLength(2);
     const listed = (await api<Customer[]>('GET', '/api/v1/customers', { token: root.user.jwt })).body.data!.find((entry) => entry._id === customer._id);
     expect(listed).toMatchObject({ deleting: true });
 
-    const finished = await eventually(() => entities.get({ PK: 'SYSTEM', SK: `DELETION#${first.body.data!.job}` }), (item) => item !== undefined, 3 * MINUTE);
+    const finishedRecord = () => Promise.all(jobs.map((job) => entities.get({ PK: 'SYSTEM', SK: `DELETION#${job}` })));
+    const records = await eventually(finishedRecord, (found) => found.some((item) => item !== undefined), 3 * MINUTE);
+    // One purge finished it; the other job never held it.
+    expect(records.filter((item) => item !== undefined)).toHaveLength(1);
+    const finished = records.find((item) => item !== undefined);
     expect(finished).toBeDefined();
     expect(Number(finished!.runs)).toBeGreaterThanOrEqual(3);
     expect((await api('GET', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).status).toBe(404);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, ListObjectVersionsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -88,6 +88,12 @@ export const putObject = (bucket: string, key: string) =>
 export const objectsUnder = async (bucket: string, prefix: string): Promise<string[]> =>
   ((await storage().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map((object) => object.Key ?? '');
 
+/** Every version and delete marker of the objects under a prefix (the data buckets keep old versions). */
+export const objectVersionsUnder = async (bucket: string, prefix: string): Promise<string[]> => {
+  const page = await storage().send(new ListObjectVersionsCommand({ Bucket: bucket, Prefix: prefix }));
+  return [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].map((version) => `${version.Key}@${version.VersionId}`);
+};
+
 /** Every item left in a customer's partition of the entities table. */
 export const partitionOf = async (customerId: string): Promise<string[]> => {
   documents ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientOptions()));
@@ -112,6 +118,31 @@ export const runCustomerDeletion = async (customerId: string): Promise<void> => 
   if (answer.FunctionError) throw new Error(`Customer deletion failed: ${new TextDecoder().decode(answer.Payload)}`);
   const gone = await eventually(() => entities.get(keys.customer(customerId)), (item) => item === undefined, 2 * 60_000);
   if (gone) throw new Error(`Customer ${customerId} still there after its deletion's runs: ${JSON.stringify(gone)}`);
+};
+
+/**
+ * Runs the purge sweep as its hourly schedule does (`{ kind: 'customer_purge_sweep' }`): the
+ * purge runs it started, one per deleted customer whose restore window is over.
+ */
+export const runPurgeSweep = async (): Promise<{ started: { customer: string; job: string }[] }> => {
+  lambda ??= new LambdaClient(clientOptions());
+  const answer = await lambda.send(
+    new InvokeCommand({
+      FunctionName: testEnvironment().customerDeletionFunctionName,
+      Payload: new TextEncoder().encode(JSON.stringify({ kind: 'customer_purge_sweep', correlationId: `sweep-${randomUUID()}` })),
+    }),
+  );
+  const text = new TextDecoder().decode(answer.Payload);
+  if (answer.FunctionError) throw new Error(`Purge sweep failed: ${text}`);
+  return JSON.parse(text) as { started: { customer: string; job: string }[] };
+};
+
+/**
+ * Ends a deleted customer's restore window now, as if its seven days had passed: its purge time,
+ * on its item, is moved into the past (what the sweep and the restore read).
+ */
+export const endRestoreWindow = async (customerId: string): Promise<void> => {
+  await entities.set(keys.customer(customerId), { purge_at: new Date(Date.now() - 60_000).toISOString() });
 };
 
 /** Every item of a table, read with Scan (tests only: a request never scans). */

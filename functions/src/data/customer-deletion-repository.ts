@@ -46,67 +46,60 @@ const checkpointOf = (item: Record<string, unknown>): DeletionCheckpoint => ({
 });
 
 /**
- * Marks a customer for deletion and gives the deletion to `job`, in one conditional write: only
- * when no deletion is under way, or the one under way has shown no life since `staleBefore`.
- * Otherwise the job already under way is answered (`started: false`) and nothing changes.
+ * Marks a customer deleted, restorable until `purgeAt`, in one conditional write: from then on
+ * none of its users signs in or calls anything and it counts for no licence. A customer already
+ * deleted keeps its first deletion: its purge time is answered and nothing changes (a deletion
+ * marked before the window existed has none: it is due at once, `now` is answered).
  */
-export const claimCustomerDeletion = async (
-  customerId: string,
-  job: string,
-  now: Date,
-  staleBefore: Date,
-): Promise<{ started: boolean; job: string }> => {
+export const markCustomerDeleted = async (customerId: string, now: Date, purgeAt: Date, by: string): Promise<{ purge_at: string }> => {
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: entitiesTable(),
         Key: keys.customer(customerId),
-        UpdateExpression:
-          'SET deleting = :true, deletion_requested_at = if_not_exists(deletion_requested_at, :at), deletion_job = :job, ' +
-          'deletion_heartbeat_at = :now, deletion_phase = if_not_exists(deletion_phase, :first), ' +
-          'deletion_runs = if_not_exists(deletion_runs, :zero), deletion_done = if_not_exists(deletion_done, :zero)',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(deletion_job) OR deletion_heartbeat_at < :stale)',
-        ExpressionAttributeValues: {
-          ':true': true,
-          ':at': now.toISOString(),
-          ':job': job,
-          ':now': now.getTime(),
-          ':stale': staleBefore.getTime(),
-          ':first': FIRST_STEP,
-          ':zero': 0,
-        },
+        UpdateExpression: 'SET deleting = :true, deletion_requested_at = :at, purge_at = :purge, deleted_by = :by',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(deleting) OR deleting = :false)',
+        ExpressionAttributeValues: { ':true': true, ':false': false, ':at': now.toISOString(), ':purge': purgeAt.toISOString(), ':by': by },
       }),
     );
-    return { started: true, job };
+    return { purge_at: purgeAt.toISOString() };
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     const current = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.customer(customerId), ConsistentRead: true }));
     if (!current.Item) throw new AppError('customer_not_found', { cause: error });
-    return { started: false, job: String(current.Item.deletion_job) };
+    return { purge_at: typeof current.Item.purge_at === 'string' ? current.Item.purge_at : now.toISOString() };
   }
 };
 
-/** Gives a deletion back when its job could not be started, so that asking again starts one. */
-export const releaseCustomerDeletion = async (customerId: string, job: string): Promise<void> => {
-  await dynamo
-    .send(
+/**
+ * Takes a deleted customer's mark away, in one conditional write: only while its restore window
+ * runs (`purge_at` is still ahead) and no purge run has taken it. Otherwise nothing changes and the
+ * reason is thrown: unknown (or purged), not deleted, or past its window.
+ */
+export const unmarkCustomerDeleted = async (customerId: string, now: Date): Promise<void> => {
+  try {
+    await dynamo.send(
       new UpdateCommand({
         TableName: entitiesTable(),
         Key: keys.customer(customerId),
-        UpdateExpression: 'REMOVE deletion_job, deletion_heartbeat_at',
-        ConditionExpression: 'deletion_job = :job',
-        ExpressionAttributeValues: { ':job': job },
+        UpdateExpression: 'REMOVE deleting, deletion_requested_at, purge_at, deleted_by',
+        ConditionExpression: 'attribute_exists(PK) AND deleting = :true AND purge_at > :now AND attribute_not_exists(deletion_job)',
+        ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
       }),
-    )
-    .catch((error: unknown) => {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    });
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const current = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.customer(customerId), ConsistentRead: true }));
+    if (!current.Item) throw new AppError('customer_not_found', { cause: error });
+    throw new AppError(current.Item.deleting ? 'customer_restore_window_over' : 'customer_not_deleted', { cause: error });
+  }
 };
 
 /**
- * Starts one run of a deletion: counts it and stamps its life, if the customer is still marked
- * and the deletion is this job's (or nobody's, or silent since `staleBefore`: then it becomes this
- * job's). Null when it is not: the customer is gone, or another job has it.
+ * Starts one run of a purge: counts it and stamps its life, if the customer is still marked, its
+ * restore window is over (or it has none: marked before the window existed) and the purge is this
+ * job's (or nobody's, or silent since `staleBefore`: then it becomes this job's). Null when it is
+ * not: the customer is gone or restored, its window still runs, or another job has it.
  */
 export const beginDeletionRun = async (customerId: string, job: string, now: Date, staleBefore: Date): Promise<DeletionCheckpoint | null> => {
   try {
@@ -114,10 +107,22 @@ export const beginDeletionRun = async (customerId: string, job: string, now: Dat
       new UpdateCommand({
         TableName: entitiesTable(),
         Key: keys.customer(customerId),
-        UpdateExpression: 'SET deletion_job = :job, deletion_heartbeat_at = :now, deletion_runs = if_not_exists(deletion_runs, :zero) + :one',
+        UpdateExpression:
+          'SET deletion_job = :job, deletion_heartbeat_at = :now, deletion_runs = if_not_exists(deletion_runs, :zero) + :one, ' +
+          'deletion_phase = if_not_exists(deletion_phase, :first), deletion_done = if_not_exists(deletion_done, :zero)',
         ConditionExpression:
-          'attribute_exists(PK) AND deleting = :true AND (deletion_job = :job OR attribute_not_exists(deletion_job) OR deletion_heartbeat_at < :stale)',
-        ExpressionAttributeValues: { ':job': job, ':now': now.getTime(), ':zero': 0, ':one': 1, ':true': true, ':stale': staleBefore.getTime() },
+          'attribute_exists(PK) AND deleting = :true AND (attribute_not_exists(purge_at) OR purge_at <= :nowText) AND ' +
+          '(deletion_job = :job OR attribute_not_exists(deletion_job) OR deletion_heartbeat_at < :stale)',
+        ExpressionAttributeValues: {
+          ':job': job,
+          ':now': now.getTime(),
+          ':nowText': now.toISOString(),
+          ':zero': 0,
+          ':one': 1,
+          ':true': true,
+          ':first': FIRST_STEP,
+          ':stale': staleBefore.getTime(),
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationItem } from '@shared/schemas/notification';
 import type { Reminder } from '@shared/schemas/reminder';
 import { dynamo } from '../clients/dynamodb';
@@ -66,5 +66,25 @@ export const recordReminderFiring = async (
   } catch (error) {
     if (error instanceof TransactionCanceledException || error instanceof ConditionalCheckFailedException) return false;
     throw error;
+  }
+};
+
+/**
+ * Moves a reminder's next due time on without firing it (an occurrence that passed while its
+ * customer was deleted); a reminder gone meanwhile (purged) is left gone.
+ */
+export const passReminderOccurrence = async (reminder: Reminder, nextDue: string | null): Promise<void> => {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: keys.owned(reminder.customer, 'reminder', reminder._id),
+        UpdateExpression: 'SET next_due = :next',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':next': nextDue },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 };

@@ -6,6 +6,7 @@ import {
   getCustomerById,
   listAllCustomers,
   requestCustomerDeletion,
+  restoreCustomer,
   updateCustomer,
 } from '../services/customer-service';
 import { applyPendingLicense, getLicenseStatus, uploadLicense } from '../services/license-service';
@@ -20,6 +21,7 @@ export const handler = createHttpHandler('customers', {
   createCustomer: ({ body }) => createCustomer(body),
   updateCustomer: ({ body }) => updateCustomer(body),
   deleteCustomer: async ({ caller, params }) => withMessage(await requestCustomerDeletion(caller, params.id), 'customer_deletion_in_progress'),
+  restoreCustomer: async ({ params }) => withMessage(await restoreCustomer(params.id), 'customer_restored'),
   getLicense: () => getLicenseStatus(),
   uploadLicense: async ({ body }) => withMessage(await uploadLicense(body.license), 'license_activated'),
   applyNewLicense: () => applyPendingLicense(),

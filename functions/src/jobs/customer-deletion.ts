@@ -1,15 +1,14 @@
 import type { Context } from 'aws-lambda';
-import type { CustomerDeletionJob } from '../services/job-launcher';
-import { runCustomerDeletion } from '../services/customer-deletion-service';
+import type { CustomerDeletionJob, CustomerPurgeSweep } from '../services/job-launcher';
+import { runCustomerDeletionEvent } from '../services/customer-deletion-service';
 import { correlated } from '../logger';
 
 /**
- * One run of a customer's deletion, started by DELETE /customers/{id} or by the run before it;
- * Lambda's retries of a failed run resume from its checkpoint.
+ * The purge sweep (the deployment's schedule), or one run of a customer's purge, started by the
+ * sweep or by the run before it; Lambda's retries of a failed run resume from its checkpoint.
  */
 export const handler = correlated(
-  (job: CustomerDeletionJob) => job.correlationId ?? job.jobId,
-  async (job: CustomerDeletionJob, context: Context | undefined): Promise<void> => {
-    await runCustomerDeletion(job, context ? () => context.getRemainingTimeInMillis() : undefined);
-  },
+  (job: CustomerDeletionJob | CustomerPurgeSweep) => job.correlationId ?? (job.kind === 'customer_deletion' ? job.jobId : undefined),
+  (job: CustomerDeletionJob | CustomerPurgeSweep, context: Context | undefined): Promise<unknown> =>
+    runCustomerDeletionEvent(job, context ? () => context.getRemainingTimeInMillis() : undefined),
 );

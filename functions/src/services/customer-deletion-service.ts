@@ -1,5 +1,6 @@
-import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, ListObjectVersionsCommand } from '@aws-sdk/client-s3';
 import { InvokeCommand } from '@aws-sdk/client-lambda';
+import { isPurgeDue } from '@shared/customers/restore-window';
 import { CUSTOMER_DELETION_STEPS, type CustomerDeletionStep } from '@shared/schemas/customer';
 import { config, requireSetting } from '../config';
 import { lambda } from '../clients/lambda';
@@ -16,9 +17,11 @@ import {
 } from '../data/customer-deletion-repository';
 import { keys } from '../data/keys';
 import { removeSeriesItemsUpTo } from '../data/series-removal-repository';
+import { listCustomers } from '../data/customer-repository';
 import { listSuperUsers } from '../data/user-repository';
 import { describeError, logger } from '../logger';
-import type { CustomerDeletionJob } from './job-launcher';
+import type { CustomerDeletionJob, CustomerPurgeSweep } from './job-launcher';
+import { newId } from './new-id';
 import { pushToUser } from './realtime-service';
 import { removeSchedule, type ScheduledTarget } from './schedule-service';
 
@@ -112,14 +115,23 @@ const removeSchedules = async (run: RunContext): Promise<StepResult> => {
   }
 };
 
-/** Every object under `<customer>/` of the uploads and documents buckets (uploads, images, exports, reports, dumps). */
+/**
+ * Every object under `<customer>/` of the uploads and documents buckets (uploads, images, exports,
+ * reports, dumps), with every old version and delete marker: the buckets keep old versions, and a
+ * purge leaves none of them behind.
+ */
 const removeFiles = async (run: RunContext): Promise<StepResult> => {
   let used = 0;
   let bucketIndex = Math.max(0, BUCKETS.indexOf((run.checkpoint.cursor ?? BUCKETS[0]) as (typeof BUCKETS)[number]));
   while (bucketIndex < BUCKETS.length) {
     const Bucket = requireSetting(BUCKETS[bucketIndex]);
-    const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: `${run.customerId}/`, MaxKeys: Math.min(1000, Math.max(1, run.budget - used)) }));
-    const objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+    const page = await s3.send(
+      new ListObjectVersionsCommand({ Bucket, Prefix: `${run.customerId}/`, MaxKeys: Math.min(1000, Math.max(1, run.budget - used)) }),
+    );
+    const objects = [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].flatMap((object) =>
+      // Each version by its id ('null' for an object written before the bucket kept versions): a delete without one would only add a marker.
+      object.Key ? [{ Key: object.Key, ...(object.VersionId ? { VersionId: object.VersionId } : {}) }] : [],
+    );
     if (objects.length === 0) {
       bucketIndex += 1;
       continue;
@@ -199,12 +211,31 @@ const continueDeletion = async (job: CustomerDeletionJob): Promise<void> => {
 };
 
 /**
- * One run of a customer's deletion: it takes the checkpoint on the customer item, does at most the
+ * The purge sweep (the deployment's schedule, hourly): every deleted customer whose restore window
+ * is over gets a purge run of its own, started without waiting. A purge under way is given a run
+ * too: the run does nothing while the purge's own runs show life, and takes a purge whose runs
+ * died over from its checkpoint. Idempotent: a second sweep starts runs that find nothing to do.
+ */
+export const sweepDuePurges = async (now: Date = new Date(), correlationId?: string): Promise<{ started: { customer: string; job: string }[] }> => {
+  const due = (await listCustomers()).filter((customer) => isPurgeDue(customer, now));
+  const started: { customer: string; job: string }[] = [];
+  for (const customer of due) {
+    const job: CustomerDeletionJob = { kind: 'customer_deletion', customerId: customer._id, requestedBy: null, jobId: newId('job'), ...(correlationId ? { correlationId } : {}) };
+    await continueDeletion(job);
+    started.push({ customer: customer._id, job: job.jobId });
+  }
+  logger.info('customer purge sweep', { due: due.length });
+  return { started };
+};
+
+/**
+ * One run of a customer's purge (once its restore window is over): it takes the checkpoint on the customer item, does at most the
  * configured batch of work (`CUSTOMER_DELETION_BATCH`) within its time, step after step in an order
  * a new run can always resume (series while the point items still name them, schedules while the
  * scheduled items do, files, the series again, connections, the items, the customer item last: it
  * keeps everyone of the customer out until then), saves where it stopped and starts the next run.
- * A run that finds the deletion another job's, or the customer gone, does nothing.
+ * A run that finds the deletion another job's, the customer gone or restored, or its restore
+ * window still running, does nothing.
  */
 export const runCustomerDeletion = async (job: CustomerDeletionJob, remainingMs: () => number = () => Number.POSITIVE_INFINITY): Promise<void> => {
   const { customerId } = job;
@@ -250,4 +281,11 @@ export const runCustomerDeletion = async (job: CustomerDeletionJob, remainingMs:
     await progress(job, run.checkpoint.phase, 'failed');
     throw error;
   }
+};
+
+/** What the customer-deletion function is sent: the sweep answers the purge runs it started (a caller that waits reads them), a run nothing. */
+export const runCustomerDeletionEvent = async (event: CustomerDeletionJob | CustomerPurgeSweep, remainingMs?: () => number): Promise<unknown> => {
+  if (event.kind === 'customer_purge_sweep') return sweepDuePurges(new Date(), event.correlationId);
+  await runCustomerDeletion(event, remainingMs);
+  return undefined;
 };

@@ -1,4 +1,5 @@
 import { customerStanding } from '@shared/customers/customer-standing';
+import { customerDeletionState, purgeTimeOf } from '@shared/customers/restore-window';
 import type { Customer, CustomerAnalytics, CustomerInput } from '@shared/schemas/customer';
 import { customerInputSchema } from '@shared/schemas/customer';
 import type { z } from 'zod';
@@ -10,11 +11,11 @@ import {
   lastLoginOfCustomer,
   updateCustomerFields,
 } from '../data/customer-repository';
-import { claimCustomerDeletion, DELETION_STALE_MS, releaseCustomerDeletion } from '../data/customer-deletion-repository';
+import { markCustomerDeleted, unmarkCustomerDeleted } from '../data/customer-deletion-repository';
+import { forgetCustomerFacts } from './access-service';
 import { seedCustomerAcl } from './acl-service';
 import { AppError } from '../errors';
 import { logger } from '../logger';
-import { launchCustomerDeletion } from './job-launcher';
 import { assertWithinLicense, countCustomers } from './license-service';
 import { newId } from './new-id';
 import { type Caller } from './caller';
@@ -79,31 +80,44 @@ export const updateCustomer = async (input: ParsedInput & { _id: string }): Prom
 };
 
 /**
- * Asks for a customer's deletion: it is marked and the deletion given to a new job in one
- * conditional write (from then on none of its users signs in or calls anything), then the job
- * removes its data, run after run. Asking again while a deletion runs answers that deletion's job
- * and starts nothing; a deletion silent for longer than a run can last is taken over and goes on
- * from its checkpoint. The customer the caller works in cannot be deleted (the caller switches to
- * another one first).
+ * Deletes a customer, restorably: it is marked in one conditional write (from then on none of its
+ * users signs in or calls anything, and it counts for no licence) with the end of its restore
+ * window; nothing of it is removed until then. Once the window is over the purge sweep (the
+ * customer-deletion function, run on a schedule) removes its data. Asking again answers the same
+ * purge time and changes nothing. The customer the caller works in cannot be deleted (the caller
+ * switches to another one first).
  */
-export const requestCustomerDeletion = async (caller: Caller, customerId: string) => {
+export const requestCustomerDeletion = async (caller: Caller, customerId: string, now: Date = new Date()) => {
   const customer = await getCustomer(customerId);
   if (!customer) throw new AppError('customer_not_found');
   if (caller.customerId === customerId) throw new AppError('customer_in_use');
-  const now = new Date();
-  const claim = await claimCustomerDeletion(customerId, newId('job'), now, new Date(now.getTime() - DELETION_STALE_MS));
-  if (!claim.started) {
-    logger.info('customer deletion already under way', { customer: customerId, job: claim.job });
-    return { deleting: true as const, job: claim.job };
-  }
-  try {
-    await launchCustomerDeletion({ customerId, requestedBy: caller.userId, jobId: claim.job });
-  } catch (error) {
-    await releaseCustomerDeletion(customerId, claim.job);
-    throw error;
-  }
-  logger.info('customer deletion requested', { customer: customerId, job: claim.job });
-  return { deleting: true as const, job: claim.job };
+  const { purge_at } = await markCustomerDeleted(customerId, now, purgeTimeOf(now), caller.userId);
+  logger.info('customer deleted, restorable until its purge', { customer: customerId, purge_at });
+  return { deleting: true as const, purge_at };
+};
+
+/**
+ * Brings a deleted customer back whole within its restore window: nothing of it was removed, so
+ * taking the mark away is the restore (its users sign in again, its schedules, which stayed, work
+ * again). It counts for the licence again, so the licence must have room for it. Refused for an
+ * unknown (or purged) customer, one not deleted, and one whose window is over.
+ */
+export const restoreCustomer = async (customerId: string, now: Date = new Date()): Promise<Customer> => {
+  // Read consistently (the list comes from an index, which may lag a deletion just made).
+  const [customer, listed] = await Promise.all([getCustomer(customerId), listCustomers()]);
+  if (!customer) throw new AppError('customer_not_found');
+  const state = customerDeletionState(customer, now);
+  if (state === 'none') throw new AppError('customer_not_deleted');
+  if (state !== 'restorable') throw new AppError('customer_restore_window_over');
+  const others = listed.filter((candidate) => candidate._id !== customerId);
+  const before = countCustomers([...others, customer]);
+  const after = countCustomers([...others, { ...customer, deleting: false }]);
+  await assertWithinLicense(before, after);
+  await unmarkCustomerDeleted(customerId, now);
+  forgetCustomerFacts(customerId);
+  logger.info('customer restored', { customer: customerId });
+  const { deleting: _deleting, deletion_requested_at: _requested, purge_at: _purge, ...restored } = customer;
+  return restored;
 };
 
 /** Per customer: standing, users, locations, points, last sign-in (what an operator of the service watches). */

@@ -26,7 +26,7 @@ export const launchJob = async (job: SeriesJob): Promise<string> => {
   return jobId;
 };
 
-/** A customer's deletion (see customer-deletion-service): `jobId` names its progress. */
+/** A run of a customer's purge (see customer-deletion-service): `jobId` names the purge it holds. */
 export interface CustomerDeletionJob {
   kind: 'customer_deletion';
   customerId: string;
@@ -35,18 +35,11 @@ export interface CustomerDeletionJob {
   correlationId?: string;
 }
 
-/** Starts a customer's deletion (the job that claimed it) in its own function without waiting for it. */
-export const launchCustomerDeletion = async (job: Omit<CustomerDeletionJob, 'kind'>): Promise<string> => {
-  const { jobId } = job;
-  await lambda.send(
-    new InvokeCommand({
-      FunctionName: requireSetting('CUSTOMER_DELETION_FUNCTION'),
-      InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify({ ...job, kind: 'customer_deletion', jobId, ...correlationFields() } satisfies CustomerDeletionJob)),
-    }),
-  );
-  return jobId;
-};
+/** What the deployment's purge schedule sends the customer-deletion function: purge the customers whose restore window is over. */
+export interface CustomerPurgeSweep {
+  kind: 'customer_purge_sweep';
+  correlationId?: string;
+}
 
 /** A database dump (see database-dump-service): `jobId` names its record and its file. */
 export interface DatabaseDumpJob {

@@ -5,7 +5,7 @@ import type { Reminder } from '@shared/schemas/reminder';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import { getCustomer } from '../data/customer-repository';
 import { putNotifications } from '../data/notification-repository';
-import { getReminder, recordReminderFiring } from '../data/reminder-repository';
+import { getReminder, passReminderOccurrence, recordReminderFiring } from '../data/reminder-repository';
 import { listUsersOfCustomer } from '../data/user-repository';
 import type { OutboxMessage, OutboxSource } from '../data/outbox-repository';
 import { describeError, logger } from '../logger';
@@ -26,7 +26,7 @@ const EARLY_MS = 2 * 60_000;
 
 export interface ReminderFiring {
   fired: boolean;
-  reason?: 'not_found' | 'inactive' | 'awaiting_reset' | 'nothing_due' | 'already_fired';
+  reason?: 'not_found' | 'inactive' | 'awaiting_reset' | 'nothing_due' | 'already_fired' | 'customer_deleted';
   due?: string;
   notified?: number;
   mailed?: boolean;
@@ -85,6 +85,17 @@ const fireDueOccurrence = async (customerId: string, reminderId: string, now: Da
   const nowLocal = localNow(zone, now);
   const due = latestOccurrence(reminder, reminder.reminder_date, reminder.start, localNow(zone, new Date(now.getTime() + EARLY_MS)));
   if (!due) return { fired: false, reason: 'nothing_due' };
+  // Its customer is deleted (restorable until its purge): the occurrence passes unfired and the
+  // schedule moves on to the next one, so that a restored customer finds its reminder running.
+  if (customer?.deleting) {
+    const upcoming = reminder.type === 'recurrent' ? nextOccurrence(reminder, reminder.reminder_date, reminder.start, due > nowLocal ? due : nowLocal) : null;
+    await passReminderOccurrence(reminder, upcoming);
+    const target = reminderTarget(customerId, reminderId);
+    if (upcoming) await moveSchedule(target, { expression: atExpression(upcoming), timezone: zone, enabled: true });
+    else await removeSchedule(target);
+    logger.info('reminder occurrence passed: its customer is deleted', { customerId, reminderId, due, next_due: upcoming });
+    return { fired: false, reason: 'customer_deleted', due, next_due: upcoming };
+  }
   const waitsForReset = reminder.type === 'recurrent' && reminder.reset_only_after_validation;
   const next = reminder.type === 'recurrent' && !waitsForReset ? nextOccurrence(reminder, reminder.reminder_date, reminder.start, due > nowLocal ? due : nowLocal) : null;
   const people = await peopleOf(reminder);

@@ -1,3 +1,5 @@
+import { getCustomer } from '../data/customer-repository';
+import { logger } from '../logger';
 import { evaluateAlert } from './alert-evaluation-service';
 import { retrieveFiles } from './ftp-retrieval-service';
 import { fireReminder } from './reminder-firing-service';
@@ -18,4 +20,18 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   outbox: () => sweepOutbox(),
 };
 
-export const runScheduledJob = (target: ScheduledTarget): Promise<unknown> => RUNNERS[target.kind](target);
+/**
+ * Recurring schedules that pause while their customer is deleted: they stay until its purge (a
+ * restore finds them as they were) and fire again at their next time once it is restored.
+ * A reminder's schedule is a one-time one that its run moves on: its run lets the occurrence pass
+ * unfired and moves it (reminder-firing-service).
+ */
+const PAUSED_WHILE_DELETED = new Set<ScheduledTarget['kind']>(['ftp', 'source', 'alert', 'subscription']);
+
+export const runScheduledJob = async (target: ScheduledTarget): Promise<unknown> => {
+  if (PAUSED_WHILE_DELETED.has(target.kind) && (await getCustomer(target.customerId))?.deleting) {
+    logger.info('scheduled job skipped: its customer is deleted', { kind: target.kind, id: target.id, customer: target.customerId });
+    return { skipped: 'customer_deleted' };
+  }
+  return RUNNERS[target.kind](target);
+};

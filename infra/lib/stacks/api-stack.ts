@@ -63,7 +63,7 @@ interface GroupAccess {
   sendsMail?: boolean;
   /** The about screen: restarts every function, starts updates, dumps the tables, asks the vendor and checks its signed answers. */
   operatesApplication?: boolean;
-  /** Checks licence files against the vendor's public key, and starts customer deletions. */
+  /** Checks licence files against the vendor's public key (customer deletions are purged by the sweep). */
   administersCustomers?: boolean;
   /** Pushes events to browsers over the WebSocket. */
   pushes?: boolean;
@@ -111,7 +111,7 @@ const GROUP_ACCESS: Record<EndpointGroup, GroupAccess> = {
   email: { entities: 'readWrite', secrets: true, connectsOut: true },
   // The logo and background image: their bytes in the documents bucket, their reference in the system's customization item.
   customizations: { entities: 'readUpdate', documents: 'readWrite' },
-  // Customers and the licence: a deletion runs in its own job function.
+  // Customers and the licence: a deletion is purged by its own job function, after the restore window.
   customers: { entities: 'readWrite', administersCustomers: true },
   // Exports: read the series through the engine, their files in the documents bucket, sent by e-mail.
   exports: { entities: 'readWrite', series: 'read', documents: 'readWrite', sendsMail: true },
@@ -289,7 +289,7 @@ export class ApiStack extends Stack {
     scheduledJobs.bindSecret(props.weatherKey, 'WEATHER_KEY_SECRET_ARN').setting('WEATHER_PROVIDER_URL', props.settings.weatherProviderUrl);
     const schedulerRole = new iam.Role(this, 'SchedulerRole', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
-      description: 'Lets EventBridge Scheduler start the scheduled-jobs function',
+      description: 'Lets EventBridge Scheduler start the scheduled-jobs function and the customer purge sweep',
     });
     scheduledJobs.fn.grantInvoke(schedulerRole);
     // A schedule whose target could not be invoked (after its bounded retries) leaves its event here.
@@ -422,6 +422,27 @@ export class ApiStack extends Stack {
       }),
     );
     props.allowPush(customerDeletion);
+    // The purge sweep: deleted customers whose restore window is over (issue 42) are purged within the hour after it,
+    // and a purge whose runs died is taken up again from its checkpoint.
+    customerDeletion.fn.grantInvoke(schedulerRole);
+    acknowledge(
+      schedulerRole,
+      "CDK's grantInvoke covers the customer-deletion function's versions and aliases (`<arn>:*`)",
+      `AwsSolutions-IAM5[Resource::<${this.getLogicalId(customerDeletion.fn.node.defaultChild as lambda.CfnFunction)}.Arn>:*]`,
+    );
+    new scheduler.CfnSchedule(this, 'CustomerPurgeSweep', {
+      description: 'Purges the deleted customers whose restore window is over',
+      scheduleExpression: 'rate(1 hour)',
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: {
+        arn: customerDeletion.fn.functionArn,
+        roleArn: schedulerRole.roleArn,
+        input: JSON.stringify({ kind: 'customer_purge_sweep', correlationId: '<aws.scheduler.execution-id>' }),
+        // The next sweep comes within the hour: no retry; an invocation that failed is left in the dead-letter queue.
+        retryPolicy: { maximumRetryAttempts: 0 },
+        deadLetterConfig: { arn: this.scheduleDeadLetters.queueArn },
+      },
+    });
     // Database dumps: one job per dump, its file streamed into the documents bucket (never retried: a failed dump says so).
     const databaseDump = new AppFunction(this, 'DatabaseDump', {
       entry: 'jobs/database-dump.ts',
@@ -435,9 +456,8 @@ export class ApiStack extends Stack {
       .capConcurrency(caps.databaseDump);
     databaseDump.asyncInvocations(0);
     props.allowPush(databaseDump);
+    // A deletion only marks the customer (its purge is the sweep's, after the restore window): nothing to invoke.
     const administerCustomers = (fn: AppFunction) => {
-      fn.invokes(customerDeletion);
-      fn.setting('CUSTOMER_DELETION_FUNCTION', customerDeletion.fn.functionName);
       if (props.settings.licensePublicKey) fn.setting('LICENSE_PUBLIC_KEY', props.settings.licensePublicKey);
     };
 

@@ -6,6 +6,9 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { acknowledge } from '../nag';
 
+/** How long an overwritten or deleted object of the uploads and documents buckets stays recoverable. */
+export const NONCURRENT_VERSION_DAYS = 30;
+
 /** Everything stateful: kept when the stack goes away. */
 export class DataStack extends Stack {
   readonly entities: dynamodb.Table;
@@ -79,8 +82,19 @@ export class DataStack extends Stack {
       lifecycleRules: [{ expiration: Duration.days(365) }],
     });
     acknowledge(accessLogs, 'It is the access-log bucket of the data buckets: logging its own access would log every log delivery', 'AwsSolutions-S1');
-    this.uploads = new s3.Bucket(this, 'Uploads', { ...bucketDefaults, serverAccessLogsBucket: accessLogs, serverAccessLogsPrefix: 'uploads/' });
-    this.documents = new s3.Bucket(this, 'Documents', { ...bucketDefaults, serverAccessLogsBucket: accessLogs, serverAccessLogsPrefix: 'documents/' });
+    // Customers' files keep their old versions a while: an object overwritten or deleted by mistake can be
+    // recovered for NONCURRENT_VERSION_DAYS (a customer's purge removes every version of its files at once).
+    const keepsOldVersions: Pick<s3.BucketProps, 'versioned' | 'lifecycleRules'> = {
+      versioned: true,
+      lifecycleRules: [{ id: 'ExpireOldVersions', noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS), expiredObjectDeleteMarker: true }],
+    };
+    this.uploads = new s3.Bucket(this, 'Uploads', { ...bucketDefaults, ...keepsOldVersions, serverAccessLogsBucket: accessLogs, serverAccessLogsPrefix: 'uploads/' });
+    this.documents = new s3.Bucket(this, 'Documents', {
+      ...bucketDefaults,
+      ...keepsOldVersions,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'documents/',
+    });
 
     new CfnOutput(this, 'EntitiesTableName', { value: this.entities.tableName });
     new CfnOutput(this, 'SeriesTableName', { value: this.series.tableName });

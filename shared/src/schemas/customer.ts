@@ -23,8 +23,15 @@ export const customerSchema = z.object({
   active: z.boolean().default(true),
   subscription_start: dateTimeSchema.nullable().optional(),
   subscription_end: dateTimeSchema.nullable().optional(),
-  /** Set when its deletion was asked for: from then on nobody of it signs in, and a job removes it. */
+  /**
+   * Set when its deletion was asked for: from then on nobody of it signs in and it counts for no
+   * licence; root may restore it until `purge_at`, then a job removes it.
+   */
   deleting: z.boolean().optional(),
+  /** When its deletion was asked for. */
+  deletion_requested_at: dateTimeSchema.optional(),
+  /** The end of its restore window: from then on the purge job removes its data (restore-window.ts). */
+  purge_at: dateTimeSchema.optional(),
   /** Where the deletion job is (its checkpoint): the step, how many runs of the function so far, how many things removed. */
   deletion_phase: z.enum(CUSTOMER_DELETION_STEPS).optional(),
   deletion_runs: z.number().int().nonnegative().optional(),
@@ -92,4 +99,5 @@ export const customerAnalyticsSchema = z.array(
 );
 export type CustomerAnalytics = z.infer<typeof customerAnalyticsSchema>;
 
-export const customerDeletionResponseSchema = z.object({ deleting: z.literal(true), job: z.string() });
+/** `DELETE /api/v1/customers/{id}`: deleted, restorable by root until `purge_at` (asked again, the same answer). */
+export const customerDeletionResponseSchema = z.object({ deleting: z.literal(true), purge_at: dateTimeSchema });

@@ -30,6 +30,14 @@ export const customersRoutes = {
     params: byId,
     response: customerDeletionResponseSchema,
   }),
+  // A deleted customer back whole, within its restore window (restore-window.ts): root only.
+  restoreCustomer: route('POST', '/api/v1/customers/{id}/restore', 'customers', {
+    ...CUSTOMERS,
+    action: 'delete',
+    rootOnly: true,
+    params: byId,
+    response: customerSchema,
+  }),
   // The licence (spec 3 §7): seen by super users, installed by root only.
   getLicense: route('GET', '/api/v1/system_license', 'customers', { ...LICENSE, response: licenseStatusSchema }),
   uploadLicense: route('POST', '/api/v1/system_license', 'customers', {

@@ -20,6 +20,7 @@ export const CustomersPage = () => {
       canCreate={can(permissions, 'app.settings.system.customers', 'create')}
       canEdit={can(permissions, 'app.settings.system.customers', 'edit')}
       canDelete={can(permissions, 'app.settings.system.customers', 'delete')}
+      canRestore={payload.user.is_root}
       onCreate={() => void navigate({ to: '/settings/system/customers/add' })}
       onEdit={(id) => void navigate({ to: '/settings/system/customers/edit/$id', params: { id } })}
     />

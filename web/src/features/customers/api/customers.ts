@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '@shared/api/routes';
+import { customerDeletionState } from '@shared/customers/restore-window';
 import type { CustomerInput } from '@shared/schemas/customer';
 import { callApi, callApiForAnswer } from '../../../lib/http';
 
@@ -10,12 +11,18 @@ export const CUSTOMER_KEYS = {
   one: (id: string) => ['customers', 'one', id] as const,
 };
 
-/** Every customer; read again every few seconds while one is being deleted, so that its deletion's progress shows. */
+/**
+ * Every customer; read again every few seconds while one is being purged, so that its purge's
+ * progress shows (a deleted customer waiting out its restore window changes nothing meanwhile).
+ */
 export const customersQueryOptions = () =>
   queryOptions({
     queryKey: CUSTOMER_KEYS.list,
     queryFn: () => callApi(API.listCustomers, {}),
-    refetchInterval: (query) => (query.state.data?.some((customer) => customer.deleting) ? 3_000 : false),
+    refetchInterval: (query) => {
+      const now = new Date();
+      return query.state.data?.some((customer) => ['purge_due', 'purging'].includes(customerDeletionState(customer, now))) ? 3_000 : false;
+    },
   });
 
 /** Users, locations, points and last sign-in per customer: shown beside the list, loaded apart (it costs more). */
@@ -29,5 +36,8 @@ export const createCustomer = (input: CustomerInput) => callApi(API.createCustom
 
 export const updateCustomer = (id: string, input: CustomerInput) => callApi(API.updateCustomer, { body: { ...input, _id: id } });
 
-/** Answers at once with 'Customer deletion in progress'; the job reports its progress and the removal. */
+/** Answers at once with 'Customer deletion in progress': the customer is deleted, restorable by root until its purge. */
 export const deleteCustomer = (id: string) => callApiForAnswer(API.deleteCustomer, { params: { id } });
+
+/** A deleted customer back whole, within its restore window (root only). */
+export const restoreCustomer = (id: string) => callApiForAnswer(API.restoreCustomer, { params: { id } });

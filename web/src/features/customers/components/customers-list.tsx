@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Alert, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CUSTOMER_RESTORE_DAYS } from '@shared/constants';
 import { customerStanding } from '@shared/customers/customer-standing';
+import { customerDeletionState } from '@shared/customers/restore-window';
 import { dateText } from '@shared/date-text';
 import type { Customer, CustomerAnalytics } from '@shared/schemas/customer';
 import { notify } from '../../../lib/notify';
-import { CUSTOMER_KEYS, customerAnalyticsQueryOptions, customersQueryOptions, deleteCustomer } from '../api/customers';
+import { CUSTOMER_KEYS, customerAnalyticsQueryOptions, customersQueryOptions, deleteCustomer, restoreCustomer } from '../api/customers';
 import { notifyCustomerFailure } from '../hooks/notify-customer-failure';
-import { CustomerStandingBadge, PremiumBadge } from './customer-standing-badge';
+import { CustomerStandingBadge, DeletedCustomerBadge, PremiumBadge } from './customer-standing-badge';
 import { DeletionProgress } from './deletion-progress';
 import { ResponsiveList } from '../../../components/responsive-list';
 
@@ -22,17 +24,19 @@ export interface CustomersListProps {
   canCreate: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  /** Root only: a deleted customer is brought back within its restore window. */
+  canRestore: boolean;
   onCreate: () => void;
   onEdit: (id: string) => void;
 }
 
 /**
  * /settings/system/customers (spec 3 §2, §4): every customer with its standing (active, outside
- * its subscription, deactivated, being deleted), premium, subscription and what it holds; create,
- * edit, delete after confirmation. A table on wide screens, cards under 979 px. The list reloads
- * when a deletion ends (a realtime event).
+ * its subscription, deactivated, deleted until its purge date, being purged), premium,
+ * subscription and what it holds; create, edit, delete and (root) restore after confirmation. A
+ * table on wide screens, cards under 979 px. The list reloads when a purge ends (a realtime event).
  */
-export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete, onCreate, onEdit }: CustomersListProps) => {
+export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete, canRestore, onCreate, onEdit }: CustomersListProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const customers = useQuery(customersQueryOptions());
@@ -43,7 +47,7 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
   const confirmDelete = (customer: Customer) =>
     modals.openConfirmModal({
       title: t('labels.confirm.title'),
-      children: <Text size="sm">{t('hints.customers.confirmDelete', { name: customer.name })}</Text>,
+      children: <Text size="sm">{t('hints.customers.confirmDelete', { name: customer.name, days: CUSTOMER_RESTORE_DAYS })}</Text>,
       labels: { confirm: t('buttons.delete'), cancel: t('buttons.cancel') },
       confirmProps: { color: 'red', 'data-testid': 'customer-confirm-delete' } as never,
       onConfirm: async () => {
@@ -57,8 +61,45 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
       },
     });
 
+  const confirmRestore = (customer: Customer) =>
+    modals.openConfirmModal({
+      title: t('labels.confirm.title'),
+      children: <Text size="sm">{t('hints.customers.confirmRestore', { name: customer.name })}</Text>,
+      labels: { confirm: t('buttons.customers.restore'), cancel: t('buttons.cancel') },
+      confirmProps: { 'data-testid': 'customer-confirm-restore' } as never,
+      onConfirm: async () => {
+        try {
+          await restoreCustomer(customer._id);
+          notify({ kind: 'success', title: t('toasts.ok'), message: t('toasts.customer_restored') });
+        } catch (error) {
+          notifyCustomerFailure(error);
+        }
+        await queryClient.invalidateQueries({ queryKey: CUSTOMER_KEYS.all });
+      },
+    });
+
+  /** The standing, or for a deleted customer in its restore window, when it is purged. */
+  const standingBadge = (customer: Customer) =>
+    customerDeletionState(customer, now) === 'restorable' && customer.purge_at ? (
+      <DeletedCustomerBadge purgeAt={customer.purge_at} timezone={customer.timezone} />
+    ) : (
+      <CustomerStandingBadge standing={customerStanding(customer, now)} />
+    );
+
   const actions = (customer: Customer) => (
     <Group gap={4} wrap="nowrap" justify="flex-end">
+      {canRestore && customerDeletionState(customer, now) === 'restorable' && (
+        <Tooltip label={t('buttons.customers.restore')}>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => confirmRestore(customer)}
+            aria-label={t('buttons.customers.restoreNamed', { name: customer.name })}
+            data-testid="customer-restore"
+          >
+            <IconRestore size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {canEdit && !customer.deleting && (
         <Tooltip label={t('buttons.customers.edit')}>
           <ActionIcon variant="subtle" onClick={() => onEdit(customer._id)} aria-label={t('buttons.customers.edit')} data-testid="customer-edit">
@@ -124,7 +165,7 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
               header: t('labels.customers.columns.standing'),
               cell: (customer) => (
                 <Stack gap={4}>
-                  <CustomerStandingBadge standing={customerStanding(customer, now)} />
+                  {standingBadge(customer)}
                   <DeletionProgress customer={customer} />
                 </Stack>
               ),
@@ -142,7 +183,7 @@ export const CustomersList = ({ currentCustomerId, canCreate, canEdit, canDelete
           cardBody={(customer) => (
             <>
               <Group gap={6}>
-                <CustomerStandingBadge standing={customerStanding(customer, now)} />
+                {standingBadge(customer)}
                 <PremiumBadge premium={customer.is_premium} />
               </Group>
               <DeletionProgress customer={customer} />
