@@ -52,7 +52,7 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     if (appFunction === realtime.logForwarder) continue;
     appFunction.logGroup.addSubscriptionFilter('LiveLogs', { destination, filterPattern: logs.FilterPattern.allEvents() });
   }
-  const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api });
+  const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api, socketApi: realtime.api });
   const operations = new OperationsStack(app, 'WattWiseOperations', {
     settings,
     functions,

@@ -1,10 +1,12 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import * as path from 'node:path';
+import { behaviourFor, originPathOf, responseHeadersOf, type EdgeBehaviour, type EdgeFunctionName } from '../lib/edge';
 import { fromRoot } from '../lib/paths';
 import { webRuntimeConfig, withInlineRuntimeConfig } from '../lib/runtime-config';
 import type { Deployment } from './deploy';
+import { loadEdgeFunction, type ViewerRequest } from './edge-functions';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,67 +23,141 @@ const CONTENT_TYPES: Record<string, string> = {
 export const runtimeConfig = () => webRuntimeConfig({ mapStyleUrl: process.env.MAP_STYLE_URL?.trim() || null });
 
 /**
- * Plays CloudFront's part on a developer machine: serves the built app (unknown paths answer
- * index.html), forwards /api/* to the REST API in the emulator and /ws to its WebSocket API, so
- * the browser stays same-origin as it is on AWS.
+ * What stands for CloudFront's API origins here: the emulator's address of each API (no stage:
+ * the edge adds it, as on AWS).
  */
-export const startWebServer = (deployment: Deployment, port: number, distDir = fromRoot('web/dist')): Promise<Server> => {
-  const api = new URL(deployment.restBaseUrl);
-  const socket = new URL(deployment.socketUrl.replace(/^ws/, 'http'));
+export interface EdgeOrigins {
+  api: URL;
+  socket: URL;
+  stage: string;
+}
+
+/** The emulator's APIs of a deployment, as the edge's origins. */
+export const edgeOriginsOf = (deployment: Deployment): EdgeOrigins => ({
+  api: new URL(`${deployment.endpoint}/_aws/execute-api/${deployment.restApiId}`),
+  socket: new URL(`${deployment.endpoint}/_aws/execute-api/${deployment.socketApiId}`),
+  stage: deployment.stage,
+});
+
+/**
+ * Plays CloudFront's part on a developer machine, from the edge's one definition
+ * (infra/lib/edge.ts): the same behaviours chosen by the same path patterns, the same
+ * viewer-request function code run on each request (the web's own paths answer index.html, a
+ * missing file 404), the same origin paths and forwarded headers, the same response headers. The
+ * bucket's part is the built app in `distDir`, with the runtime configuration written into
+ * index.html and served as /config.json, as the deployment uploads them on AWS.
+ */
+export const startWebServer = (deployment: Deployment, port: number, distDir = fromRoot('web/dist')): Promise<Server> =>
+  startEdgeServer(edgeOriginsOf(deployment), port, distDir);
+
+export const startEdgeServer = (origins: EdgeOrigins, port: number, distDir: string): Promise<Server> => {
+  const functions: Record<EdgeFunctionName, (request: ViewerRequest) => ViewerRequest> = {
+    'site-request': loadEdgeFunction('site-request', origins),
+    'socket-request': loadEdgeFunction('socket-request', origins),
+  };
+  /** The behaviour of a request, and the path its origin is asked for once the behaviour's function ran. */
+  const route = (req: IncomingMessage) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const behaviour = behaviourFor(url.pathname);
+    const request: ViewerRequest = {
+      method: req.method ?? 'GET',
+      uri: url.pathname,
+      querystring: Object.fromEntries([...url.searchParams].map(([name, value]) => [name, { value }])),
+      headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, { value: String(value) }])),
+    };
+    const { uri } = behaviour.viewerRequest ? functions[behaviour.viewerRequest](request) : request;
+    return { behaviour, uri, search: url.search };
+  };
+  const originOf = (behaviour: EdgeBehaviour): URL => (behaviour.origin === 'socket' ? origins.socket : origins.api);
 
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    if (url.pathname.startsWith('/api/')) return forward(req, res, api, url);
-    if (url.pathname === '/config.json') {
-      res.writeHead(200, { 'Content-Type': CONTENT_TYPES['.json'], 'Cache-Control': 'no-store' });
-      return res.end(JSON.stringify(runtimeConfig()));
-    }
-    const file = path.join(distDir, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
-    const target = existsSync(file) && statSync(file).isFile() ? file : path.join(distDir, 'index.html');
-    if (!existsSync(target)) {
-      res.writeHead(503, { 'Content-Type': 'text/plain' });
-      return res.end('The web app is not built yet (npm run build:web).');
-    }
-    const immutable = target.includes(`${path.sep}assets${path.sep}`);
-    res.writeHead(200, {
-      'Content-Type': CONTENT_TYPES[path.extname(target)] ?? 'application/octet-stream',
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    if (path.basename(target) === 'index.html') return res.end(withInlineRuntimeConfig(readFileSync(target, 'utf8'), runtimeConfig()));
-    createReadStream(target).pipe(res);
+    const { behaviour, uri, search } = route(req);
+    const headers = responseHeadersOf(behaviour);
+    if (behaviour.origin === 'site') return serveSite(res, uri, distDir, headers);
+    const origin = originOf(behaviour);
+    forward(req, res, behaviour, origin, `${origin.pathname}${originPathOf(behaviour.origin, origins)}${uri}${search}`, headers);
   });
 
   server.on('upgrade', (req: IncomingMessage, client, head) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    if (url.pathname !== '/ws') return client.destroy();
-    const upstream = connect(Number(socket.port), socket.hostname, () => {
-      const headers = Object.entries(req.headers)
-        .filter(([name]) => name !== 'host')
-        .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}`);
+    const { behaviour, uri, search } = route(req);
+    if (behaviour.origin !== 'socket') return client.destroy();
+    const origin = originOf(behaviour);
+    const upstream = connect(Number(origin.port), origin.hostname, () => {
+      const headers = Object.entries(viewerHeadersFor(behaviour, req))
+        .concat([['upgrade', String(req.headers.upgrade)], ['connection', String(req.headers.connection)]])
+        .map(([name, value]) => `${name}: ${value}`);
       upstream.write(
-        [`GET ${socket.pathname}${url.search} HTTP/1.1`, `host: ${socket.host}`, ...headers, '', ''].join('\r\n'),
+        [`GET ${origin.pathname}${originPathOf(behaviour.origin, origins)}${uri}${search} HTTP/1.1`, `host: ${origin.host}`, ...headers, '', ''].join('\r\n'),
       );
       if (head.length) upstream.write(head);
       upstream.pipe(client).pipe(upstream);
     });
     upstream.on('error', () => client.destroy());
+    upstream.on('close', () => client.destroy());
     client.on('error', () => upstream.destroy());
+    client.on('close', () => upstream.destroy());
   });
 
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 };
 
-const forward = (req: IncomingMessage, res: import('node:http').ServerResponse, api: URL, url: URL): void => {
+/** The viewer's headers the behaviour's origin request policy lets through (Host is the origin's own). */
+const viewerHeadersFor = (behaviour: EdgeBehaviour, req: IncomingMessage): Record<string, string> => {
+  const entries = Object.entries(req.headers).filter(([name]) => name !== 'host');
+  const allowed = behaviour.viewerHeaders === 'all-but-host' ? null : new Set(behaviour.viewerHeaders.map((name) => name.toLowerCase()));
+  return Object.fromEntries(
+    entries
+      .filter(([name]) => !allowed || allowed.has(name))
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+  );
+};
+
+/** The bucket's part: the file at `uri`, or 404 (the distribution's bucket lets CloudFront list it, so a missing key is a 404, not a 403). */
+const serveSite = (res: ServerResponse, uri: string, distDir: string, headers: Record<string, string>): void => {
+  if (uri === '/config.json') {
+    res.writeHead(200, { ...headers, 'Content-Type': CONTENT_TYPES['.json'] });
+    return void res.end(JSON.stringify(runtimeConfig()));
+  }
+  const root = path.resolve(distDir);
+  let file: string;
+  try {
+    file = path.resolve(root, `.${path.posix.normalize(decodeURIComponent(uri))}`);
+  } catch {
+    file = '';
+  }
+  if (uri === '/index.html' && !existsSync(file)) {
+    res.writeHead(503, { 'Content-Type': 'text/plain' });
+    return void res.end('The web app is not built yet (npm run build:web).');
+  }
+  if (!file.startsWith(`${root}${path.sep}`) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+    return void res.end('Not found');
+  }
+  res.writeHead(200, { ...headers, 'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+  if (uri === '/index.html') return void res.end(withInlineRuntimeConfig(readFileSync(file, 'utf8'), runtimeConfig()));
+  createReadStream(file).pipe(res);
+};
+
+/** An API's part: the request as the behaviour's origin request policy sends it, the answer as it comes (status and body), with the edge's headers over it. */
+const forward = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  behaviour: EdgeBehaviour,
+  origin: URL,
+  originPath: string,
+  headers: Record<string, string>,
+): void => {
   const upstream = httpRequest(
     {
-      hostname: api.hostname,
-      port: api.port,
+      hostname: origin.hostname,
+      port: origin.port,
       method: req.method,
-      path: `${api.pathname}${url.pathname}${url.search}`,
-      headers: { ...req.headers, host: api.host },
+      path: originPath,
+      headers: { ...viewerHeadersFor(behaviour, req), host: origin.host },
     },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      const own = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !(name.toLowerCase() in lowerCased(headers))));
+      res.writeHead(answer.statusCode ?? 502, { ...own, ...headers });
       answer.pipe(res);
     },
   );
@@ -91,3 +167,6 @@ const forward = (req: IncomingMessage, res: import('node:http').ServerResponse, 
   });
   req.pipe(upstream);
 };
+
+const lowerCased = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));

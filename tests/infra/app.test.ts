@@ -4,12 +4,14 @@ import * as path from 'node:path';
 import { App, AssetStaging, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/api/routes';
 import { AppFunction } from '../../infra/lib/constructs/app-function';
 import { formatPlan, planOf } from '../../infra/deploy/plan';
+import { additionalBehaviours } from '../../infra/lib/edge';
 import { readSettings, type DeploymentSettings } from '../../infra/lib/settings';
 import { WebStack } from '../../infra/lib/stacks/web-stack';
 import { buildTestApp } from './build-test-app';
@@ -186,19 +188,29 @@ describe('the CDK app', () => {
     expect(authorizerBundleBytes).toBeLessThan(250 * 1024);
   });
 
-  it('routes /api/* of the web distribution to the REST API', () => {
-    templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/api/*' })]),
-      }),
-    });
+  it("routes the web distribution's paths as the edge says (tests/infra/edge.test.ts), /ws to the realtime stack's WebSocket API, with no error rewritten into the page", () => {
+    const [distribution] = Object.values(resources(templates.web, 'AWS::CloudFront::Distribution'));
+    const config = distribution.Properties.DistributionConfig as {
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+      Origins: { Id: string; DomainName: unknown }[];
+      CustomErrorResponses?: unknown;
+    };
+    expect(config.CacheBehaviors.map((behaviour) => behaviour.PathPattern)).toEqual(additionalBehaviours().map((behaviour) => behaviour.pathPattern));
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const domainOf = (pattern: string) => {
+      const behaviour = config.CacheBehaviors.find((candidate) => candidate.PathPattern === pattern)!;
+      return JSON.stringify(config.Origins.find((origin) => origin.Id === behaviour.TargetOriginId)!.DomainName);
+    };
+    expect(domainOf('/ws')).toMatch(/WattWiseRealtime:ExportsOutputRefSocket/);
+    expect(domainOf('/api/*')).toMatch(/WattWiseApi:ExportsOutputRef/);
   });
 
   it('refuses to synthesize for AWS without a web build, and says how to make one', () => {
     const app = new App({ context: { environment: 'aws', webDist: path.join(tmpdir(), 'no-web-build-here') } });
     const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest');
     restApi.root.addMethod('GET');
-    expect(() => new WebStack(app, 'Web', { settings: readSettings(app.node), restApi })).toThrow(/npm run build:web/);
+    const socketApi = new apigwv2.WebSocketApi(new Stack(app, 'Realtime'), 'Socket');
+    expect(() => new WebStack(app, 'Web', { settings: readSettings(app.node), restApi, socketApi })).toThrow(/npm run build:web/);
   });
 
   it('deploys the demo seeding function only when asked', () => {

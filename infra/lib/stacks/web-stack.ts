@@ -2,12 +2,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import {
+  additionalBehaviours,
+  defaultBehaviour,
+  edgeFunctionId,
+  edgeFunctionSource,
+  edgeOriginId,
+  originPathOf,
+  responseHeadersOf,
+  SECURITY,
+  type EdgeBehaviour,
+  type EdgeFunctionName,
+  type EdgeOrigin,
+} from '../edge';
 import { acknowledge, BUCKET_GRANT_ACTIONS, nagArnOf } from '../nag';
 import { webRuntimeConfig, withInlineRuntimeConfig } from '../runtime-config';
 import { appUrlParameterName, type DeploymentSettings } from '../settings';
@@ -15,12 +29,15 @@ import { appUrlParameterName, type DeploymentSettings } from '../settings';
 export interface WebStackProps extends StackProps {
   settings: DeploymentSettings;
   restApi: apigateway.RestApi;
+  /** The realtime channel's API, reached as `/ws`; served on the stage of the deployment settings. */
+  socketApi: apigwv2.WebSocketApi;
 }
 
 /**
- * The single-page app on S3 behind CloudFront, with `/api/*` routed to the REST API so the
- * browser stays same-origin (no CORS anywhere). Unknown paths answer index.html: the router
- * decides.
+ * The single-page app on S3 behind CloudFront, with `/api/*` routed to the REST API and `/ws` to
+ * the WebSocket API so the browser stays same-origin (no CORS anywhere). Built from the edge's one
+ * definition (../edge.ts), which the local web server plays too: the web's own paths answer
+ * index.html (the router decides), a missing file 404, and the APIs answer with their own statuses.
  */
 export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
@@ -50,24 +67,7 @@ export class WebStack extends Stack {
       enableLogging: true,
       logBucket: accessLogs,
       logFilePrefix: 'cdn/',
-      defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(site),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-      },
-      additionalBehaviors: {
-        '/api/*': {
-          origin: new origins.RestApiOrigin(props.restApi),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        },
-      },
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: '/index.html',
-      })),
+      ...this.behaviours(site, props),
     });
 
     acknowledge(distribution, "Customers' users work from any country: no country is refused", 'AwsSolutions-CFR1');
@@ -128,5 +128,92 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'AppUrl', { value: appUrl.stringValue });
     new CfnOutput(this, 'SiteBucket', { value: site.bucketName });
     new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
+  }
+
+  /** The distribution's behaviours, one per behaviour of the edge's definition, in its order. */
+  private behaviours(site: s3.Bucket, props: WebStackProps): Pick<cloudfront.DistributionProps, 'defaultBehavior' | 'additionalBehaviors'> {
+    // With List, a missing key is S3's 404 (not 403), which the edge passes on: no error is rewritten into the page.
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(site, {
+      originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
+    });
+    // The REST API on its stage, as the definition says (its stage is the settings' too).
+    const apiOrigin = new origins.RestApiOrigin(props.restApi, { originPath: originPathOf('api', props.settings) });
+    const socketOrigin = new origins.HttpOrigin(`${props.socketApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+    });
+    const originOf: Record<EdgeOrigin, cloudfront.IOrigin> = { site: siteOrigin, api: apiOrigin, socket: socketOrigin };
+    const functions = new Map<EdgeFunctionName, cloudfront.Function>();
+    const functionOf = (name: EdgeFunctionName) => {
+      if (!functions.has(name)) {
+        functions.set(
+          name,
+          new cloudfront.Function(this, edgeFunctionId(name), {
+            code: cloudfront.FunctionCode.fromInline(edgeFunctionSource(name, props.settings)),
+            runtime: cloudfront.FunctionRuntime.JS_2_0,
+            comment: `WattWise edge: ${name} (infra/lib/edge.ts)`,
+          }),
+        );
+      }
+      return functions.get(name)!;
+    };
+    const headerPolicies = new Map<string, cloudfront.ResponseHeadersPolicy>();
+    const headersPolicyOf = (behaviour: EdgeBehaviour): cloudfront.IResponseHeadersPolicy | undefined => {
+      if (!Object.keys(responseHeadersOf(behaviour)).length) return undefined;
+      const key = behaviour.cacheControl ?? '';
+      if (!headerPolicies.has(key)) headerPolicies.set(key, this.responseHeadersPolicy(`EdgeHeaders${headerPolicies.size}`, behaviour));
+      return headerPolicies.get(key)!;
+    };
+    const requestPolicyOf = (behaviour: EdgeBehaviour): cloudfront.IOriginRequestPolicy | undefined => {
+      if (behaviour.viewerHeaders === 'all-but-host') return cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER;
+      if (!behaviour.viewerHeaders.length) return undefined;
+      return new cloudfront.OriginRequestPolicy(this, `${edgeOriginId(behaviour.origin)}Requests`, {
+        comment: `WattWise edge: ${behaviour.pathPattern} sends its origin these viewer headers and the query string`,
+        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...behaviour.viewerHeaders),
+        queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+        cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+      });
+    };
+    const behaviourOptions = (behaviour: EdgeBehaviour): cloudfront.BehaviorOptions => {
+      const api = behaviour.origin !== 'site';
+      const requests = requestPolicyOf(behaviour);
+      const headers = headersPolicyOf(behaviour);
+      return {
+        origin: originOf[behaviour.origin],
+        viewerProtocolPolicy: api ? cloudfront.ViewerProtocolPolicy.HTTPS_ONLY : cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: behaviour.origin === 'api' ? cloudfront.AllowedMethods.ALLOW_ALL : cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        // The APIs' answers are never cached; the site's are, until a deployment invalidates them.
+        cachePolicy: api ? cloudfront.CachePolicy.CACHING_DISABLED : cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        ...(requests ? { originRequestPolicy: requests } : {}),
+        ...(headers ? { responseHeadersPolicy: headers } : {}),
+        ...(behaviour.viewerRequest
+          ? { functionAssociations: [{ function: functionOf(behaviour.viewerRequest), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }] }
+          : {}),
+      };
+    };
+    return {
+      defaultBehavior: behaviourOptions(defaultBehaviour()),
+      additionalBehaviors: Object.fromEntries(additionalBehaviours().map((behaviour) => [behaviour.pathPattern, behaviourOptions(behaviour)])),
+    };
+  }
+
+  /** The security headers of the definition on every HTTP answer, and the behaviour's browser caching. */
+  private responseHeadersPolicy(id: string, behaviour: EdgeBehaviour): cloudfront.ResponseHeadersPolicy {
+    const security = 'Strict-Transport-Security' in responseHeadersOf(behaviour);
+    return new cloudfront.ResponseHeadersPolicy(this, id, {
+      comment: `WattWise edge: ${security ? 'security headers' : 'no security headers'}${behaviour.cacheControl ? `, Cache-Control ${behaviour.cacheControl}` : ''}`,
+      ...(security
+        ? {
+            securityHeadersBehavior: {
+              strictTransportSecurity: { accessControlMaxAge: Duration.seconds(SECURITY.hstsMaxAgeSeconds), includeSubdomains: true, override: true },
+              contentTypeOptions: { override: true },
+              frameOptions: { frameOption: SECURITY.frameOptions as cloudfront.HeadersFrameOption, override: true },
+              referrerPolicy: { referrerPolicy: SECURITY.referrerPolicy as cloudfront.HeadersReferrerPolicy, override: true },
+            },
+          }
+        : {}),
+      ...(behaviour.cacheControl
+        ? { customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: behaviour.cacheControl, override: true }] } }
+        : {}),
+    });
   }
 }

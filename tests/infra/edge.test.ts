@@ -1,0 +1,189 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  additionalBehaviours,
+  defaultBehaviour,
+  EDGE_BEHAVIOURS,
+  edgeFunctionSource,
+  originPathOf,
+  responseHeadersOf,
+  type EdgeBehaviour,
+  type EdgeOrigin,
+} from '../../infra/lib/edge';
+import { readSettings } from '../../infra/lib/settings';
+import { WebStack } from '../../infra/lib/stacks/web-stack';
+
+/**
+ * The distribution is the edge's definition (infra/lib/edge.ts): every behaviour, in its order,
+ * with its origin, function code, forwarded headers, caching and response headers; no error
+ * rewritten into the page. The web stack alone, synthesized for AWS, on an API and a WebSocket API
+ * of its own (tests/infra/app.test.ts checks the whole app's wiring).
+ */
+
+type Json = Record<string, unknown>;
+type CfnBehaviour = {
+  PathPattern?: string;
+  TargetOriginId: string;
+  CachePolicyId: string;
+  AllowedMethods: string[];
+  OriginRequestPolicyId?: unknown;
+  ResponseHeadersPolicyId?: { Ref: string };
+  FunctionAssociations?: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[];
+};
+type CfnOrigin = { Id: string; DomainName: unknown; OriginPath?: string; S3OriginConfig?: unknown; CustomOriginConfig?: Json };
+
+const STAGE = 'prod';
+/** CloudFront's managed policies, by id. */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let template: Template;
+let resources: Record<string, { Type: string; Properties: Json }>;
+let config: { DefaultCacheBehavior: CfnBehaviour; CacheBehaviors: CfnBehaviour[]; Origins: CfnOrigin[]; CustomErrorResponses?: unknown };
+/** The logical ids of the stand-in APIs, as the web stack's imports name them. */
+let restApiExport: string;
+let socketApiExport: string;
+
+beforeAll(() => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
+  const app = new App({ context: { environment: 'aws', webDist, stage: STAGE } });
+  const apiStack = new Stack(app, 'Api');
+  const restApi = new apigateway.RestApi(apiStack, 'Rest', { deployOptions: { stageName: STAGE } });
+  restApi.root.addMethod('GET');
+  const realtimeStack = new Stack(app, 'Realtime');
+  const socketApi = new apigwv2.WebSocketApi(realtimeStack, 'Socket');
+  const web = new WebStack(app, 'Web', { settings: readSettings(app.node), restApi, socketApi });
+  template = Template.fromStack(web);
+  resources = template.toJSON().Resources as typeof resources;
+  const [distribution] = Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudFront::Distribution');
+  config = distribution.Properties.DistributionConfig as typeof config;
+  restApiExport = apiStack.getLogicalId(restApi.node.defaultChild as apigateway.CfnRestApi);
+  socketApiExport = realtimeStack.getLogicalId(socketApi.node.defaultChild as apigwv2.CfnApi);
+});
+
+/** What a behaviour's origin is: the bucket, or the API whose id its domain imports. */
+const originKindOf = (behaviour: CfnBehaviour): EdgeOrigin => {
+  const origin = config.Origins.find((candidate) => candidate.Id === behaviour.TargetOriginId)!;
+  if (origin.S3OriginConfig) return 'site';
+  const domain = JSON.stringify(origin.DomainName);
+  if (domain.includes(restApiExport)) return 'api';
+  if (domain.includes(socketApiExport)) return 'socket';
+  throw new Error(`Unknown origin ${domain}`);
+};
+
+const originOf = (behaviour: CfnBehaviour) => config.Origins.find((candidate) => candidate.Id === behaviour.TargetOriginId)!;
+
+/** The headers a browser receives from a response headers policy (its security headers and custom headers). */
+const headersOfPolicy = (id: string | undefined): Record<string, string> => {
+  if (!id) return {};
+  const policy = resources[id].Properties.ResponseHeadersPolicyConfig as {
+    SecurityHeadersConfig?: {
+      StrictTransportSecurity?: { AccessControlMaxAgeSec: number; IncludeSubdomains?: boolean; Preload?: boolean; Override: boolean };
+      ContentTypeOptions?: { Override: boolean };
+      FrameOptions?: { FrameOption: string; Override: boolean };
+      ReferrerPolicy?: { ReferrerPolicy: string; Override: boolean };
+      XSSProtection?: unknown;
+      ContentSecurityPolicy?: unknown;
+    };
+    CustomHeadersConfig?: { Items: { Header: string; Value: string; Override: boolean }[] };
+  };
+  const security = policy.SecurityHeadersConfig ?? {};
+  const headers: Record<string, string> = {};
+  if (security.StrictTransportSecurity) {
+    const hsts = security.StrictTransportSecurity;
+    headers['Strict-Transport-Security'] = `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`;
+  }
+  if (security.ContentTypeOptions) headers['X-Content-Type-Options'] = 'nosniff';
+  if (security.FrameOptions) headers['X-Frame-Options'] = security.FrameOptions.FrameOption;
+  if (security.ReferrerPolicy) headers['Referrer-Policy'] = security.ReferrerPolicy.ReferrerPolicy;
+  expect(security.XSSProtection).toBeUndefined();
+  expect(security.ContentSecurityPolicy).toBeUndefined();
+  for (const override of [security.StrictTransportSecurity, security.ContentTypeOptions, security.FrameOptions, security.ReferrerPolicy]) {
+    if (override) expect(override.Override).toBe(true);
+  }
+  for (const header of policy.CustomHeadersConfig?.Items ?? []) {
+    expect(header.Override).toBe(true);
+    headers[header.Header] = header.Value;
+  }
+  return headers;
+};
+
+const functionCodeOf = (behaviour: CfnBehaviour): string | null => {
+  const associations = behaviour.FunctionAssociations ?? [];
+  expect(associations.length).toBeLessThanOrEqual(1);
+  if (!associations.length) return null;
+  expect(associations[0].EventType).toBe('viewer-request');
+  const fn = resources[associations[0].FunctionARN['Fn::GetAtt'][0]];
+  expect((fn.Properties.FunctionConfig as Json).Runtime).toBe('cloudfront-js-2.0');
+  expect(fn.Properties.AutoPublish).toBe(true);
+  return fn.Properties.FunctionCode as string;
+};
+
+const checkBehaviour = (cfn: CfnBehaviour, behaviour: EdgeBehaviour) => {
+  expect(originKindOf(cfn)).toBe(behaviour.origin);
+  expect(originOf(cfn).OriginPath ?? '').toBe(originPathOf(behaviour.origin, { stage: STAGE }));
+  expect(functionCodeOf(cfn)).toBe(behaviour.viewerRequest ? edgeFunctionSource(behaviour.viewerRequest, { stage: STAGE }) : null);
+  expect(headersOfPolicy(cfn.ResponseHeadersPolicyId?.Ref)).toEqual(responseHeadersOf(behaviour));
+  if (behaviour.origin === 'site') {
+    expect(cfn.OriginRequestPolicyId).toBeUndefined();
+  } else {
+    expect(cfn.CachePolicyId).toBe(CACHING_DISABLED);
+  }
+  if (behaviour.viewerHeaders === 'all-but-host') {
+    expect(cfn.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    expect(cfn.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+  } else if (behaviour.viewerHeaders.length) {
+    const policy = resources[(cfn.OriginRequestPolicyId as { Ref: string }).Ref].Properties.OriginRequestPolicyConfig as {
+      HeadersConfig: { HeaderBehavior: string; Headers: string[] };
+      QueryStringsConfig: { QueryStringBehavior: string };
+    };
+    expect(policy.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: [...behaviour.viewerHeaders] });
+    expect(policy.QueryStringsConfig.QueryStringBehavior).toBe('all');
+  }
+};
+
+describe('the distribution, as the edge definition says', () => {
+  it('has the definition’s behaviours in its order, the default last', () => {
+    expect(config.CacheBehaviors.map((behaviour) => behaviour.PathPattern)).toEqual(additionalBehaviours().map((behaviour) => behaviour.pathPattern));
+    expect(EDGE_BEHAVIOURS.at(-1)).toBe(defaultBehaviour());
+    expect(config.CacheBehaviors.map((behaviour) => behaviour.PathPattern)).toEqual(expect.arrayContaining(['/api/*', '/ws']));
+  });
+
+  it('rewrites no error into the page: no distribution-wide error response', () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('runs the site function on the default behaviour: the web’s own paths answer index.html', () => {
+    checkBehaviour(config.DefaultCacheBehavior, defaultBehaviour());
+    expect(functionCodeOf(config.DefaultCacheBehavior)).toBe(edgeFunctionSource('site-request', { stage: STAGE }));
+  });
+
+  for (const behaviour of additionalBehaviours()) {
+    it(`sends ${behaviour.pathPattern} to the ${behaviour.origin} with the definition’s function, headers and caching`, () => {
+      checkBehaviour(config.CacheBehaviors.find((candidate) => candidate.PathPattern === behaviour.pathPattern)!, behaviour);
+    });
+  }
+
+  it('reaches the WebSocket API on its stage over HTTPS: /ws becomes /{stage}, with the handshake headers and the token', () => {
+    const socket = config.CacheBehaviors.find((candidate) => candidate.PathPattern === '/ws')!;
+    expect(originKindOf(socket)).toBe('socket');
+    expect(originOf(socket).CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+    expect(JSON.stringify(originOf(socket).DomainName)).toMatch(/execute-api/);
+    expect(functionCodeOf(socket)).toContain(`"/${STAGE}"`);
+  });
+
+  it('lets CloudFront list the bucket, so a missing file is a 404 rather than a 403', () => {
+    const statements = Object.values(resources)
+      .filter((resource) => resource.Type === 'AWS::S3::BucketPolicy')
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Principal?: { Service?: string } }[] }).Statement)
+      .filter((statement) => statement.Principal?.Service === 'cloudfront.amazonaws.com');
+    expect(statements.flatMap((statement) => statement.Action)).toEqual(expect.arrayContaining(['s3:GetObject', 's3:ListBucket']));
+  });
+});
