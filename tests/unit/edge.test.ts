@@ -148,6 +148,12 @@ describe('the local web server, as the edge definition says', () => {
     expect(asked[0].headers['sec-websocket-key']).toBeTruthy();
   });
 
+  it("is where the web's runtime configuration sends its calls and its socket", () => {
+    const { apiBase, socketPath } = webRuntimeConfig({ mapStyleUrl: null });
+    expect(behaviourFor(`${apiBase}/v1/users/auto_login`).origin).toBe('api');
+    expect(behaviourFor(socketPath).origin).toBe('socket');
+  });
+
   it('refuses a WebSocket on any other path', async () => {
     const socket = new WebSocket(`${base.replace('http', 'ws')}/api/v1/ws`);
     await expect(new Promise((resolve, reject) => {
