@@ -7,6 +7,7 @@ import type { RouteDefinition } from '../../shared/src/api/routes';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { FirstRootStack } from './stacks/first-root-stack';
+import { EdgeFirewallStack } from './stacks/edge-firewall-stack';
 import { OperationsStack } from './stacks/operations-stack';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { WebStack } from './stacks/web-stack';
@@ -52,7 +53,9 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     if (appFunction === realtime.logForwarder) continue;
     appFunction.logGroup.addSubscriptionFilter('LiveLogs', { destination, filterPattern: logs.FilterPattern.allEvents() });
   }
-  const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api, socketApi: realtime.api });
+  // CloudFront's web ACL lives in us-east-1 whatever the app's region: a stack of its own there.
+  const firewall = settings.edgeFirewall ? new EdgeFirewallStack(app, 'WattWiseEdgeFirewall', { settings }) : undefined;
+  const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api, socketApi: realtime.api, firewall });
   const operations = new OperationsStack(app, 'WattWiseOperations', {
     settings,
     functions,
@@ -71,5 +74,5 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
   firstRoot?.addStackDependency(web);
   // Last, once every stack holds all it will: the groups that fan out are created a few at a time (docs/operations/aws-limits.md).
   for (const stack of app.node.findAll().filter((node): node is Stack => Stack.isStack(node))) paceDeployment(stack);
-  return { app, data, realtime, api, web, operations, firstRoot };
+  return { app, data, realtime, api, web, operations, firstRoot, firewall };
 };

@@ -30,6 +30,8 @@ import type { Node } from 'constructs';
  * `reservedConcurrency` caps the background functions (`default`, `off`, or `name=N|off,…`; infra/lib/concurrency-caps.ts).
  * `rootEmail` is the address of the first root administrator, made by the deployment (with `rootLanguage`, `fr` or `en`,
  * the language of its e-mail) when no root administrator exists, and sent a set-password link (none: no root is made).
+ * `edgeFirewall` puts a WAF web ACL (in us-east-1) on the distribution: on by default on AWS, off in the emulator; `false` turns it off.
+ * `edgeRateLimit` is its rule's requests per viewer address in five minutes before the address is blocked (default 2000).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -76,6 +78,10 @@ export interface DeploymentSettings {
   rootEmail: string | null;
   /** The language of the root administrator's e-mail and of its account. */
   rootLanguage: 'fr' | 'en';
+  /** A WAF web ACL with a rate-based rule on the distribution (docs/operations/edge.md). */
+  edgeFirewall: boolean;
+  /** Requests one viewer address may send in five minutes before the web ACL blocks it. */
+  edgeRateLimit: number;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -119,6 +125,8 @@ export const readSettings = (node: Node): DeploymentSettings => {
     reservedConcurrency: parseConcurrencyCaps(node.tryGetContext('reservedConcurrency')),
     rootEmail: emailOf('rootEmail', node.tryGetContext('rootEmail'))?.toLowerCase() ?? null,
     rootLanguage: languageOf(node.tryGetContext('rootLanguage')),
+    edgeFirewall: String(node.tryGetContext('edgeFirewall') ?? (environment === 'aws')) === 'true',
+    edgeRateLimit: rateLimitOf(node.tryGetContext('edgeRateLimit')),
   };
 };
 
@@ -142,6 +150,13 @@ const positiveIntegerOf = (name: string, value: unknown): number | null => {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new Error(`Context ${name} must be a whole number above zero, not ${String(value)}`);
   return number;
+};
+
+/** WAF's rate-based limit (10 to 2,000,000,000 requests in the window); anything else stops the synthesis. */
+const rateLimitOf = (value: unknown): number => {
+  const limit = positiveIntegerOf('edgeRateLimit', value) ?? 2000;
+  if (limit < 10 || limit > 2_000_000_000) throw new Error(`Context edgeRateLimit must be from 10 to 2000000000, not ${limit}`);
+  return limit;
 };
 
 /** An address setting; a value that is not an e-mail address stops the synthesis rather than write to nobody. */

@@ -13,9 +13,11 @@ import { AppFunction } from '../../infra/lib/constructs/app-function';
 import { formatPlan, planOf } from '../../infra/deploy/plan';
 import { additionalBehaviours } from '../../infra/lib/edge';
 import { readSettings, type DeploymentSettings } from '../../infra/lib/settings';
+import type { EdgeFirewallStack } from '../../infra/lib/stacks/edge-firewall-stack';
 import { WebStack } from '../../infra/lib/stacks/web-stack';
 import { buildTestApp } from './build-test-app';
 
+let firewall: EdgeFirewallStack | undefined;
 let templates: Record<'data' | 'api' | 'realtime' | 'web' | 'operations' | 'firstRoot', Template>;
 /** The synthesized cloud assembly's folder (what `npm run deploy` plans from) and the settings it was made with. */
 let assemblyDirectory: string;
@@ -33,6 +35,7 @@ let policies: [string, { Statement: { Action: string | string[]; Resource: unkno
 
 beforeAll(() => {
   const stacks = buildTestApp();
+  firewall = stacks.firewall;
   // Before any synthesis: cross-stack references are still the resources' ARNs, as the acknowledgements name them.
   // cdk-nag's AwsSolutions pack on every stack, nested ones included (acknowledged findings are left out).
   nagViolations = new AwsSolutionsChecks(stacks.app).validateScope(stacks.app).violations;
@@ -203,6 +206,13 @@ describe('the CDK app', () => {
     };
     expect(domainOf('/ws')).toMatch(/WattWiseRealtime:ExportsOutputRefSocket/);
     expect(domainOf('/api/*')).toMatch(/WattWiseApi:ExportsOutputRef/);
+  });
+
+  it('puts the WAF web ACL of the us-east-1 firewall stack on the distribution (on by default on AWS)', () => {
+    expect(firewall?.region).toBe('us-east-1');
+    const [distribution] = Object.values(resources(templates.web, 'AWS::CloudFront::Distribution'));
+    expect((distribution.Properties.DistributionConfig as { WebACLId?: unknown }).WebACLId).toBeDefined();
+    expect(Object.keys(Template.fromStack(firewall!).findResources('AWS::WAFv2::WebACL'))).toHaveLength(1);
   });
 
   it('refuses to synthesize for AWS without a web build, and says how to make one', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
   type EdgeOrigin,
 } from '../../infra/lib/edge';
 import { readSettings } from '../../infra/lib/settings';
+import { EdgeFirewallStack, edgeFirewallParameterName } from '../../infra/lib/stacks/edge-firewall-stack';
 import { WebStack } from '../../infra/lib/stacks/web-stack';
 
 /**
@@ -185,5 +186,58 @@ describe('the distribution, as the edge definition says', () => {
       .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Principal?: { Service?: string } }[] }).Statement)
       .filter((statement) => statement.Principal?.Service === 'cloudfront.amazonaws.com');
     expect(statements.flatMap((statement) => statement.Action)).toEqual(expect.arrayContaining(['s3:GetObject', 's3:ListBucket']));
+  });
+});
+
+describe('the web ACL on the distribution', () => {
+  const build = (context: Record<string, string>) => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
+    const app = new App({ context: { webDist, stage: STAGE, ...context } });
+    const settings = readSettings(app.node);
+    const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest', { deployOptions: { stageName: STAGE } });
+    restApi.root.addMethod('GET');
+    const socketApi = new apigwv2.WebSocketApi(new Stack(app, 'Realtime'), 'Socket');
+    const firewall = settings.edgeFirewall ? new EdgeFirewallStack(app, 'Firewall', { settings }) : undefined;
+    const web = new WebStack(app, 'Web', { settings, restApi, socketApi, firewall });
+    return { settings, firewall, web };
+  };
+
+  it('is on by default on AWS, off in the emulator, and a context option turns it off', () => {
+    expect(build({ environment: 'aws' }).settings.edgeFirewall).toBe(true);
+    expect(build({ environment: 'aws', edgeFirewall: 'false' }).settings.edgeFirewall).toBe(false);
+    expect(build({ environment: 'emulator' }).settings.edgeFirewall).toBe(false);
+    expect(() => build({ environment: 'aws', edgeRateLimit: '5' })).toThrow(/edgeRateLimit/);
+  });
+
+  it('lives in us-east-1 whatever the app’s region, with a rate-based rule per address, and the distribution carries it', () => {
+    const { firewall, web } = build({ environment: 'aws', edgeRateLimit: '1500' });
+    expect(firewall!.region).toBe('us-east-1');
+    const firewallTemplate = Template.fromStack(firewall!);
+    firewallTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: [
+        Match.objectLike({
+          Action: { Block: {} },
+          Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 1500, EvaluationWindowSec: 300 } },
+        }),
+      ],
+    });
+    const parameterName = edgeFirewallParameterName(STAGE);
+    firewallTemplate.hasResourceProperties('AWS::SSM::Parameter', { Name: parameterName, Value: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } });
+    const webTemplate = Template.fromStack(web);
+    const [reader] = Object.entries(webTemplate.findResources('Custom::AWS')) as [string, { Properties: { Create: unknown; Update: unknown } }][];
+    const call = JSON.parse(JSON.stringify(reader[1].Properties.Update).replace(/^"|"$/g, '').replace(/\\"/g, '"')) as Json;
+    expect(call).toMatchObject({ service: 'SSM', action: 'getParameter', parameters: { Name: parameterName }, region: 'us-east-1' });
+    webTemplate.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [reader[0], 'Parameter.Value'] } }),
+    });
+  });
+
+  it('is absent when turned off', () => {
+    const { web } = build({ environment: 'aws', edgeFirewall: 'false' });
+    const [distribution] = Object.values(Template.fromStack(web).findResources('AWS::CloudFront::Distribution'));
+    expect(distribution.Properties.DistributionConfig.WebACLId).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -8,6 +8,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import {
   additionalBehaviours,
@@ -24,6 +25,7 @@ import {
 } from '../edge';
 import { acknowledge, BUCKET_GRANT_ACTIONS, nagArnOf } from '../nag';
 import { webRuntimeConfig, withInlineRuntimeConfig } from '../runtime-config';
+import { EDGE_FIREWALL_REGION, type EdgeFirewallStack } from './edge-firewall-stack';
 import { appUrlParameterName, type DeploymentSettings } from '../settings';
 
 export interface WebStackProps extends StackProps {
@@ -31,6 +33,8 @@ export interface WebStackProps extends StackProps {
   restApi: apigateway.RestApi;
   /** The realtime channel's API, reached as `/ws`; served on the stage of the deployment settings. */
   socketApi: apigwv2.WebSocketApi;
+  /** The WAF web ACL's stack (us-east-1), when the settings ask for one. */
+  firewall?: EdgeFirewallStack;
 }
 
 /**
@@ -68,14 +72,21 @@ export class WebStack extends Stack {
       logBucket: accessLogs,
       logFilePrefix: 'cdn/',
       ...this.behaviours(site, props),
+      ...(props.firewall ? { webAclId: this.webAclArnOf(props.firewall, props.settings) } : {}),
     });
 
-    acknowledge(distribution, "Customers' users work from any country: no country is refused", 'AwsSolutions-CFR1');
-    acknowledge(
-      distribution,
-      "A WAF web ACL for CloudFront is an account-level choice of the operator (rules, cost); the public account routes are held by the product's own abuse limits",
-      'AwsSolutions-CFR2',
+    Annotations.of(distribution).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      'The root answers index.html (defaultRootObject, and the site function rewrites every web route to it): the listing CloudFront may read only turns a missing key into a 404',
     );
+    acknowledge(distribution, "Customers' users work from any country: no country is refused", 'AwsSolutions-CFR1');
+    if (!props.firewall) {
+      acknowledge(
+        distribution,
+        'The WAF web ACL is turned off by the deployment settings (edgeFirewall=false, or the emulator); the public account routes are held by the product’s own abuse limits',
+        'AwsSolutions-CFR2',
+      );
+    }
     acknowledge(
       distribution,
       "The distribution answers on CloudFront's default certificate, whose protocol policy CloudFront sets; a custom domain's certificate comes with TLSv1.2_2021",
@@ -128,6 +139,39 @@ export class WebStack extends Stack {
     new CfnOutput(this, 'AppUrl', { value: appUrl.stringValue });
     new CfnOutput(this, 'SiteBucket', { value: site.bucketName });
     new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
+  }
+
+  /**
+   * The web ACL's ARN, read from its parameter in us-east-1 at deploy time (this stack's region is
+   * not fixed, so CDK's cross-region references cannot carry it).
+   */
+  private webAclArnOf(firewall: EdgeFirewallStack, settings: DeploymentSettings): string {
+    this.addStackDependency(firewall);
+    const parameterName = firewall.parameter.parameterName;
+    const read = new cr.AwsCustomResource(this, 'EdgeFirewallArn', {
+      onUpdate: {
+        service: 'SSM',
+        action: 'getParameter',
+        parameters: { Name: parameterName },
+        region: EDGE_FIREWALL_REGION,
+        // A new id at every synthesis: read on every deploy, so a replaced web ACL's new ARN is taken.
+        physicalResourceId: cr.PhysicalResourceId.of(`${parameterName}@${settings.builtAt}`),
+      },
+      policy: cr.AwsCustomResourcePolicy.fromSdkCalls({
+        resources: [this.formatArn({ service: 'ssm', region: EDGE_FIREWALL_REGION, resource: 'parameter', resourceName: parameterName.slice(1) })],
+      }),
+      installLatestAwsSdk: false,
+    });
+    // CDK's AwsCustomResource provider (one function per stack, code and role owned by CDK).
+    const provider = this.node.tryFindChild(`AWS${cr.AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`);
+    if (provider) {
+      acknowledge(
+        provider,
+        "CDK's AwsCustomResource provider (code and role owned by CDK): the basic execution role, for its own logs",
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      );
+    }
+    return read.getResponseField('Parameter.Value');
   }
 
   /** The distribution's behaviours, one per behaviour of the edge's definition, in its order. */
