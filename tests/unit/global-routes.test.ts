@@ -39,6 +39,7 @@ const RULES: Record<string, GlobalRule> = {
   createCustomer: 'super-user',
   updateCustomer: 'super-user',
   deleteCustomer: 'super-user',
+  restoreCustomer: 'root',
   getLicense: 'super-user',
   uploadLicense: 'root',
   applyNewLicense: 'root',
