@@ -28,8 +28,7 @@ const toldAfterHello = async (user: { _id: string; jwt: string }, navigatorId: s
     (channel) => channel !== null,
     15_000,
   );
-  if (!told) throw new Error(`${navigatorId} was never told alreadyConnected`);
-  return told;
+  return told!;
 };
 
 /** Opens a browser elsewhere (another navigator id) until it is told `alreadyConnected`: the positive control that the server has on record, and checked, what was sent before it. */

@@ -55,7 +55,6 @@ export const namesPoint = (point: string) => (entry: Socket['messages'][number])
 
 /** Waits until the channel has been told of new values of the point (they were pushed); throws if it never is. */
 export const heardOfNewData = async (channel: Socket, point: string, timeoutMs = 20_000): Promise<Socket['messages'][number]> => {
-  const message = await eventually(async () => channel.messages.find(namesPoint(point)) ?? null, (found) => found !== null, timeoutMs);
-  if (!message) throw new Error(`No newData named ${point} within ${timeoutMs} ms`);
-  return message;
+  const message = await eventually(async () => channel.messages.find(namesPoint(point)), (found) => found !== undefined, timeoutMs);
+  return message!;
 };
