@@ -85,15 +85,15 @@ describe('realtime channel', () => {
 });
 
 /**
- * A new water counter of the caller's customer (at one of its sites, the premium customer's by
- * default) with three values, once `listening` (a channel of the customer) has been told of them:
+ * A new water counter of the caller's customer (at the premium customer's building A by default)
+ * with three values, once `listening` (a channel of the customer) has been told of them:
  * by then their `newData` was pushed (rollups follow writes through the table's stream), so a
  * channel opened after it could not hear it.
  */
-const pointWithValues = async (token: string, name: string, listening: Socket, site = 'loc-lyon-a') => {
+const pointWithValues = async (token: string, name: string, listening: Socket, location = ['loc-lyon-a']) => {
   const created = await api<{ _id: string }>('POST', '/api/v1/points', {
     token,
-    body: { name, technical_id: `RT-${Date.now()}-${Math.round(Math.random() * 1e4)}`, resource: 'water', series_type: 'counter', unit: 'm³', location: [site] },
+    body: { name, technical_id: `RT-${Date.now()}-${Math.round(Math.random() * 1e4)}`, resource: 'water', series_type: 'counter', unit: 'm³', location },
   });
   if (created.status !== 200) throw new Error(`Point not created: ${JSON.stringify(created.body)}`);
   const point = created.body.data!._id;
@@ -134,7 +134,7 @@ describe('newData', () => {
     // The other customer's live channel is then told of a point of its own: a channel hears its
     // events in the order they were sent, so anything sent to it about the premium point, pushed
     // before, would have come first.
-    await pointWithValues(basic.jwt, 'Compteur du client', basicFirst, 'loc-mairie');
+    await pointWithValues(basic.jwt, 'Compteur du client', basicFirst, []);
     expect(basicFirst.messages.filter(namesPoint(point))).toEqual([]);
     const otherCustomer = await toldAfterHello(basic, 'navigator-basic-late', 60_000);
     const reconnected = await toldAfterHello(premium, 'navigator-premium-again');
