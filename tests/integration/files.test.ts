@@ -138,7 +138,8 @@ describe('files processing', () => {
     expect((await importEnded(again._id))?.outcome).toMatchObject({ written: 0, unchanged: 3 });
     const reimport = await api('PUT', '/api/v1/data/re-import', { token: admin, body: { file: file._id } });
     expect([reimport.status, reimport.body.msg]).toEqual([200, 'file_import_started']);
-    await eventually(() => fileIn(file._id), (entry) => entry?.state === 'treated' && entry.outcome?.written === 0);
+    const reimported = await eventually(() => fileIn(file._id), (entry) => entry?.state === 'treated' && entry.outcome?.written === 0);
+    expect(reimported?.outcome).toMatchObject({ written: 0, unchanged: 3 });
     expect(await daySum(pointId, '2026-11-02')).toBeCloseTo(34, 6);
   });
 

@@ -28,8 +28,7 @@ const toldAfterHello = async (user: { _id: string; jwt: string }, navigatorId: s
     (channel) => channel !== null,
     15_000,
   );
-  if (!told) throw new Error(`${navigatorId} was never told alreadyConnected`);
-  return told;
+  return told!;
 };
 
 /** Opens a browser elsewhere (another navigator id) until it is told `alreadyConnected`: the positive control that the server has on record, and checked, what was sent before it. */
@@ -86,15 +85,17 @@ describe('realtime channel', () => {
 });
 
 /**
- * A new water counter of the premium customer with three values, once `listening` (a channel of
- * the customer) has been told of them: by then their `newData` was pushed (rollups follow writes
- * through the table's stream), so a channel opened after it could not hear it.
+ * A new water counter of the caller's customer (at the premium customer's building A by default)
+ * with three values, once `listening` (a channel of the customer) has been told of them:
+ * by then their `newData` was pushed (rollups follow writes through the table's stream), so a
+ * channel opened after it could not hear it.
  */
-const pointWithValues = async (token: string, name: string, listening: Socket) => {
+const pointWithValues = async (token: string, name: string, listening: Socket, location = ['loc-lyon-a']) => {
   const created = await api<{ _id: string }>('POST', '/api/v1/points', {
     token,
-    body: { name, technical_id: `RT-${Date.now()}-${Math.round(Math.random() * 1e4)}`, resource: 'water', series_type: 'counter', unit: 'm³', location: ['loc-lyon-a'] },
+    body: { name, technical_id: `RT-${Date.now()}-${Math.round(Math.random() * 1e4)}`, resource: 'water', series_type: 'counter', unit: 'm³', location },
   });
+  if (created.status !== 200) throw new Error(`Point not created: ${JSON.stringify(created.body)}`);
   const point = created.body.data!._id;
   const dates = ['2026-09-01T08:00:00Z', '2026-09-01T09:00:00Z', '2026-09-01T10:00:00Z'];
   await api('POST', '/api/v1/data', { token, body: { data: dates.map((date, index) => ({ point, date, value: index })) } });
@@ -130,6 +131,11 @@ describe('newData', () => {
     const premiumFirst = await open(premium.jwt);
     premiumFirst.socket.send(hello(premium, 'navigator-premium-first'));
     const { point } = await pointWithValues(premium.jwt, 'Compteur d\'un autre client', premiumFirst);
+    // The other customer's live channel is then told of a point of its own: a channel hears its
+    // events in the order they were sent, so anything sent to it about the premium point, pushed
+    // before, would have come first.
+    await pointWithValues(basic.jwt, 'Compteur du client', basicFirst, []);
+    expect(basicFirst.messages.filter(namesPoint(point))).toEqual([]);
     const otherCustomer = await toldAfterHello(basic, 'navigator-basic-late', 60_000);
     const reconnected = await toldAfterHello(premium, 'navigator-premium-again');
     expect(otherCustomer.messages.some(namesPoint(point))).toBe(false);

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ANY_SIGNED_IN_USER, fillPath, pathParameterNames, ROUTES, type RouteDefinition } from '@shared/api/routes';
+import { ANY_SIGNED_IN_USER, fillPath, pathParameterNames, ROUTES, type OwnedKind, type RouteDefinition } from '@shared/api/routes';
 import { can, permissionSetFor } from '@shared/permissions/abilities';
+import type { FileLists } from '@shared/schemas/meter-file';
 import type { LoginPayload } from '@shared/schemas/session';
 import { api, login, type AccountName } from '../support/api';
+import { createTestCustomer, seedUser, signInStatus } from '../support/customers';
+import { eventually } from '../support/eventually';
 
 /**
  * Walks every route of the table as every kind of caller and checks the status the table implies:
@@ -34,10 +38,13 @@ const OTHER_PARAMETERS: Record<string, string> = {
   widgetIndex: '0',
 };
 
-const pathWith = (route: RouteDefinition, id: string) =>
-  fillPath(route.path, Object.fromEntries(pathParameterNames(route.path).map((name) => [name, OTHER_PARAMETERS[name] ?? id])));
+/** The path with every id parameter set to `id` (or to what `ids` gives it), the other parameters to their value. */
+const pathWith = (route: RouteDefinition, id: string, ids: Record<string, string> = {}) =>
+  fillPath(route.path, Object.fromEntries(pathParameterNames(route.path).map((name) => [name, OTHER_PARAMETERS[name] ?? ids[name] ?? id])));
 
-const takesId = (route: RouteDefinition) => pathParameterNames(route.path).some((name) => !(name in OTHER_PARAMETERS));
+const idParameters = (route: RouteDefinition) => pathParameterNames(route.path).filter((name) => !(name in OTHER_PARAMETERS));
+
+const takesId = (route: RouteDefinition) => idParameters(route).length > 0;
 
 /** Calls that change nothing when they succeed, so they may be made with real data. */
 const isHarmless = (route: RouteDefinition) => route.method === 'GET' && !takesId(route) && !route.sideEffect;
@@ -54,11 +61,9 @@ const expectedFor = (route: RouteDefinition, payload: LoginPayload | null): Expe
   return 'through';
 };
 
+// Signed in while the file is collected: whether a call is made at all depends on what the caller may do.
 const payloads = new Map<AccountName, LoginPayload>();
-
-beforeAll(async () => {
-  for (const account of CALLERS) payloads.set(account, await login(account));
-});
+for (const account of CALLERS) payloads.set(account, await login(account));
 
 const call = (route: RouteDefinition, token: string | undefined) =>
   api(route.method, pathWith(route, UNKNOWN_ID), { token, ...(route.body ? { body: {} } : {}) });
@@ -70,29 +75,74 @@ describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as 
     else expect(answer.status).not.toBe(401);
   });
 
-  it.each(CALLERS)('answers %s as the route table says', async (account) => {
+  for (const account of CALLERS) {
     const payload = payloads.get(account)!;
     const expected = expectedFor(route, payload);
     // A route with a side effect (restart, update, dump) is only walked up to its gate: its own
     // tests (application.test.ts) make the calls that go through.
-    if (expected === 'through' && route.sideEffect) return;
-    const answer = await call(route, payload.user.jwt);
-    if (expected === 'through') {
-      expect([401, 403, 500]).not.toContain(answer.status);
-      if (isHarmless(route)) {
-        expect(answer.status).toBe(200);
-        const parsed = route.response.safeParse(route.raw ? answer.body : answer.body.data);
-        expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+    it.skipIf(expected === 'through' && route.sideEffect)(`answers ${account} as the route table says`, async () => {
+      const answer = await call(route, payload.user.jwt);
+      if (expected === 'through') {
+        expect([401, 403, 500]).not.toContain(answer.status);
+        if (isHarmless(route)) {
+          expect(answer.status).toBe(200);
+          const parsed = route.response.safeParse(route.raw ? answer.body : answer.body.data);
+          expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+        } else {
+          // An empty body is refused by the body's schema (or, where every field has a default, accepted), an unknown id is not found.
+          expect([200, 400, 404]).toContain(answer.status);
+        }
       } else {
-        // An empty body is refused by the body's schema (or, where every field has a default, accepted), an unknown id is not found.
-        expect([200, 400, 404]).toContain(answer.status);
+        expect(answer.status).toBe(expected === 'unauthorized' ? 401 : 403);
+        expect(answer.body.msg).toBe(expected);
       }
-    } else {
-      expect(answer.status).toBe(expected === 'unauthorized' ? 401 : 403);
-      expect(answer.body.msg).toBe(expected);
-    }
-  });
+    });
+  }
 });
+
+/** What an id in a path names, besides the owned kinds: read from the route's group and path. */
+type TenantKind = OwnedKind | 'user' | 'location' | 'point' | 'file' | 'image' | 'ftp retriever' | 'source';
+/** Super users', root's and the product's own objects: they belong to no customer, and those who may ask about them see every customer. */
+type GlobalKind = 'super user' | 'registration' | 'database dump' | 'connection' | 'customer';
+type IdKind = TenantKind | GlobalKind;
+
+const GLOBAL_KINDS: readonly IdKind[] = ['super user', 'registration', 'database dump', 'connection', 'customer'];
+
+/**
+ * The kind of object a path parameter names: the route's owned rule says it for owned objects (a
+ * tab's widgets name the tab); otherwise the parameter's name or the route's group and path.
+ * Undefined for a route nobody told the walk about: its test then fails.
+ */
+const kindOf = (route: RouteDefinition, parameter: string): IdKind | undefined => {
+  const { owned } = route;
+  if (owned?.id?.in === 'params' && owned.id.field === parameter) return owned.kind;
+  if (owned?.container?.in === 'params' && owned.container.field === parameter) return owned.container.kind;
+  if (parameter === 'locationId') return 'location';
+  if (parameter === 'pointId') return 'point';
+  if (parameter !== 'id') return undefined;
+  switch (route.group) {
+    case 'users':
+      return route.path.startsWith('/api/v1/su/') ? 'super user' : route.path.startsWith('/api/v1/registrations/') ? 'registration' : 'user';
+    case 'application':
+      return route.path.startsWith('/api/v1/database/dumps/') ? 'database dump' : route.path.startsWith('/api/v1/application/connected-users/') ? 'connection' : undefined;
+    case 'locations':
+      return 'location';
+    case 'points':
+      return 'point';
+    case 'files':
+      return 'file';
+    case 'images':
+      return 'image';
+    case 'ftp':
+      return 'ftp retriever';
+    case 'sources':
+      return 'source';
+    case 'customers':
+      return 'customer';
+    default:
+      return undefined;
+  }
+};
 
 /** Bodies their schema takes, for routes whose path names an object and that also have a body: the id alone then decides. */
 const VALID_BODIES: Record<string, unknown> = {
@@ -105,46 +155,121 @@ const VALID_BODIES: Record<string, unknown> = {
   updateWidgetLayout: { position: 1 },
 };
 
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/**
+ * One object of each kind of another premium customer, made through the API by its administrator:
+ * neither demo customer can reach any of them. The meter file is imported with a rejected row, so
+ * that its rejects exist for its owner.
+ */
+const seedAnotherCustomer = async (): Promise<Record<TenantKind, string>> => {
+  const customer = await createTestCustomer(payloads.get('root')!.user.jwt, { is_premium: true });
+  const signedIn = await signInStatus(await seedUser(customer._id, 'administrator'));
+  const administrator = (signedIn.body.data as LoginPayload).user;
+  const token = administrator.jwt;
+  const made = async (path: string, body: unknown) => {
+    const answer = await api<{ _id: string }>('POST', path, { token, body });
+    if (answer.status !== 200) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body.data!._id;
+  };
+  const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+  const technicalId = `WALK-${randomUUID().slice(0, 8)}`;
+
+  const importedFile = async () => {
+    const csv = `${technicalId};2026-11-02T10:00:00Z;1\nWALK-NOBODY;2026-11-02T10:00:00Z;2\n`;
+    const file = await made('/api/v1/data/upload-file', { name: 'route-walk.csv', data: Buffer.from(csv).toString('base64') });
+    const started = await api('PUT', '/api/v1/data/not-treated-files', { token, body: { files: [file] } });
+    if (started.status !== 200) throw new Error(`The import of the meter file did not start: ${JSON.stringify(started.body)}`);
+    const treated = async () => (await api<FileLists>('GET', '/api/v1/data/not-treated-files', { token })).body.data!.treatedFileList.find((entry) => entry._id === file);
+    await eventually(treated, (entry) => entry?.outcome?.has_rejects === true, 40_000);
+    return file;
+  };
+
+  const location = await made('/api/v2/locations', { name: unique('Site') });
+  const point = await made('/api/v1/points', { name: unique('Compteur'), technical_id: technicalId, resource: 'water', series_type: 'counter', unit: 'm³', location: [location] });
+  const [file, image, ftp, source, tab, alert, reminder, exported, report] = await Promise.all([
+    importedFile(),
+    made('/api/v1/images', { name: 'Plan.png', content_type: 'image/png', data: PNG }),
+    made('/api/v1/ftp', { host: '127.0.0.1', port: 24_999, user: 'meter', password: 'secret', path: '/', isSftp: false, timeInterval: 15, active: false }),
+    made('/api/v1/sources', { name: unique('Saisie'), family: 'manual' }),
+    made('/api/v1/tabs', { data: { name: unique('Onglet') } }),
+    made('/api/v1/alerts', {
+      alert: {
+        name: unique('Alerte'),
+        points: [{ point }],
+        sampling: 'hour',
+        cron_time: '0 0 1 1 *',
+        conditions: [[{ from_calculation: 'avg', operation: 'gt', to_value: 40 }]],
+        email: { to: ['exploitation@customers.example'], cc: [], bcc: [] },
+      },
+    }),
+    made('/api/v1/reminders', { name: unique('Relevé'), message: 'Relever les compteurs', reminder_date: '2030-01-01', start: '08:00', type: 'recurrent', period_type: 'day', period_value: 1 }),
+    made('/api/v1/exports/data', { name: unique('Export'), content: [[[{ type: 'point', point_id: point, property: 'name' }]]] }),
+    made('/api/v1/reports', { name: unique('Rapport') }),
+  ]);
+  const [widget, subscription] = await Promise.all([
+    made('/api/v1/widgets', { data: { location: tab, points: [{ _id: point, calculation: 'diff', type: 'column', color: '#1c7ed6' }] } }),
+    made('/api/v1/subscriptions', { name: unique('Abonnement'), report, email: { to: ['exploitation@customers.example'] } }),
+  ]);
+  return { user: administrator._id, location, point, file, image, 'ftp retriever': ftp, source, tab, widget, alert, reminder, export: exported, report, subscription };
+};
+
+// Made while the walk's first part runs (its import takes seconds), and awaited before the ids are asked.
+const seeding = seedAnotherCustomer().then((objects) => ({ objects }), (error: unknown) => ({ error }));
+
 describe('ids in paths', () => {
   const idRoutes = ROUTES.filter((route) => route.access === 'signed-in' && takesId(route));
+  const kindsOf = (route: RouteDefinition) => idParameters(route).map((parameter) => [parameter, kindOf(route, parameter)] as const);
+  const namesGlobal = (route: RouteDefinition) => kindsOf(route).some(([, kind]) => kind !== undefined && GLOBAL_KINDS.includes(kind));
+  const tenantRoutes = idRoutes.filter((route) => !namesGlobal(route));
+  const globalRoutes = idRoutes.filter(namesGlobal);
+  let theirs: Record<TenantKind, string>;
 
-  it.each(idRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
-    '%s answers 400 for a malformed id and 404 for another customer\'s id',
+  beforeAll(async () => {
+    const seeded = await seeding;
+    if ('error' in seeded) throw seeded.error;
+    theirs = seeded.objects;
+  });
+
+  /**
+   * Asks about the route's ids as a customer's administrator (the premium one for a premium route,
+   * which refuses the basic customer before reading its path), else a super user (super users,
+   * registrations, connected users), else root (a dump): first a malformed id, refused with 400,
+   * then the ids given (every other id parameter names nothing). The status of that answer.
+   */
+  const askedAbout = async (route: RouteDefinition, ids: Record<string, string> = {}) => {
+    const administrator = route.premium ? 'premiumAdministrator' : 'basicAdministrator';
+    const asker = expectedFor(route, payloads.get(administrator)!) === 'through' ? administrator : route.rootOnly ? 'root' : 'super';
+    const token = payloads.get(asker)!.user.jwt;
+    const malformed = await api(route.method, pathWith(route, 'not an id!'), { token, ...(route.body ? { body: {} } : {}) });
+    expect(malformed.status).toBe(400);
+    return (await api(route.method, pathWith(route, UNKNOWN_ID, ids), { token, ...(route.body ? { body: VALID_BODIES[route.operation] ?? {} } : {}) })).status;
+  };
+
+  it.each(tenantRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s answers 400 for a malformed id and 404 for another customer\'s object of the kind it names',
     async (_, route) => {
-      // A premium route refuses the basic customer before reading its path: the premium customer's
-      // administrator asks instead, for an alert id that names nothing of theirs (alerts.test.ts
-      // checks another customer's alert).
-      const administrator = route.premium ? 'premiumAdministrator' : 'basicAdministrator';
-      // Routes of super users' screens (super users, registrations, connected users) are asked by a super user, root's alone (a dump) by root.
-      const asker = expectedFor(route, payloads.get(administrator)!) === 'through' ? administrator : route.rootOnly ? 'root' : 'super';
-      const { user } = payloads.get(asker)!;
-      const malformed = await api(route.method, pathWith(route, 'not an id!'), { token: user.jwt, ...(route.body ? { body: {} } : {}) });
-      expect(malformed.status).toBe(400);
-      // The premium customer's own objects (demo data): of the kind the path names. Premium routes
-      // naming sites or points (maplytics) are asked, by the premium customer, about the basic
-      // customer's site, or a point that names nothing of theirs (maplytics.test.ts checks another
-      // customer's point).
-      const theirs = route.premium && (route.path.includes('/locations/') || route.path.endsWith('{locationId}'))
-        ? 'loc-mairie'
-        : route.premium && route.path.includes('/points/')
-          ? 'pt-route-walk-nothing'
-          : route.path.startsWith('/api/v1/alerts/')
-        ? 'alr-00000000-0000-4000-8000-000000000000'
-        : route.path.includes('/tabs/')
-        ? 'tab-demo-electricite'
-        : route.path.includes('/widgets/')
-          ? 'wgt-demo-month'
-          : route.path.includes('/images/')
-            ? 'img-demo-site'
-          : route.path.includes('/locations/') || route.path.endsWith('{locationId}')
-            ? 'loc-lyon-a'
-            : 'pt-elec-index';
-      const answer = await api(route.method, pathWith(route, theirs), { token: user.jwt, ...(route.body ? { body: VALID_BODIES[route.operation] ?? {} } : {}) });
-      expect(answer.status).toBe(404);
+      const ids: Record<string, string> = {};
+      for (const [parameter, kind] of kindsOf(route)) {
+        expect(kind, `the kind of object {${parameter}} names: tell kindOf in this file`).toBeDefined();
+        expect(theirs[kind as TenantKind], `no object of the other customer of the kind ${kind}: make one in seedAnotherCustomer`).toBeDefined();
+        ids[parameter] = theirs[kind as TenantKind];
+      }
+      expect(await askedAbout(route, ids)).toBe(404);
+    },
+  );
+
+  // Super users and root see every customer: an id of another customer names nothing they may not
+  // reach, so these answer 404 for an id that names nothing.
+  it.each(globalRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s answers 400 for a malformed id and 404 for an id that names nothing (its objects belong to no customer)',
+    async (_, route) => {
+      expect(await askedAbout(route)).toBe(404);
     },
   );
 
   it('covers every route of the table that takes an id', () => {
     expect(idRoutes.length).toBeGreaterThanOrEqual(5);
+    expect(tenantRoutes.length).toBeGreaterThan(globalRoutes.length);
   });
 });

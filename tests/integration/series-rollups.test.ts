@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calculate } from '@shared/series/calculations';
+import type { FileLists } from '@shared/schemas/meter-file';
 import { series, seriesRef } from '../support/aws';
 import { eventually } from '../support/eventually';
 
@@ -69,24 +70,34 @@ describe('rollups under concurrent writers of the same hours', () => {
     const ref = seriesRef(created.body.data!._id);
     const start = Date.parse('2026-09-09T22:00:00Z');
     const hours = Array.from({ length: 24 }, (_, hour) => start + hour * HOUR);
+    const files: string[] = [];
     for (let round = 1; round <= 4; round += 1) {
       const csv = hours.map((at, hour) => `${technicalId};${new Date(at).toISOString()};${round * 100 + hour}`).join('\n');
       const file = (await api<{ _id: string }>('POST', '/api/v1/data/upload-file', { token: admin, body: { name: `race-${round}.csv`, data: Buffer.from(csv).toString('base64') } })).body.data!;
+      files.push(file._id);
       // The stream rolls up these single writes while the import rewrites the same hours in bulk.
       await Promise.all([
         series.putRaw(ref, hours.map((at, hour) => ({ at, value: round * 1000 + hour }))),
         api('PUT', '/api/v1/data/not-treated-files', { token: admin, body: { files: [file._id] } }),
       ]);
     }
-    // Whatever order they landed in, the rollups settle on what the raw values say.
-    const expected = async () => {
-      const raw = await series.rawOfMonths(ref, ['202609']);
-      return raw.reduce((sum, value) => sum + value.value, 0);
+    // Every import has ended (treated, or refused), so the raw values stay as they are from here on.
+    const ended = async () => {
+      const lists = (await api<FileLists>('GET', '/api/v1/data/not-treated-files', { token: admin })).body.data!;
+      return [...lists.treatedFileList, ...lists.treatmentErrorFileList].map((file) => file._id);
     };
-    await eventually(
-      async () => ({ raw: await expected(), hours: (await series.rollups(ref, 'hour', '202609')).reduce((sum, row) => sum + row.sum, 0), days: (await series.rollups(ref, 'day', '2026')).reduce((sum, row) => sum + row.sum, 0) }),
-      ({ raw, hours: hourSum, days }) => hourSum === raw && days === raw,
-      45_000,
-    );
+    await eventually(ended, (ids) => files.every((id) => ids.includes(id)), 40_000);
+    // Whatever order they landed in, the rollups settle on what the raw values say.
+    const totals = async () => {
+      const [raw, hourRows, dayRows] = await Promise.all([series.rawOfMonths(ref, ['202609']), series.rollups(ref, 'hour', '202609'), series.rollups(ref, 'day', '2026')]);
+      const sumOf = (rows: { sum: number }[]) => rows.reduce((sum, row) => sum + row.sum, 0);
+      const countOf = (rows: { count: number }[]) => rows.reduce((sum, row) => sum + row.count, 0);
+      return { raw: { count: raw.length, sum: raw.reduce((sum, value) => sum + value.value, 0) }, hours: { count: countOf(hourRows), sum: sumOf(hourRows) }, days: { count: countOf(dayRows), sum: sumOf(dayRows) } };
+    };
+    const same = (a: { count: number; sum: number }, b: { count: number; sum: number }) => a.count === b.count && a.sum === b.sum;
+    const settled = await eventually(totals, ({ raw, hours: hourTotals, days }) => same(hourTotals, raw) && same(days, raw), 30_000);
+    expect(settled.raw.count).toBe(hours.length);
+    expect(settled.hours).toEqual(settled.raw);
+    expect(settled.days).toEqual(settled.raw);
   });
 });
