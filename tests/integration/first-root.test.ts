@@ -5,7 +5,8 @@ import { signedJsonHeaders } from '../../functions/src/clients/aws-json-request'
 import { api } from '../support/api';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
-import { awaitMailsTo, mailsTo, passwordLinkTokenOf } from '../support/mail';
+import { eventually } from '../support/eventually';
+import { mailsTo, passwordLinkTokenOf } from '../support/mail';
 
 const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 
@@ -33,12 +34,18 @@ const ssmParameter = async (name: string): Promise<string | undefined> => {
   return ((await answer.json()) as { Parameter?: { Value?: string } }).Parameter?.Value;
 };
 
+/**
+ * The set-password links e-mailed to an address. Root also receives the administrators' notices
+ * (registrations waiting, …) that other test files cause, so only the links are counted.
+ */
+const linksMailedTo = async (email: string) => (await mailsTo(email)).filter((mail) => passwordLinkTokenOf(mail) !== null);
+
 describe('the first root administrator made by the deployment', () => {
   it('is made from rootEmail and e-mailed one set-password link into the site, which sets a password that signs in as root', async () => {
     const email = testEnvironment().rootEmail!;
     const [user] = await superUsersWith(email);
     expect(user).toMatchObject({ is_root: true, internal_role: 'root_administrator', customer: null });
-    const mails = await awaitMailsTo(email);
+    const mails = await eventually(() => linksMailedTo(email), (sent) => sent.length > 0);
     expect(mails).toHaveLength(1);
     expect(mails[0].BodyText).toContain(`${testEnvironment().webUrl}/set-password/`);
     const token = passwordLinkTokenOf(mails[0])!;
@@ -58,7 +65,7 @@ describe('the first root administrator made by the deployment', () => {
     expect(first).toMatchObject({ outcome: 'exists', email });
     expect(second).toEqual(first);
     expect(await superUsersWith(email)).toHaveLength(1);
-    expect(await mailsTo(email)).toHaveLength(1);
+    expect(await linksMailedTo(email)).toHaveLength(1);
   });
 
   it('makes no second root for a changed address, and names the root there is', async () => {
