@@ -8,6 +8,8 @@ export const signInLines = (outputs: Outputs, settings: DeploymentSettings): str
   const site = outputs.WattWiseWeb?.AppUrl ?? '(see the WattWiseWeb stack outputs)';
   const root = outputs.WattWiseFirstRoot;
   const lines = [`The site: ${site}`];
+  // On the operator's own domain, the DNS record it needs before the site answers there.
+  if (outputs.WattWiseWeb?.DnsTarget) lines.push(`Its DNS needs: ${outputs.WattWiseWeb.DnsTarget}`);
   if (!root) return [...lines, 'No root administrator was asked for (rootEmail): sign in with an account made before.'];
   if (root.RootOutcome === 'created' && root.RootMail === 'sent') {
     lines.push(`A set-password link was e-mailed to ${root.RootEmail} (valid 72 hours, once). Open it, choose a password, then sign in at ${site} with that address.`);

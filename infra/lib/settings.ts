@@ -32,6 +32,9 @@ import type { Node } from 'constructs';
  * the language of its e-mail) when no root administrator exists, and sent a set-password link (none: no root is made).
  * `edgeFirewall` puts a WAF web ACL (in us-east-1) on the distribution: on by default on AWS, off in the emulator; `false` turns it off.
  * `edgeRateLimit` is its rule's requests per viewer address in five minutes before the address is blocked (default 2000).
+ * `domainName` and `certificateArn` (both or neither) put the site on the operator's own domain: the distribution answers
+ * on it with that ACM certificate (in us-east-1, where CloudFront reads certificates), and the app's address is
+ * `https://<domainName>` unless `appUrl` says otherwise. The domain's DNS points at the distribution (the `DnsTarget` output).
  */
 export interface DeploymentSettings {
   environment: 'aws' | 'emulator';
@@ -82,6 +85,15 @@ export interface DeploymentSettings {
   edgeFirewall: boolean;
   /** Requests one viewer address may send in five minutes before the web ACL blocks it. */
   edgeRateLimit: number;
+  /** The operator's own domain for the site, with its certificate; null: CloudFront's own address. */
+  customDomain: CustomDomain | null;
+}
+
+export interface CustomDomain {
+  /** `energie.example.fr` */
+  domainName: string;
+  /** An ACM certificate in us-east-1 that covers the domain. */
+  certificateArn: string;
 }
 
 export const DEFAULT_WEATHER_PROVIDER_URL = 'https://api.openweathermap.org';
@@ -127,6 +139,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     rootLanguage: languageOf(node.tryGetContext('rootLanguage')),
     edgeFirewall: String(node.tryGetContext('edgeFirewall') ?? (environment === 'aws')) === 'true',
     edgeRateLimit: rateLimitOf(node.tryGetContext('edgeRateLimit')),
+    customDomain: customDomainOf(node.tryGetContext('domainName'), node.tryGetContext('certificateArn')),
   };
 };
 
@@ -172,6 +185,20 @@ const createOrExisting = (name: string, value: unknown): 'create' | 'existing' =
   const setting = value === undefined || value === null || value === '' ? 'create' : String(value).trim();
   if (setting !== 'create' && setting !== 'existing') throw new Error(`Context ${name} must be create or existing, not ${setting}`);
   return setting;
+};
+
+const given = (value: unknown): string | null => (value === undefined || value === null || String(value).trim() === '' ? null : String(value).trim());
+
+/** The site's own domain: both settings or neither; the certificate in us-east-1, the only region CloudFront takes one from. */
+export const customDomainOf = (domain: unknown, certificate: unknown): CustomDomain | null => {
+  const [domainName, certificateArn] = [given(domain), given(certificate)];
+  if (!domainName && !certificateArn) return null;
+  if (!domainName || !certificateArn) throw new Error('Context domainName and certificateArn go together: the distribution answers on the domain with that certificate');
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(domainName)) throw new Error(`Context domainName must be a host name (energie.example.fr), not ${domainName}`);
+  if (!/^arn:aws[\w-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error(`Context certificateArn must be an ACM certificate in us-east-1 (CloudFront reads certificates there), not ${certificateArn}`);
+  }
+  return { domainName: domainName.toLowerCase(), certificateArn };
 };
 
 const languageOf = (value: unknown): 'fr' | 'en' => {

@@ -16,7 +16,7 @@ import {
   type EdgeBehaviour,
   type EdgeOrigin,
 } from '../../infra/lib/edge';
-import { readSettings } from '../../infra/lib/settings';
+import { customDomainOf, readSettings } from '../../infra/lib/settings';
 import { EdgeFirewallStack, edgeFirewallParameterName } from '../../infra/lib/stacks/edge-firewall-stack';
 import { WebStack } from '../../infra/lib/stacks/web-stack';
 
@@ -239,5 +239,46 @@ describe('the web ACL on the distribution', () => {
     const { web } = build({ environment: 'aws', edgeFirewall: 'false' });
     const [distribution] = Object.values(Template.fromStack(web).findResources('AWS::CloudFront::Distribution'));
     expect(distribution.Properties.DistributionConfig.WebACLId).toBeUndefined();
+  });
+});
+
+describe('the site on its own domain', () => {
+  const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+
+  const webTemplate = (context: Record<string, string>) => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
+    const app = new App({ context: { webDist, stage: STAGE, environment: 'aws', edgeFirewall: 'false', ...context } });
+    const settings = readSettings(app.node);
+    const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest', { deployOptions: { stageName: STAGE } });
+    restApi.root.addMethod('GET');
+    const socketApi = new apigwv2.WebSocketApi(new Stack(app, 'Realtime'), 'Socket');
+    return Template.fromStack(new WebStack(app, 'Web', { settings, restApi, socketApi }));
+  };
+
+  it('answers on the domain with its certificate and TLS 1.2, and the app is addressed there', () => {
+    const template = webTemplate({ domainName: 'Energie.Example.fr', certificateArn: CERTIFICATE });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['energie.example.fr'],
+        ViewerCertificate: { AcmCertificateArn: CERTIFICATE, SslSupportMethod: 'sni-only', MinimumProtocolVersion: 'TLSv1.2_2021' },
+      }),
+    });
+    template.hasResourceProperties('AWS::SSM::Parameter', { Value: 'https://energie.example.fr' });
+    template.hasOutput('DnsTarget', { Value: { 'Fn::Join': ['', ['energie.example.fr CNAME ', { 'Fn::GetAtt': [Match.anyValue(), 'DomainName'] }]] } });
+  });
+
+  it("answers on CloudFront's own address without one", () => {
+    const [distribution] = Object.values(webTemplate({}).findResources('AWS::CloudFront::Distribution'));
+    expect(distribution.Properties.DistributionConfig.Aliases).toBeUndefined();
+  });
+
+  it('takes both settings or neither, a host name, and a certificate where CloudFront reads them', () => {
+    expect(customDomainOf(undefined, '')).toBeNull();
+    expect(() => customDomainOf('energie.example.fr', undefined)).toThrow(/go together/);
+    expect(() => customDomainOf(undefined, CERTIFICATE)).toThrow(/go together/);
+    expect(() => customDomainOf('https://energie.example.fr', CERTIFICATE)).toThrow(/host name/);
+    expect(() => customDomainOf('energie.example.fr', CERTIFICATE.replace('us-east-1', 'eu-west-3'))).toThrow(/us-east-1/);
+    expect(customDomainOf('energie.example.fr', CERTIFICATE)).toEqual({ domainName: 'energie.example.fr', certificateArn: CERTIFICATE });
   });
 });

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -66,6 +67,7 @@ export class WebStack extends Stack {
       serverAccessLogsPrefix: 'site/',
     });
 
+    const domain = props.settings.customDomain;
     const distribution = new cloudfront.Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
       enableLogging: true,
@@ -73,6 +75,13 @@ export class WebStack extends Stack {
       logFilePrefix: 'cdn/',
       ...this.behaviours(site, props),
       ...(props.firewall ? { webAclId: this.webAclArnOf(props.firewall, props.settings) } : {}),
+      ...(domain
+        ? {
+            domainNames: [domain.domainName],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
     });
 
     Annotations.of(distribution).acknowledgeWarning(
@@ -87,11 +96,13 @@ export class WebStack extends Stack {
         'AwsSolutions-CFR2',
       );
     }
-    acknowledge(
-      distribution,
-      "The distribution answers on CloudFront's default certificate, whose protocol policy CloudFront sets; a custom domain's certificate comes with TLSv1.2_2021",
-      'AwsSolutions-CFR4',
-    );
+    if (!domain) {
+      acknowledge(
+        distribution,
+        "The distribution answers on CloudFront's default certificate, whose protocol policy CloudFront sets; a custom domain (domainName, certificateArn) comes with TLSv1.2_2021",
+        'AwsSolutions-CFR4',
+      );
+    }
 
     // In the emulator the local web server serves the built files itself; on AWS they are
     // uploaded with the deployment.
@@ -133,12 +144,18 @@ export class WebStack extends Stack {
     const appUrl = new ssm.StringParameter(this, 'AppUrlParameter', {
       parameterName: appUrlParameterName(props.settings),
       description: "The web app's public address: links in e-mails and the report print page",
-      stringValue: props.settings.appUrl ?? `https://${distribution.distributionDomainName}`,
+      stringValue: props.settings.appUrl ?? `https://${domain?.domainName ?? distribution.distributionDomainName}`,
     });
 
     new CfnOutput(this, 'AppUrl', { value: appUrl.stringValue });
     new CfnOutput(this, 'SiteBucket', { value: site.bucketName });
     new CfnOutput(this, 'DistributionDomain', { value: distribution.distributionDomainName });
+    if (domain) {
+      new CfnOutput(this, 'DnsTarget', {
+        description: "The record the operator's DNS needs: the domain as a CNAME (or a Route 53 alias) of the distribution",
+        value: `${domain.domainName} CNAME ${distribution.distributionDomainName}`,
+      });
+    }
   }
 
   /**
