@@ -34,6 +34,11 @@ const configSchema = z.object({
    * comma-separated): empty in production; the local test servers' loopback ports in the emulator.
    */
   OUTBOUND_ALLOW_LIST: z.string().default(''),
+  /**
+   * The edge's origin secret (Secrets Manager): a request that carries it is counted by the abuse
+   * limits for the viewer address the edge sends beside it (functions/src/middleware/source-address.ts).
+   */
+  ORIGIN_SECRET_ARN: z.string().min(1).optional(),
   /** Overrides of the public account routes' abuse limits (`sign_in.address=30/900,…`, see shared/src/users/abuse-limits.ts). */
   ABUSE_LIMITS: z.string().default(''),
   /**

@@ -34,6 +34,7 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     series: data.series,
     jwtSecret: data.jwtSecret,
     weatherKey: data.weatherKey,
+    originSecret: data.originSecret,
     documents: data.documents,
     uploads: data.uploads,
     secretsKey: data.secretsKey,
@@ -55,7 +56,13 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
   }
   // CloudFront's web ACL lives in us-east-1 whatever the app's region: a stack of its own there.
   const firewall = settings.edgeFirewall ? new EdgeFirewallStack(app, 'WattWiseEdgeFirewall', { settings }) : undefined;
-  const web = new WebStack(app, 'WattWiseWeb', { settings, restApi: api.api, socketApi: realtime.api, firewall });
+  const web = new WebStack(app, 'WattWiseWeb', {
+    settings,
+    restApi: api.api,
+    socketApi: realtime.api,
+    originSecret: data.originSecret,
+    firewall,
+  });
   const operations = new OperationsStack(app, 'WattWiseOperations', {
     settings,
     functions,

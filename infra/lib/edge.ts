@@ -7,6 +7,8 @@
  * and tests/unit/edge.test.ts the local server.
  */
 
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/src/network/edge-headers';
+
 /** Where a behaviour sends its requests: the site bucket, the REST API (on its stage) or the WebSocket API. */
 export type EdgeOrigin = 'site' | 'api' | 'socket';
 
@@ -20,7 +22,22 @@ export interface EdgeBehaviour {
   cacheControl: string | null;
   /** The viewer's headers the origin receives (CloudFront's origin request policy); the query string goes to the APIs, never to the bucket. */
   viewerHeaders: 'all-but-host' | readonly string[];
+  /**
+   * What the edge itself adds to the origin's requests, over any viewer header of the same name:
+   * `origin-secret`, the deployment's origin secret (CloudFront's custom origin header), and
+   * `viewer-address`, the viewer's address and port (CloudFront's header, through the origin
+   * request policy). The API trusts the second only with the first (docs/architecture/abuse-limits.md).
+   */
+  edgeHeaders: readonly EdgeHeader[];
 }
+
+export type EdgeHeader = 'origin-secret' | 'viewer-address';
+
+/** The name each edge header has on the origin's requests. */
+export const EDGE_HEADER_NAMES: Readonly<Record<EdgeHeader, string>> = {
+  'origin-secret': ORIGIN_SECRET_HEADER,
+  'viewer-address': VIEWER_ADDRESS_HEADER,
+};
 
 export type EdgeFunctionName = 'site-request' | 'socket-request';
 
@@ -43,11 +60,35 @@ const REVALIDATE = 'no-cache';
  * default (`*`) last.
  */
 export const EDGE_BEHAVIOURS: readonly EdgeBehaviour[] = [
-  { pathPattern: `${API_BASE}/*`, origin: 'api', viewerRequest: null, cacheControl: null, viewerHeaders: 'all-but-host' },
-  { pathPattern: SOCKET_PATH, origin: 'socket', viewerRequest: 'socket-request', cacheControl: null, viewerHeaders: SOCKET_FORWARDED_HEADERS },
-  { pathPattern: '/assets/*', origin: 'site', viewerRequest: null, cacheControl: IMMUTABLE, viewerHeaders: [] },
-  { pathPattern: '*', origin: 'site', viewerRequest: 'site-request', cacheControl: REVALIDATE, viewerHeaders: [] },
+  {
+    pathPattern: `${API_BASE}/*`,
+    origin: 'api',
+    viewerRequest: null,
+    cacheControl: null,
+    viewerHeaders: 'all-but-host',
+    edgeHeaders: ['origin-secret', 'viewer-address'],
+  },
+  {
+    pathPattern: SOCKET_PATH,
+    origin: 'socket',
+    viewerRequest: 'socket-request',
+    cacheControl: null,
+    viewerHeaders: SOCKET_FORWARDED_HEADERS,
+    edgeHeaders: [],
+  },
+  { pathPattern: '/assets/*', origin: 'site', viewerRequest: null, cacheControl: IMMUTABLE, viewerHeaders: [], edgeHeaders: [] },
+  { pathPattern: '*', origin: 'site', viewerRequest: 'site-request', cacheControl: REVALIDATE, viewerHeaders: [], edgeHeaders: [] },
 ];
+
+/**
+ * Whether the edge sends an origin the origin secret. CloudFront's custom headers belong to the
+ * origin, not to a behaviour: an origin gets it when a behaviour that asks it says so.
+ */
+export const sendsOriginSecret = (origin: EdgeOrigin): boolean =>
+  EDGE_BEHAVIOURS.some((behaviour) => behaviour.origin === origin && behaviour.edgeHeaders.includes('origin-secret'));
+
+/** The viewer's address as CloudFront writes it in its header: `ip:port`, an IPv6 address in brackets. */
+export const viewerAddressValue = (address: string, port: number): string => `${address.includes(':') ? `[${address}]` : address}:${port}`;
 
 /**
  * What CloudFront puts before a path when it asks an origin: the REST API's stage (its paths are

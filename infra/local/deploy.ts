@@ -32,6 +32,8 @@ export interface Deployment {
   licenseVendorKeyFile: string;
   /** The weather provider's key (generated at deploy time). */
   weatherKeySecretArn: string;
+  /** The edge's origin secret (generated at deploy time), which the local web server sends the REST API as CloudFront does. */
+  originSecretArn: string;
   /** Where the REST API answers in the emulator (paths start with /api/...). */
   restBaseUrl: string;
   socketUrl: string;
@@ -135,6 +137,7 @@ export const deployToEmulator = async (
     rootEmail: options.rootEmail ?? null,
     licenseVendorKeyFile: licenseVendor.privateKeyFile,
     weatherKeySecretArn: outputs.WattWiseData.WeatherProviderKeySecretArn,
+    originSecretArn: outputs.WattWiseData.OriginSecretArn,
     restBaseUrl: `${endpoint}/_aws/execute-api/${api.RestApiId}/${api.RestApiStage}`,
     socketUrl: `${endpoint.replace(/^http/, 'ws')}/_aws/execute-api/${realtime.SocketApiId}/${realtime.SocketStage}`,
   };

@@ -2,7 +2,16 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import * as path from 'node:path';
-import { behaviourFor, originPathOf, responseHeadersOf, type EdgeBehaviour, type EdgeFunctionName } from '../lib/edge';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import {
+  behaviourFor,
+  EDGE_HEADER_NAMES,
+  originPathOf,
+  responseHeadersOf,
+  viewerAddressValue,
+  type EdgeBehaviour,
+  type EdgeFunctionName,
+} from '../lib/edge';
 import { fromRoot } from '../lib/paths';
 import { webRuntimeConfig, withInlineRuntimeConfig } from '../lib/runtime-config';
 import type { Deployment } from './deploy';
@@ -24,20 +33,28 @@ export const runtimeConfig = () => webRuntimeConfig({ mapStyleUrl: process.env.M
 
 /**
  * What stands for CloudFront's API origins here: the emulator's address of each API (no stage:
- * the edge adds it, as on AWS).
+ * the edge adds it, as on AWS), and the deployment's origin secret, sent as CloudFront sends it.
  */
 export interface EdgeOrigins {
   api: URL;
   socket: URL;
   stage: string;
+  originSecret: string;
 }
 
-/** The emulator's APIs of a deployment, as the edge's origins. */
-export const edgeOriginsOf = (deployment: Deployment): EdgeOrigins => ({
-  api: new URL(`${deployment.endpoint}/_aws/execute-api/${deployment.restApiId}`),
-  socket: new URL(`${deployment.endpoint}/_aws/execute-api/${deployment.socketApiId}`),
-  stage: deployment.stage,
-});
+/** The emulator's APIs of a deployment, as the edge's origins, with its origin secret read from the emulator's Secrets Manager. */
+export const edgeOriginsOf = async (deployment: Deployment): Promise<EdgeOrigins> => {
+  if (!deployment.originSecretArn) throw new Error('The deployment names no origin secret (OriginSecretArn): deploy again');
+  const secrets = new SecretsManagerClient({ endpoint: deployment.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: deployment.originSecretArn }));
+  if (!SecretString) throw new Error('The origin secret has no value');
+  return {
+    api: new URL(`${deployment.endpoint}/_aws/execute-api/${deployment.restApiId}`),
+    socket: new URL(`${deployment.endpoint}/_aws/execute-api/${deployment.socketApiId}`),
+    stage: deployment.stage,
+    originSecret: SecretString,
+  };
+};
 
 /**
  * Plays CloudFront's part on a developer machine, from the edge's one definition
@@ -47,8 +64,8 @@ export const edgeOriginsOf = (deployment: Deployment): EdgeOrigins => ({
  * bucket's part is the built app in `distDir`, with the runtime configuration written into
  * index.html and served as /config.json, as the deployment uploads them on AWS.
  */
-export const startWebServer = (deployment: Deployment, port: number, distDir = fromRoot('web/dist')): Promise<Server> =>
-  startEdgeServer(edgeOriginsOf(deployment), port, distDir);
+export const startWebServer = async (deployment: Deployment, port: number, distDir = fromRoot('web/dist')): Promise<Server> =>
+  startEdgeServer(await edgeOriginsOf(deployment), port, distDir);
 
 export const startEdgeServer = (origins: EdgeOrigins, port: number, distDir: string): Promise<Server> => {
   const functions: Record<EdgeFunctionName, (request: ViewerRequest) => ViewerRequest> = {
@@ -75,7 +92,7 @@ export const startEdgeServer = (origins: EdgeOrigins, port: number, distDir: str
     const headers = responseHeadersOf(behaviour);
     if (behaviour.origin === 'site') return serveSite(res, uri, distDir, headers);
     const origin = originOf(behaviour);
-    forward(req, res, behaviour, origin, `${origin.pathname}${originPathOf(behaviour.origin, origins)}${uri}${search}`, headers);
+    forward(req, res, behaviour, origin, `${origin.pathname}${originPathOf(behaviour.origin, origins)}${uri}${search}`, headers, origins.originSecret);
   });
 
   server.on('upgrade', (req: IncomingMessage, client, head) => {
@@ -83,7 +100,7 @@ export const startEdgeServer = (origins: EdgeOrigins, port: number, distDir: str
     if (behaviour.origin !== 'socket') return client.destroy();
     const origin = originOf(behaviour);
     const upstream = connect(Number(origin.port), origin.hostname, () => {
-      const headers = Object.entries(viewerHeadersFor(behaviour, req))
+      const headers = Object.entries(originHeadersFor(behaviour, req, origins.originSecret))
         .concat([['upgrade', String(req.headers.upgrade)], ['connection', String(req.headers.connection)]])
         .map(([name, value]) => `${name}: ${value}`);
       upstream.write(
@@ -110,6 +127,21 @@ const viewerHeadersFor = (behaviour: EdgeBehaviour, req: IncomingMessage): Recor
       .filter(([name]) => !allowed || allowed.has(name))
       .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
   );
+};
+
+/**
+ * What the origin receives: the viewer's headers the policy lets through, and over them the edge's
+ * own (the origin secret, the viewer's address as the connection shows it), as CloudFront
+ * overwrites a viewer's header of the same name.
+ */
+const originHeadersFor = (behaviour: EdgeBehaviour, req: IncomingMessage, originSecret: string): Record<string, string> => {
+  const own: Record<string, string> = {};
+  for (const header of behaviour.edgeHeaders) {
+    const value =
+      header === 'origin-secret' ? originSecret : viewerAddressValue(req.socket.remoteAddress ?? '127.0.0.1', req.socket.remotePort ?? 0);
+    own[EDGE_HEADER_NAMES[header].toLowerCase()] = value;
+  }
+  return { ...viewerHeadersFor(behaviour, req), ...own };
 };
 
 /** The bucket's part: the file at `uri`, or 404 (the distribution's bucket lets CloudFront list it, so a missing key is a 404, not a 403). */
@@ -146,6 +178,7 @@ const forward = (
   origin: URL,
   originPath: string,
   headers: Record<string, string>,
+  originSecret: string,
 ): void => {
   const upstream = httpRequest(
     {
@@ -153,7 +186,7 @@ const forward = (
       port: origin.port,
       method: req.method,
       path: originPath,
-      headers: { ...viewerHeadersFor(behaviour, req), host: origin.host },
+      headers: { ...originHeadersFor(behaviour, req, originSecret), host: origin.host },
     },
     (answer) => {
       const own = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !(name.toLowerCase() in lowerCased(headers))));

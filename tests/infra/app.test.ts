@@ -6,6 +6,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/api/routes';
@@ -220,7 +221,8 @@ describe('the CDK app', () => {
     const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest');
     restApi.root.addMethod('GET');
     const socketApi = new apigwv2.WebSocketApi(new Stack(app, 'Realtime'), 'Socket');
-    expect(() => new WebStack(app, 'Web', { settings: readSettings(app.node), restApi, socketApi })).toThrow(/npm run build:web/);
+    const originSecret = new secretsmanager.Secret(new Stack(app, 'Data'), 'OriginSecret');
+    expect(() => new WebStack(app, 'Web', { settings: readSettings(app.node), restApi, socketApi, originSecret })).toThrow(/npm run build:web/);
   });
 
   it('deploys the demo seeding function only when asked', () => {
@@ -238,6 +240,31 @@ describe('the CDK app', () => {
     const [weather] = Object.entries(resources(templates.api, 'AWS::Lambda::Function')).filter(([id]) => id.startsWith('WeatherEndpoints'));
     expect((weather[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables.WEATHER_PROVIDER_URL).toBe('https://api.openweathermap.org/');
   });
+  it('generates the edge’s origin secret at deploy time; the distribution sends it as a dynamic reference, and only the groups that throttle the account routes read it', () => {
+    const secrets = Object.entries(resources(templates.data, 'AWS::SecretsManager::Secret')).filter(([id]) => id.startsWith('OriginSecret'));
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0][1].Properties.GenerateSecretString).toBeDefined();
+    expect(secrets[0][1].Properties.SecretString).toBeUndefined();
+    const readers = Object.entries(resources(templates.api, 'AWS::IAM::Policy'))
+      .filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes(secrets[0][0]))
+      .map(([id]) => id.replace(/(Function|Role).*$/, ''));
+    expect(readers).toEqual(['UsersEndpoints']);
+    const withSetting = Object.entries(resources(templates.api, 'AWS::Lambda::Function'))
+      .filter(([, fn]) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.ORIGIN_SECRET_ARN)
+      .map(([id]) => id.replace(/Function.*$/, ''));
+    expect(withSetting).toEqual(['UsersEndpoints']);
+    // In the web template only as CloudFormation's dynamic reference to the data stack's secret, resolved at deploy time.
+    const [distribution] = Object.values(resources(templates.web, 'AWS::CloudFront::Distribution'));
+    const origins = (distribution.Properties.DistributionConfig as { Origins: { OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] }).Origins;
+    const sent = origins.flatMap((origin) => origin.OriginCustomHeaders ?? []);
+    expect(sent.map((header) => header.HeaderName)).toEqual(['x-wattwise-origin']);
+    const value = JSON.stringify(sent[0].HeaderValue);
+    expect(value).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(value).toContain('SecretString');
+    expect(value).toContain('Fn::ImportValue');
+    expect(value).toContain(secrets[0][0]);
+  });
+
   it('lets every function that sends e-mail open sealed SMTP passwords (a customer\'s own server), and the customization group only update its item', () => {
     const functions = Object.entries(resources(templates.api, 'AWS::Lambda::Function'));
     const senders = functions.filter(([, fn]) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.MAIL_FROM);

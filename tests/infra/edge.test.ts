@@ -5,11 +5,14 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   additionalBehaviours,
+  behaviourFor,
   defaultBehaviour,
   EDGE_BEHAVIOURS,
+  EDGE_HEADER_NAMES,
   edgeFunctionSource,
   originPathOf,
   responseHeadersOf,
@@ -37,7 +40,14 @@ type CfnBehaviour = {
   ResponseHeadersPolicyId?: { Ref: string };
   FunctionAssociations?: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[];
 };
-type CfnOrigin = { Id: string; DomainName: unknown; OriginPath?: string; S3OriginConfig?: unknown; CustomOriginConfig?: Json };
+type CfnOrigin = {
+  Id: string;
+  DomainName: unknown;
+  OriginPath?: string;
+  S3OriginConfig?: unknown;
+  CustomOriginConfig?: Json;
+  OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+};
 
 const STAGE = 'prod';
 /** CloudFront's managed policies, by id. */
@@ -50,6 +60,8 @@ let config: { DefaultCacheBehavior: CfnBehaviour; CacheBehaviors: CfnBehaviour[]
 /** The logical ids of the stand-in APIs, as the web stack's imports name them. */
 let restApiExport: string;
 let socketApiExport: string;
+/** The logical id of the stand-in origin secret, as the web stack's dynamic reference imports it. */
+let originSecretId: string;
 
 beforeAll(() => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
@@ -60,7 +72,10 @@ beforeAll(() => {
   restApi.root.addMethod('GET');
   const realtimeStack = new Stack(app, 'Realtime');
   const socketApi = new apigwv2.WebSocketApi(realtimeStack, 'Socket');
-  const web = new WebStack(app, 'Web', { settings: readSettings(app.node), restApi, socketApi });
+  const dataStack = new Stack(app, 'Data');
+  const originSecret = new secretsmanager.Secret(dataStack, 'OriginSecret', { generateSecretString: { passwordLength: 48, excludePunctuation: true } });
+  const web = new WebStack(app, 'Web', { settings: readSettings(app.node), restApi, socketApi, originSecret });
+  originSecretId = dataStack.getLogicalId(originSecret.node.defaultChild as secretsmanager.CfnSecret);
   template = Template.fromStack(web);
   resources = template.toJSON().Resources as typeof resources;
   const [distribution] = Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudFront::Distribution');
@@ -127,8 +142,30 @@ const functionCodeOf = (behaviour: CfnBehaviour): string | null => {
   return fn.Properties.FunctionCode as string;
 };
 
+/** The headers CloudFront adds to the requests of an origin (custom origin headers), by name. */
+const customHeadersOf = (behaviour: CfnBehaviour): Record<string, unknown> =>
+  Object.fromEntries((originOf(behaviour).OriginCustomHeaders ?? []).map((header) => [header.HeaderName, header.HeaderValue]));
+
+/** A value that is CloudFormation's dynamic reference to the stand-in origin secret's string: resolved at deploy time, never in the template. */
+const expectOriginSecretReference = (value: unknown) => {
+  const text = JSON.stringify(value);
+  expect(text).toMatch(/^\{"Fn::Join":\["",\["\{\{resolve:secretsmanager:",\{"Fn::ImportValue":"[^"]+"\},":SecretString:::\}\}"\]\]\}$/);
+  expect(text).toContain(originSecretId);
+};
+
 const checkBehaviour = (cfn: CfnBehaviour, behaviour: EdgeBehaviour) => {
   expect(originKindOf(cfn)).toBe(behaviour.origin);
+  const custom = customHeadersOf(cfn);
+  if (behaviour.edgeHeaders.includes('origin-secret')) {
+    expect(Object.keys(custom)).toEqual([EDGE_HEADER_NAMES['origin-secret']]);
+    expectOriginSecretReference(custom[EDGE_HEADER_NAMES['origin-secret']]);
+  } else {
+    expect(custom).toEqual({});
+  }
+  if (behaviour.edgeHeaders.includes('viewer-address') && behaviour.viewerHeaders !== 'all-but-host') {
+    const policy = resources[(cfn.OriginRequestPolicyId as { Ref: string }).Ref].Properties.OriginRequestPolicyConfig as { HeadersConfig: { Headers: string[] } };
+    expect(policy.HeadersConfig.Headers).toContain(EDGE_HEADER_NAMES['viewer-address']);
+  }
   expect(originOf(cfn).OriginPath ?? '').toBe(originPathOf(behaviour.origin, { stage: STAGE }));
   expect(functionCodeOf(cfn)).toBe(behaviour.viewerRequest ? edgeFunctionSource(behaviour.viewerRequest, { stage: STAGE }) : null);
   expect(headersOfPolicy(cfn.ResponseHeadersPolicyId?.Ref)).toEqual(responseHeadersOf(behaviour));
@@ -145,7 +182,8 @@ const checkBehaviour = (cfn: CfnBehaviour, behaviour: EdgeBehaviour) => {
       HeadersConfig: { HeaderBehavior: string; Headers: string[] };
       QueryStringsConfig: { QueryStringBehavior: string };
     };
-    expect(policy.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: [...behaviour.viewerHeaders] });
+    const cloudFrontHeaders = behaviour.edgeHeaders.includes('viewer-address') ? [EDGE_HEADER_NAMES['viewer-address']] : [];
+    expect(policy.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: [...behaviour.viewerHeaders, ...cloudFrontHeaders] });
     expect(policy.QueryStringsConfig.QueryStringBehavior).toBe('all');
   }
 };
@@ -180,6 +218,20 @@ describe('the distribution, as the edge definition says', () => {
     expect(functionCodeOf(socket)).toContain(`"/${STAGE}"`);
   });
 
+  it('sends /api/* the origin secret from Secrets Manager and the viewer’s address (CloudFront-Viewer-Address), over any the viewer sent', () => {
+    const api = config.CacheBehaviors.find((candidate) => candidate.PathPattern === '/api/*')!;
+    expect(behaviourFor('/api/v1/users/authenticate').edgeHeaders).toEqual(['origin-secret', 'viewer-address']);
+    expect(EDGE_HEADER_NAMES).toEqual({ 'origin-secret': 'x-wattwise-origin', 'viewer-address': 'CloudFront-Viewer-Address' });
+    // The custom origin header: CloudFront writes it over a viewer's header of the same name; its value a dynamic reference.
+    expectOriginSecretReference(customHeadersOf(api)['x-wattwise-origin']);
+    // AWS's managed policy for API Gateway origins: every viewer header but Host, and CloudFront's headers of the viewer, CloudFront-Viewer-Address among them.
+    expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    // The secret's value is nowhere in the template: only references to it.
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/"x-wattwise-origin","HeaderValue":"/);
+    // No other origin is sent the secret.
+    for (const origin of config.Origins.filter((candidate) => candidate.Id !== api.TargetOriginId)) expect(origin.OriginCustomHeaders ?? []).toEqual([]);
+  });
+
   it('lets CloudFront list the bucket, so a missing file is a 404 rather than a 403', () => {
     const statements = Object.values(resources)
       .filter((resource) => resource.Type === 'AWS::S3::BucketPolicy')
@@ -198,8 +250,9 @@ describe('the web ACL on the distribution', () => {
     const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest', { deployOptions: { stageName: STAGE } });
     restApi.root.addMethod('GET');
     const socketApi = new apigwv2.WebSocketApi(new Stack(app, 'Realtime'), 'Socket');
+    const originSecret = new secretsmanager.Secret(new Stack(app, 'Data'), 'OriginSecret');
     const firewall = settings.edgeFirewall ? new EdgeFirewallStack(app, 'Firewall', { settings }) : undefined;
-    const web = new WebStack(app, 'Web', { settings, restApi, socketApi, firewall });
+    const web = new WebStack(app, 'Web', { settings, restApi, socketApi, originSecret, firewall });
     return { settings, firewall, web };
   };
 

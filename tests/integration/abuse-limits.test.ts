@@ -2,10 +2,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@shared/schemas/user';
 import type { Registration } from '@shared/schemas/user-admin';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/network/edge-headers';
 import { DEFAULT_ABUSE_LIMITS, throttleSubjectOf, windowOf, type ThrottledAction } from '@shared/users/abuse-limits';
 import { keys } from '../../functions/src/data/keys';
 import { api, login, type ApiAnswer } from '../support/api';
-import { entities } from '../support/aws';
+import { entities, originSecret } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { awaitMailsTo, mailsTo, passwordLinkTokenOf } from '../support/mail';
 
@@ -13,7 +14,9 @@ import { awaitMailsTo, mailsTo, passwordLinkTokenOf } from '../support/mail';
  * The public account routes' abuse limits against the deployed API (the test deployment keeps the
  * default limits). The emulator's API Gateway takes a request's source address from its
  * X-Forwarded-For header (AWS's takes the connection's), so each test speaks from addresses of
- * its own: random IPv6 /64 networks, which the limits count as one address each.
+ * its own: random IPv6 /64 networks, which the limits count as one address each. Behind the edge
+ * (CloudFront, or the local web server that plays it) a request is counted for the viewer address
+ * the edge names, which the API believes only beside the deployment's origin secret.
  */
 
 const randomNetwork = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
@@ -22,8 +25,8 @@ const from = (address: string) => ({ 'X-Forwarded-For': address });
 const uniqueAddress = (who: string) => `${who}-${randomUUID().slice(0, 8)}@wattwise-abuse.example`;
 const limitOf = (action: ThrottledAction) => DEFAULT_ABUSE_LIMITS[action].address!;
 
-const signIn = (email: string, password: string, address: string) =>
-  api('POST', '/api/v1/users/authenticate', { body: { user: { email, password, remember: false } }, headers: from(address) });
+const signIn = (email: string, password: string, address: string, headers: Record<string, string> = {}) =>
+  api('POST', '/api/v1/users/authenticate', { body: { user: { email, password, remember: false } }, headers: { ...from(address), ...headers } });
 
 /** Windows are fixed: a run that would straddle two waits for the next one, so that its tries all count in one. */
 const roomInWindow = async (action: ThrottledAction, neededSeconds: number): Promise<void> => {
@@ -194,5 +197,55 @@ describe('password links', () => {
 
     expect(await setPassword(token, 'Chosen-123', other)).toMatchObject({ status: 200, body: { data: { email: user.email } } });
     expect((await signIn(user.email, 'Chosen-123', other)).status).toBe(200);
+  });
+});
+
+describe('the address counted behind the edge', () => {
+  const randomIpv4 = () => `203.0.113.${1 + randomBytes(1)[0] % 254}`;
+  const failedSignIn = async (source: string, headers: Record<string, string>) =>
+    expect((await signIn(uniqueAddress('nobody'), 'not-the-password', source, headers)).status).toBe(401);
+
+  it('counts a request straight to the API for its source, whatever viewer address it names without the origin secret', async () => {
+    const [source, named, alsoNamed] = [freshAddress(), freshAddress(), randomIpv4()];
+    await roomInWindow('sign_in', 20);
+    await failedSignIn(source, { [VIEWER_ADDRESS_HEADER]: `[${named}]:443` });
+    await failedSignIn(source, { [VIEWER_ADDRESS_HEADER]: `${alsoNamed}:443`, [ORIGIN_SECRET_HEADER]: 'a-guessed-origin-secret' });
+    await failedSignIn(source, { [VIEWER_ADDRESS_HEADER]: `${alsoNamed}:443`, [ORIGIN_SECRET_HEADER]: `${await originSecret()}x` });
+    expect(await triesCounted('sign_in', source)).toBe(3);
+    expect(await triesCounted('sign_in', named)).toBeUndefined();
+    expect(await triesCounted('sign_in', alsoNamed)).toBeUndefined();
+  });
+
+  it('counts a request that carries the origin secret for the viewer address it names, not for its source', async () => {
+    const secret = await originSecret();
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const [source, viewer, viewerV6] = [freshAddress(), randomIpv4(), freshAddress()];
+    await roomInWindow('sign_in', 20);
+    await failedSignIn(source, { [VIEWER_ADDRESS_HEADER]: `${viewer}:51234`, [ORIGIN_SECRET_HEADER]: secret });
+    await failedSignIn(source, { [VIEWER_ADDRESS_HEADER]: `[${viewerV6}]:443`, [ORIGIN_SECRET_HEADER]: secret });
+    expect(await triesCounted('sign_in', viewer)).toBe(1);
+    expect(await triesCounted('sign_in', viewerV6)).toBe(1);
+    expect(await triesCounted('sign_in', source)).toBeUndefined();
+  });
+
+  it('counts a request through the local web server for the address it came from, whatever the viewer sent', async () => {
+    // The web server, like CloudFront, writes its own origin secret and viewer address over the viewer's.
+    const [forwardedFor, named] = [freshAddress(), freshAddress()];
+    await roomInWindow('forgot_password', 20);
+    const before = (await triesCounted('forgot_password', '127.0.0.1')) ?? 0;
+    const answer = await fetch(`${testEnvironment().webUrl}/api/v1/users/forgot-password`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...from(forwardedFor),
+        [VIEWER_ADDRESS_HEADER]: `[${named}]:443`,
+        [ORIGIN_SECRET_HEADER]: 'a-guessed-origin-secret',
+      },
+      body: JSON.stringify({ email: uniqueAddress('nobody') }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await triesCounted('forgot_password', '127.0.0.1')).toBe(before + 1);
+    expect(await triesCounted('forgot_password', named)).toBeUndefined();
+    expect(await triesCounted('forgot_password', forwardedFor)).toBeUndefined();
   });
 });

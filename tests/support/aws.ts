@@ -90,6 +90,15 @@ export const jwtSecret = async (): Promise<string> => {
   return value.SecretString ?? '';
 };
 
+/** The edge's origin secret generated at deploy time (what CloudFront, and the local web server, send the REST API). */
+export const originSecret = async (): Promise<string> => {
+  const secrets = new SecretsManagerClient(clientOptions());
+  const list = await secrets.send(new ListSecretsCommand({}));
+  const secret = list.SecretList?.find((candidate) => candidate.Name?.includes('OriginSecret'));
+  if (!secret?.ARN) throw new Error('Origin secret not found');
+  return (await secrets.send(new GetSecretValueCommand({ SecretId: secret.ARN }))).SecretString ?? '';
+};
+
 /** A point's series in the premium demo customer unless said otherwise. */
 export const seriesRef = (pointId: string, customerId = testEnvironment().customers.premium): SeriesRef => ({ customerId, pointId });
 

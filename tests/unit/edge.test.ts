@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { API_BASE, behaviourFor, responseHeadersOf, SITE_FOLDERS, SOCKET_FORWARDED_HEADERS, SOCKET_PATH, type EdgeOrigin } from '../../infra/lib/edge';
+import {
+  API_BASE,
+  behaviourFor,
+  EDGE_HEADER_NAMES,
+  responseHeadersOf,
+  SITE_FOLDERS,
+  SOCKET_FORWARDED_HEADERS,
+  SOCKET_PATH,
+  type EdgeOrigin,
+} from '../../infra/lib/edge';
 import { RUNTIME_CONFIG_ELEMENT, webRuntimeConfig } from '../../infra/lib/runtime-config';
 import { loadEdgeFunction } from '../../infra/local/edge-functions';
 import { startEdgeServer } from '../../infra/local/web-server';
@@ -21,6 +30,7 @@ import { startEdgeServer } from '../../infra/local/web-server';
 const STAGE = 'prod';
 const INDEX = `<!doctype html><head>${RUNTIME_CONFIG_ELEMENT}</head>`;
 const ASSET = 'console.log("x")';
+const ORIGIN_SECRET = 'origin-secret-of-the-test';
 
 type Asked = { origin: EdgeOrigin; path: string; headers: IncomingHttpHeaders };
 let asked: Asked[] = [];
@@ -53,7 +63,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => origins.listen(0, '127.0.0.1', resolve));
   const originBase = `http://127.0.0.1:${(origins.address() as AddressInfo).port}/_aws/execute-api`;
-  edge = await startEdgeServer({ api: new URL(`${originBase}/rest-api`), socket: new URL(`${originBase}/socket-api`), stage: STAGE }, 0, dist);
+  edge = await startEdgeServer(
+    { api: new URL(`${originBase}/rest-api`), socket: new URL(`${originBase}/socket-api`), stage: STAGE, originSecret: ORIGIN_SECRET },
+    0,
+    dist,
+  );
   base = `http://127.0.0.1:${(edge.address() as AddressInfo).port}`;
 });
 
@@ -130,6 +144,18 @@ describe('the local web server, as the edge definition says', () => {
       }
     });
   }
+
+  it(`${API_BASE}/* → the API with the edge's own headers over the viewer's: the origin secret and the viewer's address`, async () => {
+    const [secretHeader, viewerHeader] = [EDGE_HEADER_NAMES['origin-secret'], EDGE_HEADER_NAMES['viewer-address']].map((name) => name.toLowerCase());
+    expect(behaviourFor(`${API_BASE}/v1/users/authenticate`).edgeHeaders).toEqual(['origin-secret', 'viewer-address']);
+    // A viewer that sends both headers itself: the edge writes its own over them, as CloudFront does.
+    const answer = await get(`${API_BASE}/v1/users/authenticate`, { [secretHeader]: 'guessed', [viewerHeader]: '198.51.100.10:1' });
+    expect(answer.asked[0].headers[secretHeader]).toBe(ORIGIN_SECRET);
+    expect(answer.asked[0].headers[viewerHeader]).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(Number(String(answer.asked[0].headers[viewerHeader]).split(':')[1])).toBeGreaterThan(0);
+    // The site is never sent either.
+    expect(behaviourFor('/dashboard').edgeHeaders).toEqual([]);
+  });
 
   it(`${SOCKET_PATH} → the WebSocket API on its stage, with the token and the handshake headers only`, async () => {
     asked = [];

@@ -12,6 +12,7 @@ import { assertRouteAllowed } from '../services/access-service';
 import { callerFromAuthorizer } from './caller';
 import { mapError } from './error-mapper';
 import { applyOwnership } from './ownership';
+import { sourceAddressOf } from './source-address';
 import type { HttpRequest, RouteHandler } from './types';
 
 const MESSAGE = Symbol('answer with message');
@@ -93,8 +94,8 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
         requestView: effectiveRequestView(headers.requestview, { role: caller?.role ?? 'member', isRoot: caller?.isRoot ?? false }),
         mobile: headers.mobile === 'true',
       },
-      // API Gateway's own view of the connection, never a header the client sets.
-      sourceAddress: event.requestContext?.identity?.sourceIp || null,
+      // API Gateway's own view of the connection, or the viewer's address the edge names beside the origin secret.
+      sourceAddress: await sourceAddressOf(event.requestContext?.identity?.sourceIp || null, headers),
       caller,
     };
     // A print token reads the print routes of the report it names, and nothing else.

@@ -16,7 +16,10 @@ export interface HttpRequest<Route extends RouteShape = RouteDefinition> {
   params: Output<Route['params']>;
   query: Output<Route['query']>;
   headers: { language: LanguageKey; requestView: RequestView; mobile: boolean };
-  /** The address the request came from, as API Gateway saw it: what the public account routes are throttled by. */
+  /**
+   * The address the request came from: the viewer's, as the edge names it beside the origin secret,
+   * else API Gateway's view of the connection. What the public account routes are throttled by.
+   */
   sourceAddress: string | null;
   /** Null only on public routes. */
   caller: RouteDefinition['access'] extends Route['access'] ? Caller | null : Route['access'] extends 'public' ? null : Caller;

@@ -28,6 +28,8 @@ export interface ApiStackProps extends StackProps {
   jwtSecret: secretsmanager.ISecret;
   /** The weather provider's key: read by the weather group only. */
   weatherKey: secretsmanager.ISecret;
+  /** The edge's origin secret: read by the groups that throttle the public account routes only, to trust the viewer address beside it. */
+  originSecret: secretsmanager.ISecret;
   documents: s3.IBucket;
   /** Meter files that came in (FTP/SFTP, e-mail, upload). */
   uploads: s3.IBucket;
@@ -71,7 +73,10 @@ interface GroupAccess {
   printsReports?: boolean;
   /** Reaches addresses customers typed (SMTP, FTP/SFTP, IMAP, provider endpoints) through the outbound-destination policy. */
   connectsOut?: boolean;
-  /** Answers the public account routes (sign-in, forgot-password, register, password link), throttled by the abuse limits. */
+  /**
+   * Answers the public account routes (sign-in, forgot-password, register, password link), throttled by
+   * the abuse limits; reads the edge's origin secret, to count a request for the viewer address the edge names.
+   */
   throttlesAccounts?: boolean;
 }
 
@@ -480,7 +485,10 @@ export class ApiStack extends Stack {
         if (access.secrets) sealSecrets(fn);
         if (access.sendsMail) sendMail(fn);
         if (access.connectsOut) connectOut(fn);
-        if (access.throttlesAccounts && props.settings.abuseLimits) fn.setting('ABUSE_LIMITS', props.settings.abuseLimits);
+        if (access.throttlesAccounts) {
+          fn.bindSecret(props.originSecret, 'ORIGIN_SECRET_ARN');
+          if (props.settings.abuseLimits) fn.setting('ABUSE_LIMITS', props.settings.abuseLimits);
+        }
         if (access.operatesApplication) {
           restartFunctions(fn);
           fn.invokes(applicationUpdate).invokes(databaseDump);

@@ -20,6 +20,8 @@ export class DataStack extends Stack {
   /** Seals the passwords and keys of customers' outside servers (FTP, SFTP, IMAP, provider APIs). */
   readonly secretsKey: kms.Key;
   readonly weatherKey: secretsmanager.Secret;
+  /** Sent by the edge to the REST API beside the viewer's address: only with it does the API trust that address. */
+  readonly originSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -128,5 +130,19 @@ export class DataStack extends Stack {
     });
     acknowledge(this.weatherKey, 'The key is issued by OpenWeatherMap: a new one comes from their account page, not from a rotation function', 'AwsSolutions-SMG4');
     new CfnOutput(this, 'WeatherProviderKeySecretArn', { value: this.weatherKey.secretArn });
+
+    // Here rather than with the API or the site: the API stack, which reads it, deploys before the
+    // web stack, whose distribution sends it (as a dynamic reference, resolved at deploy time).
+    this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'Sent by CloudFront to the REST API (x-wattwise-origin): the API trusts the viewer address beside it only then; generated at deploy time.',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.originSecret,
+      'CloudFront takes the value when the web stack is deployed, not when the secret changes: it is rotated by hand, then the web stack deployed and the functions restarted (docs/architecture/abuse-limits.md)',
+      'AwsSolutions-SMG4',
+    );
+    new CfnOutput(this, 'OriginSecretArn', { value: this.originSecret.secretArn });
   }
 }

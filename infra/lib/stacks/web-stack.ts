@@ -8,6 +8,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
@@ -15,11 +16,13 @@ import {
   additionalBehaviours,
   defaultBehaviour,
   edgeFunctionId,
+  EDGE_HEADER_NAMES,
   edgeFunctionSource,
   edgeOriginId,
   originPathOf,
   responseHeadersOf,
   SECURITY,
+  sendsOriginSecret,
   type EdgeBehaviour,
   type EdgeFunctionName,
   type EdgeOrigin,
@@ -34,6 +37,12 @@ export interface WebStackProps extends StackProps {
   restApi: apigateway.RestApi;
   /** The realtime channel's API, reached as `/ws`; served on the stage of the deployment settings. */
   socketApi: apigwv2.WebSocketApi;
+  /**
+   * The origin secret the distribution sends the REST API (custom origin header), by which the API
+   * trusts the viewer's address CloudFront sends beside it. Rendered in the template as a dynamic
+   * reference, resolved by CloudFormation at deploy time: its value is never in a template.
+   */
+  originSecret: secretsmanager.ISecret;
   /** The WAF web ACL's stack (us-east-1), when the settings ask for one. */
   firewall?: EdgeFirewallStack;
 }
@@ -197,11 +206,16 @@ export class WebStack extends Stack {
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(site, {
       originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
     });
+    // The origin secret, as CloudFormation's dynamic reference ({{resolve:secretsmanager:…}}), for the origins the definition sends it.
+    const customHeadersOf = (origin: EdgeOrigin): Record<string, string> | undefined =>
+      sendsOriginSecret(origin) ? { [EDGE_HEADER_NAMES['origin-secret']]: props.originSecret.secretValue.unsafeUnwrap() } : undefined;
     // The REST API on its stage, as the definition says (its stage is the settings' too).
-    const apiOrigin = new origins.RestApiOrigin(props.restApi, { originPath: originPathOf('api', props.settings) });
+    const apiOrigin = new origins.RestApiOrigin(props.restApi, { originPath: originPathOf('api', props.settings), customHeaders: customHeadersOf('api') });
     const socketOrigin = new origins.HttpOrigin(`${props.socketApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: customHeadersOf('socket'),
     });
+    if (sendsOriginSecret('site')) throw new Error('The site bucket is never sent the origin secret');
     const originOf: Record<EdgeOrigin, cloudfront.IOrigin> = { site: siteOrigin, api: apiOrigin, socket: socketOrigin };
     const functions = new Map<EdgeFunctionName, cloudfront.Function>();
     const functionOf = (name: EdgeFunctionName) => {
@@ -225,11 +239,14 @@ export class WebStack extends Stack {
       return headerPolicies.get(key)!;
     };
     const requestPolicyOf = (behaviour: EdgeBehaviour): cloudfront.IOriginRequestPolicy | undefined => {
+      // AWS's managed policy for API Gateway origins: every viewer header but Host, and CloudFront's own
+      // headers of the viewer (protocol, device, location, CloudFront-Viewer-Address among them).
       if (behaviour.viewerHeaders === 'all-but-host') return cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER;
-      if (!behaviour.viewerHeaders.length) return undefined;
+      const cloudFrontHeaders = behaviour.edgeHeaders.includes('viewer-address') ? [EDGE_HEADER_NAMES['viewer-address']] : [];
+      if (!behaviour.viewerHeaders.length && !cloudFrontHeaders.length) return undefined;
       return new cloudfront.OriginRequestPolicy(this, `${edgeOriginId(behaviour.origin)}Requests`, {
         comment: `WattWise edge: ${behaviour.pathPattern} sends its origin these viewer headers and the query string`,
-        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...behaviour.viewerHeaders),
+        headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...behaviour.viewerHeaders, ...cloudFrontHeaders),
         queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
         cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
       });
