@@ -241,20 +241,22 @@ describe('the distribution, as the edge definition says', () => {
   });
 });
 
+/** The web stack alone, beside stand-ins of the stacks it takes from, for the context given. */
+const build = (context: Record<string, string>) => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
+  const app = new App({ context: { webDist, stage: STAGE, ...context } });
+  const settings = readSettings(app.node);
+  const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest', { deployOptions: { stageName: STAGE } });
+  restApi.root.addMethod('GET');
+  const socketApi = new apigwv2.WebSocketApi(new Stack(app, 'Realtime'), 'Socket');
+  const originSecret = new secretsmanager.Secret(new Stack(app, 'Data'), 'OriginSecret');
+  const firewall = settings.edgeFirewall ? new EdgeFirewallStack(app, 'Firewall', { settings }) : undefined;
+  const web = new WebStack(app, 'Web', { settings, restApi, socketApi, originSecret, firewall });
+  return { settings, firewall, web };
+};
+
 describe('the web ACL on the distribution', () => {
-  const build = (context: Record<string, string>) => {
-    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
-    const app = new App({ context: { webDist, stage: STAGE, ...context } });
-    const settings = readSettings(app.node);
-    const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest', { deployOptions: { stageName: STAGE } });
-    restApi.root.addMethod('GET');
-    const socketApi = new apigwv2.WebSocketApi(new Stack(app, 'Realtime'), 'Socket');
-    const originSecret = new secretsmanager.Secret(new Stack(app, 'Data'), 'OriginSecret');
-    const firewall = settings.edgeFirewall ? new EdgeFirewallStack(app, 'Firewall', { settings }) : undefined;
-    const web = new WebStack(app, 'Web', { settings, restApi, socketApi, originSecret, firewall });
-    return { settings, firewall, web };
-  };
 
   it('is on by default on AWS, off in the emulator, and a context option turns it off', () => {
     expect(build({ environment: 'aws' }).settings.edgeFirewall).toBe(true);
@@ -298,16 +300,7 @@ describe('the web ACL on the distribution', () => {
 describe('the site on its own domain', () => {
   const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
 
-  const webTemplate = (context: Record<string, string>) => {
-    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
-    const app = new App({ context: { webDist, stage: STAGE, environment: 'aws', edgeFirewall: 'false', ...context } });
-    const settings = readSettings(app.node);
-    const restApi = new apigateway.RestApi(new Stack(app, 'Api'), 'Rest', { deployOptions: { stageName: STAGE } });
-    restApi.root.addMethod('GET');
-    const socketApi = new apigwv2.WebSocketApi(new Stack(app, 'Realtime'), 'Socket');
-    return Template.fromStack(new WebStack(app, 'Web', { settings, restApi, socketApi }));
-  };
+  const webTemplate = (context: Record<string, string>) => Template.fromStack(build({ environment: 'aws', edgeFirewall: 'false', ...context }).web);
 
   it('answers on the domain with its certificate and TLS 1.2, and the app is addressed there', () => {
     const template = webTemplate({ domainName: 'Energie.Example.fr', certificateArn: CERTIFICATE });
