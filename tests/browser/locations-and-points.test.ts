@@ -66,8 +66,13 @@ describe('locations and points settings', () => {
         if (route.request().method() === 'GET') await locationsHeld;
         await route.continue();
       });
+      // The unfolded form is the new location's (its name filled in) before it is changed.
       await locationPanel.getByRole('button', { name: 'Déplier' }).click();
-      await locationPanel.getByRole('textbox', { name: 'Surface' }).fill('1200');
+      await expect.poll(() => locationPanel.getByRole('textbox', { name: 'Nom', exact: false }).first().inputValue(), { timeout: UI_TIMEOUT_MS }).toBe(locationName);
+      await locationPanel.getByRole('button', { name: 'Replier' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const surface = locationPanel.getByRole('textbox', { name: 'Surface' });
+      await surface.fill('1200');
+      await expect.poll(() => surface.inputValue()).toBe('1 200');
       const locationSaved = page.waitForResponse((response) => response.url().endsWith('/api/v2/locations') && response.request().method() === 'PUT');
       await locationPanel.getByRole('button', { name: 'Enregistrer' }).click();
       await locationSaved;

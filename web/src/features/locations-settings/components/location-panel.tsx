@@ -89,7 +89,9 @@ export const LocationPanel = ({
   // A new location opens its form; an existing one shows its points first, its form folded.
   const [expanded, setExpanded] = useState(target.mode === 'create');
   const [moveTo, setMoveTo] = useState<string | null>(null);
-  const targetKey = target.mode === 'edit' ? target.id : `new:${target.parent ?? ''}`;
+  // An edited location not yet in the tree (its save's refresh still on its way) counts as another
+  // target once it arrives, so its form is filled with it rather than left empty.
+  const targetKey = target.mode === 'edit' ? `${target.id}:${location ? 'found' : 'missing'}` : `new:${target.parent ?? ''}`;
 
   // Another location chosen (or the same one reloaded after a save): the form follows it.
   useEffect(() => {
