@@ -151,7 +151,7 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
   const first = model.dates[0];
   const last = model.dates[model.dates.length - 1];
   const period = widget.superimpose
-    ? model.series.length > 0 && t('widgets.labels.periodRange', { from: model.series[0].name, to: model.series[model.series.length - 1].name })
+    ? model.series.length > 0 && t('widgets.labels.yearRange', { from: model.series[0].name, to: model.series[model.series.length - 1].name })
     : first && (first === last ? bucketLabel(first, sampling, locale, weekText) : t('widgets.labels.periodRange', { from: bucketLabel(first, sampling, locale, weekText), to: bucketLabel(last, sampling, locale, weekText) }));
   const chartName = [widget.title || t('widgets.labels.chart'), period].filter(Boolean).join(', ');
   const summary = model.series
@@ -194,10 +194,11 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
           padding={padding}
           containerComponent={
             <VictoryVoronoiContainer
-              title={chartName}
+              // A name rather than an SVG title, which the browser would show as a tooltip over the chart's own.
+              aria-label={chartName}
               desc={summary}
               voronoiDimension="x"
-              labels={({ datum }: { datum: Datum }) => `${datum.name} : ${value(datum)}`}
+              labels={({ datum }: { datum: Datum }) => t('widgets.labels.tooltip', { name: datum.name, value: value(datum) })}
               labelComponent={<VictoryTooltip constrainToVisibleArea style={{ fontSize: 10 }} />}
               onActivated={(points: { x?: number }[]) => {
                 activePosition.current = points[0]?.x ?? null;
@@ -242,7 +243,7 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
             <VictoryScatter
               data={autoTooltip}
               size={3}
-              labels={({ datum }: { datum: Datum }) => `${datum.name} : ${value(datum)}`}
+              labels={({ datum }: { datum: Datum }) => t('widgets.labels.tooltip', { name: datum.name, value: value(datum) })}
               labelComponent={<VictoryTooltip active style={{ fontSize: 10 }} />}
             />
           )}
