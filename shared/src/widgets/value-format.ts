@@ -28,6 +28,16 @@ export const readableUnit = (unit: string, largest: number): string => {
 };
 
 /**
+ * For figures shown side by side (a pie's legend): the unit each unit's figures read in, by the
+ * largest of them, so that 536,3 kWh beside 1 380 kWh reads 0,54 MWh beside 1,38 MWh.
+ */
+export const readableUnits = (figures: readonly { unit: string; value: number }[]): Map<string, string> => {
+  const largest = new Map<string, number>();
+  for (const figure of figures) largest.set(figure.unit, Math.max(largest.get(figure.unit) ?? 0, Math.abs(figure.value)));
+  return new Map([...largest].map(([unit, value]) => [unit, readableUnit(unit, value)]));
+};
+
+/**
  * A value as a person reads it (spec 1 §9), the one rule of every chart, tooltip, legend and table:
  * converted from `unit` into `shownIn` (the same unit by default), rounded for the unit it is shown
  * in, grouped and with the decimal sign of the language ('1 234,6 kWh' in French, '1,234.6 kWh' in
@@ -39,9 +49,6 @@ export const formatValue = (value: number, unit: string, locale: string, withUni
   const digits = new Intl.NumberFormat(locale, { maximumFractionDigits: decimalsFor(shownIn) }).format(rounded);
   return withUnit && shownIn ? `${digits} ${displayUnit(shownIn)}` : digits;
 };
-
-/** A single figure in the unit it reads best in: 1 234 567 Wh reads '1,2 MWh'. */
-export const formatReadable = (value: number, unit: string, locale: string): string => formatValue(value, unit, locale, true, readableUnit(unit, value));
 
 /**
  * A tick of a value axis: the axis's value in `unit`, written in the unit the axis names

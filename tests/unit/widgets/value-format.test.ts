@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisTick, formatReadable, formatValue, readableUnit } from '@shared/widgets/value-format';
+import { formatAxisTick, formatValue, readableUnit, readableUnits } from '@shared/widgets/value-format';
 
 // Intl groups French thousands with a narrow no-break space (U+202F).
 const NNBSP = '\u202f';
@@ -30,11 +30,11 @@ describe('value format', () => {
   });
 
   it('writes a single figure in the unit it reads best in, never as a bare "1,2 k"', () => {
-    expect(formatReadable(1200, 'kWh', 'fr')).toBe('1,2 MWh');
-    expect(formatReadable(1200, 'kWh', 'en')).toBe('1.2 MWh');
-    expect(formatReadable(850, 'kWh', 'fr')).toBe('850 kWh');
-    expect(formatReadable(12_000, 'm³', 'fr')).toBe(`12${NNBSP}000 m³`);
-    expect(formatReadable(4.25, 'mps', 'en')).toBe('4.3 m/s');
+    expect(formatValue(1200, 'kWh', 'fr', true, readableUnit('kWh', 1200))).toBe('1,2 MWh');
+    expect(formatValue(1200, 'kWh', 'en', true, readableUnit('kWh', 1200))).toBe('1.2 MWh');
+    expect(formatValue(850, 'kWh', 'fr', true, readableUnit('kWh', 850))).toBe('850 kWh');
+    expect(formatValue(12_000, 'm³', 'fr', true, readableUnit('m³', 12_000))).toBe(`12${NNBSP}000 m³`);
+    expect(formatValue(4.25, 'mps', 'en', true, readableUnit('mps', 4.25))).toBe('4.3 m/s');
   });
 
   it('writes axis ticks in the unit the axis names, without it', () => {
@@ -42,5 +42,18 @@ describe('value format', () => {
     expect(formatAxisTick(250, 'kWh', 'MWh', 'en')).toBe('0.25');
     expect(formatAxisTick(12_000, 'm³', 'm³', 'fr')).toBe(`12${NNBSP}000`);
     expect(formatAxisTick(1e-12, 'kWh', 'kWh', 'fr')).toBe('0');
+  });
+
+  it('reads figures side by side of one unit in one unit, the largest one\'s', () => {
+    const units = readableUnits([
+      { unit: 'kWh', value: 536.3 },
+      { unit: 'kWh', value: 1380 },
+      { unit: 'm³', value: 4 },
+    ]);
+    expect([...units]).toEqual([
+      ['kWh', 'MWh'],
+      ['m³', 'm³'],
+    ]);
+    expect(formatValue(536.3, 'kWh', 'fr', true, units.get('kWh'))).toBe('0,54 MWh');
   });
 });

@@ -151,7 +151,8 @@ export const ChartWidget = ({ widget, data, onRendered, onDrilldown }: WidgetTyp
   const first = model.dates[0];
   const last = model.dates[model.dates.length - 1];
   const period = widget.superimpose
-    ? model.series.length > 0 && t('widgets.labels.yearRange', { from: model.series[0].name, to: model.series[model.series.length - 1].name })
+    ? model.series.length > 0 &&
+      (model.series.length === 1 ? model.series[0].name : t('widgets.labels.yearRange', { from: model.series[0].name, to: model.series[model.series.length - 1].name }))
     : first && (first === last ? bucketLabel(first, sampling, locale, weekText) : t('widgets.labels.periodRange', { from: bucketLabel(first, sampling, locale, weekText), to: bucketLabel(last, sampling, locale, weekText) }));
   const chartName = [widget.title || t('widgets.labels.chart'), period].filter(Boolean).join(', ');
   const summary = model.series
