@@ -31,16 +31,26 @@ interface Datum {
   x: number;
   /** Where it is drawn: on the left axis's scale. */
   y: number | null;
+  /** Where its bar or area starts, when not at the left axis's zero. */
+  y0?: number;
   /** Its value in its unit, for tooltips and labels. */
   value: number | null;
   name: string;
   unit: string;
 }
 
+/** With a right axis, its bars and areas stand on its own zero, wherever that falls on the left axis's scale. */
 const dataOf = (series: ChartSeries, axes: ValueAxes, keepNulls: boolean): Datum[] =>
   series.values
     .filter((value) => keepNulls || value.y !== null)
-    .map((value) => ({ x: value.x, y: value.y === null ? null : axes.place(series.unit, value.y), value: value.y, name: series.name, unit: series.unit }));
+    .map((value) => ({
+      x: value.x,
+      y: value.y === null ? null : axes.place(series.unit, value.y),
+      ...(axes.right ? { y0: axes.place(series.unit, 0) } : {}),
+      value: value.y,
+      name: series.name,
+      unit: series.unit,
+    }));
 
 /** The names of an axis's units, as its label shows them. */
 const unitsText = (units: string[], shownIn: string): string => (units.length === 1 ? displayUnit(shownIn) : units.filter(Boolean).map(displayUnit).join(' · '));
