@@ -427,6 +427,23 @@ describe('dashboards in the browser', () => {
         return { diameter: Math.max(drawn.width, drawn.height), room: Math.min(svg.clientWidth, svg.clientHeight) };
       });
       expect(pie.diameter).toBeGreaterThanOrEqual(pie.room * 0.85);
+
+      // Every figure says its unit, and every chart its title and period to a screen reader (issue 40 §1, §4).
+      const period = /du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}/;
+      const month = page.locator('[data-widget-id="wgt-demo-month"]').getByTestId('chart-widget');
+      const monthName = new RegExp(`^Électricité du mois, comparée au mois précédent, ${period.source}$`);
+      await month.getByRole('img', { name: monthName }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const monthSvg = await month.getByRole('img', { name: monthName }).evaluate((svg) => ({
+        texts: [...svg.querySelectorAll('text')].map((text) => text.textContent?.trim()),
+        description: document.getElementById(svg.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      }));
+      expect(monthSvg.texts.filter((text) => text === 'kWh' || text === 'MWh')).toHaveLength(1);
+      expect(monthSvg.description).toMatch(/Index électricité TGBT : au plus bas [\d\u202f]+(,\d+)? [kM]Wh, au plus haut [\d\u202f]+(,\d+)? [kM]Wh\./);
+      expect(await page.locator('[data-widget-id="wgt-demo-month"]').getByTestId('chart-legend').innerText()).toMatch(/Index électricité TGBT \([kM]Wh\)/);
+      expect(await widget.getByRole('img', { name: new RegExp(`^Répartition des usages, bâtiment A, ${period.source}$`) }).count()).toBe(1);
+      expect(await widget.getByTestId('pie-legend').innerText()).toMatch(/\d+(,\d+)?\s%\s·\s[\d\u202f]+(,\d+)? [kM]Wh/);
+      const table = page.locator('[data-widget-id="wgt-demo-week-table"]').getByRole('table', { name: new RegExp(`^La semaine, jour par jour, ${period.source}$`) });
+      expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Date', 'Index électricité TGBT (kWh)', expect.stringMatching(/\(€\)$/)]);
     } finally {
       await context.close();
     }
