@@ -244,7 +244,7 @@ describe('dashboards in the browser', () => {
     }
   });
 
-  it('lets a member open a shared tab without the controls to change it, and sends them back from another user\'s private tab', async () => {
+  it('lets a member open a shared tab without the controls to change it, and refuses them another user\'s private tab (spec 1 §4.4)', async () => {
     const { accounts } = testEnvironment();
     const admin = (await login('premiumAdministrator')).user.jwt;
     const privateTab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token: admin, body: { name: `Privé ${unique()}` } })).body.data!;
@@ -258,6 +258,12 @@ describe('dashboards in the browser', () => {
       expect(await page.getByTestId('widget-edit').count()).toBe(0);
       expect(await page.getByTestId('widget-delete').count()).toBe(0);
       await page.goto(webUrl(`/dashboard/prive/${privateTab._id}`));
+      const refusal = page.locator('.mantine-Notification-root').filter({ hasText: 'Non autorisé' });
+      await refusal.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await refusal.innerText()).toContain('Erreur');
+      await page.waitForURL(/\/dashboard$/, { timeout: UI_TIMEOUT_MS });
+      // A tab that is no one's still does not exist.
+      await page.goto(webUrl('/dashboard/nulle-part/tab-does-not-exist'));
       await page.getByText('La page demandée n\'existe pas').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.waitForURL(/\/dashboard$/, { timeout: UI_TIMEOUT_MS });
     } finally {
