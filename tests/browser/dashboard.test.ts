@@ -310,7 +310,7 @@ describe('dashboards in the browser', () => {
     }
   });
 
-  it('fits a line chart\'s value axis to its values, not to zero for the days still to come', async () => {
+  it('fits a line chart\'s value axis to its values, not to zero for the days still to come; a chart shown alone has no title bar or navigation', async () => {
     const admin = (await login('premiumAdministrator')).user.jwt;
     const point = (
       await api<{ _id: string }>('POST', '/api/v1/points', {
@@ -342,6 +342,13 @@ describe('dashboards in the browser', () => {
         },
       },
     });
+    // 'Show the chart only' (spec 1 §3.3), beside it: the same point over this month.
+    const chartOnly = (
+      await api<{ _id: string }>('POST', '/api/v1/widgets', {
+        token: admin,
+        body: { data: { location: tab._id, title: 'Seul le graphique', type: 'chart', show_only_chart: true, points: [{ _id: point, calculation: 'avg' }] } },
+      })
+    ).body.data!._id;
     const { context, page } = await openPage(browser());
     try {
       await signIn(page, testEnvironment().accounts.premiumAdministrator);
@@ -356,6 +363,16 @@ describe('dashboards in the browser', () => {
       expect(values.length).toBeGreaterThanOrEqual(2);
       expect(Math.min(...values)).toBeGreaterThanOrEqual(19.5);
       expect(Math.max(...values)).toBeLessThanOrEqual(22.5);
+
+      const alone = page.locator(`[data-widget-id="${chartOnly}"]`);
+      await alone.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await alone.getByTestId('chart-widget').count()).toBe(1);
+      expect(await alone.getByTestId('widget-title').count()).toBe(0);
+      expect(await alone.getByTestId('period-navigation').count()).toBe(0);
+      // Positive control: the chart beside it has its title bar.
+      expect(await widget.getByTestId('widget-title').count()).toBe(1);
+      // Its owner can still change it.
+      expect(await alone.getByTestId('widget-edit').count()).toBe(1);
     } finally {
       await context.close();
     }
