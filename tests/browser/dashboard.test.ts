@@ -271,16 +271,35 @@ describe('dashboards in the browser', () => {
     }
   });
 
-  it('fits a 390 px phone: the tab bar and its actions wrap instead of widening the page', async () => {
+  it('fits a 390 px phone: the actions wrap, and the tabs scroll in their row with arrows and a fade rather than a scrollbar', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     try {
       await signIn(page, accounts.premiumAdministrator);
-      await page.goto(webUrl('/dashboard/electricite/tab-demo-electricite'));
       await page.getByTestId('add-widget').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.locator('[data-widget-ready="true"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       if (process.env.WATTWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-390.png`, fullPage: false });
+
+      const row = page.getByTestId('tab-strip-viewport');
+      const forward = page.getByTestId('tabs-scroll-forward');
+      const back = page.getByTestId('tabs-scroll-back');
+      // The demo's tabs are wider than a phone: the row hides some past its right edge and says so.
+      await forward.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await row.evaluate((element: HTMLElement) => ({ scrollbar: element.offsetHeight - element.clientHeight, hidden: element.scrollWidth > element.clientWidth }))).toEqual({ scrollbar: 0, hidden: true });
+      expect([await forward.isEnabled(), await back.isEnabled()]).toEqual([true, false]);
+      expect(await row.getAttribute('data-more-after')).toBe('true');
+      // The arrow leads to the last tab, whole within the row.
+      await expect.poll(async () => (await forward.isEnabled()) && (await forward.click(), true), { timeout: UI_TIMEOUT_MS }).toBe(false);
+      const [last, visible] = await Promise.all([row.getByRole('tab').last().boundingBox(), row.boundingBox()]);
+      expect(last!.x + last!.width).toBeLessThanOrEqual(visible!.x + visible!.width + 1);
+      expect(last!.x).toBeGreaterThanOrEqual(visible!.x - 1);
+      expect(await back.isEnabled()).toBe(true);
+      if (process.env.WATTWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-390-tabs-end.png`, fullPage: false });
+      if (process.env.WATTWISE_SCREENSHOTS) {
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-1440.png`, fullPage: false });
+      }
     } finally {
       await context.close();
     }
