@@ -8,8 +8,9 @@ import { viewerOf, type Caller } from './caller';
 
 /**
  * Lets the call through only when the policy allows `intent` on the object: 404, or 403
- * `not_allowed` (also for someone else's private object of a kind that says so, a tab). Used by the ownership step, and by the rare route whose object is named indirectly (an alert log
- * entry names its alert): the service applies the same policy through it.
+ * `not_allowed` (also for someone else's private object of a kind that says so, a tab). Used by
+ * the ownership step, and by the rare route whose object is named indirectly (an alert log entry
+ * names its alert): the service applies the same policy through it.
  */
 export const assertAccess = async (customerId: string, viewer: Viewer, kind: OwnedKind, id: string | null, intent: OwnedIntent): Promise<void> => {
   const item = id && isIdOf(kind, id) ? await getOwnedObject(customerId, kind, id) : null;
