@@ -298,7 +298,7 @@ describe('alerts', () => {
             await page.getByTestId('alert-time-filter').waitFor({ timeout: UI_TIMEOUT_MS });
             // Every date picker starts its weeks on Monday, in English too (spec 1 §4.5, spec 3 §9).
             await page.getByTestId('alert-start-date').click();
-            const weekdays = page.locator('.mantine-DateInput-dropdown [class*="-weekday"]');
+            const weekdays = page.locator('[data-dates-dropdown] th[class*="-weekday"]');
             await weekdays.first().waitFor({ timeout: UI_TIMEOUT_MS });
             expect(await weekdays.first().innerText()).toBe({ fr: 'lu', en: 'Mo' }[language]);
             await page.keyboard.press('Escape');
