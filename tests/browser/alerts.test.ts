@@ -300,7 +300,7 @@ describe('alerts', () => {
             await page.getByTestId('alert-start-date').click();
             const weekdays = page.locator('[data-dates-dropdown] th[class*="-weekday"]');
             await weekdays.first().waitFor({ timeout: UI_TIMEOUT_MS });
-            expect(await weekdays.first().innerText()).toBe({ fr: 'lu', en: 'Mo' }[language]);
+            expect(await weekdays.first().textContent()).toBe({ fr: 'lu', en: 'Mo' }[language]);
             await page.keyboard.press('Escape');
           }
           if (path === '/alerts/log' || path === '/alerts/historical') {
