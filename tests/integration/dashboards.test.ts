@@ -56,7 +56,7 @@ describe('tabs', () => {
     const tab = await createTab(owner, { name: 'À supprimer' });
     for (const title of ['Un', 'Deux', 'Trois']) expect((await createWidget(owner, { location: tab._id, title })).status).toBe(200);
     expect((await api<Widget[]>('GET', `/api/v1/widgets/${tab._id}`, { token: owner })).body.data).toHaveLength(3);
-    expect((await api('DELETE', `/api/v1/tabs/${tab._id}`, { token: colleague })).status).toBe(404);
+    expect((await api('DELETE', `/api/v1/tabs/${tab._id}`, { token: colleague })).status).toBe(403);
     const deleted = await api<{ widgets: number }>('DELETE', `/api/v1/tabs/${tab._id}`, { token: owner });
     expect(deleted.body.data?.widgets).toBe(3);
     expect((await api('GET', `/api/v1/tabs/${tab._id}`, { token: owner })).status).toBe(404);
