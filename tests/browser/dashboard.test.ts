@@ -297,6 +297,7 @@ describe('dashboards in the browser', () => {
       expect(await back.isEnabled()).toBe(true);
       if (process.env.WATTWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-390-tabs-end.png`, fullPage: false });
       if (process.env.WATTWISE_SCREENSHOTS) {
+        await row.evaluate((element) => element.scrollTo({ left: 0 }));
         await page.setViewportSize({ width: 1440, height: 900 });
         await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-1440.png`, fullPage: false });
       }
