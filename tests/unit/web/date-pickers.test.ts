@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datePickerSettings, pastDatesOnly } from '../../../web/src/lib/date-pickers';
+import { datePickerSettings } from '../../../web/src/lib/date-picker-settings';
+import { pastDatesOnly } from '../../../web/src/lib/date-pickers';
 
 describe('the date pickers\' shared settings', () => {
   it.each(['fr', 'en'])('start weeks on Monday in %s', (language) => {

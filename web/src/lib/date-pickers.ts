@@ -1,8 +1,4 @@
-import type { DatesProviderSettings } from '@mantine/dates';
 import { latestPickableDate } from '@shared/widgets/period-navigation';
-
-/** Every date picker's settings, in every language: weeks start on Monday (spec 1 §4.5, spec 3 §9). */
-export const datePickerSettings = (locale: string): DatesProviderSettings => ({ locale, firstDayOfWeek: 1 });
 
 /** The browser's own zone, where a form's dates are read. */
 const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
