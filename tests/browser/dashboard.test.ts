@@ -303,6 +303,8 @@ describe('dashboards in the browser', () => {
       if (process.env.WATTWISE_SCREENSHOTS) {
         await row.evaluate((element) => element.scrollTo({ left: 0 }));
         await page.setViewportSize({ width: 1440, height: 900 });
+        // The navigation panel slides in at this width: the picture once it has.
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
         await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-1440.png`, fullPage: false });
       }
     } finally {
