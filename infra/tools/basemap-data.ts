@@ -1,14 +1,15 @@
 /**
  * Makes the maplytics map's offline basemap (web/src/features/maplytics/data/basemap-france.json):
  * France and its neighbours at a site's zoom, used when the configured map style cannot load
- * (web/src/features/maplytics/hooks/basemap.ts). One TopoJSON file of six layers, simplified and
+ * (web/src/features/maplytics/hooks/basemap.ts). One TopoJSON file of seven layers, simplified and
  * quantised, fetched by the map only when it needs it (never in the app's bundle):
  *
- * - `land`, `lakes`, `rivers`, `borders` (countries): Natural Earth 1:10m, version 4.0.0, public
+ * - `land`, `lakes`, `rivers`, `borders` (countries), `urban` (built-up areas, at 1:50m): Natural Earth 1:10m, version 4.0.0, public
  *   domain (https://www.naturalearthdata.com/about/terms-of-use/), as GeoJSON from the
  *   martynafford/natural-earth-geojson repository (commit 0b9a6ce, CC0): `10m/physical/ne_10m_land`,
  *   `ne_10m_lakes`, `ne_10m_lakes_europe`, `ne_10m_rivers_lake_centerlines`, `ne_10m_rivers_europe`
- *   and `10m/cultural/ne_10m_admin_0_boundary_lines_land` (`.7z` archives there: `7z x` them).
+ *   `10m/cultural/ne_10m_admin_0_boundary_lines_land` and `50m/cultural/ne_50m_urban_areas` (`.7z`
+ *   archives there: `7z x` them).
  * - `regions`: the borders between France's regions, from IGN's ADMIN EXPRESS (Licence Ouverte
  *   d'Etalab: attribution "IGN"), as simplified in the gregoiredavid/france-geojson repository
  *   (commit 5d34ee6, `regions-version-simplifiee.geojson`).
@@ -77,6 +78,7 @@ try {
     '-merge-layers', 'force', '-clip', bbox, '-filter', "featurecla == 'River'", '-simplify', 'interval=100',
     '-each', 'major = scalerank <= 6 ? 1 : 0', '-filter-fields', 'major', '-o', layer('rivers'),
   );
+  mapshaper('-i', source('ne_50m_urban_areas.json'), '-clip', bbox, '-simplify', 'interval=150', 'keep-shapes', '-filter-fields', '', '-o', layer('urban'));
   mapshaper('-i', source('ne_10m_admin_0_boundary_lines_land.json'), '-clip', bbox, '-simplify', 'interval=150', '-filter-fields', '', '-o', layer('borders'));
   mapshaper('-i', source('regions-version-simplifiee.geojson'), '-innerlines', '-simplify', 'interval=150', '-filter-fields', '', '-o', layer('regions'));
 
@@ -103,7 +105,7 @@ try {
   );
 
   mapshaper(
-    '-i', 'combine-files', ...['land', 'lakes', 'rivers', 'borders', 'regions', 'places'].map(layer),
+    '-i', 'combine-files', ...['land', 'urban', 'lakes', 'rivers', 'borders', 'regions', 'places'].map(layer),
     '-o', 'format=topojson', 'quantization=200000', OUTPUT,
   );
   console.log(`${OUTPUT}: ${Math.round(statSync(OUTPUT).size / 1024)} KiB, ${places.length} places`);

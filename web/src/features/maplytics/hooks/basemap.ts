@@ -9,7 +9,7 @@ import franceUrl from '../data/basemap-france.json?url';
  * OpenFreeMap's by default: a public vector style that needs no key, with its own attribution), or,
  * when none is configured or it cannot be loaded (no Internet, the provider down), the one bundled
  * with the app: the world's countries (world-atlas, Natural Earth 1:50m) and, over France and its
- * neighbours, coasts, rivers, lakes, country and region borders from Natural Earth 1:10m and IGN,
+ * neighbours, coasts, rivers, lakes, built-up areas, country and region borders from Natural Earth and IGN,
  * with the names of cities and towns from GeoNames (infra/tools/basemap-data.ts makes that file).
  * The bundled one needs nothing beyond the app's own server: its names are HTML labels
  * (place-labels.ts), not MapLibre symbols, which would need glyphs from a server.
@@ -17,6 +17,7 @@ import franceUrl from '../data/basemap-france.json?url';
 
 const SEA = '#cfe3f3';
 const LAND = '#f6f4ef';
+const URBAN = '#e9e3d8';
 const WATER_LINE = '#8fb8de';
 const COUNTRY_BORDER = '#9a8fa8';
 const REGION_BORDER = '#b9b0c4';
@@ -42,6 +43,7 @@ export interface Basemap {
 
 type FranceTopology = Topology<{
   land: GeometryCollection;
+  urban: GeometryCollection;
   lakes: GeometryCollection;
   rivers: GeometryCollection<{ major: number }>;
   borders: GeometryCollection;
@@ -76,6 +78,7 @@ export const bundledBasemap = async (): Promise<Basemap> => {
       sources: {
         world: { type: 'geojson', data: feature(world, world.objects.countries), attribution: ATTRIBUTION },
         land: { type: 'geojson', data: layer('land') },
+        urban: { type: 'geojson', data: layer('urban') },
         lakes: { type: 'geojson', data: layer('lakes') },
         rivers: { type: 'geojson', data: layer('rivers') },
         borders: { type: 'geojson', data: layer('borders') },
@@ -85,6 +88,7 @@ export const bundledBasemap = async (): Promise<Basemap> => {
         { id: 'sea', type: 'background', paint: { 'background-color': SEA } },
         { id: 'world', type: 'fill', source: 'world', maxzoom: WORLD_MAX_ZOOM, paint: { 'fill-color': LAND } },
         { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': LAND } },
+        { id: 'urban', type: 'fill', source: 'urban', minzoom: 6, paint: { 'fill-color': URBAN } },
         { id: 'lakes', type: 'fill', source: 'lakes', paint: { 'fill-color': SEA, 'fill-outline-color': WATER_LINE } },
         {
           id: 'rivers',

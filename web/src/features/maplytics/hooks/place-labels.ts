@@ -38,7 +38,8 @@ export const showPlaceLabels = (map: MapLibreMap, places: readonly Place[], clas
       const { x, y } = map.project(place.lngLat);
       const half = (place.name.length * CHARACTER_PX) / 2 + 4;
       const box = { left: x - half, right: x + half, top: y - LABEL_HEIGHT_PX / 2, bottom: y + LABEL_HEIGHT_PX / 2 };
-      if (box.right < 0 || box.left > width || box.bottom < 0 || box.top > height) continue;
+      // Whole names only: one the map's edge would cut is left for a move that shows it all.
+      if (box.left < 0 || box.right > width || box.top < 0 || box.bottom > height) continue;
       if (placed.some((other) => overlaps(box, other))) continue;
       placed.push(box);
       wanted.add(place);
