@@ -63,9 +63,11 @@ const reachesLyonFromTheList = async (page: Page) => {
   const list = page.getByTestId('site-list');
   const listed = await list.getByTestId('site-list-entry').evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-location-id')));
   const onMap = await page.getByTestId('map-marker').evaluateAll((pins) => pins.map((pin) => pin.getAttribute('data-location-id')));
-  expect(listed.sort()).toEqual(markers.map((marker) => marker.location_id).sort());
-  expect(onMap.sort()).toEqual(listed);
-  const lyon = markers.find((marker) => marker.latitude > 45.7 && marker.latitude < 45.8 && marker.longitude > 4.78 && marker.longitude < 4.9)!;
+  // Other files' tests may add sites meanwhile: the page's list and markers are compared with each other, and hold these tests' own and the demo's.
+  expect(onMap.sort()).toEqual(listed.sort());
+  expect(listed).toEqual(expect.arrayContaining(sites.map((site) => site.id)));
+  const lyon = markers.find((marker) => listed.includes(marker.location_id) && marker.latitude > 45.7 && marker.latitude < 45.8 && marker.longitude > 4.78 && marker.longitude < 4.9)!;
+  expect(lyon).toBeDefined();
   const entry = list.locator(`[data-testid="site-list-entry"][data-location-id="${lyon.location_id}"]`);
   await entry.focus();
   await page.keyboard.press('Enter');
