@@ -36,9 +36,9 @@ const OUTPUT = fromRoot('web/src/features/maplytics/data/basemap-france.json');
 
 /** From which zoom a place is named, by its population; a town under the last step is left out, and abroad one under `ABROAD_POPULATION`. */
 const PLACE_ZOOMS: readonly (readonly [population: number, zoom: number])[] = [
-  [1_000_000, 4],
-  [300_000, 5],
-  [100_000, 6],
+  [1_000_000, 3],
+  [200_000, 4],
+  [100_000, 5.5],
   [50_000, 7],
   [20_000, 8],
   [10_000, 9],

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
+import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MARKER_COLORS } from '@shared/maplytics/constants';
@@ -82,9 +82,11 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     void loadBasemap(styleUrl)
       .then(({ style, places, bundled: own }) => {
         if (cancelled || !container.current) return;
-        // The attribution the style's licences ask for, in full on a wide map, behind a button on a phone's.
-        created = new MapLibreMap({ container: container.current, style, ...FRANCE, attributionControl: {}, dragRotate: false });
+        created = new MapLibreMap({ container: container.current, style, ...FRANCE, attributionControl: false, dragRotate: false });
         created.addControl(new NavigationControl({ showCompass: false }), 'top-left');
+        // The attribution the style's licences ask for, in full on a wide map, behind a button on a phone's;
+        // at the top, where the legend never covers it.
+        created.addControl(new AttributionControl(), 'top-right');
         created.touchZoomRotate.disableRotation();
         created.once('load', () => setDrawn(true));
         if (places.length) removeLabels = showPlaceLabels(created, places, classes.placeLabel);

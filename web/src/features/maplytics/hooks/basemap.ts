@@ -77,7 +77,8 @@ export const bundledBasemap = async (): Promise<Basemap> => {
       version: 8,
       sources: {
         world: { type: 'geojson', data: feature(world, world.objects.countries), attribution: ATTRIBUTION },
-        land: { type: 'geojson', data: layer('land') },
+        // Also here: a source's attribution shows while its layers are drawn, and the world's stop at WORLD_MAX_ZOOM.
+        land: { type: 'geojson', data: layer('land'), attribution: ATTRIBUTION },
         urban: { type: 'geojson', data: layer('urban') },
         lakes: { type: 'geojson', data: layer('lakes') },
         rivers: { type: 'geojson', data: layer('rivers') },

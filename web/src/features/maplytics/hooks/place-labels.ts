@@ -56,7 +56,7 @@ export const showPlaceLabels = (map: MapLibreMap, places: readonly Place[], clas
       element.className = className;
       element.textContent = place.name;
       element.dataset.testid = 'map-place';
-      element.dataset.rank = place.zoom <= 5 ? 'city' : place.zoom <= 8 ? 'town' : 'village';
+      element.dataset.rank = place.zoom <= 4 ? 'city' : place.zoom <= 8 ? 'town' : 'village';
       element.setAttribute('aria-hidden', 'true');
       const marker = new Marker({ element, anchor: 'center' }).setLngLat(place.lngLat).addTo(map);
       // Under the sites' markers, which stay clickable.
