@@ -89,7 +89,9 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
         created.addControl(new AttributionControl(), 'top-right');
         created.touchZoomRotate.disableRotation();
         created.once('load', () => setDrawn(true));
-        if (places.length) removeLabels = showPlaceLabels(created, places, classes.placeLabel);
+        if (places.length) {
+          removeLabels = showPlaceLabels(created, places, classes.placeLabel, () => [...pins.current.values()].map((pin) => pin.marker.getLngLat().toArray()));
+        }
         setBundled(own);
         setMap(created);
       })
