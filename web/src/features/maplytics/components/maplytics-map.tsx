@@ -31,6 +31,8 @@ export interface MaplyticsMapProps {
   describe: (marker: MapMarker) => string;
   /** The map could not be drawn here (no WebGL): the screen says so and keeps its list of sites. */
   onUnavailable: (error: unknown) => void;
+  /** The share of the map's height a chosen site's panel covers from the bottom (the phone's sheet): the site is shown above it. */
+  coveredBelow?: number;
 }
 
 interface Pin {
@@ -63,7 +65,7 @@ const createPin = (onClick: () => void): Pin => {
  * alternating with violet every 500 ms while it has alerts, with their count inside (spec 2 §4).
  * Markers are HTML elements over a MapLibre map.
  */
-export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, describe, onUnavailable }: MaplyticsMapProps) => {
+export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, describe, onUnavailable, coveredBelow = 0 }: MaplyticsMapProps) => {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [drawn, setDrawn] = useState(false);
@@ -170,8 +172,10 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     const chosen = markers.find((marker) => marker.location_id === selected);
     if (!map || !chosen) return;
     const center: [number, number] = [chosen.longitude, chosen.latitude];
-    if (map.getZoom() >= SITE_ZOOM && map.getBounds().contains(center)) return;
-    map.easeTo({ center, zoom: Math.max(map.getZoom(), SITE_ZOOM), duration: 300 });
+    if (!coveredBelow && map.getZoom() >= SITE_ZOOM && map.getBounds().contains(center)) return;
+    // Centred in the part of the map left uncovered.
+    const offset: [number, number] = [0, (-map.getContainer().clientHeight * coveredBelow) / 2];
+    map.easeTo({ center, zoom: Math.max(map.getZoom(), SITE_ZOOM), offset, duration: 300 });
   }, [map, selected]);
 
   return (

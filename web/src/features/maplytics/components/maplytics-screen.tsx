@@ -51,6 +51,9 @@ const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[]; onSele
   );
 };
 
+/** About how much of the map the phone's sheet covers (its height is at most 62dvh, the map's 62dvh from under the header). */
+const PHONE_SHEET_COVER = 0.6;
+
 /**
  * /maplytics (spec 2 §2): the customer's sites on a map, coloured by their energy rating and
  * blinking on alerts; the chosen site's panel on the right, or in a drawer from the bottom on a phone.
@@ -100,6 +103,7 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
               onSelect={onSelect}
               styleUrl={styleUrl}
               describe={describe}
+              coveredBelow={phone ? PHONE_SHEET_COVER : 0}
               onUnavailable={(error) => {
                 console.error('The map cannot be drawn', error);
                 setMapFailed(true);
