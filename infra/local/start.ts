@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
 import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeriesInBackground, type DemoPasswords, type PrintingState } from './deploy';
+import { startDemoObjenious } from './demo-objenious';
+import { DEMO_SOURCES, seedDemoSources, signInDemoAccount } from './demo-sources';
 import { startEmulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { startFakeVendorService } from './fake-vendor-service';
@@ -61,6 +63,7 @@ const main = async (): Promise<void> => {
     const vendorKey = await makeDevelopmentVendorKey('dev');
     const vendor = await startFakeVendorService({ latest: version, is_locked: false, is_allowed_to_update: true }, vendorKey.privateKeyFile);
     const geocoder = await startGeocodingProvider();
+    const objenious = await startDemoObjenious();
     console.log(
       `Emulator up on ${emulator.endpoint}, weather from ${weather.fake ? `the local OpenWeatherMap stand-in on ${weather.url}` : weather.url}; deploying the app and building the web ...`,
     );
@@ -80,6 +83,14 @@ const main = async (): Promise<void> => {
     const passwords = generateDemoPasswords();
     const [seeded, printing] = await Promise.all([seedDemoData(deployment, passwords), probePrinting(deployment)]);
     await startWebServer(deployment, WEB_PORT);
+    const sources = await (async () => {
+      const token = await signInDemoAccount(deployment.restBaseUrl, { email: 'admin@energie-plus.example', password: passwords.premiumAdministrator });
+      await seedDemoSources(deployment.restBaseUrl, token, objenious);
+      return (
+        `Demo sources: ${DEMO_SOURCES.weather.name} (weather, every ${DEMO_SOURCES.weather.fetchInterval} min) and ${DEMO_SOURCES.objenious.name} ` +
+        `(the Objenious stand-in on ${objenious.endpoint}, every ${DEMO_SOURCES.objenious.fetchInterval} min), fetched now and on their schedule.`
+      );
+    })().catch((error: unknown) => `Demo sources not made: ${String(error)}`);
     const accounts = seeded.accounts.map((account) => ({ ...account, password: passwords[PASSWORD_OF[account.email]] }));
     writeFileSync(fromRoot('.local/dev/demo-accounts.json'), JSON.stringify(accounts, null, 2));
     console.log(`\nWattWise is ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://127.0.0.1:${WEB_PORT}\n`);
@@ -89,6 +100,7 @@ const main = async (): Promise<void> => {
       console.log(`  ${account.role.padEnd(20)} ${account.email.padEnd(30)} ${account.password}  ${customer ? `${customer.name}${customer.is_premium ? ' (premium)' : ''}` : 'all customers'}`);
     }
     console.log(`\n${printingLine(printing)}`);
+    console.log(sources);
     console.log('\nCtrl-C stops the web server and the emulator.');
     console.log(`\nWriting ${DEMO_SERIES_DAYS} days of ten-minute demo series in the background ...`);
     const seriesStarted = Date.now();
