@@ -365,9 +365,10 @@ export class ApiStack extends Stack {
     this.reportPdf = reportPdf;
     learnAppUrl(reportPdf);
     if (machineChromium) reportPdf.setting('CHROMIUM_PATH', machineChromium);
-    // Lambda's runtime says what it is in AWS_EXECUTION_ENV, and @sparticuz/chromium then unpacks the
-    // libraries and fonts its Chromium needs beside it; the emulator's runtime says nothing, so it is told.
-    else if (emulated) reportPdf.setting('AWS_EXECUTION_ENV', `AWS_Lambda_${LAMBDA_RUNTIME.name}`);
+    // @sparticuz/chromium unpacks the libraries (NSS, expat) and fonts its Chromium needs beside it when
+    // it knows it runs in a Node.js Lambda runtime: from AWS_EXECUTION_ENV, which Lambda sets and no one
+    // else may, or from AWS_LAMBDA_JS_RUNTIME, which the emulator's function is given.
+    else if (emulated) reportPdf.setting('AWS_LAMBDA_JS_RUNTIME', LAMBDA_RUNTIME.name);
     const printReports = (fn: AppFunction) => {
       fn.invokes(reportPdf);
       // The printed PDF is read once and deleted by the function that asked for it.
