@@ -17,6 +17,8 @@ import type { Node } from 'constructs';
  * `appUrl` is the web app's public address, for links in e-mails and the print page (none: the functions read at run time
  * what the web stack writes in its parameter, the distribution's address; given, it wins);
  * `vendorServiceUrl` is the vendor's update and licence service (the tests' local one here).
+ * `chromiumPath` (emulator only) is a Chromium on the machine for the printing of report PDFs; none: the Lambda build
+ * of Chromium (@sparticuz/chromium) from its layer, the binary AWS prints with (`npm start` passes `CHROMIUM_PATH`).
  * `licensePublicKey` is the licence vendor's public key (`npm start`/`npm test` make a development one at deploy time).
  * `outboundAllowList` opens outbound destinations the policy refuses otherwise (`host:port`, `host:from-to`, `host:*`,
  * comma-separated): empty in production; the emulator's deployments name the loopback ports of the local test servers.
@@ -60,6 +62,8 @@ export interface DeploymentSettings {
   builtAt: string;
   /** The licence vendor's Ed25519 public key (its JWK `x`, base64url); none: every licence file is refused. */
   licensePublicKey: string | null;
+  /** Emulator only: the machine's Chromium the printing drives; null: the Lambda build from its layer, as on AWS. */
+  chromiumPath: string | null;
   /** Addresses customers may point SMTP, FTP/SFTP, IMAP and providers at beyond the public Internet; empty in production. */
   outboundAllowList: string;
   /** Overrides of the sign-in, forgot-password, register and password-link limits; empty: the defaults. */
@@ -129,6 +133,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     buildCommit: String(node.tryGetContext('buildCommit') ?? currentCommit()),
     builtAt: String(node.tryGetContext('builtAt') ?? new Date().toISOString()),
     licensePublicKey: node.tryGetContext('licensePublicKey') ? String(node.tryGetContext('licensePublicKey')) : null,
+    chromiumPath: environment === 'emulator' && node.tryGetContext('chromiumPath') ? String(node.tryGetContext('chromiumPath')) : null,
     outboundAllowList: allowListOf(node.tryGetContext('outboundAllowList')),
     abuseLimits: abuseLimitsOf(node.tryGetContext('abuseLimits')),
     outboxFaultInjection: String(node.tryGetContext('outboxFaultInjection') ?? 'false') === 'true',

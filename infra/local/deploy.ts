@@ -21,6 +21,8 @@ export interface Deployment {
   uploadsBucket: string;
   documentsBucket: string;
   scheduledJobsFunctionName: string;
+  /** The Chromium function (report PDFs); `{ probe: true }` launches Chromium once (probePrinting). */
+  reportPdfFunctionName: string;
   fileImportsFunctionName: string;
   applicationUpdateFunctionName: string;
   customerDeletionFunctionName: string;
@@ -92,6 +94,8 @@ export const deployToEmulator = async (
     vendorKey?: DevelopmentVendorKey;
     /** The first root administrator the deployment makes (none: only the demo seed makes one). */
     rootEmail?: string;
+    /** A Chromium of the machine for the printing (none: the Lambda build, @sparticuz/chromium, as on AWS). */
+    chromiumPath?: string;
   } = {},
 ): Promise<Deployment> => {
   const licenseVendor = options.vendorKey ?? (await makeDevelopmentVendorKey(name));
@@ -108,6 +112,7 @@ export const deployToEmulator = async (
     ...(options.outboxFaultInjection ? ['-c', 'outboxFaultInjection=true'] : []),
     ...(options.customerDeletionBatch ? ['-c', `customerDeletionBatch=${options.customerDeletionBatch}`] : []),
     ...(options.rootEmail ? ['-c', `rootEmail=${options.rootEmail}`] : []),
+    ...(options.chromiumPath ? ['-c', `chromiumPath=${options.chromiumPath}`] : []),
   ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);
@@ -130,6 +135,7 @@ export const deployToEmulator = async (
     uploadsBucket: outputs.WattWiseData.UploadsBucketName,
     documentsBucket: outputs.WattWiseData.DocumentsBucketName,
     scheduledJobsFunctionName: api.ScheduledJobsFunctionName,
+    reportPdfFunctionName: api.ReportPdfFunctionName,
     fileImportsFunctionName: api.FileImportsFunctionName,
     applicationUpdateFunctionName: api.ApplicationUpdateFunctionName,
     customerDeletionFunctionName: api.CustomerDeletionFunctionName,
@@ -184,6 +190,30 @@ const invokeSeed = async (deployment: Deployment, event: unknown, wait: boolean)
   const text = new TextDecoder().decode(answer.Payload);
   if (answer.FunctionError) throw new Error(`Seeding failed: ${text}`);
   return JSON.parse(text);
+};
+
+/** What the printing of report PDFs runs on, or why it cannot. */
+export type PrintingState = { ready: true; browser: string; executable: string } | { ready: false; reason: string };
+
+/**
+ * Asks the deployed Chromium function to launch Chromium once, as a printing does: whether report
+ * PDFs can be printed, and with which browser. The first launch also unpacks the Lambda build, so
+ * the first printings do not race to unpack it.
+ */
+export const probePrinting = async (deployment: Deployment): Promise<PrintingState> => {
+  const lambda = new LambdaClient({ endpoint: deployment.endpoint, region: 'us-east-1', credentials: emulatorCredentials });
+  try {
+    const answer = await lambda.send(new InvokeCommand({ FunctionName: deployment.reportPdfFunctionName, Payload: new TextEncoder().encode(JSON.stringify({ probe: true })) }));
+    const text = new TextDecoder().decode(answer.Payload);
+    if (answer.FunctionError) {
+      const error = JSON.parse(text) as { errorMessage?: string };
+      return { ready: false, reason: (error.errorMessage ?? text).split('\n')[0] };
+    }
+    const { browser, executable } = JSON.parse(text) as { browser: string; executable: string };
+    return { ready: true, browser, executable };
+  } catch (error) {
+    return { ready: false, reason: String(error) };
+  }
 };
 
 /** Customers, locations, users (with these passwords) and demo points. */

@@ -1,5 +1,5 @@
 import { fromRoot } from '../lib/paths';
-import { deployToEmulator, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
+import { deployToEmulator, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
@@ -26,7 +26,7 @@ const geocoder = await startGeocodingProvider();
 const deployment = await deployToEmulator(emulator.endpoint, name, { weatherProviderUrl: weather.url, geocodingProviderUrl: geocoder.url, outboundAllowList: LOOPBACK_TEST_ALLOW_LIST, customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH });
 await weather.connect(deployment);
 const passwords = generateDemoPasswords();
-const seeded = await seedDemoData(deployment, passwords);
+const [seeded] = await Promise.all([seedDemoData(deployment, passwords), probePrinting(deployment)]);
 await seedDemoSeries(deployment, 2);
 const file = fromRoot('.local', name, 'environment.json');
 writeTestEnvironment(deployment, seeded, passwords, 'http://127.0.0.1:8080', file, { url: weather.url, fake: weather.fake }, null, { url: geocoder.url, fake: geocoder.fake });

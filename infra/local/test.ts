@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
-import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
+import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
@@ -146,6 +146,7 @@ const main = async (): Promise<number> => {
         customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH,
         // The first root administrator a deployment makes (tests/integration/first-root.test.ts); the demo seed's root comes after.
         rootEmail: 'first-root@deploy.wattwise.example',
+        // No chromiumPath: reports print with the Lambda build of Chromium, as on AWS (tests/integration/report-pdf.test.ts).
       }),
       buildWeb(),
     ]);
@@ -155,7 +156,9 @@ const main = async (): Promise<number> => {
     console.log(`Deployed in ${seconds(started)}`);
     await weather.connect(deployment);
     const passwords = generateDemoPasswords();
-    const seeded = await seedDemoData(deployment, passwords);
+    // Chromium is launched once before any test prints: the Lambda build is unpacked by then.
+    const [seeded, printing] = await Promise.all([seedDemoData(deployment, passwords), probePrinting(deployment)]);
+    console.log(printing.ready ? `Printing: ready (${printing.browser})` : `Printing: not ready: ${printing.reason}`);
     await seedDemoSeries(deployment, 2);
     web = await startWebServer(deployment, WEB_PORT);
     const environmentFile = fromRoot(`.local/${RUN_NAME}/environment.json`);

@@ -150,15 +150,27 @@ describe('navigation by role and licence', () => {
     }
   });
 
-  it('shows the API reference to an administrator, drawn from the OpenAPI document, and not to a member', async () => {
+  it('shows the API reference to an administrator, drawn from the OpenAPI document, with nothing sent to another site, and not to a member', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser());
     try {
       await signIn(page, accounts.premiumAdministrator);
+      const origin = new URL(webUrl()).origin;
+      const elsewhere: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        // blob: and data: addresses are the page's own.
+        if (url.protocol.startsWith('http') && url.origin !== origin) elsewhere.push(request.url());
+      });
       await page.goto(webUrl('/api-docs'));
       const reference = page.getByTestId('api-reference');
       // The title is the document's: Scalar drew the reference from what the API serves.
       await reference.getByText('WattWise API').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      // Drawn with the reference, on a local address too: Scalar's agent (which would send it the API's
+      // description) and its MCP button (which uploads the document to Scalar's dashboard).
+      expect(await page.getByText(/Ask AI/).count()).toBe(0);
+      expect(await page.getByText(/Generate MCP|Connect MCP/).count()).toBe(0);
+      expect(elsewhere).toEqual([]);
     } finally {
       await context.close();
     }

@@ -61,6 +61,14 @@ describe('points offered to manual entry', () => {
     expect((await pointsFor(admin, 'loc-lyon-a')).body.data!.map((point) => point._id)).not.toContain(pointId);
   });
 
+  it("answers the spec's empty location (`/points/data/`) as alone", async () => {
+    const pointId = await createPoint([]);
+    const [empty, alone] = await Promise.all([pointsFor(admin, ''), pointsFor(admin, 'alone')]);
+    expect(empty.status).toBe(200);
+    expect(empty.body.data!.map((point) => point._id)).toContain(pointId);
+    expect(empty.body.data).toEqual(alone.body.data);
+  });
+
   it('gives a member only the points of locations they may see', async () => {
     const hidden = await pointsFor(member, 'loc-lyon-b');
     expect(hidden.body.data ?? []).toEqual([]);

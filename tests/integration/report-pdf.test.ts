@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '@shared/schemas/report';
+import { fromRoot } from '../../infra/lib/paths';
 import { api, login } from '../support/api';
 import { testEnvironment } from '../support/environment';
 
@@ -16,6 +17,9 @@ const chart = { type: 'chart', title: 'Électricité du mois', points: [{ _id: '
 const picture = { type: 'image', title: 'Le site', image: { source: 'img-demo-site' } };
 const text = { type: 'text', title: 'Commentaire', text: '<p>Consommation du site</p>' };
 
+/** The Chromium milestone of the Lambda build the deployment prints with (the package's major version). */
+const LAMBDA_CHROMIUM_MILESTONE = (JSON.parse(readFileSync(fromRoot('node_modules/@sparticuz/chromium/package.json'), 'utf8')) as { version: string }).version.split('.')[0];
+
 const download = (reportId: string, token: string, language = 'fr') =>
   fetch(`${testEnvironment().restBaseUrl}/api/v1/exports/reports/${reportId}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/pdf', language } });
 
@@ -27,7 +31,8 @@ const readPdf = (content: Buffer) => {
   const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info) ?? [];
   // pdfimages lists the raster pictures (charts are vector drawings): one line per picture after two of headers.
   const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').length - 2;
-  return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]), width: Number(width), height: Number(height), images, text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
+  const producer = /Producer:\s+(.+)/.exec(info)?.[1].trim();
+  return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]), width: Number(width), height: Number(height), images, producer, text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
 };
 
 beforeAll(async () => {
@@ -45,7 +50,7 @@ const createReport = async (body: unknown): Promise<Report> => {
 };
 
 describe('a report printed to PDF', () => {
-  it("has the report's pages at its size, its widgets' titles and texts, under a dated file name", async () => {
+  it("has the report's pages at its size, its widgets' titles and texts, under a dated file name, printed by the Lambda build of Chromium", async () => {
     const report = await createReport({ name: 'Rapport imprimé', orientation: 'landscape', content: { pages: [[chart, text], [{ ...chart, title: 'Deuxième page' }]] } });
     const answer = await download(report._id, admin);
     expect(answer.status, await answer.clone().text()).toBe(200);
@@ -59,6 +64,9 @@ describe('a report printed to PDF', () => {
     expect(Math.abs(read.width - 826.5)).toBeLessThan(1);
     expect(Math.abs(read.height - 587.25)).toBeLessThan(1);
     for (const words of ['Électricité du mois', 'Commentaire', 'Consommation du site', 'Deuxième page']) expect(read.text).toContain(words);
+    // Skia names the Chromium milestone that drew it: the Lambda build AWS prints with (@sparticuz/chromium's major
+    // version), not a Chromium of the machine; and the texts above are drawn, its fonts found where it unpacked them.
+    expect(read.producer).toBe(`Skia/PDF m${LAMBDA_CHROMIUM_MILESTONE}`);
   });
 
   it("prints a portrait report at 770 × 1112 pixels, one page per page even when empty, with its image widget's picture", async () => {

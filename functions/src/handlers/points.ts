@@ -20,6 +20,7 @@ export const handler = createHttpHandler('points', {
   listPoints: ({ caller }) => listVisiblePoints(caller),
   listPointsWithLocationNames: ({ caller }) => listPointsWithLocationNames(caller),
   listPointsForManualEntry: ({ caller, params }) => listPointsForManualEntry(caller, params.locationId),
+  listPointsForManualEntryWithoutLocation: ({ caller }) => listPointsForManualEntry(caller, 'alone'),
   createPoint: async ({ caller, body }) => {
     const saved = await createPoint(caller, body);
     return withMessage(saved.point, saved.msg);

@@ -1,10 +1,14 @@
 import type { Context } from 'aws-lambda';
-import type { PrintRequest, PrintedReport } from '../services/report-print-service';
-import { printReport } from '../services/report-print-service';
+import type { PrintRequest, PrintedReport, PrintingProbe } from '../services/report-print-service';
+import { printReport, probePrinting } from '../services/report-print-service';
 import { correlated } from '../logger';
+
+/** A report to print, or `{ probe: true }`: launch Chromium once and say which answered. */
+type ReportPdfEvent = (PrintRequest | { probe: true }) & { correlationId?: string };
 
 /** The Chromium function: prints one report to PDF (see services/report-print-service). */
 export const handler = correlated(
-  (request: PrintRequest & { correlationId?: string }) => request.correlationId,
-  (request: PrintRequest, _context: Context | undefined): Promise<PrintedReport> => printReport(request),
+  (request: ReportPdfEvent) => request.correlationId,
+  (request: ReportPdfEvent, _context: Context | undefined): Promise<PrintedReport | PrintingProbe> =>
+    'probe' in request ? probePrinting() : printReport(request),
 );

@@ -95,6 +95,22 @@ const printPage = async (url: string, report: Report): Promise<Uint8Array> => {
   }
 };
 
+/** Which Chromium prints: its version and its binary. */
+export interface PrintingProbe {
+  browser: string;
+  executable: string;
+}
+
+/** Launches Chromium once, as a printing would, and says which one answered (`npm start` says whether printing is ready). */
+export const probePrinting = async (): Promise<PrintingProbe> => {
+  const browser = await launchChromium();
+  try {
+    return { browser: await browser.version(), executable: browser.process()?.spawnfile ?? 'unknown' };
+  } finally {
+    await browser.close();
+  }
+};
+
 /** The Chromium function's work: the report printed as its owner sees it, left in the documents bucket. */
 export const printReport = async ({ customerId, reportId, language }: PrintRequest): Promise<PrintedReport> => {
   const report = await getReport(customerId, reportId);

@@ -18,6 +18,7 @@ import { AppFunction, deadLetterQueue } from '../constructs/app-function';
 import { ChromiumLayer } from '../constructs/chromium-layer';
 import { RestRoutes } from '../constructs/rest-routes';
 import { acknowledge } from '../nag';
+import { LAMBDA_RUNTIME } from '../node-line';
 import { fromRoot } from '../paths';
 import { appUrlParameterName, mailDomainOf, type DeploymentSettings } from '../settings';
 
@@ -344,16 +345,18 @@ export class ApiStack extends Stack {
 
     // Report PDFs: Chromium opens a report's print page on the web app with a print token (made
     // here, so the function reads the signing secret) and leaves the PDF in the documents bucket
-    // for the function that asked. In the emulator, which runs functions with the machine's node,
-    // it drives the machine's Chromium; on AWS the Lambda build of Chromium from a layer (x86 only).
+    // for the function that asked. Chromium is the Lambda build from a layer (x86 only), in the
+    // emulator too, so that a machine without a Chromium prints as AWS does; an emulator given
+    // `chromiumPath` drives that Chromium of the machine instead.
     const emulated = props.settings.environment === 'emulator';
+    const machineChromium = emulated ? props.settings.chromiumPath : null;
     const reportPdf = new AppFunction(this, 'ReportPdf', {
       entry: 'jobs/report-pdf.ts',
       description: 'Prints reports to PDF with Chromium',
       timeout: Duration.minutes(2),
       memorySize: 2048,
       external: ['@sparticuz/chromium'],
-      ...(emulated ? {} : { architecture: lambda.Architecture.X86_64, layers: [new ChromiumLayer(this, 'Chromium').layer] }),
+      ...(machineChromium ? {} : { architecture: lambda.Architecture.X86_64, layers: [new ChromiumLayer(this, 'Chromium').layer] }),
     })
       .bindTable(props.entities, 'ENTITIES_TABLE', 'read')
       .bindBucket(props.documents, 'DOCUMENTS_BUCKET', 'readWrite')
@@ -361,7 +364,11 @@ export class ApiStack extends Stack {
       .capConcurrency(caps.reportPdf);
     this.reportPdf = reportPdf;
     learnAppUrl(reportPdf);
-    if (emulated) reportPdf.setting('CHROMIUM_PATH', '/usr/bin/chromium');
+    if (machineChromium) reportPdf.setting('CHROMIUM_PATH', machineChromium);
+    // @sparticuz/chromium unpacks the libraries (NSS, expat) and fonts its Chromium needs beside it when
+    // it knows it runs in a Node.js Lambda runtime: from AWS_EXECUTION_ENV, which Lambda sets and no one
+    // else may, or from AWS_LAMBDA_JS_RUNTIME, which the emulator's function is given.
+    else if (emulated) reportPdf.setting('AWS_LAMBDA_JS_RUNTIME', LAMBDA_RUNTIME.name);
     const printReports = (fn: AppFunction) => {
       fn.invokes(reportPdf);
       // The printed PDF is read once and deleted by the function that asked for it.
@@ -575,6 +582,8 @@ export class ApiStack extends Stack {
     }
 
     new CfnOutput(this, 'ScheduledJobsFunctionName', { value: scheduledJobs.fn.functionName });
+    // Asked `{ probe: true }`, it launches Chromium once and says which: `npm start` says whether printing is ready.
+    new CfnOutput(this, 'ReportPdfFunctionName', { value: this.reportPdf.fn.functionName });
     new CfnOutput(this, 'ApplicationUpdateFunctionName', { value: applicationUpdate.fn.functionName });
     new CfnOutput(this, 'FileImportsFunctionName', { value: fileImports.fn.functionName });
     new CfnOutput(this, 'CustomerDeletionFunctionName', { value: customerDeletion.fn.functionName });

@@ -40,6 +40,11 @@ export const pointsRoutes = {
     params: z.object({ locationId: z.union([z.literal('alone'), idSchema]) }),
     response: z.array(pointWithLastValueSchema),
   }),
+  // The spec writes `GET /v1/points/data/` with an empty location for the points without location: answered as `alone`.
+  listPointsForManualEntryWithoutLocation: route('GET', '/api/v1/points/data', 'points', {
+    permission: 'app.manual_entry',
+    response: z.array(pointWithLastValueSchema),
+  }),
   createPoint: route('POST', '/api/v1/points', 'points', { ...SETTINGS, action: 'create', body: pointSaveRequestSchema, response: pointSchema }),
   updatePoint: route('PUT', '/api/v1/points', 'points', { ...SETTINGS, action: 'edit', body: pointSaveRequestSchema, response: pointSchema }),
   checkTechnicalId: route('POST', '/api/v1/points/check-unique-technical-id', 'points', {

@@ -26,7 +26,10 @@ const loadScalar = () =>
 
 /**
  * The reference of the REST API for integrators, drawn by Scalar from the OpenAPI document.
- * Nothing is fetched from outside: no default fonts, no telemetry.
+ * Nothing leaves for another site: no default fonts, no telemetry, no "Ask AI" agent (it would
+ * send the API's description to Scalar's service), no MCP button (it uploads the document to
+ * Scalar's dashboard), no button opening Scalar's hosted client; with no `proxyUrl`, "Test request"
+ * calls the API itself, never through Scalar's proxy.
  */
 export const ApiReference = ({ document: openApi }: { document: Record<string, unknown> }) => {
   const container = useRef<HTMLDivElement>(null);
@@ -41,6 +44,9 @@ export const ApiReference = ({ document: openApi }: { document: Record<string, u
         telemetry: false,
         showDeveloperTools: 'never',
         persistAuth: false,
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        hideClientButton: true,
       });
       destroy = () => reference.destroy();
     });
