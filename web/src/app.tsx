@@ -13,6 +13,7 @@ import { pathOfState } from './lib/state-path';
 import { endSession, getSession, isRestoring, subscribeSession, useSessionWith } from './lib/session';
 import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
 import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
+import { cssVariablesResolver } from './theme';
 
 const queryClient = createQueryClient({
   onSessionRejected: () => {
@@ -78,7 +79,7 @@ export const App = () => {
   const theme = useMemo(() => themeOfSkin(skin), [skin]);
   useEffect(() => applySkinToDocument(skin), [skin]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <LocalizedDatesProvider>
           <Suspense fallback={null}>

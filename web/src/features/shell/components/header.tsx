@@ -17,6 +17,7 @@ import { DEFAULT_AVATAR } from '@shared/schemas/user';
 import { useLoginPayload } from '../../../lib/session';
 import { LanguageSelector } from '../../../components/language-selector';
 import { lockSession } from '../../../lib/lock';
+import { PRODUCT_NAME } from '../../../lib/brand';
 
 interface HeaderProps {
   logo: ReactNode;
@@ -65,7 +66,7 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
             </ActionIcon>
           </LazyTooltip>
         )}
-        <Link to="/dashboard" aria-label={t('labels.menu.dashboard')} style={{ display: 'flex', textDecoration: 'none' }}>
+        <Link to="/dashboard" aria-label={`${PRODUCT_NAME} — ${t('labels.menu.dashboard')}`} style={{ display: 'flex', textDecoration: 'none' }}>
           {logo}
         </Link>
       </Group>
@@ -88,10 +89,10 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
         </Box>
         <Menu position="bottom-end" shadow="md" width={200}>
           <Menu.Target>
-            <UnstyledButton aria-label={t('profile.userMenu')} data-testid="user-menu" pl={4}>
+            <UnstyledButton aria-label={`${fullName} — ${t('profile.userMenu')}`} data-testid="user-menu" pl={4}>
               <Group gap={8} wrap="nowrap">
                 {/* Without an uploaded picture, initials stand in for the default avatar. */}
-                <Avatar src={user.picture === DEFAULT_AVATAR ? null : user.picture} name={fullName} color="initials" size={30} alt="" />
+                <Avatar src={user.picture === DEFAULT_AVATAR ? null : user.picture} name={fullName} color="initials" size={30} alt="" aria-hidden />
                 <Text size="sm" fw={500} truncate maw={160} data-testid="user-name" visibleFrom="sm">
                   {fullName}
                 </Text>
