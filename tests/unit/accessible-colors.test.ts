@@ -21,9 +21,11 @@ describe('theme colours (WCAG 2.1 AA contrast)', () => {
     expect(contrastRatio(filled, text)).toBeGreaterThanOrEqual(AA);
   });
 
-  it.each(names.filter((name) => !['yellow', 'lime'].includes(name)))('%s: shades 6 to 9 read as text on white, each darker than the one before', (name) => {
+  it.each(names.filter((name) => !['yellow', 'lime'].includes(name)))('%s: shades 6 to 9 read as text on white and the light greys, each darker than the one before', (name) => {
     const shades = colors[name]!.slice(6);
-    for (const shade of shades) expect(contrastRatio(shade, WHITE)).toBeGreaterThanOrEqual(AA);
+    for (const shade of shades) {
+      for (const page of [WHITE, DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1]]) expect(contrastRatio(shade, page)).toBeGreaterThanOrEqual(AA);
+    }
     for (let index = 1; index < shades.length; index += 1) expect(luminance(shades[index]!)).toBeLessThan(luminance(shades[index - 1]!));
   });
 

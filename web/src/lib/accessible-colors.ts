@@ -55,19 +55,25 @@ const WHITE = '#ffffff';
  * a little darker than the one before (hovers still show), shade 9 on shade 1 (the light variant).
  * A bright colour keeps its shade 6 and only gets a readable shade 9.
  */
-export const accessiblePalette = (name: string, palette: readonly string[]): MantineColorsTuple => {
+export const accessiblePalette = (name: string, palette: readonly string[], pages: readonly string[]): MantineColorsTuple => {
   const shades = [...palette];
   for (let shade = 6; shade <= 9; shade += 1) {
     if (BRIGHT.has(name) && shade < 9) continue;
     const previous = shade > 6 && !BRIGHT.has(name) ? contrastRatio(shades[shade - 1]!, WHITE) : 0;
-    const against = shade === 9 ? [WHITE, palette[1]!] : [WHITE];
-    shades[shade] = darkenUntil(palette[shade]!, against, Math.max(TEXT_CONTRAST, previous * 1.08));
+    const against = shade === 9 ? [...pages, palette[1]!] : [...pages];
+    shades[shade] = darkenUntil(palette[shade]!, against, Math.max(TEXT_CONTRAST, previous * 1.05));
   }
   return shades as unknown as MantineColorsTuple;
 };
 
-export const accessibleColors = (colors: Record<string, readonly string[]>, except: string[] = ['dark']): Record<string, MantineColorsTuple> =>
-  Object.fromEntries(Object.entries(colors).filter(([name]) => !except.includes(name)).map(([name, palette]) => [name, accessiblePalette(name, palette)]));
+/**
+ * Every palette but `except`, readable on the pages' backgrounds: white and the two lightest greys
+ * (the app's main area is grey 0, stripes and hovers grey 1).
+ */
+export const accessibleColors = (colors: Record<string, readonly string[]>, except: string[] = ['dark']): Record<string, MantineColorsTuple> => {
+  const pages = [WHITE, colors.gray![0]!, colors.gray![1]!];
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => !except.includes(name)).map(([name, palette]) => [name, accessiblePalette(name, palette, pages)]));
+};
 
 /** Secondary ('dimmed') text: readable on white and on the light greys of headers, stripes and hovers. */
 export const dimmedTextColor = (grays: readonly string[]): string => darkenUntil(grays[6]!, [WHITE, grays[0]!, grays[1]!]);
