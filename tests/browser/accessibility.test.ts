@@ -12,7 +12,7 @@ import { DEMO_SUBSCRIPTION_ID } from '../../functions/src/services/demo-subscrip
 import { api, login } from '../support/api';
 import { seedUser } from '../support/customers';
 import { testEnvironment } from '../support/environment';
-import { openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl, type Account } from './support/browser';
+import { keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl, type Account } from './support/browser';
 
 /**
  * WCAG 2.1 A/AA (RGAA 4.1) with axe-core on every screen of the web app: the screens are read from
@@ -43,6 +43,9 @@ const NOT_SCREENS: Record<string, string> = {
 
 /** The demo's premium customer (Énergie Plus Industries), whose data root sees. */
 const PREMIUM_CUSTOMER = 'cust-energie-plus';
+
+/** Screens kept as screenshots when `WATTWISE_SCREENSHOTS` is set, to look at the colours. */
+const SHOWN = ['/dashboard', '/reminders', '/settings/users', '/alerts', '/settings/locations_and_points', '/maplytics'];
 
 /** Screens that lock the session: visited last. */
 const LAST = ['/lock'];
@@ -265,6 +268,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       for (const screen of screens.filter((entry) => entry.signedIn && !LAST.includes(entry.path))) {
         await visit(page, pending, screen.path);
         await check(page, `${where} ${screen.path}`, { within: MAIN });
+        if (SHOWN.includes(screen.path)) await keepScreenshot(page, `accessibility-${where}${screen.path.replaceAll('/', '-')}`);
       }
 
       // The widget dialog, on its first tab and on its points.
@@ -326,6 +330,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
         for (const path of ['/dashboard', '/reminders']) {
           await visit(page, pending, path);
           await check(page, `skin ${skin} ${path}`, { rules: ['color-contrast'] });
+          await keepScreenshot(page, `accessibility-${skin}${path.replaceAll('/', '-')}`);
         }
       }
     } finally {
