@@ -27,11 +27,23 @@ import { keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl, ty
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = ['critical', 'serious'];
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * The four languages × widths, in two pairs that each hold both languages and both widths: every
+ * screen is checked in one pair's two contexts (alternately), so each screen is checked in French
+ * and in English, at 1440 and at 390 px, for half the cost of all four. The shell, the dialogs and
+ * the drawer are checked in all four. `WATTWISE_A11Y_ALL=1` checks every screen in all four (an audit).
+ */
+const COMBINATIONS = [
+  { language: 'fr', viewport: DESKTOP, pair: 0 },
+  { language: 'en', viewport: PHONE, pair: 0 },
+  { language: 'en', viewport: DESKTOP, pair: 1 },
+  { language: 'fr', viewport: PHONE, pair: 1 },
 ] as const;
-const LANGUAGES = ['fr', 'en'] as const;
+const PAIRS = 2;
+const ALL = process.env.WATTWISE_A11Y_ALL === '1';
 
 /** Routes with no screen of their own, and why. A route not named here and not a screen fails the walk. */
 const NOT_SCREENS: Record<string, string> = {
@@ -97,11 +109,15 @@ afterAll(() => {
   if (process.env.WATTWISE_A11Y_REPORT) writeFileSync(process.env.WATTWISE_A11Y_REPORT, JSON.stringify({ found, timings }, null, 1));
 });
 
-/** Counts the page's API calls under way: a screen is settled when none is left and the router is idle. */
+/**
+ * Counts the page's requests to the app under way (its API and its code, a lazily loaded script
+ * included): a screen is settled when none is left and the router is idle.
+ */
 const trackRequests = (page: Page): (() => number) => {
   const pending = new Set<unknown>();
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-  page.on('request', (request) => isApi(request.url()) && pending.add(request));
+  const origin = new URL(webUrl()).origin;
+  const isApp = (url: string) => url.startsWith(origin);
+  page.on('request', (request) => isApp(request.url()) && pending.add(request));
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => pending.delete(request));
   return () => pending.size;
@@ -126,14 +142,16 @@ const settle = async (page: Page, pending: () => number, path?: string): Promise
           requestAnimationFrame(() => {
             const router = (window as unknown as RouterWindow).__TSR_ROUTER__;
             const loading = [...document.querySelectorAll('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]')].some((element) => (element as HTMLElement).offsetParent !== null);
-            resolve({ idle: router.state.status === 'idle' && !router.state.isLoading && !loading, pathname: router.state.location.pathname });
+            // A modal fading in, a menu opening: its colours are only right once the transition is over.
+            const moving = document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+            resolve({ idle: router.state.status === 'idle' && !router.state.isLoading && !loading && !moving, pathname: router.state.location.pathname });
           }),
         ),
     );
     const quiet = state.idle && pending() === 0 && (path === undefined || decodeURIComponent(state.pathname) === decodeURIComponent(path));
     quietFrames = quiet ? quietFrames + 1 : 0;
     if (!quiet && Date.now() > deadline) {
-      throw new Error(`${path ?? 'the screen'} did not settle: router at ${state.pathname}, idle ${state.idle}, ${pending()} API call(s) under way`);
+      throw new Error(`${path ?? 'the screen'} did not settle: router at ${state.pathname}, idle ${state.idle}, ${pending()} request(s) to the app under way`);
     }
   }
 };
@@ -151,7 +169,9 @@ const MAIN = '.mantine-AppShell-main';
 
 const check = async (page: Page, where: string, { rules, within }: { rules?: string[]; within?: string } = {}): Promise<void> => {
   const started = Date.now();
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  // Legacy mode runs axe in the page itself (the app has no cross-origin frame), where the default
+  // opens a blank page for every check to merge the frames' results; only violations are gathered.
+  let builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (rules) builder = builder.withRules(rules);
   if (within) builder = builder.include(within);
   const results = await builder.analyze();
@@ -236,9 +256,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     await Promise.all(cleanups.map((cleanup) => cleanup()));
   });
 
-  const combinations = LANGUAGES.flatMap((language) => WIDTHS.map((viewport) => ({ language, viewport })));
-
-  it.each(combinations)('has no critical or serious violation on any screen in $language at $viewport.width px', async ({ language, viewport }) => {
+  it.each(COMBINATIONS)('has no critical or serious violation in $language at $viewport.width px', async ({ language, viewport, pair }) => {
     const started = Date.now();
     const { accounts } = testEnvironment();
     const where = `${language}-${viewport.width}`;
@@ -249,7 +267,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       await page.evaluate((lang) => localStorage.setItem('wattwise.language', JSON.stringify(lang)), language);
       await page.reload();
       await settle(page, pending, '/login');
-      const screens = await screensOf(page, objects);
+      const screens = (await screensOf(page, objects)).filter((_, index) => ALL || index % PAIRS === pair);
 
       for (const screen of screens.filter((entry) => !entry.signedIn && !LAST.includes(entry.path))) {
         await visit(page, pending, screen.path);
@@ -300,7 +318,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
         await page.locator('.mantine-AppShell-header .mantine-Burger-root').click();
       }
 
-      for (const path of LAST) {
+      for (const path of LAST.filter((last) => screens.some((screen) => screen.path === last))) {
         await visit(page, pending, path);
         await check(page, `${where} ${path}`);
       }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { LocalizedDatesProvider } from './components/localized-dates-provider';
@@ -76,7 +77,8 @@ const useSkin = () => skinOf(useSessionWith((session) => (session.status === 'lo
 
 export const App = () => {
   const skin = useSkin();
-  const theme = useMemo(() => themeOfSkin(skin), [skin]);
+  const { t, i18n } = useTranslation();
+  const theme = useMemo(() => themeOfSkin(skin, { close: t('buttons.close'), clear: t('buttons.clearValue') }), [skin, t, i18n.language]);
   useEffect(() => applySkinToDocument(skin), [skin]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">

@@ -24,9 +24,14 @@ export const theme = createTheme({
   },
 });
 
-/** Secondary ('dimmed') text readable on white and the light greys (Mantine's grey 6 is 3.3:1 on white). */
+const DIMMED = dimmedTextColor(DEFAULT_THEME.colors.gray);
+
+/**
+ * Secondary ('dimmed') text and placeholders readable on white and the light greys (Mantine's grey
+ * 6 is 3.3:1 on white, its placeholder grey 5 is 2.1:1).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': dimmedTextColor(DEFAULT_THEME.colors.gray) },
+  light: { '--mantine-color-dimmed': DIMMED, '--mantine-color-placeholder': DIMMED },
   dark: {},
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Menu, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Menu, ScrollArea, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { cellReference, columnLetter, type CellPosition } from '@shared/exports/cell-reference';
 import type { ExportGrid as Grid } from '@shared/schemas/export';
@@ -80,7 +80,9 @@ export const ExportGrid = ({ grid, content, selected, onSelect, shape }: ExportG
                 const isSelected = selected?.row === rowIndex && selected.column === column;
                 return (
                   <Table.Td key={column} className={classes.cell} data-selected={isSelected || undefined} data-testid="export-cell" data-cell={cellReference(position)}>
-                    <UnstyledButton className={classes.cellButton} onClick={() => onSelect(position)} aria-label={cellReference(position)} aria-pressed={isSelected}>
+                    {/* Named by its reference, then what it shows (WCAG 2.5.3: the name holds the visible text). */}
+                    <UnstyledButton className={classes.cellButton} onClick={() => onSelect(position)} aria-pressed={isSelected}>
+                      <VisuallyHidden>{cellReference(position)} </VisuallyHidden>
                       <Text size="xs" truncate>
                         {content(position)}
                       </Text>

@@ -30,6 +30,15 @@ interface HeaderProps {
   onToggleNavigation: () => void;
 }
 
+/** The avatar's initials: the first letter of the name's first two words, as Mantine's Avatar draws them. */
+const initialsOf = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+
 export const Header = ({ logo, actions, customerSelector, isMobile, navigationOpened, onToggleNavigation }: HeaderProps) => {
   const { t } = useTranslation();
   const { user } = useLoginPayload();
@@ -41,6 +50,9 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
     void navigate({ to: '/lock' });
   };
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const picture = user.picture === DEFAULT_AVATAR ? null : user.picture;
+  // Without a picture the avatar shows initials: the button's name starts with what it shows (WCAG 2.5.3).
+  const initials = picture ? '' : initialsOf(fullName);
   // The control says what it will do: open a closed menu, collapse an open one.
   const menuToggleLabel = t(navigationOpened ? 'buttons.collapseMenu' : 'buttons.openMenu');
   return (
@@ -89,10 +101,12 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
         </Box>
         <Menu position="bottom-end" shadow="md" width={200}>
           <Menu.Target>
-            <UnstyledButton aria-label={`${fullName} — ${t('profile.userMenu')}`} data-testid="user-menu" pl={4}>
+            <UnstyledButton aria-label={`${initials} ${fullName} — ${t('profile.userMenu')}`.trim()} data-testid="user-menu" pl={4}>
               <Group gap={8} wrap="nowrap">
                 {/* Without an uploaded picture, initials stand in for the default avatar. */}
-                <Avatar src={user.picture === DEFAULT_AVATAR ? null : user.picture} name={fullName} color="initials" size={30} alt="" aria-hidden />
+                <Avatar src={picture} name={fullName} color="initials" size={30} alt="">
+                  {initials || null}
+                </Avatar>
                 <Text size="sm" fw={500} truncate maw={160} data-testid="user-name" visibleFrom="sm">
                   {fullName}
                 </Text>
