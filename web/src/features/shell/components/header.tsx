@@ -103,10 +103,11 @@ export const Header = ({ logo, actions, customerSelector, isMobile, navigationOp
           <Menu.Target>
             <UnstyledButton aria-label={`${initials} ${fullName} — ${t('profile.userMenu')}`.trim()} data-testid="user-menu" pl={4}>
               <Group gap={8} wrap="nowrap">
-                {/* Without an uploaded picture, initials stand in for the default avatar. */}
+                {/* Without an uploaded picture, initials stand in for the default avatar; the space after
+                    them keeps "RR Rose Racine" two words apart for what reads the text, as in the name. */}
                 <Avatar src={picture} name={fullName} color="initials" size={30} alt="">
                   {initials || null}
-                </Avatar>
+                </Avatar>{' '}
                 <Text size="sm" fw={500} truncate maw={160} data-testid="user-name" visibleFrom="sm">
                   {fullName}
                 </Text>
