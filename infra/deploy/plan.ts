@@ -185,7 +185,7 @@ export const settingsLines = (settings: DeploymentSettings): string[] => [
   `weatherProviderUrl   ${settings.weatherProviderUrl}`,
   `geocodingProviderUrl ${settings.geocodingProviderUrl}`,
   `vendorServiceUrl     ${settings.vendorServiceUrl}`,
-  `mapStyleUrl          ${settings.mapStyleUrl ?? 'none: the countries bundled with the app'}`,
+  `mapStyleUrl          ${settings.mapStyleUrl ?? 'none: the basemap bundled with the app alone'}`,
   `licensePublicKey     ${settings.licensePublicKey ? 'set' : "none: every licence file is refused until it is set"}`,
   `abuseLimits          ${settings.abuseLimits || 'the defaults'}`,
   `outboundAllowList    ${settings.outboundAllowList || 'empty (the public Internet only)'}`,

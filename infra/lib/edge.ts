@@ -99,8 +99,11 @@ export const originPathOf = (origin: EdgeOrigin, { stage }: { stage: string }): 
 
 /**
  * The security headers of every HTTP answer of the edge (site and API), as CloudFront's response
- * headers policy names them. No Content-Security-Policy yet: one needs the map's basemap and
- * workers reviewed screen by screen.
+ * headers policy names them. No Content-Security-Policy yet: one needs every screen reviewed. What
+ * it must then let through, at least: the map's style provider (the origin of `mapStyleUrl`,
+ * `https://tiles.openfreemap.org` by default: its style, tiles, glyphs and sprites are fetched, so
+ * `connect-src` and `img-src`), maplibre's worker (`worker-src 'self' blob:`), the pictures served
+ * from the uploads bucket's presigned addresses, and the vendor service the browser asks (spec 1 §7).
  */
 export const SECURITY = {
   /** Two years, subdomains included. */

@@ -3,6 +3,7 @@ import { parseAllowList } from '../../shared/src/network/outbound-rules';
 import { parseAbuseLimits } from '../../shared/src/users/abuse-limits';
 import { parseConcurrencyCaps, type ConcurrencyCaps } from './concurrency-caps';
 import { fromRoot } from './paths';
+import { mapStyleUrlOf } from './runtime-config';
 import type { Node } from 'constructs';
 
 /**
@@ -10,7 +11,8 @@ import type { Node } from 'constructs';
  * `emulatorEndpoint` is the emulator's base URL; `demo` deploys the demo-data seeding function; `webDist` is the built web app;
  * `weatherProviderUrl` is where OpenWeatherMap's API answers (its key is in the DataStack's secret, never in context);
  * `geocodingProviderUrl` is where the French address API answers (the address search of locations);
- * `mapStyleUrl` is the MapLibre style of the maplytics map's basemap (none: the bundled countries, no tiles);
+ * `mapStyleUrl` is the MapLibre style of the maplytics map's basemap (unset: OpenFreeMap's, runtime-config.ts; `none`: the
+ * basemap bundled with the app alone, no outside request; the bundled one is also drawn whenever the style cannot load);
  * `mailFrom` is the sender of the product's e-mails (on AWS, an address of an SES-verified identity);
  * `appUrl` is the web app's public address, for links in e-mails and the print page (none: the functions read at run time
  * what the web stack writes in its parameter, the distribution's address; given, it wins);
@@ -47,7 +49,7 @@ export interface DeploymentSettings {
   weatherProviderUrl: string;
   /** The French address API's base URL (IGN's Géoplateforme), or a server speaking it (the tests' local one). */
   geocodingProviderUrl: string;
-  /** A MapLibre style URL for the map's basemap in production; null: the countries bundled with the app (no network). */
+  /** A MapLibre style URL for the map's basemap; null: the basemap bundled with the app alone (no outside request). */
   mapStyleUrl: string | null;
   mailFrom: string;
   appUrl: string | null;
@@ -120,7 +122,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     webDist: String(node.tryGetContext('webDist') ?? fromRoot('web/dist')),
     weatherProviderUrl: new URL(String(node.tryGetContext('weatherProviderUrl') ?? DEFAULT_WEATHER_PROVIDER_URL)).toString(),
     geocodingProviderUrl: new URL(String(node.tryGetContext('geocodingProviderUrl') ?? DEFAULT_GEOCODING_PROVIDER_URL)).toString(),
-    mapStyleUrl: node.tryGetContext('mapStyleUrl') ? new URL(String(node.tryGetContext('mapStyleUrl'))).toString() : null,
+    mapStyleUrl: mapStyleUrlOf(node.tryGetContext('mapStyleUrl')),
     mailFrom: String(node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM),
     appUrl: node.tryGetContext('appUrl') ? new URL(String(node.tryGetContext('appUrl'))).origin : null,
     vendorServiceUrl: new URL(String(node.tryGetContext('vendorServiceUrl') ?? DEFAULT_VENDOR_SERVICE_URL)).toString(),

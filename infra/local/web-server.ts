@@ -13,7 +13,7 @@ import {
   type EdgeFunctionName,
 } from '../lib/edge';
 import { fromRoot } from '../lib/paths';
-import { webRuntimeConfig, withInlineRuntimeConfig } from '../lib/runtime-config';
+import { mapStyleUrlOf, webRuntimeConfig, withInlineRuntimeConfig } from '../lib/runtime-config';
 import type { Deployment } from './deploy';
 import { loadEdgeFunction, type ViewerRequest } from './edge-functions';
 
@@ -28,8 +28,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Runtime settings read by the web app at start, inside index.html and as /config.json (both deployed on AWS too); `MAP_STYLE_URL` sets the map's basemap. */
-export const runtimeConfig = () => webRuntimeConfig({ mapStyleUrl: process.env.MAP_STYLE_URL?.trim() || null });
+/**
+ * Runtime settings read by the web app at start, inside index.html and as /config.json (both deployed on AWS too);
+ * `MAP_STYLE_URL` sets the map's basemap (unset: the default provider's; `none`: the bundled one alone).
+ */
+export const runtimeConfig = () => webRuntimeConfig({ mapStyleUrl: mapStyleUrlOf(process.env.MAP_STYLE_URL) });
 
 /**
  * What stands for CloudFront's API origins here: the emulator's address of each API (no stage:

@@ -96,6 +96,8 @@ export const ERROR_STATUS = {
   password_length: 400,
   password_confirmation_mismatch: 400,
   internal_error: 500,
+  /** An answer past what AWS Lambda lets a function return (6 MB): refused as AWS would, but named. */
+  answer_too_large: 502,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,
   /** The address search's geocoding provider did not answer. */

@@ -294,7 +294,15 @@ describe('alerts', () => {
             await page.locator(`[data-alert-id="${example._id}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
             expect(await page.getByTestId('alerts-table').count()).toBe(0);
           }
-          if (path === '/alerts/create') await page.getByTestId('alert-time-filter').waitFor({ timeout: UI_TIMEOUT_MS });
+          if (path === '/alerts/create') {
+            await page.getByTestId('alert-time-filter').waitFor({ timeout: UI_TIMEOUT_MS });
+            // Every date picker starts its weeks on Monday, in English too (spec 1 §4.5, spec 3 §9).
+            await page.getByTestId('alert-start-date').click();
+            const weekdays = page.locator('[data-dates-dropdown] th[class*="-weekday"]');
+            await weekdays.first().waitFor({ timeout: UI_TIMEOUT_MS });
+            expect(await weekdays.first().textContent()).toBe({ fr: 'lu', en: 'Mo' }[language]);
+            await page.keyboard.press('Escape');
+          }
           if (path === '/alerts/log' || path === '/alerts/historical') {
             await clickCentered(page.locator(`[data-testid="alert-summary"][data-alert-id="${example._id}"]`));
             await choose(page, page.getByTestId('alert-log-period'), titles[language].all);

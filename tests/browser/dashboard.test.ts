@@ -244,7 +244,7 @@ describe('dashboards in the browser', () => {
     }
   });
 
-  it('lets a member open a shared tab without the controls to change it, and sends them back from another user\'s private tab', async () => {
+  it('lets a member open a shared tab without the controls to change it, and refuses them another user\'s private tab (spec 1 §4.4)', async () => {
     const { accounts } = testEnvironment();
     const admin = (await login('premiumAdministrator')).user.jwt;
     const privateTab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token: admin, body: { name: `Privé ${unique()}` } })).body.data!;
@@ -258,6 +258,12 @@ describe('dashboards in the browser', () => {
       expect(await page.getByTestId('widget-edit').count()).toBe(0);
       expect(await page.getByTestId('widget-delete').count()).toBe(0);
       await page.goto(webUrl(`/dashboard/prive/${privateTab._id}`));
+      const refusal = page.locator('.mantine-Notification-root').filter({ hasText: 'Non autorisé' });
+      await refusal.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await refusal.innerText()).toContain('Erreur');
+      await page.waitForURL(/\/dashboard$/, { timeout: UI_TIMEOUT_MS });
+      // A tab that is no one's still does not exist.
+      await page.goto(webUrl('/dashboard/nulle-part/tab-does-not-exist'));
       await page.getByText('La page demandée n\'existe pas').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.waitForURL(/\/dashboard$/, { timeout: UI_TIMEOUT_MS });
     } finally {
@@ -265,16 +271,42 @@ describe('dashboards in the browser', () => {
     }
   });
 
-  it('fits a 390 px phone: the tab bar and its actions wrap instead of widening the page', async () => {
+  it('fits a 390 px phone: the actions wrap, and the tabs scroll in their row with arrows and a fade rather than a scrollbar', async () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     try {
       await signIn(page, accounts.premiumAdministrator);
-      await page.goto(webUrl('/dashboard/electricite/tab-demo-electricite'));
       await page.getByTestId('add-widget').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.locator('[data-widget-ready="true"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       if (process.env.WATTWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-390.png`, fullPage: false });
+
+      const row = page.getByTestId('tab-strip-viewport');
+      const forward = page.getByTestId('tabs-scroll-forward');
+      const back = page.getByTestId('tabs-scroll-back');
+      // The demo's tabs are wider than a phone: the row hides some past its right edge and says so.
+      await forward.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await row.evaluate((element: HTMLElement) => ({ scrollbar: element.offsetHeight - element.clientHeight, hidden: element.scrollWidth > element.clientWidth }))).toEqual({ scrollbar: 0, hidden: true });
+      expect([await forward.isEnabled(), await back.isEnabled()]).toEqual([true, false]);
+      expect(await row.getAttribute('data-more-after')).toBe('true');
+      // The arrow moves the row on; at its end the last tab is whole within it, and the arrow is done.
+      await forward.click();
+      await back.and(page.locator(':enabled')).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await row.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      await row.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await forward.and(page.locator(':disabled')).waitFor({ timeout: UI_TIMEOUT_MS });
+      const [last, visible] = await Promise.all([row.getByRole('tab').last().boundingBox(), row.boundingBox()]);
+      expect(last!.x + last!.width).toBeLessThanOrEqual(visible!.x + visible!.width + 1);
+      expect(last!.x).toBeGreaterThanOrEqual(visible!.x - 1);
+      expect(await back.isEnabled()).toBe(true);
+      if (process.env.WATTWISE_SCREENSHOTS) await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-390-tabs-end.png`, fullPage: false });
+      if (process.env.WATTWISE_SCREENSHOTS) {
+        await row.evaluate((element) => element.scrollTo({ left: 0 }));
+        await page.setViewportSize({ width: 1440, height: 900 });
+        // The navigation panel slides in at this width: the picture once it has.
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+        await page.screenshot({ path: `${process.env.WATTWISE_SCREENSHOTS}/dashboard-1440.png`, fullPage: false });
+      }
     } finally {
       await context.close();
     }
@@ -304,7 +336,7 @@ describe('dashboards in the browser', () => {
     }
   });
 
-  it('fits a line chart\'s value axis to its values, not to zero for the days still to come', async () => {
+  it('fits a line chart\'s value axis to its values, not to zero for the days still to come; a chart shown alone has no title bar or navigation', async () => {
     const admin = (await login('premiumAdministrator')).user.jwt;
     const point = (
       await api<{ _id: string }>('POST', '/api/v1/points', {
@@ -336,6 +368,13 @@ describe('dashboards in the browser', () => {
         },
       },
     });
+    // 'Show the chart only' (spec 1 §3.3), beside it: the same point over this month.
+    const chartOnly = (
+      await api<{ _id: string }>('POST', '/api/v1/widgets', {
+        token: admin,
+        body: { data: { location: tab._id, title: 'Seul le graphique', type: 'chart', show_only_chart: true, points: [{ _id: point, calculation: 'avg' }] } },
+      })
+    ).body.data!._id;
     const { context, page } = await openPage(browser());
     try {
       await signIn(page, testEnvironment().accounts.premiumAdministrator);
@@ -350,6 +389,16 @@ describe('dashboards in the browser', () => {
       expect(values.length).toBeGreaterThanOrEqual(2);
       expect(Math.min(...values)).toBeGreaterThanOrEqual(19.5);
       expect(Math.max(...values)).toBeLessThanOrEqual(22.5);
+
+      const alone = page.locator(`[data-widget-id="${chartOnly}"]`);
+      await alone.locator('[data-widget-ready="true"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await alone.getByTestId('chart-widget').count()).toBe(1);
+      expect(await alone.getByTestId('widget-title').count()).toBe(0);
+      expect(await alone.getByTestId('period-navigation').count()).toBe(0);
+      // Positive control: the chart beside it has its title bar.
+      expect(await widget.getByTestId('widget-title').count()).toBe(1);
+      // Its owner can still change it.
+      expect(await alone.getByTestId('widget-edit').count()).toBe(1);
     } finally {
       await context.close();
     }
@@ -427,6 +476,23 @@ describe('dashboards in the browser', () => {
         return { diameter: Math.max(drawn.width, drawn.height), room: Math.min(svg.clientWidth, svg.clientHeight) };
       });
       expect(pie.diameter).toBeGreaterThanOrEqual(pie.room * 0.85);
+
+      // Every figure says its unit, and every chart its title and period to a screen reader (issue 40 §1, §4).
+      const period = /du \d{2}\/\d{2}\/\d{4} au \d{2}\/\d{2}\/\d{4}/;
+      const month = page.locator('[data-widget-id="wgt-demo-month"]').getByTestId('chart-widget');
+      const monthName = new RegExp(`^Électricité du mois, comparée au mois précédent, ${period.source}$`);
+      await month.getByRole('img', { name: monthName }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const monthSvg = await month.getByRole('img', { name: monthName }).evaluate((svg) => ({
+        texts: [...svg.querySelectorAll('text')].map((text) => text.textContent?.trim()),
+        description: document.getElementById(svg.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      }));
+      expect(monthSvg.texts.filter((text) => text === 'kWh' || text === 'MWh')).toHaveLength(1);
+      expect(monthSvg.description).toMatch(/Index électricité TGBT : au plus bas [\d\u202f]+(,\d+)? [kM]Wh, au plus haut [\d\u202f]+(,\d+)? [kM]Wh\./);
+      expect(await page.locator('[data-widget-id="wgt-demo-month"]').getByTestId('chart-legend').innerText()).toMatch(/Index électricité TGBT \([kM]Wh\)/);
+      expect(await widget.getByRole('img', { name: new RegExp(`^Répartition des usages, bâtiment A, ${period.source}$`) }).count()).toBe(1);
+      expect(await widget.getByTestId('pie-legend').innerText()).toMatch(/\d+(,\d+)?\s%\s·\s[\d\u202f]+(,\d+)? [kM]Wh/);
+      const table = page.locator('[data-widget-id="wgt-demo-week-table"]').getByRole('table', { name: new RegExp(`^La semaine, jour par jour, ${period.source}$`) });
+      expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Date', 'Index électricité TGBT (kWh)', expect.stringMatching(/\(€\)$/)]);
     } finally {
       await context.close();
     }

@@ -206,6 +206,10 @@ describe('locations and points settings', () => {
       await page.getByTestId('points-table').getByText(pointName, { exact: true }).click({ timeout: UI_TIMEOUT_MS });
       const deletion = page.getByTestId('point-panel').getByTestId('data-deletion');
       await deletion.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      // No date after today (spec 3 §9): a typed one is not taken.
+      await deletion.getByLabel('Au (inclus)').fill('31/12/2099');
+      await page.keyboard.press('Tab');
+      expect(await deletion.getByLabel('Au (inclus)').inputValue()).toBe('');
       await deletion.getByLabel('Du (inclus)').fill('10/03/2026');
       await deletion.getByLabel('Au (inclus)').fill('09/03/2026');
       await page.keyboard.press('Escape');

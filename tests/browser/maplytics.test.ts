@@ -47,6 +47,44 @@ const createMeter = async (location: string, name: string, kwh: number | null, f
 
 const markerOf = (page: Page, site: Site): Locator => page.locator(`[data-testid="map-marker"][data-location-id="${site.id}"]`);
 
+const centreOf = async (locator: Locator) => {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+};
+
+/**
+ * Every marker of the map has its entry in the list of sites (beside the map, under it on a phone);
+ * a demo site in Lyon chosen there with the keyboard is selected and shown at a site's zoom, where
+ * the bundled basemap (the only one this machine can load) names Lyon beside it.
+ */
+const reachesLyonFromTheList = async (page: Page) => {
+  expect(await page.getByTestId('maplytics-map').getAttribute('data-basemap')).toBe('bundled');
+  const { markers } = await callApi<MaplyticsAnswer>(page, 'GET', '/api/v1/maplytics');
+  const list = page.getByTestId('site-list');
+  const listed = await list.getByTestId('site-list-entry').evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-location-id')));
+  const onMap = await page.getByTestId('map-marker').evaluateAll((pins) => pins.map((pin) => pin.getAttribute('data-location-id')));
+  // Other files' tests may add sites meanwhile: the page's list and markers are compared with each other, and hold these tests' own and the demo's.
+  expect(onMap.sort()).toEqual(listed.sort());
+  expect(listed).toEqual(expect.arrayContaining(sites.map((site) => site.id)));
+  const lyon = markers.find((marker) => listed.includes(marker.location_id) && marker.latitude > 45.7 && marker.latitude < 45.8 && marker.longitude > 4.78 && marker.longitude < 4.9)!;
+  expect(lyon).toBeDefined();
+  const entry = list.locator(`[data-testid="site-list-entry"][data-location-id="${lyon.location_id}"]`);
+  await entry.focus();
+  await page.keyboard.press('Enter');
+  const pin = page.locator(`[data-testid="map-marker"][data-location-id="${lyon.location_id}"]`);
+  await expect.poll(() => pin.getAttribute('data-selected'), { timeout: UI_TIMEOUT_MS }).toBe('true');
+  expect(page.url()).toContain(`location=${lyon.location_id}`);
+  const name = page.locator('[data-testid="map-place"]', { hasText: /^Lyon$/ });
+  await expect.poll(() => name.count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+  // Near the site: a few kilometres at that zoom, well inside the map.
+  await expect
+    .poll(async () => {
+      const [a, b] = await Promise.all([centreOf(pin), centreOf(name)]);
+      return Math.hypot(a.x - b.x, a.y - b.y);
+    }, { timeout: UI_TIMEOUT_MS })
+    .toBeLessThan(120);
+};
+
 beforeAll(async () => {
   admin = (await login('premiumAdministrator')).user.jwt;
   const suffix = randomUUID().slice(0, 4);
@@ -148,6 +186,11 @@ describe('maplytics', () => {
         `/api/v1/points/maplytics/${alerting.id}`,
       );
       expect(saved.location.maplytics_custom_settings.levels?.[0]).toEqual({ level: 'success', operation: 'lte', value: -5 });
+
+      // Back to the list beside the map, which reaches every marker: a Lyon site chosen there is shown where Lyon is named.
+      await page.getByTestId('site-panel-close').click();
+      await reachesLyonFromTheList(page);
+      await keepScreenshot(page, 'maplytics-lyon-1440-fr');
     } finally {
       await context.close();
     }
@@ -176,6 +219,12 @@ describe('maplytics', () => {
       await keepScreenshot(page, 'maplytics-sheet-390-en');
       await sheet.getByTestId('site-panel-close').click();
       await expect.poll(() => sheet.count()).toBe(0);
+
+      // The list under the map reaches every marker too.
+      await reachesLyonFromTheList(page);
+      await sheet.getByTestId('site-panel-close').click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await keepScreenshot(page, 'maplytics-lyon-390-en');
     } finally {
       await context.close();
     }

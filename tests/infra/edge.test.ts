@@ -19,6 +19,7 @@ import {
   type EdgeBehaviour,
   type EdgeOrigin,
 } from '../../infra/lib/edge';
+import { DEFAULT_MAP_STYLE_URL } from '../../infra/lib/runtime-config';
 import { customDomainOf, readSettings } from '../../infra/lib/settings';
 import { EdgeFirewallStack, edgeFirewallParameterName } from '../../infra/lib/stacks/edge-firewall-stack';
 import { WebStack } from '../../infra/lib/stacks/web-stack';
@@ -238,6 +239,22 @@ describe('the distribution, as the edge definition says', () => {
       .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Principal?: { Service?: string } }[] }).Statement)
       .filter((statement) => statement.Principal?.Service === 'cloudfront.amazonaws.com');
     expect(statements.flatMap((statement) => statement.Action)).toEqual(expect.arrayContaining(['s3:GetObject', 's3:ListBucket']));
+  });
+
+  it("keeps no Content-Security-Policy in the way of the map's default style provider (style, tiles, glyphs, sprites)", () => {
+    const provider = new URL(DEFAULT_MAP_STYLE_URL).origin;
+    const policies = Object.values(resources).filter((resource) => resource.Type === 'AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies.length).toBeGreaterThan(0);
+    for (const policy of policies) {
+      const csp = (policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig?: { ContentSecurityPolicy?: { ContentSecurityPolicy: string } } })
+        .SecurityHeadersConfig?.ContentSecurityPolicy?.ContentSecurityPolicy;
+      if (!csp) continue;
+      const sources = (directive: string) => (csp.split(';').map((part) => part.trim().split(/\s+/)).find(([name]) => name === directive) ?? []).slice(1);
+      for (const directive of ['connect-src', 'img-src']) {
+        const allowed = sources(directive).length ? sources(directive) : sources('default-src');
+        expect(allowed.length === 0 || allowed.includes(provider) || allowed.includes('https:'), `${directive} lets ${provider} through`).toBe(true);
+      }
+    }
   });
 });
 

@@ -38,14 +38,15 @@ describe('tabs', () => {
     expect(await tabIds(colleague, 'all')).not.toContain(privateTab._id);
   });
 
-  it('may be renamed by the owner or a super user; a shared tab is not another member\'s to rename (403), a private one does not exist for them (404)', async () => {
+  it('may be renamed by the owner or a super user; another member is refused (403) a shared tab\'s renaming, and a private tab altogether (spec 1 §4.4)', async () => {
     const privateTab = await createTab(owner, { name: 'Privé' });
     const sharedTab = await createTab(owner, { name: 'Commun', sharing: { shared: true } });
     const rename = (token: string, tab: Tab, name: string) => api<Tab>('PUT', '/api/v1/tabs', { token, body: { ...tab, name } });
     expect((await rename(colleague, sharedTab, 'Pris')).body.msg).toBe('not_allowed');
     expect((await rename(colleague, sharedTab, 'Pris')).status).toBe(403);
-    expect((await rename(colleague, privateTab, 'Pris')).status).toBe(404);
-    expect((await api('GET', `/api/v1/tabs/${privateTab._id}`, { token: colleague })).status).toBe(404);
+    expect((await rename(colleague, privateTab, 'Pris')).status).toBe(403);
+    const opened = await api('GET', `/api/v1/tabs/${privateTab._id}`, { token: colleague });
+    expect([opened.status, opened.body.msg]).toEqual([403, 'not_allowed']);
     expect((await rename(owner, privateTab, 'Renommé')).body.data?.name).toBe('Renommé');
     expect((await rename(superUser, sharedTab, 'Par le super')).body.data?.name).toBe('Par le super');
     expect((await api<Tab>('GET', `/api/v1/tabs/${sharedTab._id}`, { token: colleague })).body.data?.name).toBe('Par le super');
@@ -55,7 +56,7 @@ describe('tabs', () => {
     const tab = await createTab(owner, { name: 'À supprimer' });
     for (const title of ['Un', 'Deux', 'Trois']) expect((await createWidget(owner, { location: tab._id, title })).status).toBe(200);
     expect((await api<Widget[]>('GET', `/api/v1/widgets/${tab._id}`, { token: owner })).body.data).toHaveLength(3);
-    expect((await api('DELETE', `/api/v1/tabs/${tab._id}`, { token: colleague })).status).toBe(404);
+    expect((await api('DELETE', `/api/v1/tabs/${tab._id}`, { token: colleague })).status).toBe(403);
     const deleted = await api<{ widgets: number }>('DELETE', `/api/v1/tabs/${tab._id}`, { token: owner });
     expect(deleted.body.data?.widgets).toBe(3);
     expect((await api('GET', `/api/v1/tabs/${tab._id}`, { token: owner })).status).toBe(404);
@@ -92,7 +93,7 @@ describe('widgets', () => {
     const shared = await createTab(owner, { name: 'Ouvert', sharing: { shared: true } });
     const closed = await createTab(owner, { name: 'Fermé' });
     expect((await createWidget(colleague, { location: shared._id, title: 'Ajout' })).status).toBe(200);
-    expect((await createWidget(colleague, { location: closed._id, title: 'Intrus' })).status).toBe(404);
+    expect((await createWidget(colleague, { location: closed._id, title: 'Intrus' })).status).toBe(403);
     const onShared = (await api<Widget[]>('GET', `/api/v1/widgets/${shared._id}`, { token: owner })).body.data!;
     expect(onShared.map((widget) => widget.title)).toEqual(['Ajout']);
   });

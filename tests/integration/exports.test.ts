@@ -114,7 +114,7 @@ describe('exports', () => {
     expect((await api<Export[]>('GET', '/api/v1/exports/data', { token: admin })).body.data!.length).toBe(before);
   });
 
-  it('makes a CSV (semicolons, BOM) and an XLSX (numbers and dates typed) of what the read view shows', async () => {
+  it('makes a CSV (semicolons, BOM) and an XLSX (numbers and dates typed, numbers with their unit) of what the read view shows', async () => {
     const csvExport = (await create(admin, { name: 'Relevé CSV', export_type: 'csv', content: GRID })).body.data!;
     const link = await api<{ url: string; name: string }>('GET', `/api/v1/exports/data/${csvExport._id}/file/${END_DATE}/none`, { token: admin, headers: { Language: 'fr' } });
     expect(link.status, JSON.stringify(link.body)).toBe(200);
@@ -136,6 +136,8 @@ describe('exports', () => {
     expect(sheet.getCell('A1').type).toBe(ExcelJS.ValueType.Date);
     expect(sheet.getCell('B1').type).toBe(ExcelJS.ValueType.Number);
     expect(sheet.getCell('B1').value).toBe((await view(admin, xlsxExport._id)).body.data!.data_array[0][1]);
+    // The figure says its unit, the cell staying a number (issue 40 §4).
+    expect(sheet.getCell('B1').numFmt).toBe('#,##0.0 "kWh"');
     for (const id of [csvExport._id, xlsxExport._id]) await api('DELETE', `/api/v1/exports/data/${id}`, { token: admin });
   });
 

@@ -89,6 +89,24 @@ describe('points', () => {
     expect(answer.body).toMatchObject({ msg: 'invalid_formula', data: { formula_error: 'unknown_letter' } });
   });
 
+  it('follows a formula\'s points through other calculated points: a loop, an unknown point and another customer\'s point are refused', async () => {
+    const raw = await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point() });
+    const from = (id: string) => ({ formula: 'A', points_list: [{ point_id: id, point_calculation: 'diff', replacement_letter: 'A' }] });
+    const firstBody = point({ series_type: 'measure', calculation: from(raw.body.data!._id) });
+    const first = await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: firstBody });
+    const second = await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point({ series_type: 'measure', calculation: from(first.body.data!._id) }) });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // The first point made from the second, which is made from the first: a loop two levels deep.
+    const loop = await api('PUT', '/api/v1/points', { token: admin, body: { ...firstBody, _id: first.body.data!._id, calculation: from(second.body.data!._id) } });
+    expect(loop.status).toBe(400);
+    expect(loop.body).toMatchObject({ msg: 'invalid_formula', data: { formula_error: 'circular_reference' } });
+    const unknown = await api('POST', '/api/v1/points', { token: admin, body: point({ series_type: 'measure', calculation: from('point-that-does-not-exist') }) });
+    expect(unknown.body).toMatchObject({ msg: 'invalid_formula', data: { formula_error: 'unknown_point' } });
+    const foreign = await api<{ _id: string }>('POST', '/api/v1/points', { token: otherCustomerAdmin, body: point({ location: [] }) });
+    const crossing = await api('POST', '/api/v1/points', { token: admin, body: point({ series_type: 'measure', calculation: from(foreign.body.data!._id) }) });
+    expect(crossing.body).toMatchObject({ msg: 'invalid_formula', data: { formula_error: 'unknown_point' } });
+  });
+
   it('refuses a calculation that ends before it starts, and writes nothing', async () => {
     const source = await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point() });
     const body = point({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRIVATE_ANSWER_OF } from '@shared/api/routes';
 import { decideOwnedAccess, isListed, ownerOnCreate, type OwnedIntent, type Viewer } from '@shared/permissions/ownership';
 import type { RequestView } from '@shared/permissions/request-view';
 
@@ -24,6 +25,18 @@ describe('who may read, contribute to and change an owned object', () => {
   ];
   it.each(cases)('%s', (_, viewer, item, intent, decision) => {
     expect(decideOwnedAccess(viewer, item, intent)).toBe(decision);
+  });
+
+  it('refuses rather than hides an object that is not shared where its kind says so (another user\'s private tab)', () => {
+    const refused = { privateAnswer: 'not_allowed' } as const;
+    expect(decideOwnedAccess(colleague, mine, 'read', refused)).toBe('not_allowed');
+    expect(decideOwnedAccess(colleague, mine, 'contribute', refused)).toBe('not_allowed');
+    expect(decideOwnedAccess(owner, mine, 'modify', refused)).toBe('allowed');
+    expect(decideOwnedAccess(colleague, minePublic, 'read', refused)).toBe('allowed');
+  });
+
+  it('refuses another user\'s private tab, and hides their other private objects', () => {
+    expect(PRIVATE_ANSWER_OF).toEqual({ tab: 'not_allowed' });
   });
 });
 

@@ -3,7 +3,7 @@ import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import type { Location } from '@shared/schemas/location';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix, updateAttributes } from './table';
+import { entitiesTable, getItems, queryPrefix, updateAttributes } from './table';
 
 /** Items written before maplytics settings existed read as following the defaults. */
 const toLocation = (item: Record<string, unknown>): Location => {
@@ -23,6 +23,12 @@ export const listLocationsOfCustomer = async (customerId: string): Promise<Locat
 export const getLocation = async (customerId: string, locationId: string): Promise<Location | null> => {
   const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.location(customerId, locationId) }));
   return answer.Item ? toLocation(answer.Item) : null;
+};
+
+/** The ids among these that are locations of the customer. */
+export const existingLocationIds = async (customerId: string, locationIds: readonly string[]): Promise<Set<string>> => {
+  const items = await getItems([...new Set(locationIds)].map((id) => keys.location(customerId, id)));
+  return new Set(items.map((item) => toLocation(item)._id));
 };
 
 export const putLocation = async (location: Location): Promise<void> => {

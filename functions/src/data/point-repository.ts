@@ -4,7 +4,7 @@ import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix, updateAttributes, updateOfAttributes } from './table';
+import { entitiesTable, getItems, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
 /** Items written before maplytics settings existed read as following their location's. */
 const toPoint = (item: Record<string, unknown>): Point => {
@@ -20,6 +20,12 @@ export const listPointsOfCustomer = async (customerId: string): Promise<Point[]>
 export const getPoint = async (customerId: string, pointId: string): Promise<Point | null> => {
   const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.point(customerId, pointId) }));
   return answer.Item ? toPoint(answer.Item) : null;
+};
+
+/** The points of a customer among these ids, by id (those that do not exist are absent). */
+export const getPoints = async (customerId: string, pointIds: readonly string[]): Promise<Map<string, Point>> => {
+  const items = await getItems([...new Set(pointIds)].map((id) => keys.point(customerId, id)));
+  return new Map(items.map(toPoint).map((point) => [point._id, point]));
 };
 
 export const isTechnicalIdTaken = async (customerId: string, technicalId: string, exceptPointId?: string): Promise<boolean> => {

@@ -63,6 +63,19 @@ const file = (answer: FileAnswer): APIGatewayProxyResult => ({
   isBase64Encoded: true,
 });
 
+/**
+ * What AWS Lambda lets a function return synchronously: 6 MB of response payload, the JSON of the
+ * whole answer (headers and body). The emulator returns more; every deployment refuses it here
+ * instead, so an answer that would fail on AWS fails the same way in tests, with a named error.
+ */
+export const LAMBDA_ANSWER_LIMIT_BYTES = 6 * 1024 * 1024;
+
+const withinLambdaLimit = (answer: APIGatewayProxyResult): APIGatewayProxyResult => {
+  const bytes = Buffer.byteLength(JSON.stringify(answer));
+  if (bytes <= LAMBDA_ANSWER_LIMIT_BYTES) return answer;
+  throw new AppError('answer_too_large', { details: { bytes, limit: LAMBDA_ANSWER_LIMIT_BYTES } });
+};
+
 type Operations<Group extends EndpointGroup> = { [Name in OperationsOf<Group>]: RouteHandler<(typeof API)[Name]> };
 
 /**
@@ -102,9 +115,9 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
     if (caller?.printReport && !(route.print && (request.params as { id?: string }).id === caller.printReport)) throw new AppError('not_allowed');
     const data = await applyOwnership(route, request, handlers[route.operation]);
     logger.info('request', { group, operation: route.operation, user: caller?.userId, customer: caller?.customerId });
-    if (route.file) return file(data as FileAnswer);
-    if (route.raw) return json(200, data);
-    return json(200, isWithMessage(data) ? { res: true, data: data.data, msg: data.msg } : { res: true, data });
+    if (route.file) return withinLambdaLimit(file(data as FileAnswer));
+    if (route.raw) return withinLambdaLimit(json(200, data));
+    return withinLambdaLimit(json(200, isWithMessage(data) ? { res: true, data: data.data, msg: data.msg } : { res: true, data }));
   };
 
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>().handler(core).onError(async (request) => {

@@ -16,12 +16,10 @@ const idIn = (request: HttpRequest, source: IdSource): string | null => {
   return typeof value === 'string' ? value : null;
 };
 
-
-
 /**
  * The ownership step, the one place the ownership policy is applied to owned objects (see
- * `OwnedRule`): another customer's id or someone else's unshared object answers 404; changing a
- * shared object that is not one's own, 403 `not_allowed`; lists keep what the request view shows.
+ * `OwnedRule`): another customer's id or someone else's unshared object answers 404 (a tab, 403
+ * `not_allowed`); changing a shared object that is not one's own, 403 `not_allowed`; lists keep what the request view shows.
  * Routes without an ownership rule pass straight through.
  */
 export const applyOwnership = async (route: RouteDefinition, request: HttpRequest, handler: RouteHandler): Promise<unknown> => {

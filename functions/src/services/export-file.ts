@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { exportCsv, exportValueText, type ReaderSettings } from '@shared/exports/export-text';
 import type { ExportValue } from '@shared/exports/evaluate-grid';
 import type { ExportFileType } from '@shared/schemas/export';
+import { decimalsFor, displayUnit } from '@shared/series/rounding';
 
 export interface ExportFile {
   type: ExportFileType;
@@ -35,8 +36,18 @@ const wallClockDate = (iso: string, zone: string): Date => {
   return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
 };
 
-/** The XLSX workbook: numbers as numbers, dates as dates, yes/no as booleans, columns as wide as their longest text. */
-const xlsxOf = async (name: string, values: ExportValue[][], reader: ReaderSettings): Promise<Buffer> => {
+/**
+ * A number's format that writes its unit after it (issue 40 §4): `#,##0.0 "kWh"`, with the decimals
+ * of the unit (spec 1 §9); the cell stays a number that Excel adds up. The unit is quoted, so a `%`
+ * is written, not multiplied by a hundred.
+ */
+export const unitNumberFormat = (unit: string): string => {
+  const decimals = decimalsFor(unit);
+  return `#,##0${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''} "${displayUnit(unit).replaceAll('"', '')}"`;
+};
+
+/** The XLSX workbook: numbers as numbers (with their unit's format), dates as dates, yes/no as booleans, columns as wide as their longest text. */
+const xlsxOf = async (name: string, values: ExportValue[][], reader: ReaderSettings, units: CellUnits): Promise<Buffer> => {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
@@ -51,8 +62,11 @@ const xlsxOf = async (name: string, values: ExportValue[][], reader: ReaderSetti
         cell.numFmt = 'dd/mm/yyyy hh:mm';
       } else {
         cell.value = value;
+        const unit = typeof value === 'number' ? units?.[rowIndex]?.[column] : null;
+        if (unit) cell.numFmt = unitNumberFormat(unit);
       }
-      widths[column] = Math.max(widths[column] ?? 0, exportValueText(value, reader).length);
+      const unit = units?.[rowIndex]?.[column];
+      widths[column] = Math.max(widths[column] ?? 0, exportValueText(value, reader).length + (typeof value === 'number' && unit ? unit.length + 1 : 0));
     });
   });
   widths.forEach((width, column) => {
@@ -61,10 +75,16 @@ const xlsxOf = async (name: string, values: ExportValue[][], reader: ReaderSetti
   return Buffer.from(await workbook.xlsx.writeBuffer());
 };
 
-/** The export as a file of its type, named after it. */
-export const exportFileOf = async (name: string, type: ExportFileType, values: ExportValue[][], reader: ReaderSettings, at: number): Promise<ExportFile> => ({
+/** The unit of each cell's number, row by row (see exports/cell-units); null where a cell has none. */
+export type CellUnits = (string | null)[][] | undefined;
+
+/**
+ * The export as a file of its type, named after it. A CSV cell holds only its number, so that a
+ * spreadsheet reads it as one: there the grid's own cells name the units (a point's unit property).
+ */
+export const exportFileOf = async (name: string, type: ExportFileType, values: ExportValue[][], reader: ReaderSettings, at: number, units?: CellUnits): Promise<ExportFile> => ({
   type,
   fileName: exportFileName(name, type, at, reader.zone),
   contentType: CONTENT_TYPES[type],
-  body: type === 'csv' ? Buffer.from(exportCsv(values, reader), 'utf8') : await xlsxOf(name, values, reader),
+  body: type === 'csv' ? Buffer.from(exportCsv(values, reader), 'utf8') : await xlsxOf(name, values, reader, units),
 });

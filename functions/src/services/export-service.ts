@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type { LanguageKey } from '@shared/constants';
 import { cellReference, type CellPosition } from '@shared/exports/cell-reference';
 import { checkCellFormula } from '@shared/exports/cell-formula';
+import { cellUnits } from '@shared/exports/cell-units';
 import { evaluateGrid, type ExportValue } from '@shared/exports/evaluate-grid';
 import { exportValueText } from '@shared/exports/export-text';
 import { exportAnchor, pointDataBucket } from '@shared/exports/point-data-bucket';
@@ -174,18 +175,22 @@ const pointDataValues = async (grid: ExportGrid, points: ReadonlyMap<string, Poi
   return values;
 };
 
-/** What the cells of a grid show for this caller, at this view. */
-const valuesOf = async (caller: Caller, grid: ExportGrid, view: ViewSettings, language: LanguageKey, now = Date.now()): Promise<ExportValue[][]> => {
+/** What the cells of a grid show for this caller, at this view, and the points it could read. */
+const readGrid = async (caller: Caller, grid: ExportGrid, view: ViewSettings, language: LanguageKey, now: number) => {
   const customerId = customerOf(caller);
   const [visible, locations, zone] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerId), zoneOfCustomer(customerId)]);
   const points = new Map(visible.map((point) => [point._id, point]));
   const data = await pointDataValues(grid, points, locations, view, now);
-  return evaluateGrid(grid, {
+  const values = evaluateGrid(grid, {
     point: (pointId) => (points.get(pointId) as unknown as Record<string, unknown>) ?? null,
     pointData: (position) => data.get(cellReference(position)) ?? null,
     text: (value) => exportValueText(value, { language, zone }),
   });
+  return { values, points, zone };
 };
+
+const valuesOf = async (caller: Caller, grid: ExportGrid, view: ViewSettings, language: LanguageKey): Promise<ExportValue[][]> =>
+  (await readGrid(caller, grid, view, language, Date.now())).values;
 
 /** `GET /exports/data/{id}/{end date|none}/{sampling|none}`: the export and what its cells show. */
 export const viewExport = async (caller: Caller, exportId: string, view: ViewSettings, language: LanguageKey): Promise<ExportView> => {
@@ -205,8 +210,10 @@ export const cellValue = async (caller: Caller, cell: ExportCell, view: ViewSett
 
 const fileOf = async (caller: Caller, found: Export, view: ViewSettings, language: LanguageKey): Promise<ExportFile> => {
   const now = Date.now();
-  const values = await valuesOf(caller, found.content, view, language, now);
-  return exportFileOf(found.name, found.export_type, values, { language, zone: await zoneOfCustomer(found.customer) }, now);
+  const { values, points, zone } = await readGrid(caller, found.content, view, language, now);
+  // Every figure says its unit: the XLSX writes each point's after its numbers.
+  const units = cellUnits(found.content, (pointId) => points.get(pointId)?.unit ?? null);
+  return exportFileOf(found.name, found.export_type, values, { language, zone }, now, units);
 };
 
 /** The export's file (its type: CSV or XLSX) as the read view shows it, behind a link of a few minutes. */

@@ -1,4 +1,4 @@
-import { NOT_FOUND_CODE_OF, type OwnedKind } from '@shared/api/routes';
+import { NOT_FOUND_CODE_OF, PRIVATE_ANSWER_OF, type OwnedKind } from '@shared/api/routes';
 import { decideOwnedAccess, ownerOnCreate, type OwnedIntent, type Viewer } from '@shared/permissions/ownership';
 import { isIdOf } from '@shared/schemas/ids';
 import { getOwnedObject } from '../data/owned-repository';
@@ -8,12 +8,13 @@ import { viewerOf, type Caller } from './caller';
 
 /**
  * Lets the call through only when the policy allows `intent` on the object: 404, or 403
- * `not_allowed`. Used by the ownership step, and by the rare route whose object is named indirectly (an alert log
- * entry names its alert): the service applies the same policy through it.
+ * `not_allowed` (also for someone else's private object of a kind that says so, a tab). Used by
+ * the ownership step, and by the rare route whose object is named indirectly (an alert log entry
+ * names its alert): the service applies the same policy through it.
  */
 export const assertAccess = async (customerId: string, viewer: Viewer, kind: OwnedKind, id: string | null, intent: OwnedIntent): Promise<void> => {
   const item = id && isIdOf(kind, id) ? await getOwnedObject(customerId, kind, id) : null;
-  const decision = item ? decideOwnedAccess(viewer, item, intent) : 'not_found';
+  const decision = item ? decideOwnedAccess(viewer, item, intent, { privateAnswer: PRIVATE_ANSWER_OF[kind] }) : 'not_found';
   if (decision === 'not_found') throw new AppError(NOT_FOUND_CODE_OF[kind] ?? 'not_found');
   if (decision !== 'allowed') throw new AppError(decision);
 };

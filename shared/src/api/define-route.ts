@@ -33,6 +33,13 @@ export type OwnedKind = (typeof OWNED_KINDS)[number];
 /** The 404 code of a kind whose screens say so in their own words (spec 2 §8: 'Alert not found'); `not_found` for the others. */
 export const NOT_FOUND_CODE_OF: Partial<Record<OwnedKind, ErrorCode>> = { alert: 'alert_not_found', report: 'report_not_found', subscription: 'subscription_not_found' };
 
+/**
+ * How someone else's unshared object of a kind answers when it is not `not_found` (see
+ * decideOwnedAccess): another user's private tab is refused 'Not allowed' (spec 1 §4.4), so that
+ * the dashboard says so rather than 'The page requested does not exist'.
+ */
+export const PRIVATE_ANSWER_OF: Partial<Record<OwnedKind, 'not_allowed'>> = { tab: 'not_allowed' };
+
 /** Where a request names an object: a path parameter or a field of the body. */
 export interface IdSource {
   in: 'params' | 'body';

@@ -36,12 +36,18 @@ export type OwnedDecision = 'allowed' | 'not_found' | 'not_allowed';
 const isOwner = (viewer: Viewer, item: Owned): boolean => item.user === viewer.userId;
 
 /**
- * Someone else's object that is not shared does not exist for a caller (404); a shared one may be
- * read and contributed to, and changed or deleted only by its owner or a super user (403 `not_allowed`).
+ * Someone else's object that is not shared does not exist for a caller (404), unless its kind says
+ * it is refused instead (`privateAnswer`); a shared one may be read and contributed to, and changed
+ * or deleted only by its owner or a super user (403 `not_allowed`).
  */
-export const decideOwnedAccess = (viewer: Viewer, item: Owned, intent: OwnedIntent): OwnedDecision => {
+export const decideOwnedAccess = (
+  viewer: Viewer,
+  item: Owned,
+  intent: OwnedIntent,
+  { privateAnswer = 'not_found' }: { privateAnswer?: Exclude<OwnedDecision, 'allowed'> } = {},
+): OwnedDecision => {
   if (isSuperUser(viewer) || isOwner(viewer, item)) return 'allowed';
-  if (!item.sharing.shared) return 'not_found';
+  if (!item.sharing.shared) return privateAnswer;
   return intent === 'modify' ? 'not_allowed' : 'allowed';
 };
 

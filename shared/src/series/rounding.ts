@@ -5,6 +5,7 @@ export const UNIT_DECIMALS: Record<string, number> = {
   W: 0,
   kW: 1,
   MW: 2,
+  GWh: 2,
   pH: 1,
   '%': 2,
   '‰': 3,

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { roundForUnit } from '../series/rounding';
+import { displayUnit, roundForUnit } from '../series/rounding';
 import type { SeriesAnswer } from '../schemas/series';
 import { isSubDaySampling } from './bucket-label';
 import { frameRows } from './frame-rows';
@@ -30,7 +30,8 @@ const csvCell = (cell: string): string => (/[;"\r\n]/.test(cell) ? `"${cell.repl
 /** The file's text: cells joined by semicolons, lines by CRLF, the byte order mark first. */
 export const csvDocument = (rows: string[][]): string => BYTE_ORDER_MARK + rows.map((row) => row.map(csvCell).join(';')).join('\r\n') + '\r\n';
 
-const columnName = (series: { name: string; unit: string }): string => (series.unit ? `${series.name} (${series.unit})` : series.name);
+/** A value column's header names its unit as the table widget does: 'Vent (m/s)', not '(mps)'. */
+const columnName = (series: { name: string; unit: string }): string => (series.unit ? `${series.name} (${displayUnit(series.unit)})` : series.name);
 
 /** A chart's or table's frame: one line per bucket, one column per point, values rounded for their unit. */
 export const frameCsv = (frame: SeriesAnswer, locale: string, dateHeader: string): string => {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { ExportValue } from '@shared/exports/evaluate-grid';
-import { exportFileOf } from '../../../functions/src/services/export-file';
+import { exportFileOf, unitNumberFormat } from '../../../functions/src/services/export-file';
 
 const VALUES: ExportValue[][] = [
   ['Site', 'Énergie (kWh)', 'Dernière valeur', 'Actif'],
@@ -43,5 +43,19 @@ describe('export files', () => {
     expect(sheet.getCell('B3').value).toBeNull();
     expect(sheet.getColumn(1).width).toBe('Bâtiment B; annexe'.length + 2);
     expect(sheet.getColumn(4).width).toBe(10);
+  });
+
+  it('writes the unit after each number that has one, in the unit\'s decimals, the cell staying a number', async () => {
+    const units = [[null, null, null, null], [null, 'kWh', null, null], [null, null, null, null]];
+    const file = await exportFileOf('Relevé mensuel', 'xlsx', VALUES, { language: 'fr', zone: 'Europe/Paris' }, AT, units);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getCell('B2').value).toBe(1234.5);
+    expect(sheet.getCell('B2').numFmt).toBe('#,##0.0 "kWh"');
+    expect(sheet.getCell('A1').numFmt).toBeUndefined();
+    expect(unitNumberFormat('W')).toBe('#,##0 "W"');
+    expect(unitNumberFormat('%')).toBe('#,##0.00 "%"');
+    expect(unitNumberFormat('mps')).toBe('#,##0.0 "m/s"');
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RUNTIME_CONFIG_ELEMENT, webRuntimeConfig, withInlineRuntimeConfig } from '../../../infra/lib/runtime-config';
+import { DEFAULT_MAP_STYLE_URL, mapStyleUrlOf, RUNTIME_CONFIG_ELEMENT, webRuntimeConfig, withInlineRuntimeConfig } from '../../../infra/lib/runtime-config';
+import { readSettings } from '../../../infra/lib/settings';
+import type { Node } from 'constructs';
 
 const textOfElement = (html: string): string => /<script id="wattwise-config" type="application\/json">([^<]*)<\/script>/.exec(html)![1];
 
@@ -24,5 +26,22 @@ describe('the runtime configuration inside index.html', () => {
 
   it('leaves a page without the element as it is (the app then asks /config.json)', () => {
     expect(withInlineRuntimeConfig('<!doctype html>', webRuntimeConfig({ mapStyleUrl: null }))).toBe('<!doctype html>');
+  });
+});
+
+describe("the maplytics map's basemap setting", () => {
+  const settingsWith = (context: Record<string, unknown>) => readSettings({ tryGetContext: (key: string) => context[key] } as unknown as Node);
+
+  it("is OpenFreeMap's public vector style when a deployment names none", () => {
+    expect(DEFAULT_MAP_STYLE_URL).toBe('https://tiles.openfreemap.org/styles/liberty');
+    expect(settingsWith({}).mapStyleUrl).toBe(DEFAULT_MAP_STYLE_URL);
+    expect(mapStyleUrlOf(undefined)).toBe(DEFAULT_MAP_STYLE_URL);
+    expect(mapStyleUrlOf('  ')).toBe(DEFAULT_MAP_STYLE_URL);
+  });
+
+  it('is the bundled basemap alone for `none`, and any other style by its URL', () => {
+    expect(settingsWith({ mapStyleUrl: 'none' }).mapStyleUrl).toBeNull();
+    expect(settingsWith({ mapStyleUrl: 'https://tiles.example/style.json' }).mapStyleUrl).toBe('https://tiles.example/style.json');
+    expect(() => mapStyleUrlOf('tiles.example/style.json')).toThrow();
   });
 });

@@ -39,11 +39,12 @@ describe('widget CSV exports', () => {
       frame('day', ['2026-11-01T00:00:00+01:00', '2026-11-02T00:00:00+01:00'], [
         { name: 'Compteur', unit: 'kWh', values: [10.26, null] },
         { name: 'Eau', unit: 'm³', values: [1.23456, 2] },
+        { name: 'Vent', unit: 'mps', values: [3.04, null] },
       ]),
       'fr',
       'Date',
     );
-    expect(lines(text)).toEqual(['Date;Compteur (kWh);Eau (m³)', '01/11/2026;10,3;1,235', '02/11/2026;;2']);
+    expect(lines(text)).toEqual(['Date;Compteur (kWh);Eau (m³);Vent (m/s)', '01/11/2026;10,3;1,235;3', '02/11/2026;;2;']);
   });
 
   it('shows hours in an hourly export', () => {

@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { ResourceKey } from '@shared/permissions/resource-keys';
 import { customizationsQueryOptions } from '../features/customizations/api/get-customizations';
-import { tabsQueryOptions } from '../features/dashboard/api/tabs';
+import { getTab, tabsQueryOptions } from '../features/dashboard/api/tabs';
 import type { Crumb } from '../features/shell/components/ribbon';
-import { ApiRequestError } from '../lib/http';
+import { ApiRequestError, errorCodeOf } from '../lib/http';
 import { translate } from '../lib/i18n';
 import { notify } from '../lib/notify';
 import { requireAccess, requireSession } from './guards';
@@ -75,13 +75,24 @@ export const leaveWhenMissing = (error: unknown, { preload, to, messageKey = 'er
   throw redirect({ to });
 };
 
-/** A tab of a page, or back to the page with 'The page requested does not exist' when it is not one the user sees. */
+/**
+ * A tab of a page. One the user does not see is asked for by its id: another user's private tab
+ * says 'Error' / 'Not allowed' and goes to the dashboard (spec 1 §4.4); any other goes back to the
+ * page with 'The page requested does not exist'.
+ */
 export const loadTab = async (queryClient: QueryClient, tabId: string, pageTo: string, pageParams: Record<string, string> | undefined, preload: boolean) => {
   const tabs = await queryClient.ensureQueryData(tabsQueryOptions());
   const tab = tabs.find((candidate) => candidate._id === tabId);
-  if (!tab) {
-    if (!preload) notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') });
-    throw redirect({ to: pageTo, params: pageParams as never });
+  if (tab) return tab;
+  if (preload) throw redirect({ to: pageTo, params: pageParams as never });
+  const refused = await getTab(tabId).then(
+    () => false,
+    (error: unknown) => errorCodeOf(error) === 'not_allowed',
+  );
+  if (refused) {
+    notify({ kind: 'error', title: translate('errors.titles.error'), message: translate('errors.not_allowed') });
+    throw redirect({ to: '/dashboard' });
   }
-  return tab;
+  notify({ kind: 'warning', title: translate('errors.titles.error'), message: translate('errors.pageNotFound') });
+  throw redirect({ to: pageTo, params: pageParams as never });
 };

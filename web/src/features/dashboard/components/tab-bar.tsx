@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Button, Checkbox, Group, Menu, Modal, ScrollArea, Stack, Tabs, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Menu, Modal, Stack, Tabs, TextInput } from '@mantine/core';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { IconClipboard, IconDots, IconPlus } from '@tabler/icons-react';
 import type { Tab } from '@shared/schemas/tab';
 import { RequestViewSelect } from '../../../components/request-view-select';
+import { TabStrip } from './tab-strip';
 
 interface TabBarProps {
   tabs: Tab[];
@@ -46,7 +47,7 @@ export const TabBar = ({ tabs, current, canModify, onOpen, onCreate, onChange, o
 
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" data-testid="tab-bar">
-      <ScrollArea type="auto" offsetScrollbars style={{ flex: 1, minWidth: 0 }}>
+      <TabStrip current={current ?? 'main'}>
         <Tabs value={current ?? 'main'} onChange={(value) => onOpen(tabs.find((tab) => tab._id === value) ?? null)} variant="outline">
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
             <Tabs.Tab value="main">{t('dashboard.tabs.main')}</Tabs.Tab>
@@ -58,7 +59,7 @@ export const TabBar = ({ tabs, current, canModify, onOpen, onCreate, onChange, o
             ))}
           </Tabs.List>
         </Tabs>
-      </ScrollArea>
+      </TabStrip>
       {/* On a phone the view, the add button and the menu go under the tabs rather than past the screen's edge. */}
       <Group gap={6} wrap="wrap" justify="flex-end" style={{ maxWidth: '100%' }}>
         <RequestViewSelect />

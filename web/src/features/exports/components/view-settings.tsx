@@ -3,6 +3,7 @@ import { Group, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { SAMPLINGS, type Sampling } from '@shared/series/sampling';
 import { DATE_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
+import { pastDatesOnly } from '../../../lib/date-pickers';
 import type { ExportViewSettings } from '../api/exports';
 
 const parseDay = typedDateParser(DATE_INPUT_FORMAT, false);
@@ -20,6 +21,7 @@ export const ViewSettings = ({ value, onChange }: { value: ExportViewSettings; o
         valueFormat={DATE_INPUT_FORMAT}
         dateParser={parseDay}
         clearable
+        {...pastDatesOnly()}
         w={{ base: '100%', xs: 240 }}
         data-testid="export-end-date"
       />

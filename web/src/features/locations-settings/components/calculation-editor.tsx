@@ -7,6 +7,7 @@ import type { Point } from '@shared/schemas/point';
 import type { Calculation } from '@shared/series/calculations';
 import { nextReplacementLetter } from '@shared/series/replacement-letters';
 import { DATE_TIME_INPUT_FORMAT, localInputOfPickerValue, pickerValueOfLocalInput, typedDateParser } from '../../../lib/date-formats';
+import { pastDatesOnly } from '../../../lib/date-pickers';
 import { defaultCalculationOf, formulaCheckOf, rowKey, type PointForm, type SourceRow } from '../hooks/point-form';
 
 const parseDateTime = typedDateParser(DATE_TIME_INPUT_FORMAT, true);
@@ -180,6 +181,7 @@ export const CalculationEditor = ({
               onChange={(value) => onChange({ apply_from: localInputOfPickerValue(value) })}
               valueFormat={DATE_TIME_INPUT_FORMAT}
               clearable
+              {...pastDatesOnly()}
               data-testid="calculation-apply-from"
             />
             <DateInput
@@ -190,6 +192,7 @@ export const CalculationEditor = ({
               onChange={(value) => onChange({ apply_to: localInputOfPickerValue(value) })}
               valueFormat={DATE_TIME_INPUT_FORMAT}
               clearable
+              {...pastDatesOnly()}
               error={errors.apply_to}
               data-testid="calculation-apply-to"
             />

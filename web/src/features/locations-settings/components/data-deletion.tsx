@@ -5,6 +5,7 @@ import { DateInput } from '@mantine/dates';
 import { modals } from '@mantine/modals';
 import { IconEraser } from '@tabler/icons-react';
 import { DATE_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
+import { pastDatesOnly } from '../../../lib/date-pickers';
 import { notify } from '../../../lib/notify';
 import { deleteValues } from '../api/locations-and-points';
 import { deletesWholeSeries, deletionRangeProblem, displayDay } from '../hooks/deletion-range';
@@ -87,6 +88,7 @@ export const DataDeletion = ({ pointId, pointName }: { pointId: string; pointNam
         dateParser={parseDay}
         placeholder={t('labels.dataDeletion.datePlaceholder')}
         clearable
+        {...pastDatesOnly()}
         w={170}
         data-testid="data-deletion-from"
       />
@@ -98,6 +100,7 @@ export const DataDeletion = ({ pointId, pointName }: { pointId: string; pointNam
         dateParser={parseDay}
         placeholder={t('labels.dataDeletion.datePlaceholder')}
         clearable
+        {...pastDatesOnly()}
         error={problem ? t('errors.dataDeletion.endBeforeStart') : undefined}
         w={170}
         data-testid="data-deletion-to"

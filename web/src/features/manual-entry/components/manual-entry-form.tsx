@@ -12,6 +12,7 @@ import { errorCodeOf } from '../../../lib/http';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { addSavedData } from '../../../lib/saved-data';
 import { DATE_TIME_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
+import { pastDatesOnly } from '../../../lib/date-pickers';
 import { renderLocationOption } from '../../../components/location-option';
 import { locationsInTree, useVisibleLocations } from '../../../lib/visible-locations';
 import { manualEntryPointsKey, manualEntryPointsQueryOptions, sendEntries, WITHOUT_LOCATION } from '../api/manual-entry';
@@ -111,8 +112,6 @@ export const ManualEntryForm = () => {
     });
   };
 
-  const maxDate = DateTime.now().endOf('day').toFormat(PICKER_FORMAT);
-
   return (
     <Stack gap="lg" maw={640}>
       <Title order={2}>{t('labels.menu.manualEntry')}</Title>
@@ -208,7 +207,7 @@ export const ManualEntryForm = () => {
                   setErrors((current) => ({ ...current, date: undefined }));
                 }}
                 valueFormat={DATE_TIME_INPUT_FORMAT}
-                maxDate={maxDate}
+                {...pastDatesOnly()}
                 leftSection={<IconCalendarTime size={16} />}
                 error={errors.date}
                 data-testid="manual-entry-date"

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
+import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MARKER_COLORS } from '@shared/maplytics/constants';
 import { blinkingColorOf } from '@shared/maplytics/marker-colour';
 import type { MapMarker, MaplyticsAnswer } from '@shared/schemas/maplytics';
-import { basemapStyle } from '../hooks/basemap';
+import { loadBasemap } from '../hooks/basemap';
+import { showPlaceLabels } from '../hooks/place-labels';
 import { useBlinkPhase } from '../hooks/use-blink-phase';
 import classes from './maplytics.module.css';
 
@@ -17,6 +18,8 @@ setWorkerUrl(workerUrl);
 const FRANCE = { center: [2.4, 46.6] as [number, number], zoom: 4.6 };
 const FIT_PADDING = 70;
 const FIT_MAX_ZOOM = 12;
+/** A site chosen in the list is shown at least this close: its town and its neighbours' are named. */
+const SITE_ZOOM = 11;
 
 export interface MaplyticsMapProps {
   markers: readonly MapMarker[];
@@ -28,6 +31,8 @@ export interface MaplyticsMapProps {
   describe: (marker: MapMarker) => string;
   /** The map could not be drawn here (no WebGL): the screen says so and keeps its list of sites. */
   onUnavailable: (error: unknown) => void;
+  /** The share of the map's height a chosen site's panel covers from the bottom (the phone's sheet): the site is shown above it. */
+  coveredBelow?: number;
 }
 
 interface Pin {
@@ -60,10 +65,11 @@ const createPin = (onClick: () => void): Pin => {
  * alternating with violet every 500 ms while it has alerts, with their count inside (spec 2 §4).
  * Markers are HTML elements over a MapLibre map.
  */
-export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, describe, onUnavailable }: MaplyticsMapProps) => {
+export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, describe, onUnavailable, coveredBelow = 0 }: MaplyticsMapProps) => {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [drawn, setDrawn] = useState(false);
+  const [bundled, setBundled] = useState<boolean | null>(null);
   const pins = useRef(new Map<string, Pin>());
   const select = useRef(onSelect);
   select.current = onSelect;
@@ -73,23 +79,33 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
 
   useEffect(() => {
     let created: MapLibreMap | null = null;
+    let removeLabels = () => {};
     let cancelled = false;
-    void basemapStyle(styleUrl)
-      .then((style) => {
+    void loadBasemap(styleUrl)
+      .then(({ style, places, bundled: own }) => {
         if (cancelled || !container.current) return;
-        created = new MapLibreMap({ container: container.current, style, ...FRANCE, attributionControl: { compact: true }, dragRotate: false });
+        created = new MapLibreMap({ container: container.current, style, ...FRANCE, attributionControl: false, dragRotate: false });
         created.addControl(new NavigationControl({ showCompass: false }), 'top-left');
+        // The attribution the style's licences ask for, in full on a wide map, behind a button on a phone's;
+        // at the top, where the legend never covers it.
+        created.addControl(new AttributionControl(), 'top-right');
         created.touchZoomRotate.disableRotation();
         created.once('load', () => setDrawn(true));
+        if (places.length) {
+          removeLabels = showPlaceLabels(created, places, classes.placeLabel, () => [...pins.current.values()].map((pin) => pin.marker.getLngLat().toArray()));
+        }
+        setBundled(own);
         setMap(created);
       })
       .catch((error: unknown) => unavailable.current(error));
     return () => {
       cancelled = true;
+      removeLabels();
       created?.remove();
       pins.current.clear();
       setMap(null);
       setDrawn(false);
+      setBundled(null);
     };
   }, [styleUrl]);
 
@@ -151,12 +167,24 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     map.fitBounds(box, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 0 });
   }, [map, boundsKey]);
 
-  // A site chosen elsewhere (the list, a link) is brought into view.
+  // A site chosen (in the list, on the map, by a link) is brought into view at a site's zoom, where its town is named.
   useEffect(() => {
     const chosen = markers.find((marker) => marker.location_id === selected);
-    if (!map || !chosen || map.getBounds().contains([chosen.longitude, chosen.latitude])) return;
-    map.easeTo({ center: [chosen.longitude, chosen.latitude], duration: 300 });
+    if (!map || !chosen) return;
+    const center: [number, number] = [chosen.longitude, chosen.latitude];
+    if (!coveredBelow && map.getZoom() >= SITE_ZOOM && map.getBounds().contains(center)) return;
+    // Centred in the part of the map left uncovered.
+    const offset: [number, number] = [0, (-map.getContainer().clientHeight * coveredBelow) / 2];
+    map.easeTo({ center, zoom: Math.max(map.getZoom(), SITE_ZOOM), offset, duration: 300 });
   }, [map, selected]);
 
-  return <div ref={container} className={classes.map} data-testid="maplytics-map" data-ready={drawn ? 'true' : 'false'} />;
+  return (
+    <div
+      ref={container}
+      className={classes.map}
+      data-testid="maplytics-map"
+      data-ready={drawn ? 'true' : 'false'}
+      data-basemap={bundled === null ? undefined : bundled ? 'bundled' : 'style'}
+    />
+  );
 };

@@ -14,7 +14,11 @@ import { MaplyticsMap } from './maplytics-map';
 import { SitePanel } from './site-panel';
 import classes from './maplytics.module.css';
 
-/** The sites as a list: the panel's content before one is chosen, and the way in when the map cannot be drawn. */
+/**
+ * The sites as a list: the panel's content before one is chosen (under the map on a phone), the way to
+ * every marker of the map with a keyboard or a screen reader, and the way in when the map cannot be drawn.
+ * Choosing a site there selects it and brings it into view on the map.
+ */
 const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[]; onSelect: (id: string) => void }) => {
   const { t } = useTranslation();
   const format = useFormat();
@@ -46,6 +50,9 @@ const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[]; onSele
     </Stack>
   );
 };
+
+/** About how much of the map the phone's sheet covers (its height is at most 62dvh, the map's 62dvh from under the header). */
+const PHONE_SHEET_COVER = 0.6;
 
 /**
  * /maplytics (spec 2 §2): the customer's sites on a map, coloured by their energy rating and
@@ -88,7 +95,7 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
       )}
       <Group align="stretch" gap="md" wrap="nowrap">
         {!mapFailed && (
-          <Box className={classes.frame}>
+          <Box className={classes.frame} data-phone={phone}>
             <MaplyticsMap
               markers={markers}
               bounds={bounds}
@@ -96,6 +103,7 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
               onSelect={onSelect}
               styleUrl={styleUrl}
               describe={describe}
+              coveredBelow={phone ? PHONE_SHEET_COVER : 0}
               onUnavailable={(error) => {
                 console.error('The map cannot be drawn', error);
                 setMapFailed(true);
@@ -110,7 +118,8 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
           </Paper>
         )}
       </Group>
-      {phone && mapFailed && <SiteList markers={markers} onSelect={onSelect} />}
+      {/* On a phone the list is under the map: every site of the map is reached from it, as beside the map on a wide screen. */}
+      {phone && <SiteList markers={markers} onSelect={onSelect} />}
       {phone && chosen && (
         // On a phone the site's panel rises from the bottom over the map, which stays usable above it.
         <Paper className={classes.sheet} shadow="xl" p="md" data-testid="maplytics-sheet">

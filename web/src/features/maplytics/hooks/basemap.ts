@@ -2,33 +2,135 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
+import franceUrl from '../data/basemap-france.json?url';
 
 /**
- * The map's basemap: the deployment's MapLibre style when it names one (`mapStyleUrl` of
- * config.json, e.g. a vector tile provider's), else the world's countries from Natural Earth
- * (world-atlas, 1:50m: coasts still read at a city's zoom) shipped with the app as a static file, drawn plainly: it needs no network
- * beyond the app's own server, and no glyphs (markers and their labels are HTML).
+ * The map's basemap: the configured MapLibre style (`mapStyleUrl` of the runtime configuration,
+ * OpenFreeMap's by default: a public vector style that needs no key, with its own attribution), or,
+ * when none is configured or it cannot be loaded (no Internet, the provider down), the one bundled
+ * with the app: the world's countries (world-atlas, Natural Earth 1:50m) and, over France and its
+ * neighbours, coasts, rivers, lakes, built-up areas, country and region borders from Natural Earth and IGN,
+ * with the names of cities and towns from GeoNames (infra/tools/basemap-data.ts makes that file).
+ * The bundled one needs nothing beyond the app's own server: its names are HTML labels
+ * (place-labels.ts), not MapLibre symbols, which would need glyphs from a server.
  */
 
-const SEA = '#dbe9f6';
-const LAND = '#f8f9fa';
-const BORDER = '#adb5bd';
+const SEA = '#cfe3f3';
+const LAND = '#f6f4ef';
+const URBAN = '#e9e3d8';
+const WATER_LINE = '#8fb8de';
+const COUNTRY_BORDER = '#9a8fa8';
+const REGION_BORDER = '#b9b0c4';
 
-const bundledStyle = async (): Promise<StyleSpecification> => {
-  const response = await fetch(countriesUrl);
-  if (!response.ok) throw new Error(`The bundled countries answered ${response.status}`);
-  const topology = (await response.json()) as Topology<{ countries: GeometryCollection }>;
+/** Past this zoom the world's countries (1:50m) give way to the detailed land. */
+const WORLD_MAX_ZOOM = 6;
+/** A configured style that has not answered by then is given up for the bundled one. */
+const STYLE_TIMEOUT_MS = 6_000;
+
+export interface Place {
+  name: string;
+  /** The zoom from which the map names it. */
+  zoom: number;
+  lngLat: [number, number];
+}
+
+export interface Basemap {
+  style: StyleSpecification;
+  /** The places the map names itself (the bundled basemap); none: the style names them. */
+  places: Place[];
+  bundled: boolean;
+}
+
+type FranceTopology = Topology<{
+  land: GeometryCollection;
+  urban: GeometryCollection;
+  lakes: GeometryCollection;
+  rivers: GeometryCollection<{ major: number }>;
+  borders: GeometryCollection;
+  regions: GeometryCollection;
+  places: GeometryCollection<{ n: string; z: number }>;
+}>;
+
+const fetchJson = async <T>(url: string, signal?: AbortSignal): Promise<T> => {
+  const response = await fetch(url, { signal });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as T;
+};
+
+const ATTRIBUTION = 'Natural Earth · IGN · <a href="https://www.geonames.org/">GeoNames</a>';
+
+export const bundledBasemap = async (): Promise<Basemap> => {
+  const [world, france] = await Promise.all([
+    fetchJson<Topology<{ countries: GeometryCollection }>>(countriesUrl),
+    fetchJson<FranceTopology>(franceUrl),
+  ]);
+  const layer = (name: Exclude<keyof FranceTopology['objects'], 'places'>) => feature(france, france.objects[name]);
+  const places = feature(france, france.objects.places).features.map((place) => ({
+    name: place.properties.n,
+    zoom: place.properties.z,
+    lngLat: (place.geometry as GeoJSON.Point).coordinates as [number, number],
+  }));
   return {
-    version: 8,
-    sources: {
-      countries: { type: 'geojson', data: feature(topology, topology.objects.countries), attribution: 'Natural Earth' },
+    bundled: true,
+    places,
+    style: {
+      version: 8,
+      sources: {
+        world: { type: 'geojson', data: feature(world, world.objects.countries), attribution: ATTRIBUTION },
+        // Also here: a source's attribution shows while its layers are drawn, and the world's stop at WORLD_MAX_ZOOM.
+        land: { type: 'geojson', data: layer('land'), attribution: ATTRIBUTION },
+        urban: { type: 'geojson', data: layer('urban') },
+        lakes: { type: 'geojson', data: layer('lakes') },
+        rivers: { type: 'geojson', data: layer('rivers') },
+        borders: { type: 'geojson', data: layer('borders') },
+        regions: { type: 'geojson', data: layer('regions') },
+      },
+      layers: [
+        { id: 'sea', type: 'background', paint: { 'background-color': SEA } },
+        { id: 'world', type: 'fill', source: 'world', maxzoom: WORLD_MAX_ZOOM, paint: { 'fill-color': LAND } },
+        { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': LAND } },
+        { id: 'urban', type: 'fill', source: 'urban', minzoom: 6, paint: { 'fill-color': URBAN } },
+        { id: 'lakes', type: 'fill', source: 'lakes', paint: { 'fill-color': SEA, 'fill-outline-color': WATER_LINE } },
+        {
+          id: 'rivers',
+          type: 'line',
+          source: 'rivers',
+          layout: { 'line-cap': 'round', 'line-join': 'round' },
+          paint: {
+            'line-color': WATER_LINE,
+            'line-width': ['interpolate', ['linear'], ['zoom'], 5, ['case', ['==', ['get', 'major'], 1], 1, 0.4], 12, ['case', ['==', ['get', 'major'], 1], 4, 1.6]],
+          },
+        },
+        {
+          id: 'regions',
+          type: 'line',
+          source: 'regions',
+          minzoom: 5,
+          paint: { 'line-color': REGION_BORDER, 'line-width': ['interpolate', ['linear'], ['zoom'], 5, 0.6, 12, 1.6], 'line-dasharray': [3, 2] },
+        },
+        { id: 'world-borders', type: 'line', source: 'world', maxzoom: WORLD_MAX_ZOOM, paint: { 'line-color': COUNTRY_BORDER, 'line-width': 0.8 } },
+        {
+          id: 'borders',
+          type: 'line',
+          source: 'borders',
+          minzoom: WORLD_MAX_ZOOM,
+          paint: { 'line-color': COUNTRY_BORDER, 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 1, 12, 2.4] },
+        },
+      ],
     },
-    layers: [
-      { id: 'sea', type: 'background', paint: { 'background-color': SEA } },
-      { id: 'countries', type: 'fill', source: 'countries', paint: { 'fill-color': LAND } },
-      { id: 'borders', type: 'line', source: 'countries', paint: { 'line-color': BORDER, 'line-width': 0.8 } },
-    ],
   };
 };
 
-export const basemapStyle = (styleUrl: string | null): Promise<StyleSpecification | string> => (styleUrl ? Promise.resolve(styleUrl) : bundledStyle());
+/** The configured style, if it answers in time with a MapLibre style; else the bundled basemap. */
+export const loadBasemap = async (styleUrl: string | null): Promise<Basemap> => {
+  if (styleUrl) {
+    try {
+      const style = await fetchJson<StyleSpecification>(styleUrl, AbortSignal.timeout(STYLE_TIMEOUT_MS));
+      if (style?.version === 8 && Array.isArray(style.layers)) return { style, places: [], bundled: false };
+      console.warn(`The map style ${styleUrl} is not a MapLibre style: the bundled basemap is drawn`);
+    } catch (error) {
+      console.warn(`The map style ${styleUrl} cannot be loaded: the bundled basemap is drawn`, error);
+    }
+  }
+  return bundledBasemap();
+};

@@ -1,12 +1,11 @@
 import '@mantine/dates/styles.css';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/en';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Popover } from '@mantine/core';
-import { DatePicker, DatesProvider, MonthPicker, YearPicker } from '@mantine/dates';
+import { DatePicker, MonthPicker, YearPicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { latestPickableDate, offsetOfPickedDate, periodStart, type FixedPeriod } from '@shared/widgets/period-navigation';
+import { offsetOfPickedDate, periodStart, type FixedPeriod } from '@shared/widgets/period-navigation';
+import { pastDatesOnly } from '../../../lib/date-pickers';
 
 interface PeriodPickerProps {
   period: FixedPeriod;
@@ -17,9 +16,9 @@ interface PeriodPickerProps {
   initiallyOpened?: boolean;
 }
 
-/** A calendar of days, months or years (weeks from Monday, nothing after today) whose picked date becomes an offset. */
+/** A calendar of days, months or years (weeks from Monday as every picker's, nothing after today) whose picked date becomes an offset. */
 export const PeriodPicker = ({ period, offset, timezone, onOffsetChange, initiallyOpened = false }: PeriodPickerProps) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [opened, setOpened] = useState(initiallyOpened);
   // Drawn in place of the navigation's own button, which had the focus: this one takes it.
   const target = useRef<HTMLButtonElement>(null);
@@ -33,19 +32,17 @@ export const PeriodPicker = ({ period, offset, timezone, onOffsetChange, initial
     setOpened(false);
     onOffsetChange(offsetOfPickedDate(period, picked, Date.now(), timezone));
   };
-  const common = { value: shown, onChange: pick, maxDate: latestPickableDate(now, timezone), defaultDate: shown ?? undefined };
+  const common = { value: shown, onChange: pick, ...pastDatesOnly(now, timezone), defaultDate: shown ?? undefined };
   return (
-    <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal>
-        <Popover.Target>
-          <ActionIcon variant="subtle" size="sm" aria-label={t('widgets.buttons.pickPeriod')} onClick={() => setOpened((open) => !open)} ref={target}>
-            <IconCalendar size={16} />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown>
-          {period === 'year' ? <YearPicker {...common} /> : period === 'month' ? <MonthPicker {...common} /> : <DatePicker {...common} />}
-        </Popover.Dropdown>
-      </Popover>
-    </DatesProvider>
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withinPortal>
+      <Popover.Target>
+        <ActionIcon variant="subtle" size="sm" aria-label={t('widgets.buttons.pickPeriod')} onClick={() => setOpened((open) => !open)} ref={target}>
+          <IconCalendar size={16} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        {period === 'year' ? <YearPicker {...common} /> : period === 'month' ? <MonthPicker {...common} /> : <DatePicker {...common} />}
+      </Popover.Dropdown>
+    </Popover>
   );
 };

@@ -5,7 +5,10 @@ import { useElementSize } from '@mantine/hooks';
 import { VictoryLabel, VictoryPie, VictoryTooltip } from 'victory';
 import { PALETTE } from '@shared/constants';
 import { pieShares } from '@shared/widgets/pie-shares';
-import { formatValue } from '@shared/widgets/value-format';
+import type { Sampling } from '@shared/series/sampling';
+import { bucketLabel } from '@shared/widgets/bucket-label';
+import { frameRows } from '@shared/widgets/frame-rows';
+import { formatValue, readableUnits } from '@shared/widgets/value-format';
 import { useRenderedSignal } from '../hooks/use-rendered-signal';
 import type { WidgetTypeProps } from './widget-type-props';
 
@@ -30,15 +33,27 @@ export const PieWidget = ({ widget, data, onRendered }: WidgetTypeProps) => {
   const showLegend = !widget.hide_legend;
   const beside = box.width >= LEGEND_BESIDE_MIN_WIDTH;
   const radius = Math.max(10, Math.min(width, height) / 2 - 8);
+  const locale = i18n.language;
+  // Slices of one unit read in one unit, the largest's (0,54 MWh beside 1,38 MWh, not 536,3 kWh), so that they compare at a glance.
+  const shownIn = readableUnits(slices.map((slice) => ({ unit: slice.unit, value: slice.total })));
+  const total = (slice: (typeof slices)[number]) => formatValue(slice.total, slice.unit, locale, true, shownIn.get(slice.unit));
   const label = ({ datum }: { datum: (typeof slices)[number] }) =>
-    `${t('widgets.labels.share', { name: datum.name, percent: percent.format(datum.share) })}\n${formatValue(datum.total, datum.unit, i18n.language)}`;
+    `${t('widgets.labels.share', { name: datum.name, percent: percent.format(datum.share) })}\n${total(datum)}`;
+  // Its name for a screen reader (issue 40 §1): the title and the period; each slice's share and total as its description.
+  const dates = data?.frame ? frameRows(data.frame).map((row) => row.date) : [];
+  const dateText = (date: string) => bucketLabel(date, (data?.frame?.sampling ?? widget.sampling) as Sampling, locale, (week, year) => t('widgets.labels.week', { week, year }));
+  const period =
+    dates.length === 0 ? '' : dates.length === 1 ? dateText(dates[0]) : t('widgets.labels.periodRange', { from: dateText(dates[0]), to: dateText(dates[dates.length - 1]) });
+  const chartName = [widget.title || t('widgets.labels.chart'), period].filter(Boolean).join(', ');
+  const summary = slices.map((slice) => t('widgets.labels.pieSlice', { name: slice.name, percent: percent.format(slice.share), value: total(slice) })).join(' ');
 
   // The legend is HTML so that long names wrap instead of running out of the box; the pie takes what is left.
   return (
     <Flex ref={box.ref} h="100%" direction={beside ? 'row' : 'column'} gap="xs" data-testid="pie-widget">
       <Box ref={ref} style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
         {width > 0 && height > 0 && (
-          <svg width={width} height={height} role="img" data-testid="pie-chart">
+          <svg width={width} height={height} role="img" aria-label={chartName} data-testid="pie-chart">
+            <desc>{summary}</desc>
             <VictoryPie
               standalone={false}
               width={width}
@@ -72,7 +87,7 @@ export const PieWidget = ({ widget, data, onRendered }: WidgetTypeProps) => {
             <Group component="li" key={slice.point} gap={6} wrap="nowrap" align="flex-start">
               <Box w={10} h={10} mt={3} bg={slice.color} style={{ flexShrink: 0, borderRadius: 2 }} />
               <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                {slice.name} {percent.format(slice.share)}
+                {slice.name} {t('widgets.labels.pieShareValue', { percent: percent.format(slice.share), value: total(slice) })}
               </Text>
             </Group>
           ))}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScrollArea, Table, Text } from '@mantine/core';
+import { ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
 import { displayUnit } from '@shared/series/rounding';
 import { statusLabelOf } from '@shared/series/status-labels';
 import { csvDate } from '@shared/widgets/csv';
@@ -47,10 +47,20 @@ export const TableWidget = ({ widget, data, onRendered }: WidgetTypeProps) => {
     };
   }, [widget.sampling, data, frame]);
   const withTime = isSubDaySampling(widget.sampling);
+  const first = table.rows[0]?.date;
+  const last = table.rows[table.rows.length - 1]?.date;
+  // Its name for a screen reader (issue 40 §1): the title and the period the rows cover.
+  const caption = [
+    widget.title,
+    first && (first === last ? csvDate(first, withTime) : t('widgets.labels.periodRange', { from: csvDate(first, withTime), to: csvDate(last, withTime) })),
+  ]
+    .filter(Boolean)
+    .join(', ');
 
   return (
     <ScrollArea h="100%" data-testid="table-widget">
       <Table striped highlightOnHover stickyHeader withColumnBorders fz="xs">
+        {caption && <VisuallyHidden component="caption">{caption}</VisuallyHidden>}
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('widgets.labels.date')}</Table.Th>

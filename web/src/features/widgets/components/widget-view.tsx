@@ -5,8 +5,8 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { nextBucketStart } from '@shared/series/buckets';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
-import type { WidgetType } from '@shared/schemas/widget';
 import type { Sampling } from '@shared/series/sampling';
+import { widgetChromeOf } from '@shared/widgets/widget-chrome';
 import { hasWidgetValues, needsWidgetData } from '@shared/widgets/widget-data-needs';
 import { useWidgetData, type DataWidget, type WidgetDataQuery } from '../api/widget-data';
 import { useWidgetCsv } from '../hooks/use-widget-csv';
@@ -40,9 +40,6 @@ export interface WidgetViewProps {
 }
 
 const NOTHING_ASKED = Symbol('nothing asked');
-
-/** A text's tokens name their own periods and an image has none: nothing to navigate. */
-const PERIODLESS = new Set<WidgetType>(['text', 'image']);
 
 /**
  * One widget on a page: its frame, title bar and period navigation around the component of its
@@ -94,8 +91,9 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
   const state = asks && query.isError ? 'error' : asks && query.isPending ? 'loading' : hasWidgetValues(shown.type, data) ? 'data' : 'empty';
   const ready = drawing !== undefined && drawn === drawing && (state === 'data' || state === 'empty');
 
+  const chrome = widgetChromeOf(widget);
   // A text without its title bar (a 50 px banner by default) flows around its tools: over it they would hide its first line.
-  const toolsInText = widget.hidden_title_bar && widget.type === 'text';
+  const toolsInText = !chrome.titleBar && widget.type === 'text';
   const tools = (
     <>
       {drilled && (
@@ -105,10 +103,10 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
           </ActionIcon>
         </LazyTooltip>
       )}
-      {PERIODLESS.has(widget.type) || drilled ? null : (
+      {!chrome.periodNavigation || drilled ? null : (
         <PeriodNavigation periodType={shown.period_type} period={shown.period} offset={offset} timezone={timezone} onOffsetChange={moveTo} readOnly={!interactive} />
       )}
-      {interactive && csv && state === 'data' && <ExportCsvButton csv={csv} />}
+      {chrome.csvExport && interactive && csv && state === 'data' && <ExportCsvButton csv={csv} />}
       {controls}
     </>
   );
@@ -125,8 +123,8 @@ export const WidgetView = ({ widget, controls, timezone = DEFAULT_TIMEZONE, imag
       data-widget-state={state}
       data-widget-ready={ready ? 'true' : 'false'}
     >
-      {!widget.hidden_title_bar && <WidgetTitleBar title={widget.title} tools={tools} />}
-      {widget.hidden_title_bar && !toolsInText && (
+      {chrome.titleBar && <WidgetTitleBar title={widget.title} tools={tools} />}
+      {!chrome.titleBar && !toolsInText && (
         <Group gap={4} wrap="nowrap" pos="absolute" top={4} right={4} style={{ zIndex: 2 }}>
           {tools}
         </Group>
