@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { LocalizedDatesProvider } from './components/localized-dates-provider';
@@ -13,6 +14,7 @@ import { pathOfState } from './lib/state-path';
 import { endSession, getSession, isRestoring, subscribeSession, useSessionWith } from './lib/session';
 import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
 import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
+import { cssVariablesResolver } from './theme';
 
 const queryClient = createQueryClient({
   onSessionRejected: () => {
@@ -75,10 +77,11 @@ const useSkin = () => skinOf(useSessionWith((session) => (session.status === 'lo
 
 export const App = () => {
   const skin = useSkin();
-  const theme = useMemo(() => themeOfSkin(skin), [skin]);
+  const { t, i18n } = useTranslation();
+  const theme = useMemo(() => themeOfSkin(skin, { close: t('buttons.close'), clear: t('buttons.clearValue') }), [skin, t, i18n.language]);
   useEffect(() => applySkinToDocument(skin), [skin]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <LocalizedDatesProvider>
           <Suspense fallback={null}>

@@ -23,7 +23,8 @@ export const LanguageSelector = () => {
           color="gray"
           size="compact-sm"
           leftSection={<IconLanguage size={18} stroke={1.6} />}
-          aria-label={t('labels.header.language')}
+          // The name says what the button shows (WCAG 2.5.3), then what it is for.
+          aria-label={t('labels.header.languageCurrent', { code: active.toUpperCase() })}
           data-testid="language-selector"
         >
           {active.toUpperCase()}

@@ -34,7 +34,8 @@ export const ResizeHandle = ({ label, onResize }: { label: string; onResize: (dr
       window.addEventListener('pointermove', move);
       window.addEventListener('pointerup', stop);
     }}
-    aria-label={label}
+    // A pointer's handle (a tooltip says what it does); a plain block may not carry a name.
+    aria-hidden
     title={label}
     data-testid="widget-resize"
     style={{

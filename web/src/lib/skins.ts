@@ -18,8 +18,22 @@ const ACCENT: Record<Skin, MantineColor> = {
 
 const MATERIAL: MantineThemeOverride = { defaultRadius: 'xs', fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' };
 
-export const themeOfSkin = (skin: Skin) =>
-  mergeThemeOverrides(baseTheme, createTheme({ primaryColor: ACCENT[skin], ...(skin === 'smart-style-6' ? MATERIAL : {}) }));
+/** The names of Mantine's icon-only buttons, in the user's language: a modal's or a notification's close, an input's clear. */
+export interface ControlNames {
+  close: string;
+  clear: string;
+}
+
+const namedControls = (names: ControlNames): MantineThemeOverride['components'] => ({
+  CloseButton: { defaultProps: { 'aria-label': names.close } },
+  InputClearButton: { defaultProps: { 'aria-label': names.clear } },
+});
+
+export const themeOfSkin = (skin: Skin, names?: ControlNames) =>
+  mergeThemeOverrides(
+    baseTheme,
+    createTheme({ primaryColor: ACCENT[skin], ...(skin === 'smart-style-6' ? MATERIAL : {}), ...(names ? { components: namedControls(names) } : {}) }),
+  );
 
 export const skinOf = (value: unknown): Skin => (SKINS.includes(value as Skin) ? (value as Skin) : DEFAULT_SKIN);
 

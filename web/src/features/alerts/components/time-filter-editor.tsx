@@ -97,7 +97,9 @@ export const TimeFilterEditor = ({ value, onChange, sampling }: TimeFilterEditor
                         value={range}
                         label={label}
                         onChange={(next) => setDay(day, { periods: filter.periods.map((current, position) => (position === index ? fromSlider(next) : current)) })}
-                        aria-label={t('labels.alerts.timeFilter.period')}
+                        // Each thumb is a slider of its own: each is named.
+                        thumbFromLabel={t('labels.alerts.timeFilter.periodFrom')}
+                        thumbToLabel={t('labels.alerts.timeFilter.periodTo')}
                       />
                     </Group>
                   );

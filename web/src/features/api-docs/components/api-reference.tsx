@@ -1,5 +1,6 @@
 import type { createApiReference } from '@scalar/api-reference';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 // Scalar's own self-contained build, served as a file and loaded by this page only: none of its
 // modules (nor the ones it shares with the app) enter the app's bundle, so the first screen never pays for it.
 import scalarUrl from '@scalar-browser/standalone.js?url';
@@ -25,6 +26,16 @@ const loadScalar = () =>
   }));
 
 /**
+ * Closes the two gaps Scalar's markup leaves (WCAG 4.1.2 and 2.1.1; axe's button-name and
+ * scrollable-region-focusable): its copy buttons show only an icon and have no name, and its
+ * scrolling lists of endpoints cannot be reached with the keyboard.
+ */
+const repairScalar = (root: HTMLElement, copyLabel: string): void => {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[class*="copy-button"]:not([aria-label])')) button.setAttribute('aria-label', copyLabel);
+  for (const list of root.querySelectorAll<HTMLElement>('ul.endpoints:not([tabindex])')) list.tabIndex = 0;
+};
+
+/**
  * The reference of the REST API for integrators, drawn by Scalar from the OpenAPI document.
  * Nothing leaves for another site: no default fonts, no telemetry, no "Ask AI" agent (it would
  * send the API's description to Scalar's service), no MCP button (it uploads the document to
@@ -33,6 +44,15 @@ const loadScalar = () =>
  */
 export const ApiReference = ({ document: openApi }: { document: Record<string, unknown> }) => {
   const container = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation();
+  const copyLabel = t('labels.shell.copyToClipboard');
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const observer = new MutationObserver(() => repairScalar(root, copyLabel));
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [copyLabel]);
   useEffect(() => {
     let destroy: (() => void) | null = null;
     let left = false;

@@ -78,11 +78,14 @@ export const ExportGrid = ({ grid, content, selected, onSelect, shape }: ExportG
               {row.map((_, column) => {
                 const position = { row: rowIndex, column };
                 const isSelected = selected?.row === rowIndex && selected.column === column;
+                const shown = content(position);
+                const empty = typeof shown === 'string' ? shown.trim() === '' : shown === null || shown === undefined || shown === false;
                 return (
                   <Table.Td key={column} className={classes.cell} data-selected={isSelected || undefined} data-testid="export-cell" data-cell={cellReference(position)}>
-                    <UnstyledButton className={classes.cellButton} onClick={() => onSelect(position)} aria-label={cellReference(position)} aria-pressed={isSelected}>
+                    {/* Named by what it shows (WCAG 2.5.3), the column and row headers giving its reference; an empty cell by its reference. */}
+                    <UnstyledButton className={classes.cellButton} onClick={() => onSelect(position)} aria-label={empty ? cellReference(position) : undefined} aria-pressed={isSelected}>
                       <Text size="xs" truncate>
-                        {content(position)}
+                        {shown}
                       </Text>
                     </UnstyledButton>
                   </Table.Td>

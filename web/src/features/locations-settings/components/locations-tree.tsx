@@ -141,7 +141,9 @@ export const LocationsTree = ({ roots, selection, onSelect }: TreeProps) => {
       return next;
     });
   return (
-    <Stack gap={2} data-testid="locations-tree" role="tree" aria-label={t('labels.settingsLocations.tree')}>
+    // A labelled group of buttons (each says it is the current choice), not an ARIA tree: a tree's
+    // items would be treeitems moved through with the arrow keys, where these are reached with Tab.
+    <Stack gap={2} data-testid="locations-tree" role="group" aria-label={t('labels.settingsLocations.tree')}>
       <Row
         label={t('labels.settingsLocations.allLocations')}
         icon={<IconListDetails size={16} stroke={1.6} />}

@@ -72,8 +72,9 @@ const LocationNavItem = ({ location, activeIds, activeId }: ItemProps) => {
   const hasChildren = location.children.length > 0;
   if (!location.clickable) {
     // Visible for the way down to allowed locations, but not a page of its own (spec 1 §6).
-    const entry = { label: locationLabel(location), leftSection: locationIcon, childrenOffset: CHILDREN_OFFSET, c: 'dimmed', 'aria-disabled': true, 'data-location-id': location._id };
-    if (!hasChildren) return <NavLink {...entry} />;
+    const entry = { label: locationLabel(location), leftSection: locationIcon, childrenOffset: CHILDREN_OFFSET, c: 'dimmed', 'data-location-id': location._id };
+    if (!hasChildren) return <NavLink {...entry} aria-disabled />;
+    // Its button does unfold the way down: it is not a disabled control.
     return (
       <NavGroup {...entry} initiallyOpened={activeIds.has(location._id)}>
         <LocationNavChildren location={location} activeIds={activeIds} activeId={activeId} />

@@ -40,22 +40,24 @@ export const NotificationBell = ({ onShowAll }: { onShowAll?: () => void }) => {
 
   return (
     <Popover width={340} position="bottom-end" shadow="md" withArrow opened={opened} onChange={setOpened}>
+      {/* The button is the popover's target (it says whether the list is open), the count a badge on its bell. */}
       <Popover.Target>
-        <Indicator label={count} size={16} disabled={count === 0} color="red" offset={4} inline data-testid="notification-count" data-count={count}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            onClick={() => {
-              if (!opened) onOpen();
-              setOpened(!opened);
-            }}
-            aria-label={t('labels.header.notifications')}
-            data-testid="notification-bell"
-          >
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={() => {
+            if (!opened) onOpen();
+            setOpened(!opened);
+          }}
+          // The name holds the count the badge shows (WCAG 2.5.3).
+          aria-label={count > 0 ? t('labels.header.notificationsUnread', { count }) : t('labels.header.notifications')}
+          data-testid="notification-bell"
+        >
+          <Indicator label={count} size={16} disabled={count === 0} color="red" offset={-2} inline data-testid="notification-count" data-count={count}>
             <IconBell size={20} stroke={1.6} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="md" py="xs">

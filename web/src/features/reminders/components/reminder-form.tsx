@@ -202,6 +202,8 @@ export const ReminderForm = ({ reminder, zone, onDone }: ReminderFormProps) => {
                   <Grid.Col span={{ base: 7, sm: 3 }}>
                     <Select
                       label=" "
+                      // The blank label keeps the field in line with "Every"; the name says what it is.
+                      aria-label={t('labels.reminders.fields.periodUnit')}
                       data={REMINDER_PERIODS.map((period) => ({ value: period, label: t(`labels.reminders.periods.${period}`) }))}
                       {...form.getInputProps('period_type')}
                       allowDeselect={false}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Anchor, Breadcrumbs, Group, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Breadcrumbs, Group, Text } from '@mantine/core';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { IconHome, IconRefresh } from '@tabler/icons-react';
 import { Link, useMatches } from '@tanstack/react-router';
@@ -44,20 +44,23 @@ export const Ribbon = ({ onRefresh }: { onRefresh: () => void }) => {
           <IconRefresh size={16} />
         </ActionIcon>
       </LazyTooltip>
-      <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'wrap', minWidth: 0 }} aria-label={t('labels.shell.breadcrumbs')}>
-        <IconHome size={15} color="var(--mantine-color-gray-6)" />
-        {crumbs.map((crumb, index) =>
-          crumb.to && index < crumbs.length - 1 ? (
-            <Anchor key={index} component={Link} to={crumb.to as '/dashboard'} params={crumb.params as never} size="sm">
-              {text(crumb)}
-            </Anchor>
-          ) : (
-            <Text key={index} size="sm" c={index === crumbs.length - 1 ? 'dark.7' : 'dimmed'} fw={index === crumbs.length - 1 ? 600 : 400}>
-              {text(crumb)}
-            </Text>
-          ),
-        )}
-      </Breadcrumbs>
+      {/* A named navigation landmark: Mantine's Breadcrumbs is a plain block, which may not carry a name. */}
+      <Box component="nav" aria-label={t('labels.shell.breadcrumbs')} style={{ minWidth: 0 }}>
+        <Breadcrumbs separator="›" separatorMargin={6} style={{ flexWrap: 'wrap', minWidth: 0 }}>
+          <IconHome size={15} color="var(--mantine-color-gray-6)" />
+          {crumbs.map((crumb, index) =>
+            crumb.to && index < crumbs.length - 1 ? (
+              <Anchor key={index} component={Link} to={crumb.to as '/dashboard'} params={crumb.params as never} size="sm">
+                {text(crumb)}
+              </Anchor>
+            ) : (
+              <Text key={index} size="sm" c={index === crumbs.length - 1 ? 'dark.7' : 'dimmed'} fw={index === crumbs.length - 1 ? 600 : 400}>
+                {text(crumb)}
+              </Text>
+            ),
+          )}
+        </Breadcrumbs>
+      </Box>
     </Group>
   );
 };
