@@ -7,7 +7,7 @@ const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'dashboard',
   beforeLoad: guardedBy('app.dashboard'),
-  staticData: { warm: (queryClient) => warmWidgetPage(queryClient, null) },
+  staticData: { title: 'labels.menu.dashboard', warm: (queryClient) => warmWidgetPage(queryClient, null) },
   loader: ({ context, preload }) => {
     if (!preload) warmWidgetPage(context.queryClient, null);
     return { crumbs: [{ labelKey: 'labels.menu.dashboard' }] satisfies Crumb[] };
@@ -19,7 +19,7 @@ const dashboardTabRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'dashboard/$tabName/$tabId',
   beforeLoad: guardedBy('app.dashboard'),
-  staticData: { warm: (queryClient, params) => warmWidgetPage(queryClient, params.tabId) },
+  staticData: { title: 'labels.menu.dashboard', warm: (queryClient, params) => warmWidgetPage(queryClient, params.tabId) },
   loader: async ({ context, params, preload }) => {
     if (!preload) warmWidgetPage(context.queryClient, params.tabId);
     const tab = await loadTab(context.queryClient, params.tabId, '/dashboard', undefined, preload);

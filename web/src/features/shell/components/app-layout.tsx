@@ -11,6 +11,7 @@ import { MENU, visibleMenu } from '../menu-definition';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LanguageMenuGroup } from '../../../components/language-selector';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
 import { Navigation } from './navigation';
 import { Ribbon } from './ribbon';
 
@@ -55,6 +56,7 @@ export const AppLayout = ({ logo, headerActions, customerSelector, customerMenuG
       transitionDuration={MENU_ANIMATION_MS}
       padding={0}
     >
+      <SkipLink />
       <AppShell.Header>
         <Header
           logo={logo}
@@ -79,7 +81,7 @@ export const AppLayout = ({ logo, headerActions, customerSelector, customerMenuG
           }
         />
       </AppShell.Navbar>
-      <AppShell.Main mih={`max(${LAYOUT_MIN_HEIGHT_PX}px, 100vh)`} bg="gray.0">
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} mih={`max(${LAYOUT_MIN_HEIGHT_PX}px, 100vh)`} bg="gray.0">
         <Ribbon onRefresh={onRefresh} />
         <Box p={{ base: 'md', sm: 'lg' }} bg="white" mih={`calc(100vh - ${HEADER_HEIGHT + FOOTER_HEIGHT + 41}px)`}>
           {children}
