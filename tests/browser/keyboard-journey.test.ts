@@ -196,7 +196,7 @@ describe('a keyboard-only journey', () => {
       await page.keyboard.press('Enter');
       const file = await downloading;
       expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-      await expect.poll(() => page.getByTestId('report-export').getAttribute('data-loading')).toBeNull();
+      await expect.poll(() => page.getByTestId('report-export').getAttribute('aria-busy'), { timeout: UI_TIMEOUT_MS }).toBeNull();
       await focused('[data-testid="report-export"]', 'report exported');
 
       expect(unseen, 'focus stops whose focus is not seen').toEqual([]);
