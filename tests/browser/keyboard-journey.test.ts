@@ -199,6 +199,21 @@ describe('a keyboard-only journey', () => {
       await expect.poll(() => page.getByTestId('report-export').getAttribute('aria-busy'), { timeout: UI_TIMEOUT_MS }).toBeNull();
       await focused('[data-testid="report-export"]', 'report exported');
 
+      // On a 390 px phone: the closed navigation is out of the tab order; opened with the burger, an entry
+      // chosen closes it and the focus goes to the page chosen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await tabTo('header button[aria-expanded]', 'phone: menu button');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="navigation"]')), 'phone: the closed navigation is skipped').toBe(false);
+      await tabTo('header button[aria-expanded]', 'phone: menu button', { backwards: true });
+      await page.keyboard.press('Enter');
+      await tabTo('[data-menu-entry="dashboard"]', 'phone: navigation opened');
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+      await expect.poll(mainFocused, { timeout: UI_TIMEOUT_MS }).toBe(true);
+      await expect.poll(() => page.getByTestId('navigation').getAttribute('inert')).not.toBeNull();
+
       expect(unseen, 'focus stops whose focus is not seen').toEqual([]);
     } finally {
       await context.close();
