@@ -93,6 +93,7 @@ describe('a keyboard-only journey', () => {
     const skipToContent = async (step: string, text: string) => {
       await tabTo('[data-testid="skip-link"]', step);
       expect(await page.getByTestId('skip-link').innerText()).toBe(text);
+      await keepScreenshot(page, `keyboard-${step.replaceAll(' ', '-')}`);
       await page.keyboard.press('Enter');
       expect(await mainFocused(), `${step}: the skip link moves the focus to <main>`).toBe(true);
     };
@@ -161,6 +162,7 @@ describe('a keyboard-only journey', () => {
       await widget.waitFor({ timeout: UI_TIMEOUT_MS });
       // The dialog gave the focus back to the button that opened it.
       await focused('[data-testid="add-widget"]', 'widget dialog closed');
+      await keepScreenshot(page, 'keyboard-widget-added-1440-en');
 
       // Reports › Models in the navigation, reached backwards from the page.
       await tabTo('[data-menu-entry="reports"]', 'navigation: Reports', { backwards: true });
