@@ -65,6 +65,8 @@ describe('a keyboard-only journey', () => {
     const admin = (await login('premiumAdministrator')).user.jwt;
     const suffix = randomUUID().slice(0, 6);
     const tab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token: admin, body: { name: `Clavier ${suffix}` } })).body.data!;
+    // A first widget in the tab, for the journey's to be moved before it.
+    await api('POST', '/api/v1/widgets', { token: admin, body: { data: { location: tab._id, title: 'Note', type: 'text', text: '<p>Note</p>', position: 0 } } });
     const reportName = `Keyboard ${suffix}`;
     const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
     /** Every focus stop whose focus is not seen: listed at the end, all together. */
@@ -135,7 +137,7 @@ describe('a keyboard-only journey', () => {
       await page.keyboard.press('End');
       await page.waitForURL(`**/${tab._id}`, { timeout: UI_TIMEOUT_MS });
       await expect.poll(() => page.title(), { timeout: UI_TIMEOUT_MS }).toBe(`Clavier ${suffix} — Dashboard — WattWise`);
-      await page.getByTestId('dashboard-empty').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('[data-widget-type="text"]').waitFor({ timeout: UI_TIMEOUT_MS });
       await focused(`[role="tab"][data-tab-id="${tab._id}"]`, 'journey tab opened');
 
       // 'Add a widget': a title, the Points section, a point found by typing and picked with the arrows, added.
@@ -163,6 +165,14 @@ describe('a keyboard-only journey', () => {
       // The dialog gave the focus back to the button that opened it.
       await focused('[data-testid="add-widget"]', 'widget dialog closed');
       await keepScreenshot(page, 'keyboard-widget-added-1440-en');
+
+      // Moved before the first widget with its handle's arrow keys, the focus staying on the handle.
+      const widgetId = (await widget.getAttribute('data-widget-id'))!;
+      const handle = `[data-widget-id="${widgetId}"] [data-testid="widget-move"]`;
+      await tabTo(handle, 'widget move handle');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => page.locator('[data-widget-id]').first().getAttribute('data-widget-id')).toBe(widgetId);
+      await expect.poll(async () => (await focusStop(page, handle)).arrived).toBe(true);
 
       // Reports › Models in the navigation, reached backwards from the page.
       await tabTo('[data-menu-entry="reports"]', 'navigation: Reports', { backwards: true });
