@@ -5,7 +5,7 @@ const AFTER_MANTINE_MS = 20;
 
 /**
  * Gives the focus back to what held it when `opened` became true, once it is false again and the
- * focus was left on the page (the closed dialog took it away). Mantine's modals do this from their
+ * focus was not moved elsewhere meanwhile. Mantine's modals do this from their
  * second opening only: one mounted already open (loaded on first use) records no opener.
  */
 export const useReturnFocus = (opened: boolean): void => {
@@ -18,9 +18,11 @@ export const useReturnFocus = (opened: boolean): void => {
     const target = opener.current;
     opener.current = null;
     if (!target) return;
+    // As Mantine does: unless something else took the focus meanwhile (the closed dialog's button still holds it).
+    const atClose = document.activeElement;
     const timeout = window.setTimeout(() => {
       const active = document.activeElement;
-      if ((active === null || active === document.body) && target.isConnected) target.focus({ preventScroll: true });
+      if ((active === null || active === document.body || active === atClose) && target.isConnected) target.focus({ preventScroll: true });
     }, AFTER_MANTINE_MS);
     return () => window.clearTimeout(timeout);
   }, [opened]);
