@@ -30,18 +30,22 @@ const focusStop = (page: Page, selector: string): Promise<FocusStop> =>
     const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     const testId = element.getAttribute('data-testid');
     const description = `${element.tagName.toLowerCase()}${testId ? `[${testId}]` : ''} "${name}"`;
-    const box = element.getBoundingClientRect();
+    // A switch's or a chip's input is hidden: what stands for it (the track, the label beside it) shows its focus.
+    const own = element.getBoundingClientRect();
+    const hidden = own.width < 2 || own.height < 2 || getComputedStyle(element).opacity === '0';
+    const shown = hidden && element.nextElementSibling instanceof HTMLElement ? element.nextElementSibling : element;
+    const box = shown.getBoundingClientRect();
     const middle = { x: Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1), y: Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1) };
     const hit = document.elementFromPoint(middle.x, middle.y);
     const onScreen =
-      box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && !!hit && (element.contains(hit) || hit.contains(element));
-    const style = getComputedStyle(element);
+      box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && !!hit && (shown.contains(hit) || hit.contains(shown) || element.parentElement?.contains(hit) === true);
+    const style = getComputedStyle(shown);
     const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
     const [r = 0, g = 0, b = 0, alpha = 1] = rgb(style.outlineColor);
     const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && alpha > 0.5;
     // The background the ring is drawn on: the first ancestor with a colour of its own, else the page's white.
     let background = [255, 255, 255];
-    for (let node = element.parentElement; node; node = node.parentElement) {
+    for (let node = shown.parentElement; node; node = node.parentElement) {
       const [br = 0, bg = 0, bb = 0, ba = 1] = rgb(getComputedStyle(node).backgroundColor);
       if (ba > 0.5) {
         background = [br, bg, bb];
@@ -148,12 +152,13 @@ describe('a keyboard-only journey', () => {
       await expect.poll(() => page.title(), { timeout: UI_TIMEOUT_MS }).toBe('Dashboard — WattWise');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
-      // The dashboard: the skip link first, then the tab of the journey, reached from the tab bar's active tab with End.
+      // The dashboard: the skip link first, then the tab of the journey, reached from the tab bar's active tab with End, opened with Enter.
       await page.getByTestId('add-widget').waitFor({ timeout: UI_TIMEOUT_MS });
       await fromTheTop();
       await skipToContent('dashboard skip link', 'Skip to content');
       await tabTo('[data-testid="tab-bar"] [role="tab"][aria-selected="true"]', 'dashboard tab bar');
       await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
       await page.waitForURL(`**/${tab._id}`, { timeout: UI_TIMEOUT_MS });
       await expect.poll(() => page.title(), { timeout: UI_TIMEOUT_MS }).toBe(`Clavier ${suffix} — Dashboard — WattWise`);
       await page.locator('[data-widget-type="text"]').waitFor({ timeout: UI_TIMEOUT_MS });
