@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, type NavLinkProps } from '@mantine/core';
 
-type NavGroupProps = Omit<NavLinkProps, 'opened' | 'defaultOpened' | 'onChange'> & {
+type NavGroupProps = Omit<NavLinkProps, 'opened' | 'defaultOpened' | 'onChange'> & Record<`data-${string}`, unknown> & {
   /** Open from the start (the branch of the page shown, the locations entry). */
   initiallyOpened?: boolean;
 };
@@ -14,7 +14,8 @@ type NavGroupProps = Omit<NavLinkProps, 'opened' | 'defaultOpened' | 'onChange'>
 export const NavGroup = ({ initiallyOpened = false, children, ...props }: NavGroupProps) => {
   const [opened, setOpened] = useState(initiallyOpened);
   return (
-    <NavLink {...props} opened={opened} onChange={setOpened} aria-expanded={opened}>
+    // A button, not Mantine's anchor without a target (no role, where aria-expanded is not allowed).
+    <NavLink component="button" type="button" {...props} opened={opened} onChange={setOpened} aria-expanded={opened}>
       {children}
     </NavLink>
   );
