@@ -102,7 +102,9 @@ describe('a keyboard-only journey', () => {
       }
       throw new Error(`${step}: "${text}" not reached with ${key}; the focus went through ${crossed.join(' → ')}`);
     };
+    /** The focus is on `selector` (at once or shortly: a closed dialog gives it back a few milliseconds later) and seen there. */
     const focused = async (selector: string, step: string) => {
+      await expect.poll(async () => (await focusStop(page, selector)).arrived, { timeout: 2_000 }).toBe(true).catch(() => undefined);
       const stop = await focusStop(page, selector);
       check(stop, step);
       expect(stop.arrived, `${step}: focus on ${stop.element}, not ${selector}`).toBe(true);
