@@ -217,8 +217,8 @@ describe('a keyboard-only journey', () => {
       await nameInput.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       await focused('[data-testid="report-add"]', 'add-report dialog closed with Escape');
       await page.keyboard.press('Enter');
-      await nameInput.waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.keyboard.press('ControlOrMeta+A');
+      await focused('[data-testid="report-name-input"]', 'add-report dialog opened again');
+      await page.keyboard.press('Control+A');
       await page.keyboard.type(reportName);
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/reports\/models\/edit\/rep-[\w-]+\/0$/, { timeout: UI_TIMEOUT_MS });
