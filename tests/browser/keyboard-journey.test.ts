@@ -131,6 +131,7 @@ describe('a keyboard-only journey', () => {
       await page.locator('input[type=email]').waitFor({ timeout: UI_TIMEOUT_MS });
       await expect.poll(() => page.title()).toBe('Connexion — WattWise');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+      await fromTheTop();
       await skipToContent('sign-in skip link', 'Aller au contenu');
       await tabTo('input[type=email]', 'sign-in e-mail');
 
@@ -202,6 +203,16 @@ describe('a keyboard-only journey', () => {
       // Reports › Models in the navigation, reached backwards from the page.
       await tabTo('[data-menu-entry="reports"]', 'navigation: Reports', { backwards: true });
       await page.keyboard.press('Enter');
+      // The group unfolds (an animation): its first entry in full view.
+      await expect
+        .poll(() =>
+          page.locator('[data-menu-entry="reportModels"]').evaluate((entry) => {
+            const box = entry.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return !!hit && entry.contains(hit);
+          }),
+        )
+        .toBe(true);
       await tabTo('[data-menu-entry="reportModels"]', 'navigation: Models');
       await page.keyboard.press('Enter');
       await page.waitForURL('**/reports/models', { timeout: UI_TIMEOUT_MS });
@@ -214,7 +225,7 @@ describe('a keyboard-only journey', () => {
       await nameInput.waitFor({ timeout: UI_TIMEOUT_MS });
       await focused('[data-testid="report-name-input"]', 'add-report dialog opened');
       await page.keyboard.press('Escape');
-      await nameInput.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      await page.getByRole('dialog').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       await focused('[data-testid="report-add"]', 'add-report dialog closed with Escape');
       await page.keyboard.press('Enter');
       await focused('[data-testid="report-name-input"]', 'add-report dialog opened again');
