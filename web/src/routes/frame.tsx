@@ -8,6 +8,7 @@ import { ApiRequestError, errorCodeOf } from '../lib/http';
 import { translate } from '../lib/i18n';
 import { notify } from '../lib/notify';
 import { requireAccess, requireSession } from './guards';
+import { PageTitle } from './page-title';
 import { RouteError } from './route-feedback';
 
 /**
@@ -28,11 +29,24 @@ declare module '@tanstack/react-router' {
      * reload does not wait for the renewal before asking for its data (`startFirstScreen`).
      */
     warm?: (queryClient: QueryClient, params: Record<string, string>) => void;
+    /**
+     * The translation key naming the screen in the document's title (`PageTitle`): every route
+     * that draws a screen has one (tests/unit/web/page-titles.test.ts).
+     */
+    title?: string;
   }
 }
 
+/** Every page: the document's title follows the route, then the page. */
+const Root = () => (
+  <>
+    <PageTitle />
+    <Outlet />
+  </>
+);
+
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: Root,
   errorComponent: RouteError,
 });
 

@@ -8,16 +8,19 @@ import type { ImageGallery as ImageGalleryComponent } from '../features/images/c
 import { useImagePicker } from '../features/images/hooks/use-image-picker';
 import type { WidgetDialog as WidgetDialogComponent } from '../features/widget-dialog/components/widget-dialog';
 import { WidgetView } from '../features/widgets/components/widget-view';
+import { useReturnFocus } from '../lib/use-return-focus';
 import { useSessionWith } from '../lib/session';
 
 /**
  * A dialog whose code loads the first time it opens, and stays mounted from then on (for its
  * closing transition): the page draws its widgets without the widget dialog's forms and
- * schemas or the gallery's upload in its JavaScript.
+ * schemas or the gallery's upload in its JavaScript. It gives the focus back on its first closing,
+ * which the dialog, mounted already open, cannot.
  */
 const openedOnFirstUse = <Props extends { opened: boolean }>(load: () => Promise<ComponentType<Props>>) => {
   const Dialog = lazy(() => load().then((component) => ({ default: component })));
   return (props: Props) => {
+    useReturnFocus(props.opened);
     const [used, setUsed] = useState(props.opened);
     if (props.opened && !used) setUsed(true);
     if (!used) return null;

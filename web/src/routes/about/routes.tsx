@@ -5,6 +5,7 @@ import { appRoute, guardedBy } from '../frame';
 const aboutRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'about',
+  staticData: { title: 'labels.menu.about' },
   beforeLoad: guardedBy('app.about'),
   loader: () => ({ crumbs: [{ labelKey: 'labels.menu.about' }] satisfies Crumb[] }),
   component: lazyRouteComponent(() => import('./about-page'), 'AboutPage'),

@@ -10,6 +10,7 @@ import { rootRoute } from '../frame';
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
+  staticData: { title: 'labels.login.title' },
   beforeLoad: () => {
     if (isSignedIn()) throw redirect({ to: '/dashboard' });
   },
@@ -21,6 +22,7 @@ const loginRoute = createRoute({
 const realLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'real-login',
+  staticData: { title: 'labels.login.title' },
   loader: ({ context }) => context.queryClient.ensureQueryData(customizationsQueryOptions()),
   component: lazyRouteComponent(() => import('./login-page'), 'LoginPage'),
 });
@@ -29,6 +31,7 @@ const realLoginRoute = createRoute({
 const lockRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'lock',
+  staticData: { title: 'profile.lock.title' },
   beforeLoad: ({ preload }) => {
     if (!isSignedIn()) throw redirect({ to: '/login' });
     if (!preload && !isLocked()) lockSession('/dashboard');
@@ -49,10 +52,11 @@ const logoutRoute = createRoute({
 });
 
 /** Public account screens (spec 1 §2.1): registration, forgotten password, the e-mailed link's screen. */
-const publicScreen = <Path extends string>(path: Path, component: 'RegisterPage' | 'ForgotPasswordPage' | 'SetPasswordPage') =>
+const publicScreen = <Path extends string>(path: Path, component: 'RegisterPage' | 'ForgotPasswordPage' | 'SetPasswordPage', title: string) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
+    staticData: { title },
     beforeLoad: () => {
       if (isSignedIn()) throw redirect({ to: '/dashboard' });
     },
@@ -65,7 +69,7 @@ export const accountRoutes = [
   realLoginRoute,
   lockRoute,
   logoutRoute,
-  publicScreen('register', 'RegisterPage'),
-  publicScreen('forgot-password', 'ForgotPasswordPage'),
-  publicScreen('set-password/$token', 'SetPasswordPage'),
+  publicScreen('register', 'RegisterPage', 'labels.account.registerTitle'),
+  publicScreen('forgot-password', 'ForgotPasswordPage', 'labels.account.forgotTitle'),
+  publicScreen('set-password/$token', 'SetPasswordPage', 'labels.account.setPasswordTitle'),
 ] as const;

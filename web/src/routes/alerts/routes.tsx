@@ -8,6 +8,7 @@ const ALERTS_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.alerts' }, { labelKey: 
 const alertsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'alerts',
+  staticData: { title: 'labels.menu.alertsManagement' },
   beforeLoad: guardedBy('app.alerts.view'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(alertsQueryOptions());
@@ -19,6 +20,7 @@ const alertsRoute = createRoute({
 const alertCreateRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'alerts/create',
+  staticData: { title: 'labels.alerts.createTitle' },
   beforeLoad: guardedBy('app.alerts.view'),
   loader: () => ({ crumbs: [...ALERTS_CRUMBS, { labelKey: 'labels.alerts.createTitle' }] satisfies Crumb[] }),
   component: lazyRouteComponent(() => import('./alerts-pages'), 'AlertCreatePage'),
@@ -27,6 +29,7 @@ const alertCreateRoute = createRoute({
 const alertEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'alerts/edit/$id',
+  staticData: { title: 'labels.alerts.editTitle' },
   beforeLoad: guardedBy('app.alerts.view'),
   loader: async ({ context, params, preload }) => {
     const alert = await context.queryClient
@@ -41,6 +44,7 @@ const alertEditRoute = createRoute({
 const alertLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'alerts/log',
+  staticData: { title: 'labels.menu.alertsLog' },
   // The e-mails of a firing alert link to `/alerts/log?alert=<id>`: that alert opens chosen.
   validateSearch: (search: Record<string, unknown>): { alert?: string } =>
     typeof search.alert === 'string' && /^[\w-]{1,64}$/.test(search.alert) ? { alert: search.alert } : {},
@@ -52,6 +56,7 @@ const alertLogRoute = createRoute({
 const alertHistoricalRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'alerts/historical',
+  staticData: { title: 'labels.menu.alertsHistorical' },
   beforeLoad: guardedBy('app.alerts.historical'),
   loader: () => ({ crumbs: [{ labelKey: 'labels.menu.alerts' }, { labelKey: 'labels.menu.alertsHistorical' }] satisfies Crumb[] }),
   component: lazyRouteComponent(() => import('./alerts-pages'), 'AlertHistoricalPage'),

@@ -5,6 +5,7 @@ import { appRoute, guardedBy, settingsCrumbs } from '../frame';
 const apiDocsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'api-docs',
+  staticData: { title: 'labels.menu.apiDocs' },
   beforeLoad: guardedBy('app.settings.api_docs'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(openApiDocumentQueryOptions());

@@ -9,6 +9,7 @@ const CUSTOMERS_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { label
 const customersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/system/customers',
+  staticData: { title: 'labels.menu.customers' },
   beforeLoad: guardedBy('app.settings.system.customers'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(customersQueryOptions());
@@ -20,6 +21,7 @@ const customersRoute = createRoute({
 const customerAddRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/system/customers/add',
+  staticData: { title: 'labels.customers.createTitle' },
   beforeLoad: guardedBy('app.settings.system.customers'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(timezonesQueryOptions());
@@ -31,6 +33,7 @@ const customerAddRoute = createRoute({
 const customerEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/system/customers/edit/$id',
+  staticData: { title: 'labels.customers.editTitle' },
   beforeLoad: guardedBy('app.settings.system.customers'),
   loader: async ({ context, params, preload }) => {
     const [customer] = await Promise.all([

@@ -5,6 +5,7 @@ import { appRoute, guardedBy, settingsCrumbs } from '../frame';
 const customizationRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/system/customization',
+  staticData: { title: 'labels.menu.customization' },
   beforeLoad: guardedBy('app.settings.system.customization'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(customizationsQueryOptions());

@@ -7,6 +7,7 @@ import { appRoute, guardedBy, settingsCrumbs } from '../frame';
 const applicationEmailRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/application/email',
+  staticData: { title: 'labels.menu.applicationEmail' },
   beforeLoad: guardedBy('app.settings.application.email'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(smtpSettingsQueryOptions('customer'));
@@ -18,6 +19,7 @@ const applicationEmailRoute = createRoute({
 const systemEmailRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/system/email',
+  staticData: { title: 'labels.menu.systemEmail' },
   beforeLoad: guardedBy('app.settings.system.email'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(smtpSettingsQueryOptions('system'));

@@ -8,6 +8,7 @@ const EXPORTS_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.exports', to: '/export
 const exportsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'exports',
+  staticData: { title: 'labels.menu.exports' },
   beforeLoad: guardedBy('app.exports'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(exportsQueryOptions());
@@ -19,16 +20,18 @@ const exportsRoute = createRoute({
 const exportCreateRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'exports/create',
+  staticData: { title: 'exports.createTitle' },
   beforeLoad: guardedBy('app.exports'),
   loader: () => ({ crumbs: [...EXPORTS_CRUMBS, { labelKey: 'exports.createTitle' }] satisfies Crumb[] }),
   component: lazyRouteComponent(() => import('./exports-pages'), 'ExportCreatePage'),
 });
 
 /** An export's page: its crumbs name it; unknown, deleted, someone else's or another customer's goes back to the list. */
-const exportPage = <Path extends 'exports/edit/$id' | 'exports/show/$id'>(path: Path, component: 'ExportEditPage' | 'ExportShowPage') =>
+const exportPage = <Path extends 'exports/edit/$id' | 'exports/show/$id'>(path: Path, component: 'ExportEditPage' | 'ExportShowPage', title: string) =>
   createRoute({
     getParentRoute: () => appRoute,
     path,
+    staticData: { title },
     beforeLoad: guardedBy('app.exports'),
     loader: async ({ context, params, preload }) => {
       const found = await context.queryClient
@@ -39,4 +42,4 @@ const exportPage = <Path extends 'exports/edit/$id' | 'exports/show/$id'>(path: 
     component: lazyRouteComponent(() => import('./exports-pages'), component),
   });
 
-export const exportsRoutes = [exportsRoute, exportCreateRoute, exportPage('exports/edit/$id', 'ExportEditPage'), exportPage('exports/show/$id', 'ExportShowPage')] as const;
+export const exportsRoutes = [exportsRoute, exportCreateRoute, exportPage('exports/edit/$id', 'ExportEditPage', 'exports.editTitle'), exportPage('exports/show/$id', 'ExportShowPage', 'exports.showTitle')] as const;

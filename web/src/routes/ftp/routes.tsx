@@ -8,6 +8,7 @@ const FTP_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKey: '
 const ftpRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/ftp',
+  staticData: { title: 'labels.menu.ftp' },
   beforeLoad: guardedBy('app.settings.ftp'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(ftpRetrieversQueryOptions());
@@ -19,6 +20,7 @@ const ftpRoute = createRoute({
 const ftpCreateRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/ftp/create',
+  staticData: { title: 'labels.ftp.createTitle' },
   beforeLoad: guardedBy('app.settings.ftp'),
   loader: () => ({ crumbs: [...FTP_CRUMBS, { labelKey: 'buttons.ftp.create' }] satisfies Crumb[] }),
   component: lazyRouteComponent(() => import('./ftp-pages'), 'FtpCreatePage'),
@@ -27,6 +29,7 @@ const ftpCreateRoute = createRoute({
 const ftpEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/ftp/edit/$id',
+  staticData: { title: 'labels.ftp.editTitle' },
   beforeLoad: guardedBy('app.settings.ftp'),
   loader: async ({ context, params, preload }) => {
     const retriever = await context.queryClient

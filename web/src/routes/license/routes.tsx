@@ -5,6 +5,7 @@ import { appRoute, guardedBy, settingsCrumbs } from '../frame';
 const licenseRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/system/license',
+  staticData: { title: 'labels.menu.license' },
   beforeLoad: guardedBy('app.settings.system.license'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(licenseQueryOptions());

@@ -4,6 +4,7 @@ import { appRoute, guardedBy, settingsCrumbs } from '../frame';
 const locationsAndPointsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/locations_and_points',
+  staticData: { title: 'labels.menu.locationsAndPoints' },
   // The optional location parameter of spec 3 §2: a location id, 'all' or 'alone'.
   validateSearch: (search: Record<string, unknown>): { location?: string } =>
     typeof search.location === 'string' && /^[\w-]{1,64}$/.test(search.location) ? { location: search.location } : {},

@@ -16,6 +16,7 @@ const LOCATIONS_CRUMB: Crumb = { labelKey: 'labels.menu.locations', to: '/locati
 const locationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'locations',
+  staticData: { title: 'labels.menu.locations' },
   beforeLoad: guardedBy('app.locations'),
   loader: () => ({ crumbs: [{ labelKey: 'labels.menu.locations' }] satisfies Crumb[] }),
   component: lazyRouteComponent(() => import('./locations-page'), 'LocationsPage'),
@@ -27,6 +28,7 @@ const locationRoute = createRoute({
   beforeLoad: guardedBy('app.locations'),
   // The location's own widgets; on one of its tabs, the tab's route warms the tab's instead.
   staticData: {
+    title: 'labels.menu.locations',
     warm: (queryClient, params) => {
       if (params.tabId === undefined) warmWidgetPage(queryClient, params.id);
     },

@@ -7,6 +7,7 @@ import { appRoute, guardedBy } from '../frame';
 const maplyticsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'maplytics',
+  staticData: { title: 'labels.menu.maplytics' },
   // The chosen site lives in the URL (`?location=`), so a reload or a shared link opens its panel.
   validateSearch: (search: Record<string, unknown>): { location?: string } =>
     typeof search.location === 'string' && /^[\w-]{1,64}$/.test(search.location) ? { location: search.location } : {},

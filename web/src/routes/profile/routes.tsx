@@ -4,6 +4,7 @@ import { appRoute, guardedBy, settingsCrumbs } from '../frame';
 const profileRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/profile',
+  staticData: { title: 'labels.menu.profile' },
   beforeLoad: guardedBy('app.settings.profile'),
   loader: () => ({ crumbs: settingsCrumbs('labels.menu.profile') }),
   component: lazyRouteComponent(() => import('./profile-page'), 'ProfilePage'),

@@ -8,6 +8,7 @@ const REMINDERS_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.reminders', to: '/re
 const remindersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'reminders',
+  staticData: { title: 'labels.menu.reminders' },
   beforeLoad: guardedBy('app.reminders'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(remindersQueryOptions());
@@ -19,6 +20,7 @@ const remindersRoute = createRoute({
 const reminderAddRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'reminders/add',
+  staticData: { title: 'labels.reminders.createTitle' },
   beforeLoad: guardedBy('app.reminders'),
   loader: () => ({ crumbs: [...REMINDERS_CRUMBS, { labelKey: 'labels.reminders.createTitle' }] satisfies Crumb[] }),
   component: lazyRouteComponent(() => import('./reminders-pages'), 'ReminderAddPage'),
@@ -27,6 +29,7 @@ const reminderAddRoute = createRoute({
 const reminderEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'reminders/edit/$id',
+  staticData: { title: 'labels.reminders.editTitle' },
   beforeLoad: guardedBy('app.reminders'),
   loader: async ({ context, params, preload }) => {
     const reminder = await context.queryClient

@@ -11,6 +11,7 @@ const REPORTS_CRUMB: Crumb = { labelKey: 'labels.menu.reports' };
 const reportModelsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'reports/models',
+  staticData: { title: 'labels.menu.reportModels' },
   beforeLoad: guardedBy('app.reports.models'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(reportsQueryOptions());
@@ -23,6 +24,7 @@ const reportModelsRoute = createRoute({
 const reportEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'reports/models/edit/$id/$page',
+  staticData: { title: 'labels.pageTitles.reportEditor' },
   beforeLoad: guardedBy('app.reports.models'),
   loader: async ({ context, params, preload }) => {
     const report = await context.queryClient
@@ -52,6 +54,7 @@ const isTimeZone = (value: unknown): value is string => {
 const reportPrintRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'reports/phantom/edit/$id/$token',
+  staticData: { title: 'labels.pageTitles.reportPrint' },
   validateSearch: (search: Record<string, unknown>): { lang: LanguageKey; tz: string } => ({
     lang: isLanguage(search.lang) ? search.lang : DEFAULT_LANGUAGE,
     tz: isTimeZone(search.tz) ? search.tz : DEFAULT_TIMEZONE,

@@ -11,6 +11,7 @@ const SOURCES_CRUMBS: Crumb[] = [{ labelKey: 'labels.menu.settings' }, { labelKe
 const sourcesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/sources',
+  staticData: { title: 'labels.menu.sources' },
   beforeLoad: guardedBy('app.settings.sources'),
   loader: async ({ context }) => {
     await context.queryClient.ensureQueryData(sourcesQueryOptions());
@@ -28,6 +29,7 @@ const sourceTypeOf = (type: string): SourceType => {
 const sourceCreateRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/sources/create/$type',
+  staticData: { title: 'labels.pageTitles.sourceCreate' },
   beforeLoad: guardedBy('app.settings.sources'),
   loader: ({ params }) => ({
     crumbs: [...SOURCES_CRUMBS, { labelKey: `sources.form.newTitle.${sourceTypeOf(params.type)}` }] satisfies Crumb[],
@@ -38,6 +40,7 @@ const sourceCreateRoute = createRoute({
 const sourceEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/sources/edit/$type/$id',
+  staticData: { title: 'labels.pageTitles.sourceEdit' },
   beforeLoad: guardedBy('app.settings.sources'),
   loader: async ({ context, params, preload }) => {
     sourceTypeOf(params.type);

@@ -11,6 +11,7 @@ const SUBSCRIPTIONS_CRUMBS: Crumb[] = [REPORTS_CRUMB, { labelKey: 'labels.menu.r
 const subscriptionsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'reports/subscriptions',
+  staticData: { title: 'labels.menu.reportSubscriptions' },
   beforeLoad: guardedBy('app.reports.subscriptions'),
   loader: async ({ context }) => {
     await Promise.all([context.queryClient.ensureQueryData(subscriptionsQueryOptions()), context.queryClient.prefetchQuery(readableReportsQueryOptions())]);
@@ -22,6 +23,7 @@ const subscriptionsRoute = createRoute({
 const subscriptionCreateRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'reports/subscriptions/create',
+  staticData: { title: 'subscriptions.createTitle' },
   beforeLoad: guardedBy('app.reports.subscriptions'),
   loader: async ({ context }) => {
     await context.queryClient.prefetchQuery(readableReportsQueryOptions());
@@ -34,6 +36,7 @@ const subscriptionCreateRoute = createRoute({
 const subscriptionEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'reports/subscriptions/edit/$id',
+  staticData: { title: 'subscriptions.editTitle' },
   beforeLoad: guardedBy('app.reports.subscriptions'),
   loader: async ({ context, params, preload }) => {
     const [subscription] = await Promise.all([

@@ -6,6 +6,7 @@ import { appRoute, guardedBy, settingsCrumbs } from '../frame';
 const aclRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/application/acl',
+  staticData: { title: 'labels.menu.acl' },
   beforeLoad: guardedBy('app.settings.application.acl'),
   loader: () => ({ crumbs: settingsCrumbs('labels.menu.acl') }),
   component: lazyRouteComponent(() => import('./system-settings-pages'), 'AclPage'),
@@ -14,6 +15,7 @@ const aclRoute = createRoute({
 const notificationSettingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/application/notifications',
+  staticData: { title: 'labels.menu.applicationNotifications' },
   beforeLoad: guardedBy('app.settings.application.notifications'),
   loader: () => ({ crumbs: settingsCrumbs('labels.menu.applicationNotifications') }),
   component: lazyRouteComponent(() => import('./system-settings-pages'), 'NotificationSettingsPage'),
@@ -22,6 +24,7 @@ const notificationSettingsRoute = createRoute({
 const systemConfigRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/system/configuration',
+  staticData: { title: 'labels.systemConfig.title' },
   beforeLoad: guardedBy('app.settings.system.configuration'),
   loader: () => ({ crumbs: settingsCrumbs('labels.systemConfig.title') }),
   component: lazyRouteComponent(() => import('./system-settings-pages'), 'SystemConfigPage'),
@@ -30,6 +33,7 @@ const systemConfigRoute = createRoute({
 const loginAnalyticsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/login_analytics',
+  staticData: { title: 'labels.menu.loginAnalytics' },
   beforeLoad: guardedBy('app.settings.login_analytics'),
   loader: () => ({ crumbs: settingsCrumbs('labels.menu.loginAnalytics') }),
   component: lazyRouteComponent(() => import('./system-settings-pages'), 'LoginAnalyticsPage'),

@@ -34,6 +34,7 @@ const editUserLoader =
 const usersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/users',
+  staticData: { title: 'labels.menu.users' },
   beforeLoad: guardedBy('app.settings.users'),
   loader: listUsersLoader('users'),
   component: lazyRouteComponent(() => import('./users-pages'), 'UsersPage'),
@@ -41,6 +42,7 @@ const usersRoute = createRoute({
 const userAddRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/users/add',
+  staticData: { title: 'buttons.users.add' },
   beforeLoad: guardedBy('app.settings.users'),
   loader: addUserLoader('users'),
   component: lazyRouteComponent(() => import('./users-pages'), 'UserAddPage'),
@@ -48,6 +50,7 @@ const userAddRoute = createRoute({
 const userEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/users/edit/$userId',
+  staticData: { title: 'labels.users.editTitle' },
   beforeLoad: guardedBy('app.settings.users'),
   loader: editUserLoader('users'),
   component: lazyRouteComponent(() => import('./users-pages'), 'UserEditPage'),
@@ -55,6 +58,7 @@ const userEditRoute = createRoute({
 const superUsersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/su',
+  staticData: { title: 'labels.menu.superUsers' },
   beforeLoad: guardedBy('app.settings.su'),
   loader: listUsersLoader('su'),
   component: lazyRouteComponent(() => import('./users-pages'), 'SuperUsersPage'),
@@ -62,6 +66,7 @@ const superUsersRoute = createRoute({
 const superUserAddRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/su/add',
+  staticData: { title: 'labels.users.addSuperUserTitle' },
   beforeLoad: guardedBy('app.settings.su'),
   loader: addUserLoader('su'),
   component: lazyRouteComponent(() => import('./users-pages'), 'SuperUserAddPage'),
@@ -69,6 +74,7 @@ const superUserAddRoute = createRoute({
 const superUserEditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/su/edit/$userId',
+  staticData: { title: 'labels.users.editTitle' },
   beforeLoad: guardedBy('app.settings.su'),
   loader: editUserLoader('su'),
   component: lazyRouteComponent(() => import('./users-pages'), 'SuperUserEditPage'),

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box } from '@mantine/core';
+import { Box, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import { ResizeHandle } from '../../../components/resize-handle';
@@ -18,10 +18,14 @@ interface WidgetGridProps {
 
 const GAP_PX = 12;
 
+/** The keys that move a focused widget's handle one place earlier or later (the keyboard's way of dragging it). */
+const MOVE_KEYS: Record<string, -1 | 1> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
 /**
  * Widgets side by side by `width_percent`, `height` pixels high, in `position` order; full width
- * on small screens. Moved by dragging the title bar's handle onto another widget, resized by the
- * corner handle; every change is shown at once and handed to the page to save.
+ * on small screens. Moved by dragging the title bar's handle onto another widget (or by its arrow
+ * keys), resized by the corner handle (or in the widget dialog); every change is shown at once and
+ * handed to the page to save.
  */
 export const WidgetGrid = ({ widgets, canArrange, onLayout, renderWidget }: WidgetGridProps) => {
   const { t } = useTranslation();
@@ -31,12 +35,25 @@ export const WidgetGrid = ({ widgets, canArrange, onLayout, renderWidget }: Widg
 
   return (
     <Box ref={container} style={{ display: 'flex', flexWrap: 'wrap', gap: GAP_PX, alignItems: 'flex-start' }} data-testid="widget-grid">
-      {widgets.map((widget) => {
+      {widgets.map((widget, index) => {
         const arrangeable = canArrange(widget) && !mobile;
         const handle = arrangeable ? (
-          <Box
+          <UnstyledButton
             component="span"
+            role="button"
+            tabIndex={0}
             draggable
+            onKeyDown={(event: React.KeyboardEvent<HTMLSpanElement>) => {
+              const step = MOVE_KEYS[event.key];
+              if (!step) return;
+              event.preventDefault();
+              const target = widgets[index + step];
+              if (!target) return;
+              onLayout(placeWidget(widgets, widget._id, target._id));
+              // The widget's box moves among its siblings, which takes the focus from its handle: given back once drawn.
+              const handleElement = event.currentTarget;
+              requestAnimationFrame(() => handleElement.focus());
+            }}
             onDragStart={(event: React.DragEvent) => {
               event.dataTransfer.setData('text/plain', widget._id);
               setDragged(widget._id);
@@ -48,7 +65,7 @@ export const WidgetGrid = ({ widgets, canArrange, onLayout, renderWidget }: Widg
             data-testid="widget-move"
           >
             ⠿
-          </Box>
+          </UnstyledButton>
         ) : null;
         return (
           <Box

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import type { Report } from '@shared/schemas/report';
 import { notifyGenericFailure } from '../../../lib/notify';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { createReport } from '../api/reports';
 
 interface AddReportModalProps {
@@ -39,6 +40,7 @@ const AddReportForm = ({ onClose, onCreated }: Omit<AddReportModalProps, 'opened
 /** 'Add a report' (spec 1 §2.3): a required Title, 'New Report' to start with; Cancel and 'Create report'. */
 export const AddReportModal = ({ opened, ...props }: AddReportModalProps) => {
   const { t } = useTranslation();
+  useReturnFocus(opened);
   return (
     <Modal opened={opened} onClose={props.onClose} title={t('reports.add.title')}>
       {opened && <AddReportForm {...props} />}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconClipboard, IconCopyPlus, IconDownload, IconFilePlus, IconFileX, IconPlus } from '@tabler/icons-react';
 
 interface PageToolbarProps {
@@ -73,7 +73,16 @@ export const PageToolbar = ({ pageIndex, pageCount, onOpenPage, editing, onExpor
             </Button>
           </>
         )}
-        <Button variant="light" leftSection={<IconDownload size={16} />} onClick={onExport} loading={exporting} data-testid="report-export">
+        {/* Busy but not disabled while printing: a disabled button would drop the keyboard's focus to the page. */}
+        <Button
+          variant="light"
+          leftSection={exporting ? <Loader size={16} /> : <IconDownload size={16} />}
+          onClick={exporting ? undefined : onExport}
+          data-disabled={exporting || undefined}
+          aria-disabled={exporting || undefined}
+          aria-busy={exporting || undefined}
+          data-testid="report-export"
+        >
           {t('reports.buttons.export')}
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -11,6 +11,7 @@ import { MENU, visibleMenu } from '../menu-definition';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LanguageMenuGroup } from '../../../components/language-selector';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
 import { Navigation } from './navigation';
 import { Ribbon } from './ribbon';
 
@@ -36,9 +37,18 @@ export const AppLayout = ({ logo, headerActions, customerSelector, customerMenuG
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // On small screens the panel covers the page: choosing an entry closes it.
+  const navbar = useRef<HTMLDivElement>(null);
+  const mobileOpenedNow = useRef(mobileOpened);
+  mobileOpenedNow.current = mobileOpened;
+  // On small screens the panel covers the page: choosing an entry closes it, and the keyboard's focus
+  // goes to the page chosen rather than staying on the entry, hidden with the panel.
   const closeMobile = mobile.close;
-  useEffect(closeMobile, [pathname, closeMobile]);
+  useEffect(() => {
+    if (mobileOpenedNow.current && navbar.current?.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+    closeMobile();
+  }, [pathname, closeMobile]);
+  // A closed panel is out of sight (moved past the window's edge): out of the tab order and of screen readers too.
+  const navigationClosed = isMobile ? !mobileOpened : !desktopOpened;
   const resize = useSidebarResize(t('labels.shell.resizeNavigation'));
   const entries = visibleMenu(MENU, { permissions: permissionsOf(payload), isPremium: payload.is_premium });
 
@@ -55,6 +65,7 @@ export const AppLayout = ({ logo, headerActions, customerSelector, customerMenuG
       transitionDuration={MENU_ANIMATION_MS}
       padding={0}
     >
+      <SkipLink />
       <AppShell.Header>
         <Header
           logo={logo}
@@ -65,7 +76,7 @@ export const AppLayout = ({ logo, headerActions, customerSelector, customerMenuG
           onToggleNavigation={isMobile ? mobile.toggle : desktop.toggle}
         />
       </AppShell.Header>
-      <AppShell.Navbar data-testid="navigation">
+      <AppShell.Navbar ref={navbar} inert={navigationClosed} data-testid="navigation">
         <Navigation
           entries={entries}
           locationsTree={locationsTree}
@@ -79,7 +90,7 @@ export const AppLayout = ({ logo, headerActions, customerSelector, customerMenuG
           }
         />
       </AppShell.Navbar>
-      <AppShell.Main mih={`max(${LAYOUT_MIN_HEIGHT_PX}px, 100vh)`} bg="gray.0">
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} mih={`max(${LAYOUT_MIN_HEIGHT_PX}px, 100vh)`} bg="gray.0">
         <Ribbon onRefresh={onRefresh} />
         <Box p={{ base: 'md', sm: 'lg' }} bg="white" mih={`calc(100vh - ${HEADER_HEIGHT + FOOTER_HEIGHT + 41}px)`}>
           {children}

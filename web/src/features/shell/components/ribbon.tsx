@@ -1,34 +1,17 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Anchor, Box, Breadcrumbs, Group, Text } from '@mantine/core';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { IconHome, IconRefresh } from '@tabler/icons-react';
 import { Link, useMatches } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '../../../lib/brand';
+import { crumbsOf, type Crumb } from '../../../lib/crumbs';
 
-/** A step of the breadcrumb: a translation key or a name as is, linked when it has a page. */
-export interface Crumb {
-  labelKey?: string;
-  label?: string;
-  to?: string;
-  params?: Record<string, string>;
-}
-
-const crumbsOf = (loaderData: unknown): Crumb[] =>
-  typeof loaderData === 'object' && loaderData !== null && 'crumbs' in loaderData && Array.isArray(loaderData.crumbs)
-    ? (loaderData.crumbs as Crumb[])
-    : [];
+export type { Crumb } from '../../../lib/crumbs';
 
 /** The ribbon under the header: refresh, then breadcrumbs derived from the current route. */
 export const Ribbon = ({ onRefresh }: { onRefresh: () => void }) => {
   const { t } = useTranslation();
   const crumbs = useMatches({ select: (matches) => matches.flatMap((match) => crumbsOf(match.loaderData)) });
   const text = (crumb: Crumb) => crumb.label ?? t(crumb.labelKey ?? '');
-  const title = crumbs.length > 0 ? text(crumbs[crumbs.length - 1]) : null;
-  // The page title follows the breadcrumb (spec 1 §2.3).
-  useEffect(() => {
-    document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [title]);
   return (
     <Group
       gap="sm"
