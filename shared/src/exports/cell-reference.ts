@@ -23,3 +23,29 @@ export const parseCellReference = (text: string): CellPosition | null => {
   if (!match) return null;
   return { row: Number(match[2]) - 1, column: match[1].charCodeAt(0) - 65 };
 };
+
+/**
+ * A reading of a grid's cells in which each cell is computed once, whatever reads it, and a cell
+ * that ends up reading itself through others reads as `none` rather than looping: what the
+ * displayed values and the units of a grid both walk.
+ */
+export const memoizedCells = <Cell, T>(
+  grid: readonly (readonly Cell[])[],
+  none: T,
+  compute: (position: CellPosition, cell: Cell) => T,
+): ((position: CellPosition) => T) => {
+  const done = new Map<string, T>();
+  const visiting = new Set<string>();
+  return (position) => {
+    const cell = grid[position.row]?.[position.column];
+    if (!cell) return none;
+    const key = cellReference(position);
+    if (done.has(key)) return done.get(key)!;
+    if (visiting.has(key)) return none;
+    visiting.add(key);
+    const value = compute(position, cell);
+    visiting.delete(key);
+    done.set(key, value);
+    return value;
+  };
+};

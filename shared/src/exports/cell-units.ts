@@ -2,7 +2,7 @@ import type jsep from 'jsep';
 import { parseFormula } from '../series/formula';
 import type { Calculation } from '../series/calculations';
 import type { ExportGrid } from '../schemas/export';
-import { cellReference, parseCellReference, type CellPosition } from './cell-reference';
+import { memoizedCells, parseCellReference } from './cell-reference';
 
 /** A number without a unit of its own (a constant of a formula): it takes the unit of what it meets. */
 const CONSTANT = Symbol('constant');
@@ -19,28 +19,13 @@ export const calculationUnit = (calculation: Calculation, pointUnit: string): st
  * of a row of kWh is in kWh; a ratio, a percentage of change, is not); any other cell none.
  */
 export const cellUnits = (grid: ExportGrid, pointUnit: (pointId: string) => string | null): (string | null)[][] => {
-  const done = new Map<string, string | null>();
-  const visiting = new Set<string>();
-
-  const unitAt = (position: CellPosition): string | null => {
-    const cell = grid[position.row]?.[position.column];
-    if (!cell) return null;
-    const key = cellReference(position);
-    if (done.has(key)) return done.get(key)!;
-    if (visiting.has(key)) return null;
-    visiting.add(key);
-    const [definition] = cell;
-    let unit: string | null = null;
+  const unitAt = memoizedCells<ExportGrid[number][number], string | null>(grid, null, (_position, [definition]) => {
     if (definition.type === 'point_data') {
       const ofPoint = pointUnit(definition.point_id);
-      unit = ofPoint === null ? null : calculationUnit(definition.calculation, ofPoint);
-    } else if (definition.type === 'point_operations') {
-      unit = formulaUnit(definition.value);
+      return ofPoint === null ? null : calculationUnit(definition.calculation, ofPoint);
     }
-    visiting.delete(key);
-    done.set(key, unit);
-    return unit;
-  };
+    return definition.type === 'point_operations' ? formulaUnit(definition.value) : null;
+  });
 
   const nodeUnit = (node: jsep.Expression): FormulaUnit => {
     switch (node.type) {

@@ -1,4 +1,4 @@
-import { cellReference, parseCellReference, type CellPosition } from './cell-reference';
+import { memoizedCells, parseCellReference, type CellPosition } from './cell-reference';
 import { evaluateCellFormula } from './cell-formula';
 import { propertyAt } from './point-property';
 import { fillPlaceholders } from './text-format';
@@ -25,21 +25,7 @@ export interface GridInputs {
  */
 export const evaluateGrid = (grid: ExportGrid, inputs: GridInputs): ExportValue[][] => {
   const size = { rows: grid.length, columns: grid[0]?.length ?? 0 };
-  const done = new Map<string, ExportValue>();
-  const visiting = new Set<string>();
-
-  const valueAt = (position: CellPosition): ExportValue => {
-    const cell = grid[position.row]?.[position.column];
-    if (!cell) return null;
-    const key = cellReference(position);
-    if (done.has(key)) return done.get(key)!;
-    if (visiting.has(key)) return null;
-    visiting.add(key);
-    const value = compute(position, cell[0]);
-    visiting.delete(key);
-    done.set(key, value);
-    return value;
-  };
+  const valueAt = memoizedCells<ExportGrid[number][number], ExportValue>(grid, null, (position, cell) => compute(position, cell[0]));
 
   const numberAt = (position: CellPosition): number | null => {
     const value = valueAt(position);
