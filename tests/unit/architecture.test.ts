@@ -122,3 +122,31 @@ describe('import circles', () => {
     expect(parseCircular(tree, false).map((circle) => circle.join(' → '))).toEqual([]);
   }, 30_000);
 });
+
+describe('DynamoDB reads', () => {
+  /**
+   * A Query answers at most 1 MB a call: one that can match more must follow LastEvaluatedKey, or
+   * a large customer's items past the first page go missing. The paging readers of
+   * `functions/src/data/table.ts` do; any other Query must bound itself (`Limit`, a few items read
+   * on purpose) or use them.
+   */
+  it('follows every page of a Query, unless it asks for a bounded few', () => {
+    const unbounded = sourceFiles(path.join(ROOT, 'functions/src'))
+      .filter((file) => !file.endsWith(path.join('data', 'table.ts')))
+      .flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        return [...text.matchAll(/new QueryCommand\(/g)].flatMap((match) => {
+          // The command's own braces: from its opening `({` to the `})` that closes it.
+          let depth = 0;
+          let end = match.index + 'new QueryCommand('.length;
+          for (; end < text.length; end += 1) {
+            if (text[end] === '{') depth += 1;
+            if (text[end] === '}' && --depth === 0) break;
+          }
+          const input = text.slice(match.index, end);
+          return /\bLimit\b/.test(input) ? [] : [`${path.relative(ROOT, file)}:${text.slice(0, match.index).split('\n').length}`];
+        });
+      });
+    expect(unbounded).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, U
 import type { Role } from '@shared/permissions/roles';
 import { requireSetting } from '../config';
 import { dynamo } from '../clients/dynamodb';
-import { batchWrite } from './table';
+import { batchWrite, queryEvery } from './table';
 
 export interface Connection {
   connection_id: string;
@@ -51,17 +51,15 @@ export const deleteConnection = async (connectionId: string): Promise<void> => {
 };
 
 const queryBy = async (indexName: string, attribute: string, value: string, nowSeconds: number): Promise<Connection[]> => {
-  const answer = await dynamo.send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: indexName,
-      KeyConditionExpression: '#attribute = :value',
-      FilterExpression: 'expires_at > :now',
-      ExpressionAttributeNames: { '#attribute': attribute },
-      ExpressionAttributeValues: { ':value': value, ':now': nowSeconds },
-    }),
-  );
-  return (answer.Items ?? []) as Connection[];
+  // Every page: the filter applies after each page's read, so a live connection may sit on any of them.
+  return queryEvery<Connection>({
+    TableName: table(),
+    IndexName: indexName,
+    KeyConditionExpression: '#attribute = :value',
+    FilterExpression: 'expires_at > :now',
+    ExpressionAttributeNames: { '#attribute': attribute },
+    ExpressionAttributeValues: { ':value': value, ':now': nowSeconds },
+  });
 };
 
 /** Live connections of a user (expired ones are filtered; TTL removes them later). */

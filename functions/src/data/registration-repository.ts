@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Registration } from '@shared/schemas/user-admin';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix } from './table';
+import { entitiesTable, queryEvery, queryPrefix } from './table';
 
 export interface StoredRegistration extends Registration {
   password_hash: string;
@@ -25,15 +25,13 @@ export const listRegistrations = async (): Promise<StoredRegistration[]> =>
 
 /** A pending registration of an e-mail, if one is waiting already. */
 export const findRegistrationByEmail = async (email: string): Promise<StoredRegistration | null> => {
-  const answer = await dynamo.send(
-    new QueryCommand({
-      TableName: entitiesTable(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      FilterExpression: 'email = :email',
-      ExpressionAttributeValues: { ':pk': keys.registrations.PK, ':prefix': keys.registrations.prefix, ':email': email.toLowerCase() },
-    }),
-  );
-  const item = answer.Items?.[0];
+  // Every page: past 1 MB of pending registrations, the one sought may be on a later page.
+  const [item] = await queryEvery<Record<string, unknown>>({
+    TableName: entitiesTable(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    FilterExpression: 'email = :email',
+    ExpressionAttributeValues: { ':pk': keys.registrations.PK, ':prefix': keys.registrations.prefix, ':email': email.toLowerCase() },
+  });
   return item ? toRegistration(item) : null;
 };
 
