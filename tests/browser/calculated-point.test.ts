@@ -62,7 +62,8 @@ describe('calculated point settings', () => {
       const before = (await callApi<SavedPoint[]>(page, 'GET', '/api/v1/points')).map((point) => point.technical_id);
       expect(before).not.toContain(technicalId);
 
-      await settings.getByLabel("Appliquer jusqu'au").fill('31/12/2026 23:00');
+      // A past end (spec 3 §9: no date picker goes beyond today).
+      await settings.getByLabel("Appliquer jusqu'au").fill('31/10/2026 23:00');
       await page.keyboard.press('Escape');
       expect(await settings.getByLabel('Appliquer à partir du').inputValue()).toBe('01/03/2026 00:00');
       await clickCentered(settings.getByRole('switch', { name: 'Ne recalculer que les jours touchés par de nouvelles données sources' }));
@@ -76,7 +77,7 @@ describe('calculated point settings', () => {
         force_periodicity_reference: true,
         periodicity_reference_forced: 86400,
         apply_from: '2026-03-01T00:00:00+01:00',
-        apply_to: '2026-12-31T23:00:00+01:00',
+        apply_to: '2026-10-31T23:00:00+01:00',
         optimization_allowed: false,
       });
     } finally {

@@ -198,9 +198,10 @@ export const FilesScreen = () => {
   };
 
   const cards = (list: ListName, files: MeterFile[], selectable: boolean) => (
-    <Stack gap="xs" data-testid={`list-${list}`}>
+    // On a phone the files are a list of cards (a row needs the table the wide screen draws).
+    <Stack gap="xs" role="list" aria-label={t(`files.lists.${list}`)} data-testid={`list-${list}`}>
       {files.map((file) => (
-        <Card key={file._id} withBorder padding="xs" role="row" data-testid={`file-${file._id}`}>
+        <Card key={file._id} withBorder padding="xs" role="listitem" data-testid={`file-${file._id}`}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
               {selectable && <Checkbox mt={2} checked={selected.has(file._id)} onChange={(event) => toggle(file._id, event.currentTarget.checked)} aria-label={file.name} />}
