@@ -4,7 +4,7 @@ import { alertInputSchema, type Alert } from '../../shared/src/schemas/alert';
 import type { Sampling } from '../../shared/src/series/sampling';
 import { deployToEmulator, generateDemoPasswords, seedDemoData } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
-import { benchApi } from './bench-api';
+import { argument, benchApi } from './bench-api';
 
 /**
  * `npm run bench:alerts [-- --alerts 500 --points 100 --step-hours 3]`: the alert evaluation job
@@ -14,10 +14,6 @@ import { benchApi } from './bench-api';
  * The cost should not grow with history: each evaluation reads the rollups of its bucket, in
  * one batched series read per time zone. The last line is machine-readable.
  */
-const argument = (name: string, fallback: string): string => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
 const ALERTS = Number(argument('alerts', '500'));
 const POINTS = Number(argument('points', '100'));
 const STEP = Number(argument('step-hours', '3')) * 3_600_000;

@@ -9,3 +9,9 @@ export const benchApi =
     });
     return (await answer.json()) as { res: boolean; data: any; msg?: string };
   };
+
+/** A bench's `--name value` option from its command line, or the fallback. */
+export const argument = (name: string, fallback: string): string => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};

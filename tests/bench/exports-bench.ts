@@ -8,7 +8,7 @@ import { deployToEmulator, generateDemoPasswords, seedDemoData } from '../../inf
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
 import { startWebServer } from '../../infra/local/web-server';
 import type { ExportCell, ExportFileType } from '../../shared/src/schemas/export';
-import { benchApi } from './bench-api';
+import { argument, benchApi } from './bench-api';
 
 /**
  * `npm run bench:reports [-- --runs 5]` — issue 20's benchmark.
@@ -24,10 +24,6 @@ import { benchApi } from './bench-api';
  * and 60 months: the first is the baseline, and time and peak memory are printed per cell as ratios
  * against it — they should not grow faster than the cells. The last line is machine-readable.
  */
-const argument = (name: string, fallback: string): string => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
 const RUNS = Number(argument('runs', '5'));
 const PORT = Number(argument('port', '4597'));
 const WEB_PORT = Number(argument('web-port', '8197'));

@@ -1,6 +1,6 @@
 import { deployToEmulator, generateDemoPasswords, seedDemoData } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
-import { benchApi } from './bench-api';
+import { argument, benchApi } from './bench-api';
 
 /**
  * `npm run bench:point-save [-- --points 20000 --saves 10]`: what one `POST /api/v1/points` costs
@@ -10,10 +10,6 @@ import { benchApi } from './bench-api';
  * last line's `create_ratio` is the median save at the large size over the median at the small
  * one (issue 43's target: ≤ 1.5). Also prints what the unpaged `GET /api/v1/points` answers at that size (past 6 MB: 502 answer_too_large).
  */
-const argument = (name: string, fallback: string): string => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
 const POINTS = Number(argument('points', '20000'));
 const SAVES = Number(argument('saves', '10'));
 const PORT = Number(argument('port', '4597'));

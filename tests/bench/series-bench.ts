@@ -9,7 +9,7 @@ import { bucketsOf, type SeriesAnswer } from '../../shared/src/schemas/series';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, type Deployment } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
 import { seriesKeys } from '../../functions/src/data/series-keys';
-import { benchApi } from './bench-api';
+import { argument, benchApi } from './bench-api';
 
 /**
  * `npm run bench:series [-- --years 1,5]`: the series engine against two baselines, same run,
@@ -23,10 +23,6 @@ import { benchApi } from './bench-api';
  * 3. every bucket of our answer compared with PostgreSQL's.
  * The last line is machine-readable.
  */
-const argument = (name: string, fallback: string): string => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : fallback;
-};
 const SIZES = argument('years', '1,5').split(',').map(Number);
 const POINTS = 10;
 const STEP = 10 * 60_000;
