@@ -157,6 +157,8 @@ describe('a keyboard-only journey', () => {
 
       // The dashboard: the skip link first, then the tab of the journey, reached from the tab bar's active tab with End, opened with Enter.
       await page.getByTestId('add-widget').waitFor({ timeout: UI_TIMEOUT_MS });
+      // The button is drawn before the tabs' list answers: End goes to the last tab only once the journey's tab is in the bar.
+      await page.locator(`[role="tab"][data-tab-id="${tab._id}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
       await fromTheTop();
       await skipToContent('dashboard skip link', 'Skip to content');
       await tabTo('[data-testid="tab-bar"] [role="tab"][aria-selected="true"]', 'dashboard tab bar');
