@@ -25,9 +25,12 @@ export interface Throttling {
   sentB: number;
   throttledA: number;
   throttledB: number;
-  /** Answers that were neither 200 nor 429 (they would hide a refusal). */
+  /** Answers that were neither 200 nor 429 (they would hide a refusal); 0 for no answer at all. */
   failedA: number;
   failedB: number;
+  /** How many answers of each status, `status:count` (`200:40 429:160`), for each side. */
+  statusesA: string;
+  statusesB: string;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -59,6 +62,8 @@ export const measureThrottling = async (run: ThrottlingRun): Promise<Throttling>
     callAtRate(url, run.tokenB, run.rateB, run.seconds),
   ]);
   const count = (statuses: number[], wanted: (status: number) => boolean) => statuses.filter(wanted).length;
+  const histogram = (statuses: number[]) =>
+    [...new Set(statuses)].sort().map((status) => `${status}:${count(statuses, (other) => other === status)}`).join(' ');
   return {
     sentA: a.length,
     sentB: b.length,
@@ -66,6 +71,8 @@ export const measureThrottling = async (run: ThrottlingRun): Promise<Throttling>
     throttledB: count(b, (status) => status === 429),
     failedA: count(a, (status) => status !== 200 && status !== 429),
     failedB: count(b, (status) => status !== 200 && status !== 429),
+    statusesA: histogram(a),
+    statusesB: histogram(b),
   };
 };
 

@@ -163,7 +163,7 @@ describe('customers and licence screens', () => {
     await entities.set({ PK: `C#${customer._id}`, SK: 'CUSTOMER' }, { api_rate_limit: { count: 1, window_seconds: 3600 } });
     const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
     try {
-      await signIn(page, await seedUser(customer._id, 'administrator'));
+      await signIn(page, { ...(await seedUser(customer._id, 'administrator')), customer: customer._id });
       const wait = page.getByText(/^Votre organisation a envoyé trop de demandes en peu de temps\. Veuillez patienter \d+\s+s avant de réessayer$/);
       await wait.first().waitFor({ timeout: UI_TIMEOUT_MS });
       await keepScreenshot(page, 'customers-rate-limited-1440-fr');
