@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { API, ROUTES } from '@shared/api/routes';
 import { errorCodesOf } from '@shared/api/openapi';
 import { DEFAULT_API_RATE_LIMITS, parseApiRateLimits, rateLimitOf, rateSubjectOf, rateWindowAt } from '@shared/customers/api-rate-limits';
+import { AppError } from '../../../functions/src/errors';
+import { mapError } from '../../../functions/src/middleware/error-mapper';
 
 describe('API rate limits setting', () => {
   it('is the defaults when empty, a premium licence getting more than a basic one', () => {
@@ -65,5 +67,18 @@ describe('what a route costs', () => {
   it('documents the refusal on every counted route of the OpenAPI description', () => {
     expect(errorCodesOf(API.listPoints)).toContain('rate_limited');
     expect(errorCodesOf(API.authenticate)).not.toContain('rate_limited');
+  });
+});
+
+describe('the refusal', () => {
+  it('says when to try again in the Retry-After header as well as in its data, in whole seconds', () => {
+    expect(mapError(new AppError('rate_limited', { data: { retry_after: 42 } }))).toEqual({
+      status: 429,
+      body: { res: false, msg: 'rate_limited', data: { retry_after: 42 } },
+      headers: { 'Retry-After': '42' },
+    });
+    expect(mapError(new AppError('too_many_attempts', { data: { retry_after: 12.3 } })).headers).toEqual({ 'Retry-After': '13' });
+    expect(mapError(new AppError('forbidden')).headers).toEqual({});
+    expect(mapError(new Error('boom'))).toEqual({ status: 500, body: { res: false, msg: 'internal_error' }, headers: {} });
   });
 });
