@@ -62,7 +62,9 @@ export const keys = {
   passwordLink: (tokenHash: string) => ({ PK: `PWLINK#${tokenHash}`, SK: 'LINK' }),
   /**
    * Tries of one public account route by one source address or account, in one fixed window (TTL):
-   * `subject` is an address (or its IPv6 /64) or a lower-cased e-mail, never a tenant's data.
+   * `subject` is an address (or its IPv6 /64) or a lower-cased e-mail, never a tenant's data. The
+   * `api` action counts signed-in requests by customer or super user id (`THROTTLE#api#customer#<id>`),
+   * the only items a read-only endpoint group may update (infra/lib/stacks/api-stack.ts).
    */
   throttleWindow: (action: string, scope: string, subject: string, windowStart: number) => ({ PK: `THROTTLE#${action}#${scope}#${subject}`, SK: `W#${windowStart}` }),
   /** Registrations waiting for root or a super user, in one partition of their own. */

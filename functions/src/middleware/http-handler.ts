@@ -9,6 +9,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@shared/constants';
 import { AppError } from '../errors';
 import { correlated, describeError, logger } from '../logger';
 import { assertRouteAllowed } from '../services/access-service';
+import { takeApiRequest } from '../services/api-rate-limits';
 import { callerFromAuthorizer } from './caller';
 import { mapError } from './error-mapper';
 import { applyOwnership } from './ownership';
@@ -45,9 +46,9 @@ const parse = <T>(schema: z.ZodType<T>, value: unknown, part: string): T => {
 const decodedPathParameters = (event: APIGatewayProxyEvent): Record<string, string> =>
   Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([name, value]) => [name, decodeURIComponent(value ?? '')]));
 
-const json = (statusCode: number, body: unknown): APIGatewayProxyResult => ({
+const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult => ({
   statusCode,
-  headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
   body: JSON.stringify(body),
 });
 
@@ -81,7 +82,8 @@ type Operations<Group extends EndpointGroup> = { [Name in OperationsOf<Group>]: 
 /**
  * The one HTTP stack of every endpoint group, doing what the route table says in this order:
  * route lookup by the API Gateway resource template, caller from the authorizer, the route's
- * permission, premium flag and the customer's standing, header normalisation, path parameters,
+ * permission, premium flag and the customer's standing, the caller's API rate limit (429 before
+ * anything is read or written), header normalisation, path parameters,
  * query and body parsed by their schemas (400 before anything is read), the ownership step on
  * routes of owned objects, then the handler; the error mapper answers every failure.
  */
@@ -96,7 +98,10 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
     const route = byTemplate.get(routeKey(event.httpMethod, event.resource));
     if (!route) throw new AppError('not_found', { details: `No route for ${event.httpMethod} ${event.resource}` });
     const caller = route.access === 'public' ? null : callerFromAuthorizer(event.requestContext.authorizer);
-    if (caller) await assertRouteAllowed(route, caller);
+    if (caller) {
+      await assertRouteAllowed(route, caller);
+      await takeApiRequest(route, caller, new Date());
+    }
     const headers = lowerCaseHeaders(event.headers);
     const request: HttpRequest = {
       params: parse(route.params, decodedPathParameters(event), 'params'),
@@ -124,7 +129,7 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
     const mapped = mapError(request.error);
     if (mapped.status >= 500) logger.error('request failed', { group, ...describeError(request.error) });
     else logger.info('request refused', { group, code: mapped.body.msg, details: (request.error as AppError).details });
-    request.response = json(mapped.status, mapped.body);
+    request.response = json(mapped.status, mapped.body, mapped.headers);
   });
   // Every line of a request, and every job it starts, carries API Gateway's request id.
   return correlated((event: APIGatewayProxyEvent) => event.requestContext?.requestId, (event: APIGatewayProxyEvent, context: Context) => handler(event, context));
