@@ -1,11 +1,11 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import { foldText } from '@shared/api/paging';
 import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, getItems, queryPages, queryPrefix, updateAttributes, updateOfAttributes } from './table';
+import { entitiesTable, getItems, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
 /** Items written before maplytics settings existed read as following their location's. */
 const toPoint = (item: Record<string, unknown>): Point => {
@@ -42,23 +42,33 @@ export const listPointsOfCustomer = async (customerId: string): Promise<Point[]>
     .map(({ point }) => point);
 };
 
+/** What a Query may answer at once is 1 MB (~1,400 points): asking for more only reads to that limit. */
+const LARGEST_BATCH = 2_000;
+
 /**
  * A customer's points in list order after a position (an order key; from the first when null),
- * read from GSI1 `batch` items a call, as long as the caller keeps asking: a page of 50 reads about
- * 50 points, not the customer's 20,000.
+ * read from GSI1 as long as the caller keeps asking: `firstBatch` items first (a page of 50 reads
+ * about 50 points, not the customer's 20,000), then up to 1 MB a call.
  */
-export async function* pointsInOrderAfter(customerId: string, after: string | null, batch: number): AsyncGenerator<Point & { order: string }> {
+export async function* pointsInOrderAfter(customerId: string, after: string | null, firstBatch: number): AsyncGenerator<Point & { order: string }> {
   const { GSI1PK } = keys.pointsInOrder(customerId);
-  const pages = queryPages({
-    TableName: entitiesTable(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: after === null ? 'GSI1PK = :pk' : 'GSI1PK = :pk AND GSI1SK > :after',
-    ExpressionAttributeValues: { ':pk': GSI1PK, ...(after === null ? {} : { ':after': after }) },
-    Limit: batch,
-  });
-  for await (const page of pages) {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  let Limit = firstBatch;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: entitiesTable(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: after === null ? 'GSI1PK = :pk' : 'GSI1PK = :pk AND GSI1SK > :after',
+        ExpressionAttributeValues: { ':pk': GSI1PK, ...(after === null ? {} : { ':after': after }) },
+        ExclusiveStartKey,
+        Limit,
+      }),
+    );
     for (const item of page.Items ?? []) yield { ...toPoint(item), order: String(item.GSI1SK) };
-  }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+    Limit = LARGEST_BATCH;
+  } while (ExclusiveStartKey);
 }
 
 export const getPoint = async (customerId: string, pointId: string): Promise<Point | null> => {
