@@ -37,8 +37,8 @@ export const pointItem = (point: Point): Record<string, unknown> => ({
 export const listPointsOfCustomer = async (customerId: string): Promise<Point[]> => {
   const { PK, prefix } = keys.pointsOfCustomer(customerId);
   return (await queryPrefix<Record<string, unknown>>(PK, prefix))
-    .map((item) => ({ point: toPoint(item), order: pointOrderKey(item as unknown as Point) }))
-    .sort((a, b) => compareOrderKeys(a.order, b.order))
+    .map((item) => ({ point: toPoint(item), order: Buffer.from(pointOrderKey(item as unknown as Point), 'utf8') }))
+    .sort((a, b) => Buffer.compare(a.order, b.order))
     .map(({ point }) => point);
 };
 
