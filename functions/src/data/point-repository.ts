@@ -1,11 +1,11 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import { foldText } from '@shared/api/paging';
 import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, getItems, queryPrefix, updateAttributes, updateOfAttributes } from './table';
+import { entitiesTable, getItems, queryPages, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
 /** Items written before maplytics settings existed read as following their location's. */
 const toPoint = (item: Record<string, unknown>): Point => {
@@ -52,23 +52,19 @@ const LARGEST_BATCH = 2_000;
  */
 export async function* pointsInOrderAfter(customerId: string, after: string | null, firstBatch: number): AsyncGenerator<Point & { order: string }> {
   const { GSI1PK } = keys.pointsInOrder(customerId);
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  let Limit = firstBatch;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: entitiesTable(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: after === null ? 'GSI1PK = :pk' : 'GSI1PK = :pk AND GSI1SK > :after',
-        ExpressionAttributeValues: { ':pk': GSI1PK, ...(after === null ? {} : { ':after': after }) },
-        ExclusiveStartKey,
-        Limit,
-      }),
-    );
+  const pages = queryPages(
+    {
+      TableName: entitiesTable(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: after === null ? 'GSI1PK = :pk' : 'GSI1PK = :pk AND GSI1SK > :after',
+      ExpressionAttributeValues: { ':pk': GSI1PK, ...(after === null ? {} : { ':after': after }) },
+      Limit: firstBatch,
+    },
+    LARGEST_BATCH,
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) yield { ...toPoint(item), order: String(item.GSI1SK) };
-    ExclusiveStartKey = page.LastEvaluatedKey;
-    Limit = LARGEST_BATCH;
-  } while (ExclusiveStartKey);
+  }
 }
 
 export const getPoint = async (customerId: string, pointId: string): Promise<Point | null> => {
