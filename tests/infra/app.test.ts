@@ -99,6 +99,10 @@ describe('the CDK app', () => {
     ]);
   });
 
+  it("passes the functions' gzip-compressed answers (base64) on as bytes, whatever the client's Accept", () => {
+    templates.api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+  });
+
   it('keeps tables, buckets and the signing secret when the stack is deleted', () => {
     for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SecretsManager::Secret']) {
       const found = Object.values(resources(templates.data, type));

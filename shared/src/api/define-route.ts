@@ -122,6 +122,11 @@ export interface RouteDefinition<
    * counted (the abuse limits hold the account routes).
    */
   rateCost: number;
+  /**
+   * A list that can grow without bound: its query is `listQuerySchema` (q, limit, cursor; see
+   * paging.ts) and a page request's envelope carries `next_cursor` beside `data`.
+   */
+  paged: boolean;
 }
 
 interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
@@ -134,6 +139,7 @@ interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
   print?: boolean;
   file?: string;
   raw?: boolean;
+  paged?: boolean;
 }
 
 interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
@@ -161,6 +167,7 @@ const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodT
   print: spec.print ?? false,
   file: spec.file ?? null,
   raw: spec.raw ?? false,
+  paged: spec.paged ?? false,
 });
 
 export const publicRoute = <
