@@ -23,6 +23,20 @@ export const withMessage = <T>(data: T, msg: string) => ({ [MESSAGE]: true as co
 const isWithMessage = (value: unknown): value is ReturnType<typeof withMessage> =>
   typeof value === 'object' && value !== null && MESSAGE in value;
 
+const PAGE = Symbol('a page of a paged list');
+
+/** A page of a paged list route: its items, and the next page's cursor (null on the last) that the envelope carries beside them. */
+export const asPage = <T>(data: T[], nextCursor: string | null) => ({ [PAGE]: true as const, data, next_cursor: nextCursor });
+
+const isPage = (value: unknown): value is ReturnType<typeof asPage> => typeof value === 'object' && value !== null && PAGE in value;
+
+/** The envelope of a successful answer: `{ res, data }`, with `msg` or `next_cursor` when the handler gives them. */
+const envelopeOf = (data: unknown) => {
+  if (isWithMessage(data)) return { res: true, data: data.data, msg: data.msg };
+  if (isPage(data)) return { res: true, data: data.data, next_cursor: data.next_cursor };
+  return { res: true, data };
+};
+
 const decodeBody = (event: APIGatewayProxyEvent): unknown => {
   if (!event.body) return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
@@ -117,7 +131,7 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
     logger.info('request', { group, operation: route.operation, user: caller?.userId, customer: caller?.customerId });
     if (route.file) return withinLambdaLimit(file(data as FileAnswer));
     if (route.raw) return withinLambdaLimit(json(200, data));
-    return withinLambdaLimit(json(200, isWithMessage(data) ? { res: true, data: data.data, msg: data.msg } : { res: true, data }));
+    return withinLambdaLimit(json(200, envelopeOf(data)));
   };
 
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>().handler(core).onError(async (request) => {

@@ -116,6 +116,11 @@ export interface RouteDefinition<
   file: string | null;
   /** Answers its data as the whole JSON body, without the `{ res, data }` envelope: a document other tools read as it is (the OpenAPI description). */
   raw: boolean;
+  /**
+   * A list that can grow without bound: its query is `listQuerySchema` (q, limit, cursor; see
+   * paging.ts) and a page request's envelope carries `next_cursor` beside `data`.
+   */
+  paged: boolean;
 }
 
 interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
@@ -128,6 +133,7 @@ interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
   print?: boolean;
   file?: string;
   raw?: boolean;
+  paged?: boolean;
 }
 
 interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
@@ -153,6 +159,7 @@ const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodT
   print: spec.print ?? false,
   file: spec.file ?? null,
   raw: spec.raw ?? false,
+  paged: spec.paged ?? false,
 });
 
 export const publicRoute = <
