@@ -32,6 +32,9 @@ export const keys = {
   locationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'LOC#' }),
   point: (customerId: string, pointId: string) => ({ PK: `C#${customerId}`, SK: `PT#${pointId}` }),
   pointsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'PT#' }),
+  /** A point's place in the order of its customer's lists (see pointOrderKey): read page by page from GSI1. */
+  pointInOrder: (customerId: string, orderKey: string) => ({ GSI1PK: `C#${customerId}#POINTS`, GSI1SK: orderKey }),
+  pointsInOrder: (customerId: string) => ({ GSI1PK: `C#${customerId}#POINTS` }),
   /** Guards the uniqueness of a technical id within a customer. */
   technicalId: (customerId: string, technicalId: string) => ({ PK: `C#${customerId}`, SK: `TECHID#${technicalId}` }),
   notification: (customerId: string, userId: string, notificationId: string) => ({

@@ -170,7 +170,9 @@ export class ApiStack extends Stack {
         accessLogFormat: apigateway.AccessLogFormat.jsonWithStandardFields(),
         loggingLevel: apigateway.MethodLoggingLevel.ERROR,
       },
-      binaryMediaTypes: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'image/*', 'multipart/form-data'],
+      // `*/*`: a gzip-compressed JSON answer (base64 from the function) goes out as bytes whatever the client's Accept; request
+      // bodies then reach the functions base64-encoded (the HTTP stack decodes them).
+      binaryMediaTypes: ['*/*'],
       cloudWatchRole: false,
     });
     acknowledge(
