@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Group, List, Menu, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -58,6 +58,8 @@ const SpacerRow = ({ height }: { height: number }) => (
 export const PointsTable = ({
   points,
   loading,
+  hasMore = false,
+  onEndReached,
   selection,
   roots,
   activePointId,
@@ -66,6 +68,9 @@ export const PointsTable = ({
 }: {
   points: Point[];
   loading: boolean;
+  /** More points than those listed: the next page is asked for as the table is scrolled near its end. */
+  hasMore?: boolean;
+  onEndReached?: () => void;
   selection: Selection;
   roots: LocationTreeNode[];
   activePointId: string | null;
@@ -93,6 +98,10 @@ export const PointsTable = ({
   const virtualizer = useWindowVirtualizer({ count: points.length, estimateSize: () => ROW_ESTIMATE_PX, overscan: OVERSCAN_ROWS, scrollMargin, enabled: virtualised });
   const rows = virtualised ? virtualizer.getVirtualItems() : points.map((_, index) => ({ index, start: 0, end: 0 }));
   const spaceAbove = virtualised && rows.length > 0 ? rows[0].start - scrollMargin : 0;
+  const lastDrawn = rows.length > 0 ? rows[rows.length - 1].index : -1;
+  useEffect(() => {
+    if (hasMore && lastDrawn >= points.length - OVERSCAN_ROWS * 2) onEndReached?.();
+  }, [hasMore, lastDrawn, points.length, onEndReached]);
   const spaceBelow = virtualised && rows.length > 0 ? virtualizer.getTotalSize() - (rows[rows.length - 1].end - scrollMargin) : 0;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEYS.allPoints });
