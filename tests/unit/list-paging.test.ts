@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldText, isPageRequest, listQuerySchema, MAX_PAGE_LIMIT, pageLimitOf, DEFAULT_PAGE_LIMIT } from '@shared/api/paging';
+import { buildOpenApiDocument } from '@shared/api/openapi';
 import { API, ROUTES } from '@shared/api/routes';
 import { decodeCursor, encodeCursor } from '../../functions/src/services/page-cursor';
 import { compareOrderKeys, pointOrderKey } from '../../functions/src/data/point-repository';
@@ -94,5 +95,18 @@ describe('the order of a customer\'s points', () => {
 
   it('folds search text as it orders', () => {
     expect(foldText('Électricité ÇA')).toBe('electricite ca');
+  });
+});
+
+describe('the OpenAPI document of a paged list', () => {
+  it('names q, limit and cursor, none required, and next_cursor in the answer', () => {
+    const operation = (buildOpenApiDocument('test').paths['/api/v1/points/get-all-with-locations-name'] as Record<string, any>).get;
+    const query = operation.parameters.filter((parameter: { in?: string }) => parameter.in === 'query');
+    expect(query.map((parameter: { name: string; required: boolean }) => [parameter.name, parameter.required])).toEqual([
+      ['q', false],
+      ['limit', false],
+      ['cursor', false],
+    ]);
+    expect(operation.responses[200].content['application/json'].schema.properties.next_cursor).toMatchObject({ type: ['string', 'null'] });
   });
 });

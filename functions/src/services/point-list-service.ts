@@ -73,7 +73,7 @@ export const listPointsOfSelectionPage = async (caller: Caller, selection: strin
   const locations = lazyLocations(customerId);
   const [visible, selected] = await Promise.all([
     pointVisibilityOf(caller, locations),
-    selection === 'all' ? null : locations().then((all) => selectionFilterOf(all, selection, true)),
+    selection === 'all' || selection === 'alone' ? selectionFilterOf([], selection, true) : locations().then((all) => selectionFilterOf(all, selection, true)),
   ]);
   return readPoints(customerId, query, allOf(visible, selected, searchOf(query.q)));
 };

@@ -192,7 +192,16 @@ export const buildOpenApiDocument = (version: string) => {
               description: 'Success',
               content: {
                 'application/json': {
-                  schema: { type: 'object', required: mayOmitData(route.response) ? ['res'] : ['res', 'data'], properties: { res: { const: true }, data: answer, msg: { type: 'string' } } },
+                  schema: {
+                    type: 'object',
+                    required: mayOmitData(route.response) ? ['res'] : ['res', 'data'],
+                    properties: {
+                      res: { const: true },
+                      data: answer,
+                      msg: { type: 'string' },
+                      ...(route.paged ? { next_cursor: { type: ['string', 'null'], description: 'On a page (limit or cursor sent): the next page\'s cursor, null on the last page' } } : {}),
+                    },
+                  },
                 },
               },
             },
@@ -207,7 +216,9 @@ export const buildOpenApiDocument = (version: string) => {
       title: 'WattWise API',
       version,
       description:
-        'Every answer is `{ res, data?, msg? }`; a failure carries a stable code in `msg`. Sign in with `POST /api/v1/users/authenticate`, then send `Authorization: Bearer <token>`.',
+        'Every answer is `{ res, data?, msg? }`; a failure carries a stable code in `msg`. Sign in with `POST /api/v1/users/authenticate`, then send `Authorization: Bearer <token>`. ' +
+        'Lists that can grow without bound take `q`, `limit` and `cursor`: with `limit` or `cursor` they answer a page and `next_cursor` (null on the last page); without, the whole list. ' +
+        'Answers over 1 KB are gzip-compressed for a client that sends `Accept-Encoding: gzip`; a function answer may not exceed 6 MB.',
     },
     tags: [...new Set(ROUTES.map((route) => route.group))].map((name) => ({ name })),
     paths,
