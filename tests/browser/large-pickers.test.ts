@@ -152,6 +152,15 @@ describe('point pickers and the points table of a large customer', () => {
       await expect.poll(() => table.locator('tbody tr[data-index]').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
       expect(tableReads.some((url) => url.searchParams.get('q') === `${prefix}-0537`)).toBe(true);
 
+      // In English, the list says so when nothing matches.
+      await page.getByTestId('language-selector').click();
+      await page.getByRole('menuitem', { name: 'English' }).click();
+      await page.goto(webUrl(`/dashboard/grand-compte/${tab._id}`));
+      const englishPicker = await openPointsSection(page);
+      await englishPicker.fill('no-point-of-that-name');
+      await page.getByText('No point matches this search', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(page, 'large-picker-1440-en');
+
       // On a phone, the full-screen dialog's picker draws as few rows.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(webUrl(`/dashboard/grand-compte/${tab._id}`));
@@ -159,7 +168,7 @@ describe('point pickers and the points table of a large customer', () => {
       await phonePicker.fill(prefix);
       await page.getByRole('option', { name: new RegExp(`${prefix}-0000`) }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await drawnOptions(page).count()).toBeLessThan(PAGE_SIZE / 2);
-      await keepScreenshot(page, 'large-picker-390-fr');
+      await keepScreenshot(page, 'large-picker-390-en');
     } finally {
       await context.close();
     }
