@@ -152,7 +152,15 @@ export const VirtualCombobox = <Item,>({
               <Combobox.Empty>{nothingFound}</Combobox.Empty>
             )
           ) : (
-            <div ref={listRef} style={{ maxHeight: LIST_MAX_HEIGHT_PX, overflowY: 'auto' }} data-testid={testId ? `${testId}-list` : undefined}>
+            // Focusable by script only (the keyboard stays in the input, which names the highlighted option), as a scrolled region must be;
+            // a press on its scrollbar leaves the focus in the input.
+            <div
+              ref={listRef}
+              tabIndex={-1}
+              onMouseDown={(event) => event.preventDefault()}
+              style={{ maxHeight: LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}
+              data-testid={testId ? `${testId}-list` : undefined}
+            >
               <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
                 {rows.map((row) => {
                   const item = items[row.index];
