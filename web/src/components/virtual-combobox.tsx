@@ -142,46 +142,36 @@ export const VirtualCombobox = <Item,>({
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options>
+        {/* The listbox scrolls itself, as a combobox's popup may (the keyboard stays in the input); a press on its scrollbar keeps the focus there. */}
+        <Combobox.Options
+          ref={listRef}
+          onMouseDown={(event) => event.preventDefault()}
+          style={{ maxHeight: LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}
+          data-testid={testId ? `${testId}-list` : undefined}
+        >
           {items.length === 0 ? (
-            loading ? (
-              <Combobox.Empty>
-                <Loader size={16} />
-              </Combobox.Empty>
-            ) : (
-              <Combobox.Empty>{nothingFound}</Combobox.Empty>
-            )
+            <Combobox.Empty>{loading ? <Loader size={16} /> : nothingFound}</Combobox.Empty>
           ) : (
-            // Focusable by script only (the keyboard stays in the input, which names the highlighted option), as a scrolled region must be;
-            // a press on its scrollbar leaves the focus in the input.
-            <div
-              ref={listRef}
-              tabIndex={-1}
-              onMouseDown={(event) => event.preventDefault()}
-              style={{ maxHeight: LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}
-              data-testid={testId ? `${testId}-list` : undefined}
-            >
-              <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-                {rows.map((row) => {
-                  const item = items[row.index];
-                  return (
-                    <Combobox.Option
-                      key={keyOf(item)}
-                      value={keyOf(item)}
-                      id={optionId(item)}
-                      selected={row.index === selectedIndex}
-                      aria-selected={row.index === selectedIndex}
-                      aria-setsize={hasMore ? -1 : items.length}
-                      aria-posinset={row.index + 1}
-                      data-index={row.index}
-                      ref={virtualizer.measureElement}
-                      style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
-                    >
-                      {renderItem ? renderItem(item) : <Text size="sm">{labelOf(item)}</Text>}
-                    </Combobox.Option>
-                  );
-                })}
-              </div>
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {rows.map((row) => {
+                const item = items[row.index];
+                return (
+                  <Combobox.Option
+                    key={keyOf(item)}
+                    value={keyOf(item)}
+                    id={optionId(item)}
+                    selected={row.index === selectedIndex}
+                    aria-selected={row.index === selectedIndex}
+                    aria-setsize={hasMore ? -1 : items.length}
+                    aria-posinset={row.index + 1}
+                    data-index={row.index}
+                    ref={virtualizer.measureElement}
+                    style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
+                  >
+                    {renderItem ? renderItem(item) : <Text size="sm">{labelOf(item)}</Text>}
+                  </Combobox.Option>
+                );
+              })}
             </div>
           )}
         </Combobox.Options>
