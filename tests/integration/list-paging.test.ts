@@ -117,6 +117,15 @@ describe('a paged list of points', () => {
       expect(new Set(ids(paged.items)).size).toBe(POINTS);
       expect(paged.items[0]).toEqual(whole.body.data![0]);
     }
+    const timed = async (path: string) => {
+      const started = performance.now();
+      expect((await get(path)).status).toBe(200);
+      return Math.round(performance.now() - started);
+    };
+    console.log(
+      `GET /api/v1/points, ${POINTS} points: whole ${await timed('/api/v1/points')} ms, a first page of 50 ${await timed('/api/v1/points?limit=50')} ms, ` +
+        `a search's first page ${await timed('/api/v1/points?limit=50&q=secours')} ms`,
+    );
   }, 60_000);
 
   it('orders by name, accents and case ignored, and pages by a limit that does not divide the list', async () => {

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { foldText, isPageRequest, listQuerySchema, MAX_PAGE_LIMIT, pageLimitOf, DEFAULT_PAGE_LIMIT } from '@shared/api/paging';
 import { buildOpenApiDocument } from '@shared/api/openapi';
@@ -108,5 +111,26 @@ describe('the OpenAPI document of a paged list', () => {
       ['cursor', false],
     ]);
     expect(operation.responses[200].content['application/json'].schema.properties.next_cursor).toMatchObject({ type: ['string', 'null'] });
+  });
+});
+
+describe('every writer of a point item', () => {
+  const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const sourceFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (name === 'node_modules') return [];
+      if (statSync(full).isDirectory()) return sourceFiles(full);
+      return /\.tsx?$/.test(name) ? [full] : [];
+    });
+
+  /** A point written without its order key is missing from every page of the point lists (they read GSI1). */
+  it('writes it through pointItem, which gives it its place in the list order', () => {
+    const writers = ['functions/src', 'tests', 'infra']
+      .flatMap((folder) => sourceFiles(path.join(ROOT, folder)))
+      .filter((file) => /kind: 'point'/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(ROOT, file));
+    expect(writers).toEqual(['functions/src/data/point-repository.ts', 'tests/unit/list-paging.test.ts']);
+    expect(readFileSync(path.join(ROOT, 'functions/src/data/point-repository.ts'), 'utf8').match(/kind: 'point'/g)).toHaveLength(1);
   });
 });

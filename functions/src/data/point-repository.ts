@@ -37,25 +37,31 @@ export const pointItem = (point: Point): Record<string, unknown> => ({
 export const listPointsOfCustomer = async (customerId: string): Promise<Point[]> => {
   const { PK, prefix } = keys.pointsOfCustomer(customerId);
   return (await queryPrefix<Record<string, unknown>>(PK, prefix))
-    .map((item) => ({ point: toPoint(item), order: pointOrderKey(item as unknown as Point) }))
-    .sort((a, b) => compareOrderKeys(a.order, b.order))
+    .map((item) => ({ point: toPoint(item), order: Buffer.from(pointOrderKey(item as unknown as Point), 'utf8') }))
+    .sort((a, b) => Buffer.compare(a.order, b.order))
     .map(({ point }) => point);
 };
 
+/** What a Query may answer at once is 1 MB (~1,400 points): asking for more only reads to that limit. */
+const LARGEST_BATCH = 2_000;
+
 /**
  * A customer's points in list order after a position (an order key; from the first when null),
- * read from GSI1 `batch` items a call, as long as the caller keeps asking: a page of 50 reads about
- * 50 points, not the customer's 20,000.
+ * read from GSI1 as long as the caller keeps asking: `firstBatch` items first (a page of 50 reads
+ * about 50 points, not the customer's 20,000), then up to 1 MB a call.
  */
-export async function* pointsInOrderAfter(customerId: string, after: string | null, batch: number): AsyncGenerator<Point & { order: string }> {
+export async function* pointsInOrderAfter(customerId: string, after: string | null, firstBatch: number): AsyncGenerator<Point & { order: string }> {
   const { GSI1PK } = keys.pointsInOrder(customerId);
-  const pages = queryPages({
-    TableName: entitiesTable(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: after === null ? 'GSI1PK = :pk' : 'GSI1PK = :pk AND GSI1SK > :after',
-    ExpressionAttributeValues: { ':pk': GSI1PK, ...(after === null ? {} : { ':after': after }) },
-    Limit: batch,
-  });
+  const pages = queryPages(
+    {
+      TableName: entitiesTable(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: after === null ? 'GSI1PK = :pk' : 'GSI1PK = :pk AND GSI1SK > :after',
+      ExpressionAttributeValues: { ':pk': GSI1PK, ...(after === null ? {} : { ':after': after }) },
+      Limit: firstBatch,
+    },
+    LARGEST_BATCH,
+  );
   for await (const page of pages) {
     for (const item of page.Items ?? []) yield { ...toPoint(item), order: String(item.GSI1SK) };
   }
