@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { correlated, logger } from '../../../functions/src/logger';
+import { readUnitsOf, writeUnitsOf } from '../../../functions/src/usage/dynamodb-meter';
+import { countCall, finishUsage, metering, startUsage } from '../../../functions/src/usage/meter';
+
+/** The JSON lines written to stdout during `work`. */
+const linesOf = async (work: () => unknown): Promise<Record<string, any>[]> => {
+  const written: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    written.push(String(chunk));
+    return true;
+  });
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return written.map((line) => JSON.parse(line) as Record<string, any>);
+};
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('the usage meter', () => {
+  it('meters nothing and writes no usage line when no sample rate is set', async () => {
+    const handler = correlated(() => 'request-1', async () => {
+      logger.info('work');
+      countCall('s3:PutObject');
+      return metering();
+    });
+    const lines = await linesOf(() => handler({}, undefined));
+    expect(lines.map((line) => line.message)).toEqual(['work']);
+  });
+
+  it('writes one usage line per metered invocation, with its calls, log bytes, duration and memory', async () => {
+    vi.stubEnv('USAGE_SAMPLE_RATE', '1');
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'WattWiseApi-AlertsFunction');
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_MEMORY_SIZE', '512');
+    const handler = correlated(() => 'request-2', async () => {
+      logger.info('work');
+      countCall('ses:SendEmail');
+      countCall('ses:SendEmail');
+    });
+    const lines = await linesOf(() => handler({}, undefined));
+    expect(lines.map((line) => line.message)).toEqual(['work', 'usage']);
+    const usage = lines[1];
+    expect(usage).toMatchObject({ fn: 'WattWiseApi-AlertsFunction', memoryMb: 512, correlationId: 'request-2', calls: { 'ses:SendEmail': 2 }, logLines: 1 });
+    // The invocation's own line, newline included; the usage line does not count itself.
+    expect(usage.logBytes).toBe(Buffer.byteLength(JSON.stringify(lines[0])) + 1);
+    expect(usage.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('samples invocations by the rate', () => {
+    vi.stubEnv('USAGE_SAMPLE_RATE', '0.25');
+    startUsage(0.2);
+    expect(metering()).toBe(true);
+    finishUsage(1);
+    startUsage(0.3);
+    expect(metering()).toBe(false);
+    expect(finishUsage(1)).toBeNull();
+  });
+});
+
+describe('the DynamoDB meter', () => {
+  const item = { PK: { S: 'C#c' }, SK: { S: 'PT#p' }, value: { N: '12.5' } };
+  const bigItem = { PK: { S: 'x' }, data: { S: 'a'.repeat(5000) } };
+
+  it('counts reads from the sizes of the items answered', () => {
+    expect(readUnitsOf('GetItem', {}, { Item: item })).toBe(0.5);
+    expect(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: bigItem })).toBe(2);
+    expect(readUnitsOf('Query', {}, { Items: [bigItem, bigItem] })).toBe(1.5);
+    expect(readUnitsOf('BatchGetItem', { RequestItems: { T: {} } }, { Responses: { T: [item, bigItem] } })).toBe(0.5 + 1);
+  });
+
+  it('takes the written units DynamoDB answered, and checks its table share against the items put', () => {
+    const answered = writeUnitsOf('PutItem', { Item: bigItem }, { ConsumedCapacity: { TableName: 'T', CapacityUnits: 7, Table: { CapacityUnits: 5 } } });
+    expect(answered).toEqual({ units: 7, check: { reported: 5, computed: 5 }, putBytes: 2 + 1 + 4 + 5000 });
+  });
+
+  it('computes the units of writes DynamoDB did not answer for', () => {
+    expect(writeUnitsOf('BatchWriteItem', { RequestItems: { T: [{ PutRequest: { Item: item } }, { PutRequest: { Item: bigItem } }] } }, {}).units).toBe(1 + 5);
+    expect(writeUnitsOf('TransactWriteItems', { TransactItems: [{ Put: { Item: item } }] }, {}).units).toBe(2);
+    expect(writeUnitsOf('UpdateItem', {}, {}).units).toBe(1);
+  });
+});
