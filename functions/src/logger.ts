@@ -88,8 +88,9 @@ export const logger = {
 /** The namespace of the product's metrics (the operations dashboard reads it, infra/lib/stacks/operations-stack.ts). */
 export const METRICS_NAMESPACE = 'WattWise';
 
-/** The product's own metrics. */
-export type ProductMetric = 'ImportedRows' | 'AlertsEvaluated' | 'EmailsSent';
+/** The product's own metrics (each a custom metric CloudWatch bills by the month). */
+export const PRODUCT_METRICS = ['ImportedRows', 'AlertsEvaluated', 'EmailsSent'] as const;
+export type ProductMetric = (typeof PRODUCT_METRICS)[number];
 
 /**
  * Records a product metric as a log line in CloudWatch's embedded metric format: CloudWatch

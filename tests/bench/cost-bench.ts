@@ -1,0 +1,457 @@
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { DynamoDBClient, paginateScan } from '@aws-sdk/client-dynamodb';
+import { InvokeCommand, LambdaClient, paginateListFunctions } from '@aws-sdk/client-lambda';
+import WebSocket from 'ws';
+import { buildWeb } from '../../infra/local/build-web';
+import { deployToEmulator, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, type Deployment } from '../../infra/local/deploy';
+import { startDemoObjenious } from '../../infra/local/demo-objenious';
+import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
+import { startWebServer } from '../../infra/local/web-server';
+import { fromRoot } from '../../infra/lib/paths';
+import { itemSize, storageBytes, type Item } from '../../functions/src/usage/dynamodb-units';
+import { startFtpServer } from '../support/file-servers';
+import { argument } from './bench-api';
+import {
+  factorOf,
+  fixedLines,
+  formatUsd,
+  lastLine,
+  linesOfSample,
+  NO_DRIVER_COUNTS,
+  shortFunctionName,
+  storageLines,
+  summarize,
+  type CostLine,
+  type DriverCounts,
+  type FunctionConfig,
+  type PriceTable,
+  type UsageLine,
+  type WorkSample,
+} from './cost/cost-model';
+import { countFixedResources, synthesizedTemplates } from './cost/fixed-resources';
+
+/**
+ * `npm run bench:cost [-- --opens 6 --reports yes]` — issue 41: what a reference customer's
+ * month costs on AWS (eu-west-3, on-demand), computed from counts.
+ *
+ * Its own emulator deployment, every invocation metered (`usageSampleRate=1`: each function
+ * writes one `usage` line, functions/src/usage/meter.ts, which the bench reads from the
+ * emulator's log). Each kind of the reference customer's work is run once on a sample — a day's
+ * FTP file, one alert tick, a few dashboard opens… — and scaled to a month by a factor printed
+ * beside it. The bench counts what it sends itself (REST requests and their bytes, WebSocket
+ * messages, scheduler invocations). Prices: tests/bench/cost/prices-eu-west-3.json. The fixed
+ * cost (keys, secrets, WAF, alarms, dashboard, the deployment's own sweeps) is counted in the
+ * synthesized app and printed apart. docs/benchmarks/cost.md says the method and the runs.
+ */
+const PORT = Number(argument('port', '4598'));
+const WEB_PORT = Number(argument('web-port', '8198'));
+const OPENS = Number(argument('opens', '6'));
+const WITH_REPORTS = argument('reports', 'yes') === 'yes';
+const NAME = 'bench-cost';
+const CUSTOMER = 'cust-energie-plus';
+
+/** The reference customer (issue 41). */
+const REFERENCE = {
+  sites: 20,
+  points: 500,
+  ftpPoints: 250,
+  sourcePoints: 250,
+  /** One data source per site for the points fetched (an assumption: the issue names the points, not the sources). */
+  sources: 20,
+  users: 25,
+  opensPerWorkingDay: 6,
+  alerts: 40,
+  subscriptions: 10,
+  exportsPerWeek: 5,
+  /** Working hours a day the realtime channel is open (an assumption: 8:00–18:00). */
+  workingHours: 10,
+};
+const DAYS_IN_MONTH = 365.25 / 12;
+const WORKING_DAYS_IN_MONTH = (DAYS_IN_MONTH * 5) / 7;
+const WEEKS_IN_MONTH = DAYS_IN_MONTH / 7;
+const VALUES_PER_POINT_DAY = 144;
+/** Months of data the customer keeps stored (its storage line prices that much history). */
+const HISTORY_MONTHS = Number(argument('history-months', '12'));
+/** The retriever's interval (the product's default, minutes): it looks at the server that often, a file or not. */
+const FTP_INTERVAL = 15;
+/** The sources' fetch interval (the product's default, minutes). */
+const FETCH_INTERVAL = 15;
+/** The alerts' cron: the product's presets have no 15-minute one (hourly is the shortest but one), so a custom cron time. */
+const ALERT_CRON = '*/15 * * * *';
+/** Only to compare the month with a price in euros; not a market figure. */
+const USD_PER_EUR = 1.1;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The `usage` lines the functions wrote to the emulator's log from `offset` on. */
+const usageLinesFrom = (logFile: string, offset: number): { lines: UsageLine[]; end: number } => {
+  const buffer = readFileSync(logFile);
+  const text = buffer.subarray(offset).toString('utf8');
+  const lines = text
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes('"message":"usage"'))
+    .map((line) => JSON.parse(line) as UsageLine);
+  return { lines, end: buffer.length };
+};
+
+/** Runs `work`, then waits until the functions have been quiet (no new usage line) for `idleMs`: what it started asynchronously (rollups, PDFs) is its own. */
+const measured = async (logFile: string, work: () => Promise<Partial<DriverCounts> | void>, idleMs = 5000, maxMs = 300_000) => {
+  const start = statSync(logFile).size;
+  const driver = { ...NO_DRIVER_COUNTS, ...((await work()) ?? {}) };
+  const deadline = Date.now() + maxMs;
+  let seen = -1;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    const count = usageLinesFrom(logFile, start).lines.length;
+    if (count !== seen) {
+      seen = count;
+      quietSince = Date.now();
+    } else if (Date.now() - quietSince >= idleMs) break;
+    await sleep(500);
+  }
+  return { usage: usageLinesFrom(logFile, start).lines, driver };
+};
+
+/** The REST API as a browser's calls reach it, counting requests and answer bytes. */
+const countingApi = (deployment: Deployment) => {
+  const counts = { requests: 0, bytes: 0 };
+  const call = async (method: string, apiPath: string, token: string | null, body?: unknown) => {
+    const answer = await fetch(`${deployment.restBaseUrl}${apiPath}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    counts.requests += 1;
+    counts.bytes += Buffer.byteLength(text);
+    const parsed = JSON.parse(text) as { res: boolean; data: any; msg?: string };
+    if (!parsed.res) throw new Error(`${method} ${apiPath} answered ${answer.status} ${parsed.msg ?? ''}`);
+    return parsed.data;
+  };
+  const take = () => {
+    const taken = { restRequests: counts.requests, restBytes: counts.bytes };
+    counts.requests = 0;
+    counts.bytes = 0;
+    return taken;
+  };
+  return { call, take };
+};
+
+/** A meter file of one day at ten-minute data for the points, as a retriever finds it on the FTP server. */
+const dayFile = (technicalIds: string[], day: string): string => {
+  let text = 'technical_id;date;value\n';
+  for (let step = 0; step < VALUES_PER_POINT_DAY; step += 1) {
+    const at = new Date(Date.parse(`${day}T00:00:00Z`) + step * 600_000).toISOString().replace('.000Z', 'Z');
+    technicalIds.forEach((id, point) => {
+      text += `${id};${at};${(step * 0.25 + point).toFixed(2)}\n`;
+    });
+  }
+  return text;
+};
+
+/** Bytes stored of every item of a table (with DynamoDB's 100 bytes of overhead each), and their count. */
+const tableBytes = async (dynamo: DynamoDBClient, table: string): Promise<{ bytes: number; items: number }> => {
+  let bytes = 0;
+  let items = 0;
+  for await (const page of paginateScan({ client: dynamo }, { TableName: table })) {
+    for (const item of page.Items ?? []) {
+      bytes += storageBytes(itemSize(item as Item));
+      items += 1;
+    }
+  }
+  return { bytes, items };
+};
+
+const main = async () => {
+  const prices = JSON.parse(readFileSync(fromRoot('tests/bench/cost/prices-eu-west-3.json'), 'utf8')) as PriceTable;
+  // Offline first: the fixed resources as the AWS deployment synthesizes them (no emulator needed).
+  const fixed = countFixedResources(synthesizedTemplates());
+  const started = performance.now();
+  const emulator = await startEmulator(PORT, NAME);
+  let web: Awaited<ReturnType<typeof startWebServer>> | undefined;
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    Object.assign(process.env, awsEnvironment(emulator.endpoint));
+    console.log('Deploying (every invocation metered) ...');
+    const [deployment] = await Promise.all([
+      deployToEmulator(emulator.endpoint, NAME, { usageSampleRate: 1, ...(WITH_REPORTS ? { appUrl: `http://127.0.0.1:${WEB_PORT}` } : {}) }),
+      WITH_REPORTS ? buildWeb() : Promise.resolve(),
+    ]);
+    if (WITH_REPORTS) web = await startWebServer(deployment, WEB_PORT);
+    const passwords = generateDemoPasswords();
+    await seedDemoData(deployment, passwords);
+    // Five weeks of the demo points' ten-minute values: the dashboard's widgets read rollups that exist.
+    await seedDemoSeries(deployment, 35);
+    Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable });
+    const { putItems } = await import('../../functions/src/data/table');
+    const { keys } = await import('../../functions/src/data/keys');
+
+    const lambda = new LambdaClient({});
+    const dynamo = new DynamoDBClient({});
+    const functions = new Map<string, FunctionConfig>();
+    for await (const page of paginateListFunctions({ client: lambda }, {}))
+      for (const fn of page.Functions ?? []) functions.set(fn.FunctionName!, { memoryMb: fn.MemorySize ?? 128, architecture: fn.Architectures?.[0] === 'x86_64' ? 'x86_64' : 'arm64' });
+    const invoke = async (functionName: string, payload: unknown) => {
+      const answer = await lambda.send(new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify(payload)) }));
+      const text = new TextDecoder().decode(answer.Payload);
+      if (answer.FunctionError) throw new Error(`${functionName} failed: ${text}`);
+      return text ? JSON.parse(text) : null;
+    };
+
+    const api = countingApi(deployment);
+    const login = await api.call('POST', '/api/v1/users/authenticate', null, { user: { email: 'admin@energie-plus.example', password: passwords.premiumAdministrator } });
+    const token = login.user.jwt as string;
+    const userId = login.user._id as string;
+
+    // The reference customer's FTP points, written as a save writes them (the point and its technical id's claim).
+    const template = (await api.call('GET', '/api/v1/points', token)).find((point: { _id: string }) => point._id === 'pt-elec-index');
+    const now = new Date().toISOString();
+    const ftpIds = Array.from({ length: REFERENCE.ftpPoints }, (_, index) => `COST-FTP-${String(index).padStart(3, '0')}`);
+    await putItems(
+      ftpIds.flatMap((technicalId, index) => {
+        const point = { ...template, _id: `pt-cost-${index}`, name: `Compteur ${technicalId}`, technical_id: technicalId, series_type: 'measure', created_at: now, updated_at: now };
+        return [
+          { ...keys.point(CUSTOMER, point._id), kind: 'point', ...point },
+          { ...keys.technicalId(CUSTOMER, technicalId), kind: 'technical-id', point: point._id },
+        ];
+      }),
+    );
+    api.take();
+    const samples: WorkSample[] = [];
+    const notMeasured: string[] = [];
+    const sample = (entry: Omit<WorkSample, 'usage' | 'driver'>, result: { usage: UsageLine[]; driver: DriverCounts }) => {
+      const complete = { ...entry, ...result };
+      samples.push(complete);
+      console.log(
+        `  ${entry.kind}: ${result.usage.length} invocations for ${entry.measured} ${entry.unit}(s); ×${factorOf(entry).toFixed(1)} to a month (${entry.perMonth.toFixed(0)} ${entry.unit}s: ${entry.basis})`,
+      );
+      return complete;
+    };
+    const seriesBefore = await tableBytes(dynamo, deployment.seriesTable);
+
+    // 1. A day's FTP file for half the points, taken by the retriever and imported (rollups and pushes included).
+    console.log('Measuring ...');
+    const ftpRoot = mkdtempSync(path.join(tmpdir(), 'bench-cost-ftp-'));
+    const ftp = await startFtpServer({ root: ftpRoot, user: 'releves', password: 'bench-cost-ftp' });
+    closers.push(() => ftp.close());
+    const retriever = await api.call('POST', '/api/v1/ftp', token, { host: ftp.host, port: ftp.port, user: ftp.user, password: ftp.password, path: '/', active: true, timeInterval: FTP_INTERVAL, isSftp: false });
+    api.take();
+    const socket = new WebSocket(`${deployment.socketUrl}?token=${encodeURIComponent(token)}`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    socket.send(JSON.stringify({ action: 'storeUserId', user_id: userId, user_role: 'administrator', navigator_id: 'bench-cost', customer_id: CUSTOMER }));
+    writeFileSync(path.join(ftpRoot, 'releves-2026-11-01.csv'), dayFile(ftpIds, '2026-11-01'));
+    const ftpJob = { kind: 'ftp', id: retriever._id, customerId: CUSTOMER };
+    sample(
+      { kind: 'ftp import', unit: 'daily file', measured: 1, perMonth: DAYS_IN_MONTH, basis: `one file a day of ${REFERENCE.ftpPoints} points × ${VALUES_PER_POINT_DAY} values, one connected user hearing newData` },
+      await measured(emulator.logFile, async () => {
+        await invoke(deployment.scheduledJobsFunctionName, ftpJob);
+        return { schedulerInvocations: 1 };
+      }, 8000),
+    );
+    sample(
+      { kind: 'ftp polls', unit: 'look without a new file', measured: 1, perMonth: DAYS_IN_MONTH * ((24 * 60) / FTP_INTERVAL) - DAYS_IN_MONTH, basis: `the retriever looks every ${FTP_INTERVAL} min` },
+      await measured(emulator.logFile, async () => {
+        await invoke(deployment.scheduledJobsFunctionName, ftpJob);
+        return { schedulerInvocations: 1 };
+      }),
+    );
+    socket.close();
+    const seriesAfter = await tableBytes(dynamo, deployment.seriesTable);
+    const importedValues = REFERENCE.ftpPoints * VALUES_PER_POINT_DAY;
+    const bytesPerValue = (seriesAfter.bytes - seriesBefore.bytes) / importedValues;
+
+    // 2. The data sources' fetches for the other half (the local Objenious stand-in: its devices' values of a day, then a fetch with nothing new).
+    try {
+      const objenious = await startDemoObjenious();
+      closers.push(() => objenious.close());
+      const source = await api.call('POST', '/api/v1/sources/custom', token, {
+        name: 'Capteurs du banc',
+        type: 'objenious',
+        config: { custom: { endpoint: objenious.endpoint, api_version: 'v2', api_key: objenious.apiKey, auto_discover_devices: true, fetch_interval: FETCH_INTERVAL } },
+      });
+      api.take();
+      const sourceJob = { kind: 'source', id: source._id, customerId: CUSTOMER };
+      const before = await tableBytes(dynamo, deployment.seriesTable);
+      const first = await measured(emulator.logFile, async () => {
+        await invoke(deployment.scheduledJobsFunctionName, sourceJob);
+        return { schedulerInvocations: 1 };
+      }, 6000);
+      const fetchedValues = Math.round(((await tableBytes(dynamo, deployment.seriesTable)).bytes - before.bytes) / bytesPerValue);
+      if (fetchedValues > 0)
+        sample(
+          {
+            kind: 'source values',
+            unit: 'value',
+            measured: fetchedValues,
+            perMonth: REFERENCE.sourcePoints * VALUES_PER_POINT_DAY * DAYS_IN_MONTH,
+            basis: `a first fetch (a day of the stand-in's devices, ~${fetchedValues} values by the bytes it stored) scaled per value to ${REFERENCE.sourcePoints} points`,
+          },
+          first,
+        );
+      else notMeasured.push('source values (the first fetch stored nothing)');
+      sample(
+        { kind: 'source polls', unit: 'fetch', measured: 1, perMonth: REFERENCE.sources * DAYS_IN_MONTH * ((24 * 60) / FETCH_INTERVAL), basis: `${REFERENCE.sources} sources fetched every ${FETCH_INTERVAL} min` },
+        await measured(emulator.logFile, async () => {
+          await invoke(deployment.scheduledJobsFunctionName, sourceJob);
+          return { schedulerInvocations: 1 };
+        }),
+      );
+    } catch (error) {
+      notMeasured.push(`sources (${String(error).split('\n')[0]})`);
+    }
+
+    // 3. Dashboard opens: the shell's and the dashboard's calls (sign-in renewed, tabs, unread notifications, the page's widgets with their data) and the realtime channel.
+    const dashboard = await measured(emulator.logFile, async () => {
+      let messages = 0;
+      for (let open = 0; open < OPENS; open += 1) {
+        await Promise.all([
+          api.call('POST', '/api/v1/users/auto_login', null, { token }),
+          api.call('GET', '/api/v1/tabs', token),
+          api.call('GET', '/api/v1/notifications/unread', token),
+          api.call('POST', '/api/v1/widgets/page-data', token, { page: null }),
+        ]);
+        const channel = new WebSocket(`${deployment.socketUrl}?token=${encodeURIComponent(token)}`);
+        await new Promise((resolve, reject) => channel.once('open', resolve).once('error', reject));
+        channel.send(JSON.stringify({ action: 'storeUserId', user_id: userId, user_role: 'administrator', navigator_id: `bench-cost-${open}`, customer_id: CUSTOMER, missed_ms: 1500 }));
+        messages += 1;
+        channel.on('message', () => (messages += 1));
+        await sleep(300);
+        channel.close();
+      }
+      // index.html and config.json from CloudFront; the hashed assets stay in the browser's cache.
+      const indexBytes = WITH_REPORTS ? statSync(fromRoot('web/dist/index.html')).size : 1000;
+      return { ...api.take(), websocketMessages: messages, staticRequests: 2 * OPENS, staticBytes: (indexBytes + 500) * OPENS };
+    });
+    sample({ kind: 'dashboard', unit: 'dashboard open', measured: OPENS, perMonth: REFERENCE.users * REFERENCE.opensPerWorkingDay * WORKING_DAYS_IN_MONTH, basis: `${REFERENCE.users} users × ${REFERENCE.opensPerWorkingDay} a working day` }, dashboard);
+    samples.push({
+      kind: 'realtime',
+      unit: 'month',
+      measured: 1,
+      perMonth: 1,
+      basis: `${REFERENCE.users} users connected ${REFERENCE.workingHours} h a working day`,
+      usage: [],
+      driver: { ...NO_DRIVER_COUNTS, websocketConnectionMinutes: REFERENCE.users * REFERENCE.workingHours * 60 * WORKING_DAYS_IN_MONTH },
+    });
+
+    // 4. Alerts: 40 on a 15-minute cron over the imported points, one tick of all of them as their schedules start them.
+    const alertIds: string[] = [];
+    for (let index = 0; index < REFERENCE.alerts; index += 1) {
+      const alert = await api.call('POST', '/api/v1/alerts', token, {
+        alert: {
+          name: `Alerte ${index}`,
+          points: [{ point: `pt-cost-${index}` }],
+          sampling: 'hour',
+          cron_time: ALERT_CRON,
+          conditions: [[{ from_calculation: 'avg', operation: 'gt', to_value: 1e9 }]],
+        },
+      });
+      alertIds.push(alert._id);
+    }
+    api.take();
+    sample(
+      { kind: 'alerts', unit: 'tick of 40 alerts', measured: 1, perMonth: DAYS_IN_MONTH * 24 * 4, basis: `${REFERENCE.alerts} alerts every 15 min` },
+      await measured(emulator.logFile, async () => {
+        await Promise.all(alertIds.map((id) => invoke(deployment.scheduledJobsFunctionName, { kind: 'alert', id, customerId: CUSTOMER })));
+        return { schedulerInvocations: alertIds.length };
+      }),
+    );
+
+    // 5. Exports e-mailed: a grid of the imported points' monthly values, sent by e-mail.
+    const exportIds: string[] = [];
+    for (let index = 0; index < REFERENCE.exportsPerWeek; index += 1) {
+      const created = await api.call('POST', '/api/v1/exports/data', token, {
+        name: `Export ${index}`,
+        export_type: 'xlsx',
+        email: { to: ['compta@energie-plus.example'] },
+        content: Array.from({ length: 3 }, (_, row) => Array.from({ length: 10 }, (_, column) => [{ type: 'point_data', point_id: `pt-cost-${index * 10 + column}`, calculation: 'sum', sampling: 'day', offset: row }])),
+      });
+      exportIds.push(created._id);
+    }
+    api.take();
+    sample(
+      { kind: 'exports', unit: 'week of 5 e-mailed exports', measured: 1, perMonth: WEEKS_IN_MONTH, basis: `${REFERENCE.exportsPerWeek} exports e-mailed each week` },
+      await measured(emulator.logFile, async () => {
+        for (const [index, id] of exportIds.entries()) await api.call('POST', `/api/v1/exports/data/${id}/email`, token, { end_date: '2026-11-01', sampling: 'day', request_key: `bench-cost-${index}-x` });
+        return api.take();
+      }, 6000),
+    );
+
+    // 6. Report subscriptions: the demo's monthly subscription (its two-page report printed to PDF by the Chromium function, then e-mailed).
+    if (WITH_REPORTS) {
+      const printing = await probePrinting(deployment);
+      if (printing.ready)
+        sample(
+          { kind: 'report subscriptions', unit: 'subscription sent', measured: 1, perMonth: REFERENCE.subscriptions, basis: `${REFERENCE.subscriptions} monthly subscriptions` },
+          await measured(emulator.logFile, async () => {
+            await invoke(deployment.scheduledJobsFunctionName, { kind: 'subscription', id: 'sub-demo-monthly', customerId: CUSTOMER });
+            return { schedulerInvocations: 1 };
+          }, 10_000),
+        );
+      else notMeasured.push(`report subscriptions (printing not ready: ${printing.reason})`);
+    } else notMeasured.push('report subscriptions (--reports no)');
+
+    // 7. The deployment's own sweeps, paid whatever the customers do (fixed).
+    for (const schedule of fixed.schedules) {
+      const target = schedule.name.startsWith('Outbox')
+        ? { fn: deployment.scheduledJobsFunctionName, payload: { kind: 'outbox', id: 'sweep', customerId: '' } }
+        : schedule.name.startsWith('CustomerPurge')
+          ? { fn: deployment.customerDeletionFunctionName, payload: { kind: 'customer_purge_sweep' } }
+          : null;
+      if (!target) {
+        notMeasured.push(`schedule ${schedule.name} (${schedule.expression})`);
+        continue;
+      }
+      sample(
+        { kind: `sweep ${schedule.name}`, unit: 'run', measured: 1, perMonth: schedule.perMonth, basis: schedule.expression, fixed: true },
+        await measured(emulator.logFile, async () => {
+          await invoke(target.fn, target.payload);
+          return { schedulerInvocations: 1 };
+        }, 3000),
+      );
+    }
+
+    // Storage: the customer's series after HISTORY_MONTHS of its 500 points, at the bytes a value took in the import (rollups included); S3 what the month wrote, kept as long.
+    const valuesPerMonth = REFERENCE.points * VALUES_PER_POINT_DAY * DAYS_IN_MONTH;
+    const s3BytesPerMonth = samples.filter((entry) => !entry.fixed).reduce((total, entry) => total + entry.usage.reduce((bytes, line) => bytes + (line.calls['s3:PutObject:bytes'] ?? 0), 0) * factorOf(entry), 0);
+    const stored = { dynamodb: bytesPerValue * valuesPerMonth * HISTORY_MONTHS, s3: s3BytesPerMonth * HISTORY_MONTHS };
+
+    // The cross-check of the write units DynamoDB answered against those computed from the items put.
+    const checks = samples.flatMap((entry) => entry.usage).reduce((total, line) => ({ reported: total.reported + (line.wcuCheck?.reported ?? 0), computed: total.computed + (line.wcuCheck?.computed ?? 0) }), { reported: 0, computed: 0 });
+
+    const lines: CostLine[] = [...samples.flatMap((entry) => linesOfSample(entry, prices, functions)), ...storageLines(stored, prices), ...fixedLines(fixed.resources, prices)];
+    const summary = summarize(lines, REFERENCE.points);
+
+    console.log(`\nPrices: ${prices.region}, on-demand, read ${prices.read} (tests/bench/cost/prices-eu-west-3.json; lines marked "closest:" stand in for Paris figures not found).`);
+    console.log(`Storage: ${bytesPerValue.toFixed(1)} bytes of DynamoDB per ten-minute value (raw and rollups, 100 bytes of overhead per item); ${HISTORY_MONTHS} months kept.`);
+    console.log(`Write units cross-check (puts): DynamoDB answered ${checks.reported} table units, the item sizes give ${checks.computed}.`);
+    console.log('\nThe month in $ per service (variable: one reference customer):');
+    for (const [service, value] of [...summary.byService].sort((a, b) => b[1] - a[1])) console.log(`  ${service.padEnd(22)} ${formatUsd(value).padStart(10)} $`);
+    console.log(`\n$ per customer-month: ${formatUsd(summary.perCustomerUsd)} $ (${((summary.perCustomerUsd / (300 * USD_PER_EUR)) * 100).toFixed(1)} % of a 300 € premium price, at ${USD_PER_EUR} $ per € assumed)`);
+    console.log(`$ per point-month: ${summary.perPointUsd.toPrecision(2)} $ (${REFERENCE.points} points)`);
+    console.log(`Durations ±25 % move the month by ±${formatUsd(summary.durationSensitivityUsd)} $ (the Lambda GB-s lines).`);
+    console.log('\nTop five lines (service × cause):');
+    for (const line of summary.top) console.log(`  ${formatUsd(line.usd).padStart(10)} $  ${line.service} ${line.cause}  (${line.quantity.toPrecision(3)} ${line.unit})`);
+    console.log(`\nFixed, paid whatever the customers do: ${formatUsd(summary.fixedUsd)} $ a month`);
+    for (const line of lines.filter((entry) => entry.fixed)) console.log(`  ${formatUsd(line.usd).padStart(10)} $  ${line.service} ${line.cause}`);
+    console.log(`It falls under 10 % of the total from ${summary.customersForFixedUnderTenPercent} customers.`);
+    if (notMeasured.length) console.log(`\nNot measured: ${notMeasured.join('; ')}`);
+    const invocationsByFunction = new Map<string, number>();
+    for (const line of samples.flatMap((entry) => entry.usage)) invocationsByFunction.set(shortFunctionName(line.fn), (invocationsByFunction.get(shortFunctionName(line.fn)) ?? 0) + 1);
+    console.log(`Invocations measured: ${[...invocationsByFunction].map(([fn, count]) => `${fn} ${count}`).join(', ')}`);
+    console.log(`Bench time: ${((performance.now() - started) / 60000).toFixed(1)} min`);
+    mkdirSync(fromRoot('.local', NAME), { recursive: true });
+    writeFileSync(fromRoot('.local', NAME, 'cost.json'), JSON.stringify({ samples, lines, summary: { ...summary, byService: Object.fromEntries(summary.byService) }, fixed, stored, checks, notMeasured }, null, 2));
+    console.log(lastLine(summary));
+  } finally {
+    for (const close of closers) await close().catch(() => undefined);
+    await new Promise((resolve) => (web ? web.close(resolve) : resolve(undefined)));
+    await emulator.stop();
+  }
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
