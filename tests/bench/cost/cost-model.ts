@@ -93,6 +93,17 @@ export interface CostLine {
   fixed: boolean;
 }
 
+/**
+ * API Gateway keeps a TOKEN authorizer's answer for its cache time (5 minutes here) per token:
+ * calls of one session within it run the authorizer once. Where the emulator ran it for every
+ * call, only `sessions` of its invocations are kept (one per session the sample holds).
+ */
+export const withAuthorizerCache = (usage: readonly UsageLine[], sessions: number): { usage: UsageLine[]; dropped: number } => {
+  let kept = 0;
+  const result = usage.filter((line) => !shortFunctionName(line.fn).startsWith('Authorizer') || kept++ < sessions);
+  return { usage: result, dropped: usage.length - result.length };
+};
+
 export const factorOf = (sample: Pick<WorkSample, 'measured' | 'perMonth'>): number => sample.perMonth / sample.measured;
 
 /** `WattWiseApi-DashboardsEndpointsFunction1A2B3C4D-5EADB802B6B51` → `DashboardsEndpoints`. */

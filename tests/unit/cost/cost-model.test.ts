@@ -11,6 +11,7 @@ import {
   summarize,
   type PriceTable,
   type WorkSample,
+  withAuthorizerCache,
 } from '../../bench/cost/cost-model';
 import { countFixedResources, runsPerMonth } from '../../bench/cost/fixed-resources';
 
@@ -104,5 +105,15 @@ describe('the fixed resources', () => {
     ]);
     expect(counted.resources).toMatchObject({ kmsKeys: 1, secrets: 1, webAcls: 1, wafRules: 2, alarms: 2, dashboards: 1 });
     expect(counted.schedules).toEqual([{ name: 'Sweep', expression: 'rate(1 hour)', perMonth: 730.5 }]);
+  });
+});
+
+describe("the authorizer's result cache", () => {
+  it('keeps one authorizer run per session and every other invocation', () => {
+    const authorizer = usageLine({ fn: 'WattWiseApi-AuthorizerFunction1A2B3C4D-5EADB802B6B51' });
+    const other = usageLine();
+    const { usage, dropped } = withAuthorizerCache([authorizer, other, authorizer, authorizer, other], 2);
+    expect(usage).toEqual([authorizer, other, authorizer, other]);
+    expect(dropped).toBe(1);
   });
 });

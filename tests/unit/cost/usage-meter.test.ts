@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Node } from 'constructs';
+import { readSettings } from '../../../infra/lib/settings';
 import { correlated, logger } from '../../../functions/src/logger';
 import { readUnitsOf, writeUnitsOf } from '../../../functions/src/usage/dynamodb-meter';
 import { countCall, finishUsage, metering, startUsage } from '../../../functions/src/usage/meter';
@@ -82,5 +84,16 @@ describe('the DynamoDB meter', () => {
     expect(writeUnitsOf('BatchWriteItem', { RequestItems: { T: [{ PutRequest: { Item: item } }, { PutRequest: { Item: bigItem } }] } }, {}).units).toBe(1 + 5);
     expect(writeUnitsOf('TransactWriteItems', { TransactItems: [{ Put: { Item: item } }] }, {}).units).toBe(2);
     expect(writeUnitsOf('UpdateItem', {}, {}).units).toBe(1);
+  });
+});
+
+describe("the deployment's usage sample", () => {
+  const settingsWith = (context: Record<string, unknown>) => readSettings({ tryGetContext: (key: string) => context[key] } as unknown as Node);
+
+  it('meters 1 % of invocations on AWS and none in the emulator unless told, and refuses a share outside 0–1', () => {
+    expect(settingsWith({}).usageSampleRate).toBe(0.01);
+    expect(settingsWith({ environment: 'emulator' }).usageSampleRate).toBe(0);
+    expect(settingsWith({ environment: 'emulator', usageSampleRate: '1' }).usageSampleRate).toBe(1);
+    expect(() => settingsWith({ usageSampleRate: '2' })).toThrow(/usageSampleRate/);
   });
 });
