@@ -79,6 +79,11 @@ const HISTORY_MONTHS = Number(argument('history-months', '12'));
 const FTP_INTERVAL = 15;
 /** The sources' fetch interval (the product's default, minutes). */
 const FETCH_INTERVAL = 15;
+/** Days of the source points' values stored before their fetches are measured: how full their rollup packs are. */
+const SOURCE_HISTORY_DAYS = Number(argument('source-history-days', '7'));
+/** The first day of that history (UTC), in one month with the fetches that follow it. */
+const SOURCE_HISTORY_START = Date.parse('2026-11-10T00:00:00Z');
+const ZONE = 'Europe/Paris';
 /** The alerts' cron: the product's presets have no 15-minute one (hourly is the shortest but one), so a custom cron time. */
 const ALERT_CRON = '*/15 * * * *';
 /** Only to compare the month with a price in euros; not a market figure. */
@@ -286,42 +291,75 @@ const main = async () => {
       bytesPerValue = (seriesAfter.bytes - seriesBefore.bytes) / importedValues;
     });
 
-    // 2. The data sources' fetches for the other half (the local Objenious stand-in: its devices' values of a day, then a fetch with nothing new).
-    await attempt('sources', async () => {
-        const objenious = await startDemoObjenious();
-        closers.push(() => objenious.close());
-        const source = await api.call('POST', '/api/v1/sources/custom', token, {
-          name: 'Capteurs du banc',
-          type: 'objenious',
-          config: { custom: { endpoint: objenious.endpoint, api_version: 'v2', api_key: objenious.apiKey, auto_discover_devices: true, fetch_interval: FETCH_INTERVAL } },
-        });
-        api.take();
-        const sourceJob = { kind: 'source', id: source._id, customerId: CUSTOMER };
-        const before = await tableBytes(dynamo, deployment.seriesTable);
-        const first = await measured(emulator.logFile, async () => {
+    // 2. The data sources' fetches for the other half. A fetch's own work (the provider asked, nothing
+    // new): the local Objenious stand-in, fetched once (its devices' last day) and then again, as
+    // the schedule does. A fetch's values: what its 15 minutes bring (one or two values a point)
+    // stored by the bulk path the fetch calls, with its rollup packs as full as after
+    // SOURCE_HISTORY_DAYS of data — run in this process, metered by the same meter (the stand-in
+    // cannot make 15 minutes of new values without waiting them).
+    await attempt('source polls', async () => {
+      const objenious = await startDemoObjenious();
+      closers.push(() => objenious.close());
+      const source = await api.call('POST', '/api/v1/sources/custom', token, {
+        name: 'Capteurs du banc',
+        type: 'objenious',
+        config: { custom: { endpoint: objenious.endpoint, api_version: 'v2', api_key: objenious.apiKey, auto_discover_devices: true, fetch_interval: FETCH_INTERVAL } },
+      });
+      api.take();
+      const sourceJob = { kind: 'source', id: source._id, customerId: CUSTOMER };
+      await invoke(deployment.scheduledJobsFunctionName, sourceJob);
+      sample(
+        { kind: 'source polls', unit: 'fetch', measured: 1, perMonth: REFERENCE.sources * DAYS_IN_MONTH * ((24 * 60) / FETCH_INTERVAL), basis: `${REFERENCE.sources} sources fetched every ${FETCH_INTERVAL} min` },
+        await measured(emulator.logFile, async () => {
           await invoke(deployment.scheduledJobsFunctionName, sourceJob);
           return { schedulerInvocations: 1 };
-        }, 6000);
-        const fetchedValues = Math.round(((await tableBytes(dynamo, deployment.seriesTable)).bytes - before.bytes) / bytesPerValue);
-        if (fetchedValues > 0 && Number.isFinite(fetchedValues))
-          sample(
-            {
-              kind: 'source values',
-              unit: 'value',
-              measured: fetchedValues,
-              perMonth: REFERENCE.sourcePoints * VALUES_PER_POINT_DAY * DAYS_IN_MONTH,
-              basis: `a first fetch (a day of the stand-in's devices, ~${fetchedValues} values by the bytes it stored) scaled per value to ${REFERENCE.sourcePoints} points`,
-            },
-            first,
-          );
-        else notMeasured.push('source values (the first fetch stored nothing)');
-        sample(
-          { kind: 'source polls', unit: 'fetch', measured: 1, perMonth: REFERENCE.sources * DAYS_IN_MONTH * ((24 * 60) / FETCH_INTERVAL), basis: `${REFERENCE.sources} sources fetched every ${FETCH_INTERVAL} min` },
-          await measured(emulator.logFile, async () => {
-            await invoke(deployment.scheduledJobsFunctionName, sourceJob);
-            return { schedulerInvocations: 1 };
-          }),
-        );
+        }),
+      );
+    });
+    await attempt('source values', async () => {
+      const { pointsOfCustomerById } = await import('../../functions/src/services/series-service');
+      const { storeValuesInBulk } = await import('../../functions/src/services/series-write-service');
+      const { finishUsage, startUsage } = await import('../../functions/src/usage/meter');
+      await putItems(
+        Array.from({ length: REFERENCE.sourcePoints }, (_, index) => {
+          const point = { ...template, _id: `pt-src-${index}`, name: `Capteur ${index}`, technical_id: `COST-SRC-${index}`, series_type: 'measure', created_at: now, updated_at: now };
+          return [
+            { ...keys.point(CUSTOMER, point._id), kind: 'point', ...point },
+            { ...keys.technicalId(CUSTOMER, point.technical_id), kind: 'technical-id', point: point._id },
+          ];
+        }).flat(),
+      );
+      const points = await pointsOfCustomerById(CUSTOMER);
+      const valuesAt = (at: number) => Array.from({ length: REFERENCE.sourcePoints }, (_, index) => ({ pointId: `pt-src-${index}`, customerId: CUSTOMER, at, value: Math.round((50 + 30 * Math.sin(at / 86_400_000 + index)) * 10) / 10, status: '1' as const, zone: ZONE }));
+      const loading = performance.now();
+      for (let day = 0; day < SOURCE_HISTORY_DAYS; day += 1) {
+        const values = Array.from({ length: VALUES_PER_POINT_DAY }, (_, step) => valuesAt(SOURCE_HISTORY_START + day * 86_400_000 + step * 600_000)).flat();
+        await storeValuesInBulk(CUSTOMER, values, points, { announce: false });
+      }
+      console.log(`  source values: ${SOURCE_HISTORY_DAYS} days of history for ${REFERENCE.sourcePoints} points loaded in ${((performance.now() - loading) / 1000).toFixed(0)} s`);
+      const fetchedAt = SOURCE_HISTORY_START + SOURCE_HISTORY_DAYS * 86_400_000;
+      // Two fetches 15 minutes apart bring 1 and 2 ten-minute values a point (1.5 on average).
+      const usage: UsageLine[] = [];
+      for (const instants of [[fetchedAt], [fetchedAt + 600_000, fetchedAt + 1_200_000]]) {
+        process.env.USAGE_SAMPLE_RATE = '1';
+        startUsage(0);
+        const begun = performance.now();
+        await storeValuesInBulk(CUSTOMER, instants.flatMap(valuesAt), points, { announce: false });
+        const line = finishUsage(performance.now() - begun);
+        delete process.env.USAGE_SAMPLE_RATE;
+        // Stored by the scheduled jobs' function on AWS: its memory and architecture price it.
+        if (line) usage.push({ ...(line as unknown as UsageLine), fn: deployment.scheduledJobsFunctionName });
+      }
+      sample(
+        {
+          kind: 'source values',
+          unit: 'fetch of 15 min',
+          measured: 2,
+          perMonth: DAYS_IN_MONTH * ((24 * 60) / FETCH_INTERVAL),
+          basis: `${REFERENCE.sourcePoints} points' new values every ${FETCH_INTERVAL} min, packs as after ${SOURCE_HISTORY_DAYS} days (in this process; pushes not counted)`,
+        },
+        { usage, driver: NO_DRIVER_COUNTS },
+      );
     });
 
     // 3. Dashboard opens: the shell's and the dashboard's calls (sign-in renewed, tabs, unread notifications, the page's widgets with their data) and the realtime channel.
