@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Node } from 'constructs';
 import { readSettings } from '../../../infra/lib/settings';
 import { correlated, logger } from '../../../functions/src/logger';
-import { readUnitsOf, writeUnitsOf } from '../../../functions/src/usage/dynamodb-meter';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { meterDynamo, readUnitsOf, writeUnitsOf } from '../../../functions/src/usage/dynamodb-meter';
 import { countCall, finishUsage, metering, startUsage } from '../../../functions/src/usage/meter';
 
 /** The JSON lines written to stdout during `work`. */
@@ -95,5 +97,33 @@ describe("the deployment's usage sample", () => {
     expect(settingsWith({ environment: 'emulator' }).usageSampleRate).toBe(0);
     expect(settingsWith({ environment: 'emulator', usageSampleRate: '1' }).usageSampleRate).toBe(1);
     expect(() => settingsWith({ usageSampleRate: '2' })).toThrow(/usageSampleRate/);
+  });
+});
+
+describe('the DynamoDB meter on a client', () => {
+  it('asks for ConsumedCapacity and counts the units of a metered call made through the document client, and nothing otherwise', async () => {
+    const client = new DynamoDBClient({ region: 'eu-west-3', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
+    meterDynamo(client);
+    const bodies: string[] = [];
+    // Answers in place of DynamoDB: the request as it would leave, and a write's ConsumedCapacity.
+    client.middlewareStack.add(
+      () => async (args: any) => {
+        bodies.push(String(args.request.body));
+        return { output: { $metadata: {}, ConsumedCapacity: { TableName: 'T', CapacityUnits: 3, Table: { CapacityUnits: 2 } } }, response: {} };
+      },
+      { step: 'finalizeRequest', name: 'fakeDynamo' },
+    );
+    const documents = DynamoDBDocumentClient.from(client);
+    const put = () => documents.send(new PutCommand({ TableName: 'T', Item: { PK: 'p', text: 'x'.repeat(1500) } }));
+
+    await put();
+    expect(bodies[0]).not.toContain('ReturnConsumedCapacity');
+
+    vi.stubEnv('USAGE_SAMPLE_RATE', '1');
+    startUsage(0);
+    await put();
+    const usage = finishUsage(1)!;
+    expect(bodies[1]).toContain('"ReturnConsumedCapacity":"INDEXES"');
+    expect(usage).toMatchObject({ wcu: 3, wcuCheck: { reported: 2, computed: 2 }, calls: { 'dynamodb:PutItem': 1 } });
   });
 });
