@@ -79,10 +79,14 @@ const HISTORY_MONTHS = Number(argument('history-months', '12'));
 const FTP_INTERVAL = 15;
 /** The sources' fetch interval (the product's default, minutes). */
 const FETCH_INTERVAL = 15;
-/** Days of the source points' values stored before their fetches are measured: how full their rollup packs are. */
-const SOURCE_HISTORY_DAYS = Number(argument('source-history-days', '7'));
-/** The first day of that history (UTC), in one month with the fetches that follow it. */
-const SOURCE_HISTORY_START = Date.parse('2026-11-10T00:00:00Z');
+/**
+ * The measured day: the customer's series hold, before it, half a month of hours and half a year of
+ * days (one value an hour from the 1st, one a day from mid-May), so the rollup packs that imports
+ * and fetches rewrite (an item per point for the hours of a UTC month, another for the days of a
+ * UTC year) are as full as on an average day.
+ */
+const MEASURED_DAY = '2026-11-16';
+const MEASURED_AT = Date.parse(`${MEASURED_DAY}T00:00:00Z`);
 const ZONE = 'Europe/Paris';
 /** The alerts' cron: the product's presets have no 15-minute one (hourly is the shortest but one), so a custom cron time. */
 const ALERT_CRON = '*/15 * * * *';
@@ -232,7 +236,32 @@ const main = async () => {
         ];
       }),
     );
+    const sourceIds = Array.from({ length: REFERENCE.sourcePoints }, (_, index) => `COST-SRC-${String(index).padStart(3, '0')}`);
+    await putItems(
+      sourceIds.flatMap((technicalId, index) => {
+        const point = { ...template, _id: `pt-src-${index}`, name: `Capteur ${technicalId}`, technical_id: technicalId, series_type: 'measure', created_at: now, updated_at: now };
+        return [
+          { ...keys.point(CUSTOMER, point._id), kind: 'point', ...point },
+          { ...keys.technicalId(CUSTOMER, technicalId), kind: 'technical-id', point: point._id },
+        ];
+      }),
+    );
     api.take();
+    const { pointsOfCustomerById } = await import('../../functions/src/services/series-service');
+    const { storeValuesInBulk } = await import('../../functions/src/services/series-write-service');
+    const points = await pointsOfCustomerById(CUSTOMER);
+    const pointIds = [...ftpIds.map((_, index) => `pt-cost-${index}`), ...sourceIds.map((_, index) => `pt-src-${index}`)];
+    const valuesAt = (ids: readonly string[], at: number) =>
+      ids.map((pointId, index) => ({ pointId, customerId: CUSTOMER, at, value: Math.round((50 + 30 * Math.sin(at / 86_400_000 + index)) * 10) / 10, status: '1' as const, zone: ZONE }));
+    const loading = performance.now();
+    const history = [
+      ...Array.from({ length: 168 }, (_, day) => MEASURED_AT - (183 - day) * 86_400_000 + 12 * 3_600_000),
+      ...Array.from({ length: 15 * 24 }, (_, hour) => MEASURED_AT - (15 * 24 - hour) * 3_600_000 + 30 * 60_000),
+    ];
+    for (let first = 0; first < history.length; first += 24) {
+      await storeValuesInBulk(CUSTOMER, history.slice(first, first + 24).flatMap((at) => valuesAt(pointIds, at)), points, { announce: false });
+    }
+    console.log(`History of ${pointIds.length} points (${history.length} values each: half a month of hours, half a year of days) loaded in ${((performance.now() - loading) / 1000).toFixed(0)} s`);
     const samples: WorkSample[] = [];
     const notMeasured: string[] = [];
     /** A measured kind of work; `sessions`: the sign-in sessions its REST calls came from (the authorizer's cache, withAuthorizerCache). */
@@ -269,7 +298,7 @@ const main = async () => {
       const socket = new WebSocket(`${deployment.socketUrl}?token=${encodeURIComponent(token)}`);
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
       socket.send(JSON.stringify({ action: 'storeUserId', user_id: userId, user_role: 'administrator', navigator_id: 'bench-cost', customer_id: CUSTOMER }));
-      writeFileSync(path.join(ftpRoot, 'releves-2026-11-01.csv'), dayFile(ftpIds, '2026-11-01'));
+      writeFileSync(path.join(ftpRoot, `releves-${MEASURED_DAY}.csv`), dayFile(ftpIds, MEASURED_DAY));
       const ftpJob = { kind: 'ftp', id: retriever._id, customerId: CUSTOMER };
       sample(
         { kind: 'ftp import', unit: 'daily file', measured: 1, perMonth: DAYS_IN_MONTH, basis: `one file a day of ${REFERENCE.ftpPoints} points × ${VALUES_PER_POINT_DAY} values, one connected user hearing newData` },
@@ -294,9 +323,9 @@ const main = async () => {
     // 2. The data sources' fetches for the other half. A fetch's own work (the provider asked, nothing
     // new): the local Objenious stand-in, fetched once (its devices' last day) and then again, as
     // the schedule does. A fetch's values: what its 15 minutes bring (one or two values a point)
-    // stored by the bulk path the fetch calls, with its rollup packs as full as after
-    // SOURCE_HISTORY_DAYS of data — run in this process, metered by the same meter (the stand-in
-    // cannot make 15 minutes of new values without waiting them).
+    // stored by the bulk path the fetch calls, on the measured day (packs at their average fill) —
+    // run in this process, metered by the same meter (the stand-in cannot make 15 minutes of new
+    // values without waiting them).
     await attempt('source polls', async () => {
       const objenious = await startDemoObjenious();
       closers.push(() => objenious.close());
@@ -317,34 +346,15 @@ const main = async () => {
       );
     });
     await attempt('source values', async () => {
-      const { pointsOfCustomerById } = await import('../../functions/src/services/series-service');
-      const { storeValuesInBulk } = await import('../../functions/src/services/series-write-service');
       const { finishUsage, startUsage } = await import('../../functions/src/usage/meter');
-      await putItems(
-        Array.from({ length: REFERENCE.sourcePoints }, (_, index) => {
-          const point = { ...template, _id: `pt-src-${index}`, name: `Capteur ${index}`, technical_id: `COST-SRC-${index}`, series_type: 'measure', created_at: now, updated_at: now };
-          return [
-            { ...keys.point(CUSTOMER, point._id), kind: 'point', ...point },
-            { ...keys.technicalId(CUSTOMER, point.technical_id), kind: 'technical-id', point: point._id },
-          ];
-        }).flat(),
-      );
-      const points = await pointsOfCustomerById(CUSTOMER);
-      const valuesAt = (at: number) => Array.from({ length: REFERENCE.sourcePoints }, (_, index) => ({ pointId: `pt-src-${index}`, customerId: CUSTOMER, at, value: Math.round((50 + 30 * Math.sin(at / 86_400_000 + index)) * 10) / 10, status: '1' as const, zone: ZONE }));
-      const loading = performance.now();
-      for (let day = 0; day < SOURCE_HISTORY_DAYS; day += 1) {
-        const values = Array.from({ length: VALUES_PER_POINT_DAY }, (_, step) => valuesAt(SOURCE_HISTORY_START + day * 86_400_000 + step * 600_000)).flat();
-        await storeValuesInBulk(CUSTOMER, values, points, { announce: false });
-      }
-      console.log(`  source values: ${SOURCE_HISTORY_DAYS} days of history for ${REFERENCE.sourcePoints} points loaded in ${((performance.now() - loading) / 1000).toFixed(0)} s`);
-      const fetchedAt = SOURCE_HISTORY_START + SOURCE_HISTORY_DAYS * 86_400_000;
+      const sourcePointIds = sourceIds.map((_, index) => `pt-src-${index}`);
       // Two fetches 15 minutes apart bring 1 and 2 ten-minute values a point (1.5 on average).
       const usage: UsageLine[] = [];
-      for (const instants of [[fetchedAt], [fetchedAt + 600_000, fetchedAt + 1_200_000]]) {
+      for (const instants of [[MEASURED_AT], [MEASURED_AT + 600_000, MEASURED_AT + 1_200_000]]) {
         process.env.USAGE_SAMPLE_RATE = '1';
         startUsage(0);
         const begun = performance.now();
-        await storeValuesInBulk(CUSTOMER, instants.flatMap(valuesAt), points, { announce: false });
+        await storeValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), points, { announce: false });
         const line = finishUsage(performance.now() - begun);
         delete process.env.USAGE_SAMPLE_RATE;
         // Stored by the scheduled jobs' function on AWS: its memory and architecture price it.
@@ -356,7 +366,7 @@ const main = async () => {
           unit: 'fetch of 15 min',
           measured: 2,
           perMonth: DAYS_IN_MONTH * ((24 * 60) / FETCH_INTERVAL),
-          basis: `${REFERENCE.sourcePoints} points' new values every ${FETCH_INTERVAL} min, packs as after ${SOURCE_HISTORY_DAYS} days (in this process; pushes not counted)`,
+          basis: `${REFERENCE.sourcePoints} points' new values every ${FETCH_INTERVAL} min, stored as a fetch stores them (in this process; pushes not counted)`,
         },
         { usage, driver: NO_DRIVER_COUNTS },
       );
@@ -438,7 +448,7 @@ const main = async () => {
       sample(
         { kind: 'exports', unit: 'week of 5 e-mailed exports', measured: 1, perMonth: WEEKS_IN_MONTH, basis: `${REFERENCE.exportsPerWeek} exports e-mailed each week` },
         await measured(emulator.logFile, async () => {
-          for (const [index, id] of exportIds.entries()) await api.call('POST', `/api/v1/exports/data/${id}/email`, token, { end_date: '2026-11-01', sampling: 'day', request_key: `bench-cost-${index}-x` });
+          for (const [index, id] of exportIds.entries()) await api.call('POST', `/api/v1/exports/data/${id}/email`, token, { end_date: MEASURED_DAY, sampling: 'day', request_key: `bench-cost-${index}-x` });
           return api.take();
         }, 6000),
       );
