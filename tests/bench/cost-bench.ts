@@ -504,6 +504,16 @@ const main = async () => {
     console.log(`\nPrices: ${prices.region}, on-demand, read ${prices.read} (tests/bench/cost/prices-eu-west-3.json; lines marked "closest:" stand in for Paris figures not found).`);
     console.log(`Storage: ${bytesPerValue.toFixed(1)} bytes of DynamoDB per ten-minute value (raw and rollups, 100 bytes of overhead per item); ${HISTORY_MONTHS} months kept.`);
     console.log(`Write units cross-check (puts): DynamoDB answered ${checks.reported} table units, the item sizes give ${checks.computed}.`);
+    console.log('\nThe month in $ by kind of work (factor × what the sample measured):');
+    for (const entry of samples) {
+      const ofEntry = linesOfSample(entry, prices, functions);
+      const total = ofEntry.reduce((sum, line) => sum + line.usd, 0);
+      const units = entry.usage.reduce((sum, line) => ({ rcu: sum.rcu + line.rcu, wcu: sum.wcu + line.wcu, ms: sum.ms + line.durationMs }), { rcu: 0, wcu: 0, ms: 0 });
+      console.log(
+        `  ${formatUsd(total).padStart(10)} $  ${entry.kind}${entry.fixed ? ' (fixed)' : ''}: ×${factorOf(entry).toFixed(1)}; per ${entry.unit}: ${(entry.usage.length / entry.measured).toFixed(1)} invocations, ` +
+          `${(units.rcu / entry.measured).toFixed(1)} RCU, ${(units.wcu / entry.measured).toFixed(1)} WCU, ${(units.ms / entry.measured).toFixed(0)} ms of functions`,
+      );
+    }
     console.log('\nThe month in $ per service (variable: one reference customer):');
     for (const [service, value] of [...summary.byService].sort((a, b) => b[1] - a[1])) console.log(`  ${service.padEnd(22)} ${formatUsd(value).padStart(10)} $`);
     console.log(`\n$ per customer-month: ${formatUsd(summary.perCustomerUsd)} $ (${((summary.perCustomerUsd / (300 * USD_PER_EUR)) * 100).toFixed(1)} % of a 300 € premium price, at ${USD_PER_EUR} $ per € assumed)`);
