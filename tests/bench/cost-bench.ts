@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { DynamoDBClient, paginateScan } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, GetItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { InvokeCommand, LambdaClient, paginateListFunctions } from '@aws-sdk/client-lambda';
 import WebSocket from 'ws';
 import { buildWeb } from '../../infra/local/build-web';
@@ -169,17 +169,26 @@ const dayFile = (technicalIds: string[], day: string): string => {
   return text;
 };
 
-/** Bytes stored of every item of a table (with DynamoDB's 100 bytes of overhead each), and their count. */
-const tableBytes = async (dynamo: DynamoDBClient, table: string): Promise<{ bytes: number; items: number }> => {
-  let bytes = 0;
-  let items = 0;
-  for await (const page of paginateScan({ client: dynamo }, { TableName: table })) {
-    for (const item of page.Items ?? []) {
-      bytes += storageBytes(itemSize(item as Item));
-      items += 1;
-    }
-  }
-  return { bytes, items };
+/**
+ * Bytes DynamoDB stores per ten-minute value of a point on the measured day: its raw items (size
+ * and 100 bytes of overhead each) and its share of the rollup packs (24 hour buckets and a day
+ * bucket, at the bytes per bucket of the point's packs). Read for a few points, not scanned.
+ */
+const storedBytesPerValue = async (dynamo: DynamoDBClient, table: string, pointId: string): Promise<number> => {
+  const owner = `${CUSTOMER}#${pointId}`;
+  const from = String(MEASURED_AT).padStart(13, '0');
+  const to = String(MEASURED_AT + 86_400_000 - 1).padStart(13, '0');
+  const raw = await dynamo.send(
+    new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': { S: `S#${owner}#${MEASURED_DAY.slice(0, 7).replace('-', '')}` }, ':from': { S: from }, ':to': { S: to } } }),
+  );
+  const rawBytes = (raw.Items ?? []).reduce((sum, item) => sum + storageBytes(itemSize(item as Item)), 0);
+  const perBucket = async (level: string, pack: string) => {
+    const { Item } = await dynamo.send(new GetItemCommand({ TableName: table, Key: { PK: { S: `R#${owner}#${level}` }, SK: { S: pack } } }));
+    const buckets = (Item?.col_start?.B?.byteLength ?? 0) / 8;
+    return Item && buckets ? storageBytes(itemSize(Item as Item)) / buckets : 0;
+  };
+  const packs = 24 * (await perBucket('hour', MEASURED_DAY.slice(0, 7).replace('-', ''))) + (await perBucket('day', MEASURED_DAY.slice(0, 4)));
+  return (rawBytes + packs) / Math.max(1, raw.Items?.length ?? 0);
 };
 
 const main = async () => {
@@ -284,7 +293,6 @@ const main = async () => {
         notMeasured.push(`${what} (${String(error).split('\n')[0]})`);
       }
     };
-    const seriesBefore = await tableBytes(dynamo, deployment.seriesTable);
 
     // 1. A day's FTP file for half the points, taken by the retriever and imported (rollups and pushes included).
     console.log('Measuring ...');
@@ -315,9 +323,8 @@ const main = async () => {
         }),
       );
       socket.close();
-      const seriesAfter = await tableBytes(dynamo, deployment.seriesTable);
-      const importedValues = REFERENCE.ftpPoints * VALUES_PER_POINT_DAY;
-      bytesPerValue = (seriesAfter.bytes - seriesBefore.bytes) / importedValues;
+      const perValue = await Promise.all(['pt-cost-0', 'pt-cost-100', 'pt-cost-249'].map((pointId) => storedBytesPerValue(dynamo, deployment.seriesTable, pointId)));
+      bytesPerValue = perValue.reduce((sum, bytes) => sum + bytes, 0) / perValue.length;
     });
 
     // 2. The data sources' fetches for the other half. A fetch's own work (the provider asked, nothing
