@@ -10,6 +10,7 @@ import { startDemoObjenious } from '../../infra/local/demo-objenious';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
 import { startWebServer } from '../../infra/local/web-server';
 import { fromRoot } from '../../infra/lib/paths';
+import { callAwsJson } from '../../functions/src/clients/aws-json-request';
 import { itemSize, storageBytes, type Item } from '../../functions/src/usage/dynamodb-units';
 import { startFtpServer } from '../support/file-servers';
 import { argument } from './bench-api';
@@ -95,41 +96,65 @@ const USD_PER_EUR = 1.1;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The `usage` lines the functions wrote to the emulator's log from `offset` on. */
-const usageLinesFrom = (logFile: string, offset: number): { lines: UsageLine[]; end: number } => {
-  const buffer = readFileSync(logFile);
-  const text = buffer.subarray(offset).toString('utf8');
-  const lines = text
-    .split('\n')
-    .filter((line) => line.startsWith('{') && line.includes('"message":"usage"'))
-    .map((line) => JSON.parse(line) as UsageLine);
-  return { lines, end: buffer.length };
+/**
+ * The functions' log lines, as CloudWatch Logs holds them: every invocation's output lands in its
+ * function's log group, in the emulator as on AWS (the emulator's own log shows only some).
+ */
+const cloudWatchLogs = (endpoint: string) => {
+  const call = async <T>(operation: string, body: Record<string, unknown>): Promise<T> => {
+    const { ok, status, payload } = await callAwsJson<T>({ endpoint, region: 'us-east-1', service: 'logs', target: `Logs_20140328.${operation}`, body: JSON.stringify(body) });
+    if (!ok) throw new Error(`CloudWatch Logs ${operation} answered ${status}: ${JSON.stringify(payload)}`);
+    return payload;
+  };
+  const groups = async (): Promise<string[]> => {
+    const names: string[] = [];
+    let nextToken: string | undefined;
+    do {
+      const page = await call<{ logGroups?: { logGroupName: string }[]; nextToken?: string }>('DescribeLogGroups', nextToken ? { nextToken } : {});
+      names.push(...(page.logGroups ?? []).map((group) => group.logGroupName));
+      nextToken = page.nextToken;
+    } while (nextToken);
+    return names;
+  };
+  /** The messages of every group since `startTime` (ms) holding `phrase`. */
+  const messagesSince = async (startTime: number, phrase: string): Promise<string[]> => {
+    const found = await Promise.all(
+      (await groups()).map(async (logGroupName) => (await call<{ events?: { message: string }[] }>('FilterLogEvents', { logGroupName, startTime, filterPattern: `"${phrase}"` })).events ?? []),
+    );
+    return found.flat().map((event) => event.message);
+  };
+  return {
+    messagesSince,
+    usageSince: async (startTime: number): Promise<UsageLine[]> =>
+      (await messagesSince(startTime, 'usage')).filter((message) => message.includes('"message":"usage"')).map((message) => JSON.parse(message.slice(message.indexOf('{'))) as UsageLine),
+  };
 };
+type Logs = ReturnType<typeof cloudWatchLogs>;
 
 /**
  * Runs `work`, then waits until the functions have written `until` (when given: the end of what it
- * started asynchronously, an import, a subscription's e-mail) and have then been quiet (no new usage
- * line) for `idleMs`: what the work started (rollups, pushes, PDFs, forwarded logs) is its own.
+ * started asynchronously, an import) and have then been quiet (no new usage line) for `idleMs`:
+ * what the work started (rollups, pushes, PDFs, forwarded logs) is its own.
  */
-const measured = async (logFile: string, work: () => Promise<Partial<DriverCounts> | void>, idleMs = 5000, until?: string, maxMs = 600_000) => {
-  const start = statSync(logFile).size;
+const measured = async (logs: Logs, work: () => Promise<Partial<DriverCounts> | void>, idleMs = 5000, until?: string, maxMs = 600_000) => {
+  const start = Date.now() - 1;
   const driver = { ...NO_DRIVER_COUNTS, ...((await work()) ?? {}) };
   const deadline = Date.now() + maxMs;
   if (until) {
-    while (Date.now() < deadline && !readFileSync(logFile).subarray(start).includes(until)) await sleep(1000);
-    if (Date.now() >= deadline) throw new Error(`No "${until}" in the emulator's log within ${maxMs / 1000} s`);
+    while (Date.now() < deadline && (await logs.messagesSince(start, until)).length === 0) await sleep(1000);
+    if (Date.now() >= deadline) throw new Error(`No "${until}" in the functions' logs within ${maxMs / 1000} s`);
   }
   let seen = -1;
   let quietSince = Date.now();
   while (Date.now() < deadline) {
-    const count = usageLinesFrom(logFile, start).lines.length;
+    const count = (await logs.usageSince(start)).length;
     if (count !== seen) {
       seen = count;
       quietSince = Date.now();
     } else if (Date.now() - quietSince >= idleMs) break;
-    await sleep(500);
+    await sleep(1000);
   }
-  return { usage: usageLinesFrom(logFile, start).lines, driver };
+  return { usage: await logs.usageSince(start), driver };
 };
 
 /** The REST API as a browser's calls reach it, counting requests and answer bytes. */
@@ -217,6 +242,7 @@ const main = async () => {
 
     const lambda = new LambdaClient({});
     const dynamo = new DynamoDBClient({});
+    const logs = cloudWatchLogs(emulator.endpoint);
     const functions = new Map<string, FunctionConfig>();
     for await (const page of paginateListFunctions({ client: lambda }, {}))
       for (const fn of page.Functions ?? []) functions.set(fn.FunctionName!, { memoryMb: fn.MemorySize ?? 128, architecture: fn.Architectures?.[0] === 'x86_64' ? 'x86_64' : 'arm64' });
@@ -310,14 +336,14 @@ const main = async () => {
       const ftpJob = { kind: 'ftp', id: retriever._id, customerId: CUSTOMER };
       sample(
         { kind: 'ftp import', unit: 'daily file', measured: 1, perMonth: DAYS_IN_MONTH, basis: `one file a day of ${REFERENCE.ftpPoints} points × ${VALUES_PER_POINT_DAY} values, one connected user hearing newData` },
-        await measured(emulator.logFile, async () => {
+        await measured(logs, async () => {
           await invoke(deployment.scheduledJobsFunctionName, ftpJob);
           return { schedulerInvocations: 1 };
-        }, 8000, '"message":"file imported"', 300_000),
+        }, 8000, 'file imported', 300_000),
       );
       sample(
         { kind: 'ftp polls', unit: 'look without a new file', measured: 1, perMonth: DAYS_IN_MONTH * ((24 * 60) / FTP_INTERVAL) - DAYS_IN_MONTH, basis: `the retriever looks every ${FTP_INTERVAL} min` },
-        await measured(emulator.logFile, async () => {
+        await measured(logs, async () => {
           await invoke(deployment.scheduledJobsFunctionName, ftpJob);
           return { schedulerInvocations: 1 };
         }),
@@ -346,7 +372,7 @@ const main = async () => {
       await invoke(deployment.scheduledJobsFunctionName, sourceJob);
       sample(
         { kind: 'source polls', unit: 'fetch', measured: 1, perMonth: REFERENCE.sources * DAYS_IN_MONTH * ((24 * 60) / FETCH_INTERVAL), basis: `${REFERENCE.sources} sources fetched every ${FETCH_INTERVAL} min` },
-        await measured(emulator.logFile, async () => {
+        await measured(logs, async () => {
           await invoke(deployment.scheduledJobsFunctionName, sourceJob);
           return { schedulerInvocations: 1 };
         }),
@@ -381,7 +407,7 @@ const main = async () => {
 
     // 3. Dashboard opens: the shell's and the dashboard's calls (sign-in renewed, tabs, unread notifications, the page's widgets with their data) and the realtime channel.
     await attempt('dashboard', async () => {
-      const dashboard = await measured(emulator.logFile, async () => {
+      const dashboard = await measured(logs, async () => {
         let messages = 0;
         for (let open = 0; open < OPENS; open += 1) {
           await Promise.all([
@@ -432,7 +458,7 @@ const main = async () => {
       api.take();
       sample(
         { kind: 'alerts', unit: 'tick of 40 alerts', measured: 1, perMonth: DAYS_IN_MONTH * 24 * 4, basis: `${REFERENCE.alerts} alerts every 15 min` },
-        await measured(emulator.logFile, async () => {
+        await measured(logs, async () => {
           await Promise.all(alertIds.map((id) => invoke(deployment.scheduledJobsFunctionName, { kind: 'alert', id, customerId: CUSTOMER })));
           return { schedulerInvocations: alertIds.length };
         }),
@@ -454,7 +480,7 @@ const main = async () => {
       api.take();
       sample(
         { kind: 'exports', unit: 'week of 5 e-mailed exports', measured: 1, perMonth: WEEKS_IN_MONTH, basis: `${REFERENCE.exportsPerWeek} exports e-mailed each week` },
-        await measured(emulator.logFile, async () => {
+        await measured(logs, async () => {
           for (const [index, id] of exportIds.entries()) await api.call('POST', `/api/v1/exports/data/${id}/email`, token, { end_date: MEASURED_DAY, sampling: 'day', request_key: `bench-cost-${index}-x` });
           return api.take();
         }, 6000),
@@ -467,7 +493,7 @@ const main = async () => {
         if (printing.ready)
           sample(
             { kind: 'report subscriptions', unit: 'subscription sent', measured: 1, perMonth: REFERENCE.subscriptions, basis: `${REFERENCE.subscriptions} monthly subscriptions` },
-            await measured(emulator.logFile, async () => {
+            await measured(logs, async () => {
               const run = await invoke(deployment.scheduledJobsFunctionName, { kind: 'subscription', id: 'sub-demo-monthly', customerId: CUSTOMER });
               if (!run?.sent) throw new Error(`The demo subscription was not sent: ${JSON.stringify(run)}`);
               return { schedulerInvocations: 1 };
@@ -490,7 +516,7 @@ const main = async () => {
       }
       sample(
         { kind: `sweep ${schedule.name}`, unit: 'run', measured: 1, perMonth: schedule.perMonth, basis: schedule.expression, fixed: true },
-        await measured(emulator.logFile, async () => {
+        await measured(logs, async () => {
           await invoke(target.fn, target.payload);
           return { schedulerInvocations: 1 };
         }, 3000),
