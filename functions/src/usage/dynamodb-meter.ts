@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { itemSize, queryReadUnits, readUnits, writeUnits, type Item } from './dynamodb-units';
+import { anyItemSize, queryReadUnits, readUnits, writeUnits, type Item } from './dynamodb-units';
 import { countCall, countReadUnits, countWriteUnits, metering } from './meter';
 
 interface Capacity {
@@ -12,6 +12,12 @@ const capacities = (consumed: unknown): Capacity[] => (Array.isArray(consumed) ?
 
 type Input = Record<string, any>;
 type Output = Record<string, any>;
+
+/**
+ * An item's size: items come plain when the call went through the document client (its
+ * unmarshalling runs inside this meter's step), in the wire format otherwise.
+ */
+const itemSize = (item: Item): number => anyItemSize(item as Record<string, unknown>);
 
 /** Read units of a call, from the items it answered (what it read; a filter or projection read more, which this undercounts). */
 export const readUnitsOf = (operation: string, input: Input, output: Output): number => {

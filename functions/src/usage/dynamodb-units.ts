@@ -59,6 +59,32 @@ export const valueSize = (value: AttributeValue): number => {
 /** An item's size in bytes: its attribute names' UTF-8 bytes plus its values' sizes. */
 export const itemSize = (item: Item): number => Object.entries(item).reduce((sum, [name, value]) => sum + utf8Bytes(name) + valueSize(value), 0);
 
+const ATTRIBUTE_TYPES = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS']);
+
+/** Whether an item is in DynamoDB's wire format (every value `{ S: … }`, `{ N: … }`…) rather than plain values. */
+export const isWireItem = (item: Record<string, unknown>): item is Item =>
+  Object.values(item).every((value) => typeof value === 'object' && value !== null && !(value instanceof Uint8Array) && Object.keys(value).length === 1 && ATTRIBUTE_TYPES.has(Object.keys(value)[0]));
+
+/** The size of a plain value as the document client writes it (a string S, a number N, bytes B, a Set SS/NS/BS, an array L, an object M). */
+export const plainValueSize = (value: unknown): number => {
+  if (typeof value === 'string') return utf8Bytes(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return numberSize(String(value));
+  if (typeof value === 'boolean' || value === null || value === undefined) return 1;
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value instanceof Set) return [...value].reduce((sum: number, element) => sum + plainValueSize(element), 0);
+  if (Array.isArray(value)) return 3 + value.reduce((sum: number, element) => sum + 1 + plainValueSize(element), 0);
+  if (typeof value === 'object') {
+    // A number the client kept exact (`wrapNumbers`): `{ value: '12.5' }`.
+    if ('value' in value && Object.keys(value).length === 1 && typeof (value as { value: unknown }).value === 'string') return numberSize((value as { value: string }).value);
+    return 3 + Object.entries(value).reduce((sum, [name, element]) => sum + 1 + utf8Bytes(name) + plainValueSize(element), 0);
+  }
+  return 0;
+};
+
+/** An item's size whether it is in the wire format or plain (what the document client hands back). */
+export const anyItemSize = (item: Record<string, unknown>): number =>
+  isWireItem(item) ? itemSize(item) : Object.entries(item).reduce((sum, [name, value]) => sum + utf8Bytes(name) + plainValueSize(value), 0);
+
 /** Write request units of writing an item of `bytes`: one per started KB (at least one), twice in a transaction. */
 export const writeUnits = (bytes: number, transactional = false): number => Math.max(1, Math.ceil(bytes / 1024)) * (transactional ? 2 : 1);
 

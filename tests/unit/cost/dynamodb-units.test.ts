@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemSize, numberSize, queryReadUnits, readUnits, storageBytes, valueSize, writeUnits } from '../../../functions/src/usage/dynamodb-units';
+import { anyItemSize, isWireItem, itemSize, numberSize, queryReadUnits, readUnits, storageBytes, valueSize, writeUnits } from '../../../functions/src/usage/dynamodb-units';
 import { billedMilliseconds, gbSeconds } from '../../../functions/src/usage/lambda-units';
 
 describe("DynamoDB's item sizes", () => {
@@ -71,5 +71,15 @@ describe('Lambda GB-seconds', () => {
     expect(gbSeconds(512, 200)).toBeCloseTo(0.1, 10);
     expect(gbSeconds(1024, 1000.4)).toBeCloseTo(1.001, 10);
     expect(gbSeconds(128, 0.5)).toBeCloseTo(0.000125, 12);
+  });
+});
+
+describe('plain items (as the document client hands them back)', () => {
+  it('are sized as their wire form is', () => {
+    const plain = { PK: 'C#a', n: 12.5, big: 1719842400000, ok: false, none: null, bytes: new Uint8Array(7), list: ['ab', 1], map: { v: 12 }, set: new Set(['a', 'bc']) };
+    const wire = { PK: { S: 'C#a' }, n: { N: '12.5' }, big: { N: '1719842400000' }, ok: { BOOL: false }, none: { NULL: true }, bytes: { B: new Uint8Array(7) }, list: { L: [{ S: 'ab' }, { N: '1' }] }, map: { M: { v: { N: '12' } } }, set: { SS: ['a', 'bc'] } };
+    expect(isWireItem(wire)).toBe(true);
+    expect(isWireItem(plain)).toBe(false);
+    expect(anyItemSize(plain)).toBe(itemSize(wire));
   });
 });

@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Node } from 'constructs';
 import { readSettings } from '../../../infra/lib/settings';
 import { correlated, logger } from '../../../functions/src/logger';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { anyItemSize, itemSize } from '../../../functions/src/usage/dynamodb-units';
 import { meterDynamo, readUnitsOf, writeUnitsOf } from '../../../functions/src/usage/dynamodb-meter';
 import { countCall, finishUsage, metering, startUsage } from '../../../functions/src/usage/meter';
 
@@ -125,5 +127,31 @@ describe('the DynamoDB meter on a client', () => {
     const usage = finishUsage(1)!;
     expect(bodies[1]).toContain('"ReturnConsumedCapacity":"INDEXES"');
     expect(usage).toMatchObject({ wcu: 3, wcuCheck: { reported: 2, computed: 2 }, calls: { 'dynamodb:PutItem': 1 } });
+  });
+});
+
+describe('the DynamoDB meter on reads through the document client', () => {
+  it('sizes the items it answered as DynamoDB stored them, though the client hands them back plain', async () => {
+    const wire = { PK: { S: 'R#c#p#hour' }, SK: { S: '202611' }, ver: { N: '3' }, col_start: { B: new Uint8Array(6000) }, tags: { SS: ['a', 'bc'] }, on: { BOOL: true }, parts: { L: [{ N: '1.5' }, { M: { k: { S: 'v' } } }] } };
+    const onTheWire = { Items: [wire, wire].map((item) => ({ ...item, col_start: { B: Buffer.from(item.col_start.B).toString('base64') } })), Count: 2 };
+    // DynamoDB's HTTP answer itself: the SDK's deserializer and the document client's unmarshalling both run.
+    const client = new DynamoDBClient({
+      region: 'eu-west-3',
+      endpoint: 'http://127.0.0.1:9',
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      requestHandler: {
+        handle: async () => ({ response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Readable.from([Buffer.from(JSON.stringify(onTheWire))]) } }),
+      } as never,
+    });
+    meterDynamo(client);
+    const documents = DynamoDBDocumentClient.from(client);
+    vi.stubEnv('USAGE_SAMPLE_RATE', '1');
+    startUsage(0);
+    const answer = await documents.send(new QueryCommand({ TableName: 'T', KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'R#c#p#hour' }, ConsistentRead: true }));
+    const usage = finishUsage(1)!;
+    // Plain values in the answer, yet the units of the stored items: 2 × itemSize(wire), summed, per started 4 KB.
+    expect(answer.Items?.[0].PK).toBe('R#c#p#hour');
+    expect(anyItemSize(answer.Items![0])).toBe(itemSize(wire));
+    expect(usage.rcu).toBe(Math.ceil((2 * itemSize(wire)) / 4096));
   });
 });
