@@ -537,6 +537,14 @@ const main = async () => {
     console.log(`\nPrices: ${prices.region}, on-demand, read ${prices.read} (tests/bench/cost/prices-eu-west-3.json; lines marked "closest:" stand in for Paris figures not found).`);
     console.log(`Storage: ${bytesPerValue.toFixed(1)} bytes of DynamoDB per ten-minute value (raw and rollups, 100 bytes of overhead per item); ${HISTORY_MONTHS} months kept.`);
     console.log(`Write units cross-check (puts): DynamoDB answered ${checks.reported} table units, the item sizes give ${checks.computed}.`);
+    const readCalls = samples.flatMap((entry) => entry.usage).reduce(
+      (total, line) => ({
+        all: total.all + Object.entries(line.calls).filter(([name]) => /^dynamodb:(GetItem|Query|Scan|BatchGetItem|TransactGetItems)$/.test(name)).reduce((sum, [, count]) => sum + count, 0),
+        projected: total.projected + (line.calls['dynamodb:projected-reads'] ?? 0),
+      }),
+      { all: 0, projected: 0 },
+    );
+    console.log(`Read units are computed from the items answered: ${readCalls.projected} of ${readCalls.all} read calls used a projection and read more than they answered (undercounted).`);
     console.log('\nThe month in $ by kind of work (factor × what the sample measured):');
     for (const entry of samples) {
       const ofEntry = linesOfSample(entry, prices, functions);

@@ -98,7 +98,11 @@ export const meterDynamo = (client: DynamoDBClient): void => {
       if (WRITES.has(operation)) {
         const { units, check, putBytes } = writeUnitsOf(operation, input, output);
         countWriteUnits(units, check, putBytes);
-      } else countReadUnits(readUnitsOf(operation, input, output));
+      } else {
+        countReadUnits(readUnitsOf(operation, input, output));
+        // A projection answers less than it reads: these reads are undercounted, and said so.
+        if (input.ProjectionExpression || Object.values((input.RequestItems ?? {}) as Record<string, { ProjectionExpression?: string }>).some((table) => table.ProjectionExpression)) countCall('dynamodb:projected-reads');
+      }
       return result;
     },
     { step: 'build', name: 'usageMeter' },
