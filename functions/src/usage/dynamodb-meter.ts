@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { anyItemSize, queryReadUnits, readUnits, writeUnits, type Item } from './dynamodb-units';
+import { columnAttribute, ROLLUP_FIELDS } from '../data/rollup-pack';
+import { anyItemSize, plainValueSize, queryReadUnits, readUnits, valueSize, writeUnits, type AttributeValue, type Item } from './dynamodb-units';
 import { countCall, countReadUnits, countWriteUnits, metering } from './meter';
 
 interface Capacity {
@@ -17,7 +18,24 @@ type Output = Record<string, any>;
  * An item's size: items come plain when the call went through the document client (its
  * unmarshalling runs inside this meter's step), in the wire format otherwise.
  */
-const itemSize = (item: Item): number => anyItemSize(item as Record<string, unknown>);
+const answeredSize = (item: Item): number => anyItemSize(item as Record<string, unknown>);
+
+const PACK_COLUMNS = ROLLUP_FIELDS.map(columnAttribute);
+
+/**
+ * The size DynamoDB bills a read of an item: what it answered, and — a rollup pack read with a
+ * projection of some of its columns (functions/src/data/rollup-pack.ts) — the columns it left out,
+ * each as long as those it answered (a pack's columns all hold one float64 per bucket). Other
+ * projections stay undercounted (`dynamodb:projected-reads` says how many).
+ */
+const itemSize = (item: Item): number => {
+  const size = answeredSize(item);
+  const answered = PACK_COLUMNS.filter((name) => name in item);
+  if (answered.length === 0 || answered.length === PACK_COLUMNS.length) return size;
+  const column = (item as Record<string, unknown>)[answered[0]];
+  const columnBytes = column instanceof Uint8Array ? plainValueSize(column) : valueSize(column as AttributeValue);
+  return size + PACK_COLUMNS.filter((name) => !(name in item)).reduce((sum, name) => sum + Buffer.byteLength(name) + columnBytes, 0);
+};
 
 /** Read units of a call, from the items it answered (what it read; a filter or projection read more, which this undercounts). */
 export const readUnitsOf = (operation: string, input: Input, output: Output): number => {

@@ -132,8 +132,8 @@ describe('the DynamoDB meter on a client', () => {
 
 describe('the DynamoDB meter on reads through the document client', () => {
   it('sizes the items it answered as DynamoDB stored them, though the client hands them back plain', async () => {
-    const wire = { PK: { S: 'R#c#p#hour' }, SK: { S: '202611' }, ver: { N: '3' }, col_start: { B: new Uint8Array(6000) }, tags: { SS: ['a', 'bc'] }, on: { BOOL: true }, parts: { L: [{ N: '1.5' }, { M: { k: { S: 'v' } } }] } };
-    const onTheWire = { Items: [wire, wire].map((item) => ({ ...item, col_start: { B: Buffer.from(item.col_start.B).toString('base64') } })), Count: 2 };
+    const wire = { PK: { S: 'R#c#p#hour' }, SK: { S: '202611' }, ver: { N: '3' }, blob: { B: new Uint8Array(6000) }, tags: { SS: ['a', 'bc'] }, on: { BOOL: true }, parts: { L: [{ N: '1.5' }, { M: { k: { S: 'v' } } }] } };
+    const onTheWire = { Items: [wire, wire].map((item) => ({ ...item, blob: { B: Buffer.from(item.blob.B).toString('base64') } })), Count: 2 };
     // DynamoDB's HTTP answer itself: the SDK's deserializer and the document client's unmarshalling both run.
     const client = new DynamoDBClient({
       region: 'eu-west-3',
@@ -153,5 +153,17 @@ describe('the DynamoDB meter on reads through the document client', () => {
     expect(answer.Items?.[0].PK).toBe('R#c#p#hour');
     expect(anyItemSize(answer.Items![0])).toBe(itemSize(wire));
     expect(usage.rcu).toBe(Math.ceil((2 * itemSize(wire)) / 4096));
+  });
+});
+
+describe('the DynamoDB meter on rollup packs read with a projection', () => {
+  it('bills the columns left out at the length of those answered', () => {
+    const column = new Uint8Array(8 * 360);
+    const answered = { col_start: column, col_first: column, col_last: column };
+    const whole = Object.fromEntries(['start', 'count', 'sum', 'min', 'max', 'first', 'firstAt', 'last', 'lastAt'].map((field) => [`col_${field}`, column]));
+    expect(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: answered })).toBe(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: whole }));
+    // 9 columns of 2,880 bytes and their names: 25,997 bytes, 7 units strongly consistent.
+    expect(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: whole })).toBe(7);
+    expect(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: answered })).toBe(7);
   });
 });
