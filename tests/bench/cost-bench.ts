@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { DynamoDBClient, GetItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { InvokeCommand, LambdaClient, paginateListFunctions } from '@aws-sdk/client-lambda';
+import { GetScheduleCommand, ListSchedulesCommand, SchedulerClient, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
 import WebSocket from 'ws';
 import { buildWeb } from '../../infra/local/build-web';
 import { deployToEmulator, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, type Deployment } from '../../infra/local/deploy';
@@ -157,6 +158,41 @@ const measured = async (logs: Logs, work: () => Promise<Partial<DriverCounts> | 
   return { usage: await logs.usageSince(start), driver };
 };
 
+/**
+ * Turns off every schedule of the deployment: the emulator fires them as AWS would, and a schedule
+ * firing during another kind of work's sample would be counted with it. The bench starts each job
+ * itself, as its schedule would, and counts the scheduler's invocations.
+ */
+const disableSchedules = async (scheduler: SchedulerClient): Promise<number> => {
+  let disabled = 0;
+  let nextToken: string | undefined;
+  do {
+    const page = await scheduler.send(new ListSchedulesCommand({ NextToken: nextToken }));
+    for (const listed of page.Schedules ?? []) {
+      if (listed.State === 'DISABLED') continue;
+      const schedule = await scheduler.send(new GetScheduleCommand({ Name: listed.Name, GroupName: listed.GroupName }));
+      await scheduler.send(
+        new UpdateScheduleCommand({
+          Name: schedule.Name,
+          GroupName: schedule.GroupName,
+          ScheduleExpression: schedule.ScheduleExpression,
+          ScheduleExpressionTimezone: schedule.ScheduleExpressionTimezone,
+          FlexibleTimeWindow: schedule.FlexibleTimeWindow,
+          Target: schedule.Target,
+          Description: schedule.Description,
+          StartDate: schedule.StartDate,
+          EndDate: schedule.EndDate,
+          ActionAfterCompletion: schedule.ActionAfterCompletion,
+          State: 'DISABLED',
+        }),
+      );
+      disabled += 1;
+    }
+    nextToken = page.NextToken;
+  } while (nextToken);
+  return disabled;
+};
+
 /** The REST API as a browser's calls reach it, counting requests and answer bytes. */
 const countingApi = (deployment: Deployment) => {
   const counts = { requests: 0, bytes: 0 };
@@ -243,6 +279,19 @@ const main = async () => {
     const lambda = new LambdaClient({});
     const dynamo = new DynamoDBClient({});
     const logs = cloudWatchLogs(emulator.endpoint);
+    const schedulerClient = new SchedulerClient({});
+    const scheduler = {
+      /** disableSchedules, or a warning: then a schedule firing during a sample is counted with it. */
+      quiet: async (): Promise<number> => {
+        try {
+          return await disableSchedules(schedulerClient);
+        } catch (error) {
+          console.log(`  schedules not turned off (${String(error).split('\n')[0]}): one firing during a sample is counted with it`);
+          return 0;
+        }
+      },
+    };
+    console.log(`${await scheduler.quiet()} schedules turned off (the deployment's sweeps, the demo's): the bench starts each job itself`);
     const functions = new Map<string, FunctionConfig>();
     for await (const page of paginateListFunctions({ client: lambda }, {}))
       for (const fn of page.Functions ?? []) functions.set(fn.FunctionName!, { memoryMb: fn.MemorySize ?? 128, architecture: fn.Architectures?.[0] === 'x86_64' ? 'x86_64' : 'arm64' });
@@ -329,6 +378,7 @@ const main = async () => {
       closers.push(() => ftp.close());
       const retriever = await api.call('POST', '/api/v1/ftp', token, { host: ftp.host, port: ftp.port, user: ftp.user, password: ftp.password, path: '/', active: true, timeInterval: FTP_INTERVAL, isSftp: false });
       api.take();
+      await scheduler.quiet();
       const socket = new WebSocket(`${deployment.socketUrl}?token=${encodeURIComponent(token)}`);
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
       socket.send(JSON.stringify({ action: 'storeUserId', user_id: userId, user_role: 'administrator', navigator_id: 'bench-cost', customer_id: CUSTOMER }));
@@ -368,6 +418,7 @@ const main = async () => {
         config: { custom: { endpoint: objenious.endpoint, api_version: 'v2', api_key: objenious.apiKey, auto_discover_devices: true, fetch_interval: FETCH_INTERVAL } },
       });
       api.take();
+      await scheduler.quiet();
       const sourceJob = { kind: 'source', id: source._id, customerId: CUSTOMER };
       await invoke(deployment.scheduledJobsFunctionName, sourceJob);
       sample(
@@ -456,6 +507,7 @@ const main = async () => {
         alertIds.push(alert._id);
       }
       api.take();
+      await scheduler.quiet();
       sample(
         { kind: 'alerts', unit: 'tick of 40 alerts', measured: 1, perMonth: DAYS_IN_MONTH * 24 * 4, basis: `${REFERENCE.alerts} alerts every 15 min` },
         await measured(logs, async () => {
