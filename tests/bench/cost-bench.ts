@@ -138,6 +138,12 @@ type Logs = ReturnType<typeof cloudWatchLogs>;
  * what the work started (rollups, pushes, PDFs, forwarded logs) is its own.
  */
 const measured = async (logs: Logs, work: () => Promise<Partial<DriverCounts> | void>, idleMs = 5000, until?: string, maxMs = 600_000) => {
+  // What the setup started (its log lines forwarded, its jobs) ends before the sample begins.
+  for (let waited = 0; waited < 60_000; waited += 3000) {
+    const since = Date.now();
+    await sleep(3000);
+    if ((await logs.usageSince(since)).length === 0) break;
+  }
   const start = Date.now() - 1;
   const driver = { ...NO_DRIVER_COUNTS, ...((await work()) ?? {}) };
   const deadline = Date.now() + maxMs;
