@@ -517,7 +517,8 @@ const main = async () => {
       sample(
         { kind: 'alerts', unit: 'tick of 40 alerts', measured: 1, perMonth: DAYS_IN_MONTH * 24 * 4, basis: `${REFERENCE.alerts} alerts every 15 min` },
         await measured(logs, async () => {
-          await Promise.all(alertIds.map((id) => invoke(deployment.scheduledJobsFunctionName, { kind: 'alert', id, customerId: CUSTOMER })));
+          // One after the other: the background functions' reserved concurrency is small, and a throttled start is retried on AWS.
+          for (const id of alertIds) await invoke(deployment.scheduledJobsFunctionName, { kind: 'alert', id, customerId: CUSTOMER });
           return { schedulerInvocations: alertIds.length };
         }),
       );
