@@ -48,8 +48,8 @@ import { countFixedResources, synthesizedTemplates } from './cost/fixed-resource
  * cost (keys, secrets, WAF, alarms, dashboard, the deployment's own sweeps) is counted in the
  * synthesized app and printed apart. docs/benchmarks/cost.md says the method and the runs.
  */
-const PORT = Number(argument('port', '4598'));
-const WEB_PORT = Number(argument('web-port', '8198'));
+const PORT = Number(argument('port', '4613'));
+const WEB_PORT = Number(argument('web-port', '8213'));
 const OPENS = Number(argument('opens', '6'));
 const WITH_REPORTS = argument('reports', 'yes') === 'yes';
 const NAME = 'bench-cost';
