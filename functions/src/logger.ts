@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { countLogLine, finishUsage, startUsage } from './usage/meter';
 
 /** One structured JSON line per event; CloudWatch (and the emulator's log) keep them. */
 type Level = 'debug' | 'info' | 'warn' | 'error';
@@ -51,11 +52,28 @@ export const correlated =
       found = undefined;
     }
     const correlationId = usable(found) ? found : (lambdaContext?.awsRequestId ?? randomUUID());
-    return withCorrelationId(correlationId, () => handler(event, lambdaContext));
+    return withCorrelationId(correlationId, () => withUsage(() => handler(event, lambdaContext)));
   };
+
+/**
+ * Runs one invocation's work metered (usage/meter.ts): if the sample takes it, one `usage` line
+ * is written when it ends, with its duration and what it called. `correlated` does it for every
+ * handler it wraps; a handler without a correlation id (the authorizer) calls it itself.
+ */
+export const withUsage = async <Result>(work: () => Promise<Result>): Promise<Result> => {
+  startUsage();
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const usage = finishUsage(performance.now() - started);
+    if (usage) process.stdout.write(`${JSON.stringify({ level: 'info', message: 'usage', time: new Date().toISOString(), ...correlationFields(), ...usage })}\n`);
+  }
+};
 
 const write = (level: Level, message: string, fields: Record<string, unknown> = {}): void => {
   const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...correlationFields(), ...fields });
+  countLogLine(Buffer.byteLength(line) + 1);
   if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);
 };
@@ -70,8 +88,9 @@ export const logger = {
 /** The namespace of the product's metrics (the operations dashboard reads it, infra/lib/stacks/operations-stack.ts). */
 export const METRICS_NAMESPACE = 'WattWise';
 
-/** The product's own metrics. */
-export type ProductMetric = 'ImportedRows' | 'AlertsEvaluated' | 'EmailsSent';
+/** The product's own metrics (each a custom metric CloudWatch bills by the month). */
+export const PRODUCT_METRICS = ['ImportedRows', 'AlertsEvaluated', 'EmailsSent'] as const;
+export type ProductMetric = (typeof PRODUCT_METRICS)[number];
 
 /**
  * Records a product metric as a log line in CloudWatch's embedded metric format: CloudWatch

@@ -51,6 +51,8 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
   for (const appFunction of functions) {
     // The dimension of the product's own metrics (embedded metric format in the logs): one dashboard per environment.
     appFunction.setting('METRICS_STAGE', settings.stage);
+    // One `usage` line for this share of invocations (functions/src/usage/meter.ts); none at 0.
+    if (settings.usageSampleRate > 0) appFunction.setting('USAGE_SAMPLE_RATE', String(settings.usageSampleRate));
     if (appFunction === realtime.logForwarder) continue;
     appFunction.logGroup.addSubscriptionFilter('LiveLogs', { destination, filterPattern: logs.FilterPattern.allEvents() });
   }

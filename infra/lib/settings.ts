@@ -39,6 +39,9 @@ import type { Node } from 'constructs';
  * the language of its e-mail) when no root administrator exists, and sent a set-password link (none: no root is made).
  * `edgeFirewall` puts a WAF web ACL (in us-east-1) on the distribution: on by default on AWS, off in the emulator; `false` turns it off.
  * `edgeRateLimit` is its rule's requests per viewer address in five minutes before the address is blocked (default 2000).
+ * `usageSampleRate` (0 to 1) is the share of invocations that write one `usage` log line (request units, calls, duration;
+ * functions/src/usage/meter.ts): 0.01 on AWS by default (a cheap sample for the operator's per-function costs), 0 in the
+ * emulator unless given (the cost bench deploys with 1).
  * `domainName` and `certificateArn` (both or neither) put the site on the operator's own domain: the distribution answers
  * on it with that ACM certificate (in us-east-1, where CloudFront reads certificates), and the app's address is
  * `https://<domainName>` unless `appUrl` says otherwise. The domain's DNS points at the distribution (the `DnsTarget` output).
@@ -98,6 +101,8 @@ export interface DeploymentSettings {
   edgeRateLimit: number;
   /** The operator's own domain for the site, with its certificate; null: CloudFront's own address. */
   customDomain: CustomDomain | null;
+  /** The share of invocations metered (one `usage` log line each). */
+  usageSampleRate: number;
 }
 
 export interface CustomDomain {
@@ -153,7 +158,16 @@ export const readSettings = (node: Node): DeploymentSettings => {
     edgeFirewall: String(node.tryGetContext('edgeFirewall') ?? (environment === 'aws')) === 'true',
     edgeRateLimit: rateLimitOf(node.tryGetContext('edgeRateLimit')),
     customDomain: customDomainOf(node.tryGetContext('domainName'), node.tryGetContext('certificateArn')),
+    usageSampleRate: sampleRateOf(node.tryGetContext('usageSampleRate'), environment === 'aws' ? 0.01 : 0),
   };
+};
+
+/** A share from 0 to 1; anything else stops the synthesis. */
+const sampleRateOf = (value: unknown, fallback: number): number => {
+  if (value === undefined || value === null || value === '') return fallback;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new Error(`Context usageSampleRate must be from 0 to 1, not ${String(value)}`);
+  return rate;
 };
 
 /** The allow-list as the functions read it; a malformed entry stops the synthesis rather than open more than meant. */

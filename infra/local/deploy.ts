@@ -96,6 +96,8 @@ export const deployToEmulator = async (
     rootEmail?: string;
     /** A Chromium of the machine for the printing (none: the Lambda build, @sparticuz/chromium, as on AWS). */
     chromiumPath?: string;
+    /** The share of invocations that write a `usage` line (none: the emulator's default, 0). */
+    usageSampleRate?: number;
   } = {},
 ): Promise<Deployment> => {
   const licenseVendor = options.vendorKey ?? (await makeDevelopmentVendorKey(name));
@@ -113,6 +115,7 @@ export const deployToEmulator = async (
     ...(options.customerDeletionBatch ? ['-c', `customerDeletionBatch=${options.customerDeletionBatch}`] : []),
     ...(options.rootEmail ? ['-c', `rootEmail=${options.rootEmail}`] : []),
     ...(options.chromiumPath ? ['-c', `chromiumPath=${options.chromiumPath}`] : []),
+    ...(options.usageSampleRate !== undefined ? ['-c', `usageSampleRate=${options.usageSampleRate}`] : []),
   ];
   const outputsFile = fromRoot('.local', name, 'outputs.json');
   await runCdk(['bootstrap', 'aws://000000000000/us-east-1', ...context], endpoint);

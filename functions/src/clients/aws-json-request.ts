@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { countCall } from '../usage/meter';
 
 export interface AwsCredentials {
   accessKeyId: string;
@@ -62,6 +63,7 @@ export const callAwsJson = async <T>(request: Omit<AwsJsonRequest, 'credentials'
     },
     now: new Date(),
   });
+  countCall(`${request.service}:${request.target.split('.').pop()}`);
   const answer = await fetch(request.endpoint, { method: 'POST', headers, body: request.body });
   return { ok: answer.ok, status: answer.status, payload: (await answer.json()) as T };
 };

@@ -1,10 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { meterDynamo } from '../usage/dynamodb-meter';
 
 const client = new DynamoDBClient({});
 // The SDK's default logger discards everything, yet its middleware first builds a log-safe copy
 // of every response (a walk over every attribute read): pure cost with no logger configured.
 client.middlewareStack.remove('loggerMiddleware');
+// Request units and calls of metered invocations (usage/meter.ts): off unless USAGE_SAMPLE_RATE samples the invocation.
+meterDynamo(client);
 
 /** Built once per container and reused by every repository. */
 export const dynamo = DynamoDBDocumentClient.from(client, {

@@ -1,3 +1,4 @@
 import { KMSClient } from '@aws-sdk/client-kms';
+import { meterCalls } from '../usage/client-meter';
 
-export const kms = /* @__PURE__ */ new KMSClient({});
+export const kms = /* @__PURE__ */ meterCalls(new KMSClient({}), 'kms');

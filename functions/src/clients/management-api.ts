@@ -1,5 +1,6 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { requireSetting } from '../config';
+import { meterCalls } from '../usage/client-meter';
 
 let client: ApiGatewayManagementApiClient | undefined;
 
@@ -8,6 +9,6 @@ let client: ApiGatewayManagementApiClient | undefined;
  * execute-api URL here), never derived from the request context.
  */
 export const managementApi = (): ApiGatewayManagementApiClient => {
-  client ??= new ApiGatewayManagementApiClient({ endpoint: requireSetting('WS_MANAGEMENT_ENDPOINT') });
+  client ??= meterCalls(new ApiGatewayManagementApiClient({ endpoint: requireSetting('WS_MANAGEMENT_ENDPOINT') }), 'apigateway');
   return client;
 };

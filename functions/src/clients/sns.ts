@@ -1,3 +1,4 @@
 import { SNSClient } from '@aws-sdk/client-sns';
+import { meterCalls } from '../usage/client-meter';
 
-export const sns = /* @__PURE__ */ new SNSClient({});
+export const sns = /* @__PURE__ */ meterCalls(new SNSClient({}), 'sns');

@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
-import { describeError, logger } from '../logger';
+import { describeError, logger, withUsage } from '../logger';
 import { toAuthorizerContext } from '../middleware/caller';
 import { isPrintToken, verifyPrintToken, verifyToken } from '../services/token-service';
 
@@ -16,7 +16,9 @@ export const stageWideArn = (methodArn: string): string => {
  * TOKEN authorizer: a missing, malformed, expired or tampered bearer token is refused with
  * "Unauthorized" (401) before any function runs.
  */
-export const handler = async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+export const handler = (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => withUsage(() => authorize(event));
+
+const authorize = async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const match = /^Bearer\s+(\S+)$/i.exec(event.authorizationToken ?? '');
   if (!match) {
     logger.info('authorizer refused', { reason: 'no bearer token' });

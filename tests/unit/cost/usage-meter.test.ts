@@ -1,0 +1,169 @@
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Node } from 'constructs';
+import { readSettings } from '../../../infra/lib/settings';
+import { correlated, logger } from '../../../functions/src/logger';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { anyItemSize, itemSize } from '../../../functions/src/usage/dynamodb-units';
+import { meterDynamo, readUnitsOf, writeUnitsOf } from '../../../functions/src/usage/dynamodb-meter';
+import { countCall, finishUsage, metering, startUsage } from '../../../functions/src/usage/meter';
+
+/** The JSON lines written to stdout during `work`. */
+const linesOf = async (work: () => unknown): Promise<Record<string, any>[]> => {
+  const written: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    written.push(String(chunk));
+    return true;
+  });
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return written.map((line) => JSON.parse(line) as Record<string, any>);
+};
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('the usage meter', () => {
+  it('meters nothing and writes no usage line when no sample rate is set', async () => {
+    const handler = correlated(() => 'request-1', async () => {
+      logger.info('work');
+      countCall('s3:PutObject');
+      return metering();
+    });
+    const lines = await linesOf(() => handler({}, undefined));
+    expect(lines.map((line) => line.message)).toEqual(['work']);
+  });
+
+  it('writes one usage line per metered invocation, with its calls, log bytes, duration and memory', async () => {
+    vi.stubEnv('USAGE_SAMPLE_RATE', '1');
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'WattWiseApi-AlertsFunction');
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_MEMORY_SIZE', '512');
+    const handler = correlated(() => 'request-2', async () => {
+      logger.info('work');
+      countCall('ses:SendEmail');
+      countCall('ses:SendEmail');
+    });
+    const lines = await linesOf(() => handler({}, undefined));
+    expect(lines.map((line) => line.message)).toEqual(['work', 'usage']);
+    const usage = lines[1];
+    expect(usage).toMatchObject({ fn: 'WattWiseApi-AlertsFunction', memoryMb: 512, correlationId: 'request-2', calls: { 'ses:SendEmail': 2 }, logLines: 1 });
+    // The invocation's own line, newline included; the usage line does not count itself.
+    expect(usage.logBytes).toBe(Buffer.byteLength(JSON.stringify(lines[0])) + 1);
+    expect(usage.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('samples invocations by the rate', () => {
+    vi.stubEnv('USAGE_SAMPLE_RATE', '0.25');
+    startUsage(0.2);
+    expect(metering()).toBe(true);
+    finishUsage(1);
+    startUsage(0.3);
+    expect(metering()).toBe(false);
+    expect(finishUsage(1)).toBeNull();
+  });
+});
+
+describe('the DynamoDB meter', () => {
+  const item = { PK: { S: 'C#c' }, SK: { S: 'PT#p' }, value: { N: '12.5' } };
+  const bigItem = { PK: { S: 'x' }, data: { S: 'a'.repeat(5000) } };
+
+  it('counts reads from the sizes of the items answered', () => {
+    expect(readUnitsOf('GetItem', {}, { Item: item })).toBe(0.5);
+    expect(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: bigItem })).toBe(2);
+    expect(readUnitsOf('Query', {}, { Items: [bigItem, bigItem] })).toBe(1.5);
+    expect(readUnitsOf('BatchGetItem', { RequestItems: { T: {} } }, { Responses: { T: [item, bigItem] } })).toBe(0.5 + 1);
+  });
+
+  it('takes the written units DynamoDB answered, and checks its table share against the items put', () => {
+    const answered = writeUnitsOf('PutItem', { Item: bigItem }, { ConsumedCapacity: { TableName: 'T', CapacityUnits: 7, Table: { CapacityUnits: 5 } } });
+    expect(answered).toEqual({ units: 7, check: { reported: 5, computed: 5 }, putBytes: 2 + 1 + 4 + 5000 });
+  });
+
+  it('computes the units of writes DynamoDB did not answer for', () => {
+    expect(writeUnitsOf('BatchWriteItem', { RequestItems: { T: [{ PutRequest: { Item: item } }, { PutRequest: { Item: bigItem } }] } }, {}).units).toBe(1 + 5);
+    expect(writeUnitsOf('TransactWriteItems', { TransactItems: [{ Put: { Item: item } }] }, {}).units).toBe(2);
+    expect(writeUnitsOf('UpdateItem', {}, {}).units).toBe(1);
+  });
+});
+
+describe("the deployment's usage sample", () => {
+  const settingsWith = (context: Record<string, unknown>) => readSettings({ tryGetContext: (key: string) => context[key] } as unknown as Node);
+
+  it('meters 1 % of invocations on AWS and none in the emulator unless told, and refuses a share outside 0–1', () => {
+    expect(settingsWith({}).usageSampleRate).toBe(0.01);
+    expect(settingsWith({ environment: 'emulator' }).usageSampleRate).toBe(0);
+    expect(settingsWith({ environment: 'emulator', usageSampleRate: '1' }).usageSampleRate).toBe(1);
+    expect(() => settingsWith({ usageSampleRate: '2' })).toThrow(/usageSampleRate/);
+  });
+});
+
+describe('the DynamoDB meter on a client', () => {
+  it('asks for ConsumedCapacity and counts the units of a metered call made through the document client, and nothing otherwise', async () => {
+    const client = new DynamoDBClient({ region: 'eu-west-3', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
+    meterDynamo(client);
+    const bodies: string[] = [];
+    // Answers in place of DynamoDB: the request as it would leave, and a write's ConsumedCapacity.
+    client.middlewareStack.add(
+      () => async (args: any) => {
+        bodies.push(String(args.request.body));
+        return { output: { $metadata: {}, ConsumedCapacity: { TableName: 'T', CapacityUnits: 3, Table: { CapacityUnits: 2 } } }, response: {} };
+      },
+      { step: 'finalizeRequest', name: 'fakeDynamo' },
+    );
+    const documents = DynamoDBDocumentClient.from(client);
+    const put = () => documents.send(new PutCommand({ TableName: 'T', Item: { PK: 'p', text: 'x'.repeat(1500) } }));
+
+    await put();
+    expect(bodies[0]).not.toContain('ReturnConsumedCapacity');
+
+    vi.stubEnv('USAGE_SAMPLE_RATE', '1');
+    startUsage(0);
+    await put();
+    const usage = finishUsage(1)!;
+    expect(bodies[1]).toContain('"ReturnConsumedCapacity":"INDEXES"');
+    expect(usage).toMatchObject({ wcu: 3, wcuCheck: { reported: 2, computed: 2 }, calls: { 'dynamodb:PutItem': 1 } });
+  });
+});
+
+describe('the DynamoDB meter on reads through the document client', () => {
+  it('sizes the items it answered as DynamoDB stored them, though the client hands them back plain', async () => {
+    const wire = { PK: { S: 'R#c#p#hour' }, SK: { S: '202611' }, ver: { N: '3' }, blob: { B: new Uint8Array(6000) }, tags: { SS: ['a', 'bc'] }, on: { BOOL: true }, parts: { L: [{ N: '1.5' }, { M: { k: { S: 'v' } } }] } };
+    const onTheWire = { Items: [wire, wire].map((item) => ({ ...item, blob: { B: Buffer.from(item.blob.B).toString('base64') } })), Count: 2 };
+    // DynamoDB's HTTP answer itself: the SDK's deserializer and the document client's unmarshalling both run.
+    const client = new DynamoDBClient({
+      region: 'eu-west-3',
+      endpoint: 'http://127.0.0.1:9',
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      requestHandler: {
+        handle: async () => ({ response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Readable.from([Buffer.from(JSON.stringify(onTheWire))]) } }),
+      } as never,
+    });
+    meterDynamo(client);
+    const documents = DynamoDBDocumentClient.from(client);
+    vi.stubEnv('USAGE_SAMPLE_RATE', '1');
+    startUsage(0);
+    const answer = await documents.send(new QueryCommand({ TableName: 'T', KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'R#c#p#hour' }, ConsistentRead: true }));
+    const usage = finishUsage(1)!;
+    // Plain values in the answer, yet the units of the stored items: 2 × itemSize(wire), summed, per started 4 KB.
+    expect(answer.Items?.[0].PK).toBe('R#c#p#hour');
+    expect(anyItemSize(answer.Items![0])).toBe(itemSize(wire));
+    expect(usage.rcu).toBe(Math.ceil((2 * itemSize(wire)) / 4096));
+  });
+});
+
+describe('the DynamoDB meter on rollup packs read with a projection', () => {
+  it('bills the columns left out at the length of those answered', () => {
+    const column = new Uint8Array(8 * 360);
+    const answered = { col_start: column, col_first: column, col_last: column };
+    const whole = Object.fromEntries(['start', 'count', 'sum', 'min', 'max', 'first', 'firstAt', 'last', 'lastAt'].map((field) => [`col_${field}`, column]));
+    expect(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: answered })).toBe(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: whole }));
+    // 9 columns of 2,880 bytes and their names: 25,997 bytes, 7 units strongly consistent.
+    expect(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: whole })).toBe(7);
+    expect(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: answered })).toBe(7);
+  });
+});
