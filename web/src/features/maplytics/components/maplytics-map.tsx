@@ -294,16 +294,19 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     return () => observer.disconnect();
   }, [map]);
 
-  // The sites' data: the source clusters them again, and the markers in view say what they are now.
+  // The sites' data: the source clusters them again.
   useEffect(() => {
     current.current.byId = new Map(markers.map((marker) => [marker.location_id, marker]));
-    if (!map || !sourceReady) return;
-    (map.getSource(SOURCE) as GeoJSONSource).setData(sitesGeoJson(markers));
+    if (map && sourceReady) (map.getSource(SOURCE) as GeoJSONSource).setData(sitesGeoJson(markers));
+  }, [map, sourceReady, markers]);
+
+  // The markers in view say what their sites are now (and in the language chosen).
+  useEffect(() => {
     for (const [id, pin] of pins.current) {
       const marker = current.current.byId.get(id);
       if (marker) describePin(pin, marker);
     }
-  }, [map, sourceReady, markers, describe]);
+  }, [markers, describe]);
 
   // Colours follow the blink's phase; the selected marker stands out and shows its name.
   useEffect(() => {
