@@ -173,11 +173,21 @@ const checkClusteredMap = async (page: Page, unit: string) => {
   expect(clusters.filter((cluster) => cluster.color === 'green')).toHaveLength(1);
   expect(clusters.filter((cluster) => !['red', 'green'].includes(cluster.color!)).every((cluster) => cluster.color === 'blue')).toBe(true);
   const redMarker = page.locator(`[data-testid="map-marker"][data-location-id="${red.id}"]`);
+  const redCluster = page.locator('[data-testid="map-cluster"][data-color="red"]');
+  const map = page.getByTestId('maplytics-map');
+  let held = SITES;
   for (let press = 0; press < 8 && (await redMarker.count()) === 0; press += 1) {
-    const before = JSON.stringify(await clustersOf(page));
+    const count = Number(await redCluster.first().getAttribute('data-count'));
+    // Each press splits the red site's cluster into smaller ones.
+    expect(count).toBeLessThan(held);
+    held = count;
     // The legend may cover it on a phone: the cluster's own button is pressed.
-    await page.locator('[data-testid="map-cluster"][data-color="red"]').first().dispatchEvent('click');
-    await expect.poll(async () => JSON.stringify(await clustersOf(page)) !== before || (await redMarker.count()) > 0, { timeout: UI_TIMEOUT_MS }).toBe(true);
+    const zoom = await map.getAttribute('data-zoom');
+    await redCluster.first().dispatchEvent('click');
+    await expect.poll(async () => (await map.getAttribute('data-moving')) === 'false' && (await map.getAttribute('data-zoom')) !== zoom, { timeout: UI_TIMEOUT_MS }).toBe(true);
+    await expect
+      .poll(async () => (await redMarker.count()) + (await redCluster.count()), { timeout: UI_TIMEOUT_MS, message: `after press ${press}: ${JSON.stringify(await clustersOf(page))}, zoom ${await map.getAttribute('data-zoom')}` })
+      .toBe(1);
   }
   await expect.poll(() => redMarker.getAttribute('data-color'), { timeout: UI_TIMEOUT_MS }).toBe('red');
   return openedMs;

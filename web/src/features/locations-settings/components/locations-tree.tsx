@@ -67,7 +67,7 @@ const Row = ({
 /** The tree's rows are this high, the gap under each included: the long list scrolls by whole rows. */
 const ROW_HEIGHT = 32;
 /** Past this height the tree scrolls in a box of its own and draws only the rows in view. */
-const TREE_MAX_HEIGHT = 480;
+const TREE_MAX_HEIGHT = 400;
 
 const LocationRow = ({
   row,

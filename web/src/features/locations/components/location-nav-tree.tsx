@@ -10,6 +10,7 @@ import { VirtualRows } from '../../../components/virtual-rows';
 import type { TreeRow } from '../../../lib/tree-rows';
 import type { VisibleLocation } from '../../../lib/visible-locations';
 import { findLocation, locationSlug, useVisibleLocations } from '../../../lib/visible-locations';
+import classes from './location-nav-tree.module.css';
 
 const CHILDREN_OFFSET = 14;
 /** A navigation entry's height: the long list scrolls by whole entries. */
@@ -22,6 +23,7 @@ const locationIcon = <IconBuildingCommunity size={16} stroke={1.5} />;
 const LocationLink = ({ location, activeId, onOpen }: { location: VisibleLocation; activeId?: string; onOpen: () => void }) => (
   <NavLink
     label={locationLabel(location)}
+    title={locationLabel(location)}
     leftSection={locationIcon}
     renderRoot={(props) => <Link to="/locations/$name/$id" params={{ name: locationSlug(location), id: location._id }} {...props} />}
     active={location._id === activeId}
@@ -112,6 +114,7 @@ export const LocationNavTree = ({ label }: { label: string }) => {
           maxHeight={TREE_MAX_HEIGHT}
           activeIndex={activeId ? tree.rows.findIndex((row) => row.node._id === activeId) : -1}
           renderRow={(row) => <LocationNavRow row={row} activeId={activeId} onToggle={tree.toggle} onOpen={() => tree.setQuery('')} />}
+          className={classes.rows}
           data-testid="menu-locations-rows"
         />
       </Box>

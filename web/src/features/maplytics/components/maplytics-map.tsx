@@ -261,6 +261,12 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
           map.on('render', () => {
             if (map.getSource(SOURCE) && map.isSourceLoaded(SOURCE)) drawInView(map);
           });
+          // Whether the view is still moving (a cluster pressed eases in): what tests wait for.
+          map.on('movestart', () => (map.getContainer().dataset.moving = 'true'));
+          map.on('moveend', () => {
+            map.getContainer().dataset.moving = 'false';
+            map.getContainer().dataset.zoom = map.getZoom().toFixed(2);
+          });
           setSourceReady(true);
           setDrawn(true);
         });

@@ -76,7 +76,7 @@ const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[]; onSele
         onChange={(event) => setQuery(event.currentTarget.value)}
         data-testid="site-list-search"
       />
-      <Text size="xs" c="dimmed" aria-live="polite" data-testid="site-list-count" data-count={shown.length}>
+      <Text size="xs" c="dimmed" aria-live="polite" data-testid="site-list-count" data-count={shown.length} data-total={markers.length}>
         {searching
           ? shown.length === 0
             ? t('maplytics.list.noResult', { query: query.trim() })
