@@ -271,9 +271,11 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
           setDrawn(true);
         });
         if (places.length) {
-          removeLabels = showPlaceLabels(created, places, classes.placeLabel, () =>
-            [...pins.current.values(), ...clusters.current.values()].map((pin) => pin.marker.getLngLat().toArray()),
-          );
+          // Every site's point (its marker may not be drawn yet when the names are placed) and the clusters drawn.
+          removeLabels = showPlaceLabels(created, places, classes.placeLabel, () => [
+            ...[...current.current.byId.values()].map((marker): [number, number] => [marker.longitude, marker.latitude]),
+            ...[...clusters.current.values()].map((cluster) => cluster.marker.getLngLat().toArray()),
+          ]);
         }
         setBundled(own);
         setMap(created);
