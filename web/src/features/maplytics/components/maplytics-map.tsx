@@ -258,8 +258,13 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
           });
           // Drawn by the HTML markers: this invisible layer only makes the source's tiles load.
           map.addLayer({ id: `${SOURCE}-anchor`, type: 'circle', source: SOURCE, paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
-          map.on('render', () => {
+          const draw = () => {
             if (map.getSource(SOURCE) && map.isSourceLoaded(SOURCE)) drawInView(map);
+          };
+          // Each frame of a move, and once the source's clusters are in (which may come after the last frame).
+          map.on('render', draw);
+          map.on('sourcedata', (event) => {
+            if (event.sourceId === SOURCE && event.isSourceLoaded) draw();
           });
           // Whether the view is still moving (a cluster pressed eases in): what tests wait for.
           map.on('movestart', () => (map.getContainer().dataset.moving = 'true'));
