@@ -96,7 +96,25 @@ export const claimFromLane = async (queue: string, lane: Lane, claim: string, no
     }),
   );
   const job = oldest.Items?.[0];
-  if (!job) return null;
+  if (!job) {
+    // Its jobs went another way (the customer's data was purged): the lane says so, unless it changed meanwhile.
+    if (lane.waiting > 0) {
+      await dynamo
+        .send(
+          new UpdateCommand({
+            TableName: entitiesTable(),
+            Key: keys.fairLane(queue, lane.customerId),
+            UpdateExpression: 'SET waiting = :zero ADD version :one',
+            ConditionExpression: 'version = :seen',
+            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':seen': lane.version },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isCancelled(error)) throw error;
+        });
+    }
+    return null;
+  }
   const ended = endedClaims(lane, now);
   const names: Record<string, string> = { '#claim': claim };
   ended.forEach((name, index) => (names[`#ended${index}`] = name));
