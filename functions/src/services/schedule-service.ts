@@ -49,6 +49,10 @@ export interface ScheduleTiming {
   enabled: boolean;
 }
 
+/** What a schedule sends its target (the jobs function, or the scheduled-work queue) when it fires. */
+export const scheduleTargetInput = (target: ScheduledTarget): string =>
+  JSON.stringify({ kind: target.kind, id: target.id, customerId: target.customerId, correlationId: SCHEDULE_EXECUTION_ID } satisfies ScheduledTarget);
+
 const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
   Name: scheduleName(target),
   ScheduleExpression: timing.expression,
@@ -61,7 +65,7 @@ const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
     // A deployment without the queue (an older stack) keeps invoking the function.
     Arn: QUEUED_KINDS.has(target.kind) && process.env.SCHEDULED_WORK_QUEUE_ARN ? process.env.SCHEDULED_WORK_QUEUE_ARN : requireSetting('SCHEDULED_JOBS_FUNCTION_ARN'),
     RoleArn: requireSetting('SCHEDULER_ROLE_ARN'),
-    Input: JSON.stringify({ kind: target.kind, id: target.id, customerId: target.customerId, correlationId: SCHEDULE_EXECUTION_ID } satisfies ScheduledTarget),
+    Input: scheduleTargetInput(target),
     // A target that cannot be invoked is tried twice more within the hour (jobs are idempotent), then left in the dead-letter queue.
     RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
     ...(process.env.SCHEDULES_DEAD_LETTER_ARN ? { DeadLetterConfig: { Arn: process.env.SCHEDULES_DEAD_LETTER_ARN } } : {}),
