@@ -1,8 +1,8 @@
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients/dynamodb';
 import { endedClaims, type Lane } from '../services/fair-turns';
 import { keys } from './keys';
-import { entitiesTable } from './table';
+import { entitiesTable, queryEvery } from './table';
 
 /**
  * The fair work queues (docs/architecture/fair-work.md): a lane per customer and queue (one
@@ -54,30 +54,19 @@ export const enqueueFairJob = async (queue: string, customerId: string, order: s
 
 /** Every lane of a queue (one per customer that ever had work in it), read strongly consistent. */
 export const listLanes = async (queue: string): Promise<Lane[]> => {
-  const lanes: Lane[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: entitiesTable(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.fairLanes(queue).PK },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      lanes.push({
-        customerId: String(item.customer),
-        waiting: Number(item.waiting ?? 0),
-        leases: Object.fromEntries(Object.entries((item.leases ?? {}) as Record<string, unknown>).map(([claim, until]) => [claim, Number(until)])),
-        servedAt: Number(item.served_at ?? 0),
-        version: Number(item.version ?? 0),
-      });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return lanes;
+  const items = await queryEvery<Record<string, unknown>>({
+    TableName: entitiesTable(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.fairLanes(queue).PK },
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({
+    customerId: String(item.customer),
+    waiting: Number(item.waiting ?? 0),
+    leases: Object.fromEntries(Object.entries((item.leases ?? {}) as Record<string, unknown>).map(([claim, until]) => [claim, Number(until)])),
+    servedAt: Number(item.served_at ?? 0),
+    version: Number(item.version ?? 0),
+  }));
 };
 
 /**
@@ -151,16 +140,25 @@ export const claimFromLane = async (queue: string, lane: Lane, claim: string, no
   }
 };
 
-/** Ends a claim: its lane may give another job to a worker. */
+/** Ends a claim: its lane may give another job to a worker (a lane removed meanwhile, with its customer, is fine). */
 export const releaseClaim = async (queue: string, customerId: string, claim: string): Promise<void> => {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: entitiesTable(),
-      Key: keys.fairLane(queue, customerId),
-      UpdateExpression: 'REMOVE leases.#claim ADD version :one',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#claim': claim },
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  );
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: entitiesTable(),
+        Key: keys.fairLane(queue, customerId),
+        UpdateExpression: 'REMOVE leases.#claim ADD version :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#claim': claim },
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+  }
+};
+
+/** Removes a customer's lanes (its purge: its jobs went with its partition). */
+export const deleteLanesOf = async (customerId: string, queues: readonly string[]): Promise<void> => {
+  for (const queue of queues) await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.fairLane(queue, customerId) }));
 };

@@ -1,6 +1,6 @@
 import { getCustomer } from '../data/customer-repository';
 import { describeError, logger } from '../logger';
-import { drainFairly, enqueueFairly, FAIR_QUEUES, fairWorkOn, isFairQueue, startWorker, type FairQueueName } from './fair-work-service';
+import { drainFairly, enqueueFairly, FAIR_QUEUES, fairWorkOn, isDrainRequest, isFairQueue, startWorker, type DrainRequest, type FairQueueName } from './fair-work-service';
 import { evaluateAlert } from './alert-evaluation-service';
 import { retrieveFiles } from './ftp-retrieval-service';
 import { fireReminder } from './reminder-firing-service';
@@ -89,3 +89,12 @@ export const takeScheduledWork = async (records: readonly ScheduledWorkRecord[])
 
 /** A worker of a fair queue: runs scheduled targets in turn per customer until nothing can be taken. */
 export const drainScheduledWork = (queue: FairQueueName, deadline: number) => drainFairly<ScheduledTarget>(queue, (target) => runScheduledJob(target), deadline);
+
+/** What the scheduled-jobs function is given: a schedule's target, a batch of the scheduled-work queue, or a worker's start. */
+export type ScheduledEvent = ScheduledTarget | DrainRequest | { Records: ScheduledWorkRecord[]; correlationId?: undefined };
+
+export const handleScheduledEvent = (event: ScheduledEvent, remainingMs: number): Promise<unknown> => {
+  if ('Records' in event && Array.isArray(event.Records)) return takeScheduledWork(event.Records);
+  if (isDrainRequest(event)) return drainScheduledWork(event.queue, Date.now() + remainingMs);
+  return runScheduledJob(event as ScheduledTarget);
+};
