@@ -123,7 +123,7 @@ const main = async () => {
           return Boolean(bAt && aDone);
         },
         `the ${label} tick's e-mails`,
-        30 * 60_000,
+        15 * 60_000,
       );
       console.log(`  ${label}: B's alert e-mail ${seconds(bAt - started)} s after the tick; A's ${ALERTS} e-mails all sent after ${seconds(aDone - started)} s`);
       return { bDelay: (bAt - started) / 1000, aAll: (aDone - started) / 1000 };
