@@ -3,7 +3,6 @@ import { toSchedulerExpression } from '../../shared/src/alerts/cron';
 import { alertInputSchema, type Alert } from '../../shared/src/schemas/alert';
 import { deployToEmulator, generateDemoPasswords, seedDemoData } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator, waitFor } from '../../infra/local/emulator';
-import { scheduleTargetInput } from '../../functions/src/services/schedule-service';
 import { sendToQueue } from '../support/queue';
 import { argument, benchApi } from './bench-api';
 
@@ -35,7 +34,9 @@ const main = async () => {
     const passwords = generateDemoPasswords();
     await seedDemoData(deployment, passwords);
     Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable });
+    // Functions' modules read their settings when loaded: after the tables are known.
     const { putNewAlert } = await import('../../functions/src/data/alert-repository');
+    const { scheduleTargetInput } = await import('../../functions/src/services/schedule-service');
     const lambda = new LambdaClient({ endpoint: emulator.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
     const functionName = deployment.scheduledJobsFunctionName;
     const mappings = await lambda.send(new ListEventSourceMappingsCommand({ FunctionName: functionName }));
