@@ -73,6 +73,7 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     deadLetters: {
       ...Object.fromEntries(functions.filter((fn) => fn.deadLetters).map((fn) => [fn.node.id, fn.deadLetters!])),
       Schedules: api.scheduleDeadLetters,
+      ScheduledWork: api.scheduledWorkDeadLetters,
     },
     reportPdf: api.reportPdf,
   });

@@ -19,6 +19,9 @@ import { WebStack } from '../../infra/lib/stacks/web-stack';
 import { buildTestApp } from './build-test-app';
 
 let firewall: EdgeFirewallStack | undefined;
+/** The scheduled-work queue's logical id (its dead-letter queue's starts the same). */
+const isScheduledWorkQueue = (id: string): boolean => id.startsWith('ScheduledWork') && !id.startsWith('ScheduledWorkDeadLetters');
+
 let templates: Record<'data' | 'api' | 'realtime' | 'web' | 'operations' | 'firstRoot', Template>;
 /** The synthesized cloud assembly's folder (what `npm run deploy` plans from) and the settings it was made with. */
 let assemblyDirectory: string;
@@ -88,7 +91,7 @@ describe('the CDK app', () => {
   });
 
   it('lets only single raw writes and raw deletions of the series stream reach the rollup function', () => {
-    const [mapping] = Object.values(resources(templates.api, 'AWS::Lambda::EventSourceMapping'));
+    const [mapping] = Object.values(resources(templates.api, 'AWS::Lambda::EventSourceMapping')).filter((entry) => entry.Properties.FilterCriteria);
     const patterns = (mapping.Properties.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((filter) => JSON.parse(filter.Pattern));
     expect(patterns).toEqual([
       {
@@ -400,8 +403,9 @@ describe('operations: alarms, dashboard, dead-letter queues', () => {
   });
 
   it('alarms on any message in a dead-letter queue, failed schedule targets, the PDF function near its timeout and SES reputation', () => {
-    const queues = Object.keys(resources(templates.api, 'AWS::SQS::Queue'));
-    expect(queues.length).toBeGreaterThanOrEqual(6);
+    // Every queue but the scheduled-work queue (a work queue, not a dead-letter one; its dead letters are watched).
+    const queues = Object.keys(resources(templates.api, 'AWS::SQS::Queue')).filter((id) => !isScheduledWorkQueue(id));
+    expect(queues.length).toBeGreaterThanOrEqual(7);
     expect(named('AWS/SQS', 'ApproximateNumberOfMessagesVisible')).toHaveLength(queues.length);
     expect(named('AWS/Scheduler', 'TargetErrorCount')).toHaveLength(1);
     const [pdf] = named('AWS/Lambda', 'Duration');
@@ -417,6 +421,27 @@ describe('operations: alarms, dashboard, dead-letter queues', () => {
     for (const figure of ['ImportedRows', 'AlertsEvaluated', 'EmailsSent', '5XXError', 'p99', 'ReadThrottleEvents', 'ApproximateNumberOfMessagesVisible', 'TargetErrorCount', 'Reputation.BounceRate']) {
       expect(body).toContain(figure);
     }
+  });
+
+  it('sends the schedules of alerts and subscriptions through the scheduled-work queue, read by the scheduled-jobs function two batches at a time', () => {
+    const queues = resources(templates.api, 'AWS::SQS::Queue');
+    const [workId, work] = Object.entries(queues).find(([id]) => isScheduledWorkQueue(id))!;
+    // Lambda refuses a queue whose visibility timeout is shorter than the function's (15 minutes).
+    expect(work.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(900);
+    expect((work.Properties.RedrivePolicy as { maxReceiveCount: number }).maxReceiveCount).toBeGreaterThan(1);
+    const sqsMappings = Object.values(resources(templates.api, 'AWS::Lambda::EventSourceMapping')).filter((entry) => !entry.Properties.FilterCriteria);
+    expect(sqsMappings).toHaveLength(1);
+    expect(sqsMappings[0].Properties.EventSourceArn).toEqual({ 'Fn::GetAtt': [workId, 'Arn'] });
+    expect(sqsMappings[0].Properties.ScalingConfig).toEqual({ MaximumConcurrency: 2 });
+    expect(JSON.stringify(sqsMappings[0].Properties.FunctionName)).toContain('ScheduledJobs');
+    const alertsFunction = Object.values(resources(templates.api, 'AWS::Lambda::Function')).find((fn) =>
+      String((fn.Properties.Description as string) ?? '').endsWith('REST endpoints: alerts'),
+    )!;
+    expect((alertsFunction.Properties.Environment as { Variables: Record<string, unknown> }).Variables.SCHEDULED_WORK_QUEUE_ARN).toEqual({ 'Fn::GetAtt': [workId, 'Arn'] });
+    // The scheduler's role may send to it.
+    const policies = JSON.stringify(Object.values(resources(templates.api, 'AWS::IAM::Policy')).filter((policy) => JSON.stringify(policy.Properties.Roles).includes('SchedulerRole')));
+    expect(policies).toContain('sqs:SendMessage');
+    expect(policies).toContain(workId);
   });
 
   it('gives every asynchronously started function bounded retries and an encrypted dead-letter queue, and schedules theirs', () => {

@@ -69,6 +69,12 @@ export const keys = {
    * `api` action counts signed-in requests by customer or super user id (`THROTTLE#api#customer#<id>`),
    * the only items a read-only endpoint group may update (infra/lib/stacks/api-stack.ts).
    */
+  /** A customer's lane in a fair work queue (docs/architecture/fair-work.md): one partition per queue lists the customers with work. */
+  fairLane: (queue: string, customerId: string) => ({ PK: `FAIR#${queue}`, SK: `C#${customerId}` }),
+  fairLanes: (queue: string) => ({ PK: `FAIR#${queue}` }),
+  /** A job waiting in a customer's lane, in the customer's partition, oldest first by its sort key. */
+  fairJob: (queue: string, customerId: string, order: string) => ({ PK: `C#${customerId}`, SK: `FAIR#${queue}#${order}` }),
+  fairJobsOfCustomer: (queue: string, customerId: string) => ({ PK: `C#${customerId}`, prefix: `FAIR#${queue}#` }),
   throttleWindow: (action: string, scope: string, subject: string, windowStart: number) => ({ PK: `THROTTLE#${action}#${scope}#${subject}`, SK: `W#${windowStart}` }),
   /** Registrations waiting for root or a super user, in one partition of their own. */
   registration: (registrationId: string) => ({ PK: 'REGISTRATIONS', SK: `REG#${registrationId}` }),

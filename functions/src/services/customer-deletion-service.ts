@@ -24,6 +24,8 @@ import type { CustomerDeletionJob, CustomerPurgeSweep } from './job-launcher';
 import { newId } from './new-id';
 import { pushToUser } from './realtime-service';
 import { removeSchedule, type ScheduledTarget } from './schedule-service';
+import { deleteLanesOf } from '../data/fair-queue-repository';
+import { FAIR_QUEUES } from './fair-work-service';
 
 /** Items whose entity has a schedule named after it (schedule-service), by sort-key prefix. */
 const SCHEDULED_PREFIXES: [string, ScheduledTarget['kind']][] = [
@@ -172,7 +174,11 @@ const removeItems = async (run: RunContext): Promise<StepResult> => {
   for (;;) {
     const page = await pageOfPartitionKeys(run.customerId, Math.max(1, run.budget - used) + 1, null);
     const items = page.items.filter((item) => item.SK !== customerSk);
-    if (items.length === 0) return { used, complete: true, cursor: null };
+    if (items.length === 0) {
+      // Its lanes in the fair queues (their jobs were items of the partition).
+      await deleteLanesOf(run.customerId, Object.keys(FAIR_QUEUES));
+      return { used, complete: true, cursor: null };
+    }
     await deletePartitionItems(run.customerId, items);
     used += items.length;
     if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };

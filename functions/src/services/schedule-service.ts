@@ -19,7 +19,16 @@ export interface ScheduledTarget {
   customerId: string;
   /** The schedule's execution id (filled in by Scheduler), or the request's that ran the job at once. */
   correlationId?: string;
+  /** When the schedule fired (ms), for a job that waited its turn in a fair queue: it runs for that due time. */
+  firedAt?: number;
 }
+
+/**
+ * The kinds whose schedules send their target to the scheduled-work queue (SQS) rather than
+ * invoking the jobs function: their runs are then taken in turn per customer
+ * (services/fair-work-service, docs/architecture/fair-work.md).
+ */
+export const QUEUED_KINDS = new Set<ScheduledTarget['kind']>(['alert', 'subscription']);
 
 /** Scheduler's context attribute for one execution of a schedule, put in the input it sends. */
 const SCHEDULE_EXECUTION_ID = '<aws.scheduler.execution-id>';
@@ -40,6 +49,10 @@ export interface ScheduleTiming {
   enabled: boolean;
 }
 
+/** What a schedule sends its target (the jobs function, or the scheduled-work queue) when it fires. */
+export const scheduleTargetInput = (target: ScheduledTarget): string =>
+  JSON.stringify({ kind: target.kind, id: target.id, customerId: target.customerId, correlationId: SCHEDULE_EXECUTION_ID } satisfies ScheduledTarget);
+
 const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
   Name: scheduleName(target),
   ScheduleExpression: timing.expression,
@@ -49,9 +62,10 @@ const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
   State: timing.enabled ? ('ENABLED' as const) : ('DISABLED' as const),
   FlexibleTimeWindow: { Mode: 'OFF' as const },
   Target: {
-    Arn: requireSetting('SCHEDULED_JOBS_FUNCTION_ARN'),
+    // A deployment without the queue (an older stack) keeps invoking the function.
+    Arn: QUEUED_KINDS.has(target.kind) && process.env.SCHEDULED_WORK_QUEUE_ARN ? process.env.SCHEDULED_WORK_QUEUE_ARN : requireSetting('SCHEDULED_JOBS_FUNCTION_ARN'),
     RoleArn: requireSetting('SCHEDULER_ROLE_ARN'),
-    Input: JSON.stringify({ kind: target.kind, id: target.id, customerId: target.customerId, correlationId: SCHEDULE_EXECUTION_ID } satisfies ScheduledTarget),
+    Input: scheduleTargetInput(target),
     // A target that cannot be invoked is tried twice more within the hour (jobs are idempotent), then left in the dead-letter queue.
     RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
     ...(process.env.SCHEDULES_DEAD_LETTER_ARN ? { DeadLetterConfig: { Arn: process.env.SCHEDULES_DEAD_LETTER_ARN } } : {}),

@@ -8,9 +8,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as ses from 'aws-cdk-lib/aws-ses';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
@@ -139,6 +139,8 @@ export class ApiStack extends Stack {
   readonly routeStacks: NestedStack[];
   /** Schedules whose target failed to be invoked. */
   readonly scheduleDeadLetters: sqs.Queue;
+  /** Scheduled-work messages (alerts, subscriptions) that failed their receives. */
+  readonly scheduledWorkDeadLetters: sqs.Queue;
   /** The Chromium function: its duration is watched against its timeout. */
   readonly reportPdf: AppFunction;
   /** Makes the first root administrator (the first-root stack's custom resource calls it). */
@@ -316,6 +318,33 @@ export class ApiStack extends Stack {
       }),
     );
     schedulerRole.grantPassRole(scheduledJobs.fn.grantPrincipal);
+    // Fair shares (docs/architecture/fair-work.md): the schedules of alerts and subscriptions send their target to this
+    // queue; the jobs function puts each in its customer's lane and starts workers that take them in turn per customer.
+    // A standard queue: SQS FIFO groups would interleave customers on AWS, but the emulator's FIFO event source mapping
+    // delivers one batch at a time in send order across groups, so the turns are kept in DynamoDB, the same here and there.
+    const scheduledWorkDeadLetters = deadLetterQueue(this, 'ScheduledWorkDeadLetters', 'the scheduled-work queue');
+    this.scheduledWorkDeadLetters = scheduledWorkDeadLetters;
+    const scheduledWork = new sqs.Queue(this, 'ScheduledWork', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // At least the function's timeout, as Lambda requires of a queue it reads.
+      visibilityTimeout: Duration.minutes(16),
+      deadLetterQueue: { queue: scheduledWorkDeadLetters, maxReceiveCount: 5 },
+    });
+    scheduledWork.grantSendMessages(schedulerRole);
+    // Taking a batch only writes it to the lanes: two at once (the least Lambda allows) leave the function's cap to the workers.
+    scheduledJobs.fn.addEventSource(new SqsEventSource(scheduledWork, { batchSize: 10, maxConcurrency: 2 }));
+    // Workers are started by the function itself, by its name (a grant on itself would make it depend on its own policy).
+    scheduledJobs.acknowledgeOnRole(
+      'Fair-queue workers are new invocations of this same function, named by its prefix (a grant on itself would make it depend on its own policy)',
+      `Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:<AWS::AccountId>:function:${this.stackName}-ScheduledJobs*`,
+    );
+    scheduledJobs.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.formatArn({ service: 'lambda', resource: 'function', resourceName: `${this.stackName}-ScheduledJobs*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      }),
+    );
     // The outbox sweep: e-mails and SMS left unsent (refused, or their sender died) are tried again.
     new scheduler.CfnSchedule(this, 'OutboxSweep', {
       description: 'Sends what the outbox holds unsent (README "Outbox")',
@@ -342,7 +371,8 @@ export class ApiStack extends Stack {
       fn.invokes(scheduledJobs);
       fn.setting('SCHEDULED_JOBS_FUNCTION_ARN', scheduledJobs.fn.functionArn)
         .setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn)
-        .setting('SCHEDULES_DEAD_LETTER_ARN', this.scheduleDeadLetters.queueArn);
+        .setting('SCHEDULES_DEAD_LETTER_ARN', this.scheduleDeadLetters.queueArn)
+        .setting('SCHEDULED_WORK_QUEUE_ARN', scheduledWork.queueArn);
     };
 
     // Report PDFs: Chromium opens a report's print page on the web app with a print token (made

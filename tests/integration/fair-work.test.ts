@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Alert } from '@shared/schemas/alert';
+import { api } from '../support/api';
+import { anotherPremiumCustomer } from '../support/customers';
+import { testEnvironment } from '../support/environment';
+import { eventually } from '../support/eventually';
+import { sentMails } from '../support/mail';
+import { sendToQueue } from '../support/queue';
+import { scheduleOf } from '../support/scheduled-job';
+
+/**
+ * Fair shares (docs/architecture/fair-work.md): the schedules of alerts send their target to the
+ * scheduled-work queue, and the jobs function takes them in turn per customer. Customer A has 30
+ * alerts due in the same tick as customer B's one; their messages reach the queue A's first (in
+ * the order they came, B's would run last), and B's e-mail leaves while most of A's still wait.
+ */
+const A_ALERTS = 30;
+
+const createPoint = async (token: string): Promise<string> => {
+  const answer = await api<{ _id: string }>('POST', '/api/v1/points', {
+    token,
+    body: { name: `Fair point ${randomUUID().slice(0, 8)}`, technical_id: `FAIR-${randomUUID().slice(0, 8)}`, resource: 'electricity', series_type: 'measure', unit: 'kW', location: [] },
+  });
+  if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+  return answer.body.data!._id;
+};
+
+/** An alert that fires at every evaluation: a bucket without data counts 0 values, and 0 ≥ 0. */
+const createAlert = async (token: string, point: string, address: string): Promise<Alert> => {
+  const answer = await api<Alert>('POST', '/api/v1/alerts', {
+    token,
+    body: {
+      alert: {
+        name: `Fair ${randomUUID().slice(0, 8)}`,
+        points: [{ point }],
+        sampling: 'hour',
+        cron_time: '0 0 1 1 *',
+        conditions: [[{ from_calculation: 'count', operation: 'gte', to_value: 0 }]],
+        email: { to: [address], cc: [], bcc: [] },
+      },
+    },
+  });
+  if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+  return answer.body.data!;
+};
+
+describe('scheduled work taken in turn per customer', () => {
+  it("sends customer B's alert e-mail while most of customer A's alerts due in the same tick still wait", async () => {
+    const [a, b] = await Promise.all([anotherPremiumCustomer(), anotherPremiumCustomer()]);
+    const [pointA, pointB] = await Promise.all([createPoint(a.token), createPoint(b.token)]);
+    const addressA = `fair-a-${randomUUID().slice(0, 8)}@energie-plus.example`;
+    const addressB = `fair-b-${randomUUID().slice(0, 8)}@energie-plus.example`;
+    const alertsA: Alert[] = [];
+    for (let index = 0; index < A_ALERTS; index += 5) {
+      alertsA.push(...(await Promise.all(Array.from({ length: Math.min(5, A_ALERTS - index) }, () => createAlert(a.token, pointA, addressA)))));
+    }
+    const alertB = await createAlert(b.token, pointB, addressB);
+
+    // Every schedule sends its target to the scheduled-work queue; the messages are sent as the scheduler would at the due time.
+    const schedules = await Promise.all([...alertsA, alertB].map((alert) => scheduleOf('alert', alert._id)));
+    const queueArn = schedules[0]!.Target!.Arn!;
+    expect(queueArn).toMatch(/^arn:aws:sqs:.*ScheduledWork/);
+    for (const schedule of schedules) expect(schedule!.Target!.Arn).toBe(queueArn);
+    await sendToQueue(testEnvironment().endpoint, queueArn, schedules.map((schedule) => schedule!.Target!.Input!));
+
+    const seen = async () => {
+      const mails = await sentMails();
+      return { a: mails.filter((mail) => mail.To.includes(addressA)).length, b: mails.filter((mail) => mail.To.includes(addressB)).length };
+    };
+    const whenB = await eventually(seen, (counts) => counts.b > 0, 30_000);
+    expect(whenB.b).toBe(1);
+    // In the order they came B's e-mail would follow all 30 of A's; in turn it waits for a few.
+    expect(whenB.a).toBeLessThan(A_ALERTS / 2);
+    // A's jobs all run, each once.
+    const done = await eventually(seen, (counts) => counts.a >= A_ALERTS, 60_000);
+    expect(done).toEqual({ a: A_ALERTS, b: 1 });
+  });
+});
