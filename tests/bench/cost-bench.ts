@@ -313,7 +313,8 @@ const main = async () => {
     const token = login.user.jwt as string;
     const userId = login.user._id as string;
 
-    // The reference customer's FTP points, written as a save writes them (the point and its technical id's claim).
+    // The reference customer's FTP points, written as a save writes them (the point, in list order, and its technical id's claim).
+    const { pointItem } = await import('../../functions/src/data/point-repository');
     const template = (await api.call('GET', '/api/v1/points', token)).find((point: { _id: string }) => point._id === 'pt-elec-index');
     const now = new Date().toISOString();
     const ftpIds = Array.from({ length: REFERENCE.ftpPoints }, (_, index) => `COST-FTP-${String(index).padStart(3, '0')}`);
@@ -321,7 +322,7 @@ const main = async () => {
       ftpIds.flatMap((technicalId, index) => {
         const point = { ...template, _id: `pt-cost-${index}`, name: `Compteur ${technicalId}`, technical_id: technicalId, series_type: 'measure', created_at: now, updated_at: now };
         return [
-          { ...keys.point(CUSTOMER, point._id), kind: 'point', ...point },
+          pointItem(point),
           { ...keys.technicalId(CUSTOMER, technicalId), kind: 'technical-id', point: point._id },
         ];
       }),
@@ -331,7 +332,7 @@ const main = async () => {
       sourceIds.flatMap((technicalId, index) => {
         const point = { ...template, _id: `pt-src-${index}`, name: `Capteur ${technicalId}`, technical_id: technicalId, series_type: 'measure', created_at: now, updated_at: now };
         return [
-          { ...keys.point(CUSTOMER, point._id), kind: 'point', ...point },
+          pointItem(point),
           { ...keys.technicalId(CUSTOMER, technicalId), kind: 'technical-id', point: point._id },
         ];
       }),
