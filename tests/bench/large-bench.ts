@@ -22,9 +22,10 @@ import { argument, benchApi } from './bench-api';
  * - manual entry: the page until its site picker finds a site searched for, then its point picker
  *   offering that site's points;
  * - the users screen: its list drawn.
- * Then the list endpoints called directly (gzip accepted): each answer's bytes before and after
- * compression and its time; the largest answer of any call (the browser's too); the p50 of the list
- * endpoints; and one `POST /api/v1/points` timed at the demo customer's size and at the large one's
+ * Then the list endpoints called directly (gzip accepted) as the screens call them — a first page of
+ * 50 and a search where they page, the locations' tree and maplytics whole — each answer's bytes
+ * before and after compression and its time, and the unpaged point lists once; the largest answer
+ * of any call (the browser's too); the p50 of the list endpoints' calls; and one `POST /api/v1/points` timed at the demo customer's size and at the large one's
  * (`create_ratio`, as bench:point-save). A screen that is not usable within the timeout is printed
  * as `timeout`. Never part of `npm test`.
  */
@@ -268,12 +269,20 @@ const main = async () => {
         call.on('error', reject);
         call.end();
       });
-    const LISTS = ['/api/v1/points', '/api/v2/points/get-all/all', '/api/v1/points/get-all-with-locations-name', '/api/v2/locations', '/api/v1/maplytics'];
+    // The list endpoints as the screens call them: a first page and a search where the endpoint pages (a deployment
+    // without paging answers them whole), the locations' tree and maplytics whole; the unpaged point lists once each.
+    const PAGED = ['/api/v1/points', '/api/v2/points/get-all/all', '/api/v1/points/get-all-with-locations-name'];
+    const lists = (who: Who) => [
+      ...PAGED.map((path) => `${path}?limit=50`),
+      ...PAGED.map((path) => `${path}?limit=50&q=${encodeURIComponent(who.pointSearch)}`),
+      '/api/v2/locations',
+      '/api/v1/maplytics',
+    ];
     const listTimes: number[] = [];
     const baselineListTimes: number[] = [];
     for (const who of [small, large]) {
       const token = await tokenOf(who);
-      for (const path of LISTS) {
+      for (const path of lists(who)) {
         await raw(path, token);
         const calls = [];
         for (let call = 0; call < 5; call += 1) calls.push(await raw(path, token));
@@ -281,6 +290,11 @@ const main = async () => {
         (who === large ? listTimes : baselineListTimes).push(...calls.map((call) => call.ms));
         answers.push({ what: `${who.label} GET ${path} (direct)`, bytes: last.bytes, encodedBytes: last.encodedBytes });
         console.log(`${who.label} GET ${path}: ${last.status}, ${kb(last.bytes)} KiB (${kb(last.encodedBytes)} KiB as sent), p50 ${median(calls.map((call) => call.ms)).toFixed(0)} ms`);
+      }
+      for (const path of PAGED) {
+        const whole = await raw(path, token);
+        answers.push({ what: `${who.label} GET ${path} (direct, unpaged)`, bytes: whole.bytes, encodedBytes: whole.encodedBytes });
+        console.log(`${who.label} GET ${path} unpaged: ${whole.status}, ${kb(whole.bytes)} KiB (${kb(whole.encodedBytes)} KiB as sent) in ${whole.ms.toFixed(0)} ms`);
       }
     }
     const largest = answers.reduce((best, answer) => (answer.bytes > best.bytes ? answer : best));
