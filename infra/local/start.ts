@@ -5,7 +5,7 @@ import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, prob
 import { startDemoObjenious } from './demo-objenious';
 import { DEMO_SOURCES, seedDemoSources, signInDemoAccount } from './demo-sources';
 import { startEmulator } from './emulator';
-import { largeAccountOf, progressPrinter, saveLargeAccount, seedLargeCustomerIn } from './large-customer';
+import { largeAccountOf, printProgress, seedLargeCustomerIn } from './large-customer';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { startFakeVendorService } from './fake-vendor-service';
 import { startGeocodingProvider } from './geocoding-provider';
@@ -113,9 +113,8 @@ const main = async (): Promise<void> => {
       const account = largeAccountOf('dev');
       console.log(`\nSeeding the large customer (scale ${LARGE_SCALE}) ...`);
       const largeStarted = Date.now();
-      const large = await seedLargeCustomerIn(deployment, { scale: LARGE_SCALE, password: account.password, onProgress: progressPrinter() });
-      saveLargeAccount('dev', account);
-      console.log(`Large customer "${large.plan.customer.name}" ready in ${((Date.now() - largeStarted) / 1000).toFixed(1)} s: ${large.plan.locations.length} sites, ${large.plan.points.length} points.`);
+      const large = await seedLargeCustomerIn(deployment, { scale: LARGE_SCALE, password: account.password }, printProgress);
+      console.log(`Large customer "${large.customer.name}" ready in ${((Date.now() - largeStarted) / 1000).toFixed(1)} s: ${large.counts.sites} sites, ${large.counts.points} points.`);
       console.log(`  administrator        ${account.email.padEnd(30)} ${account.password}`);
     }
     console.log('\nCtrl-C stops the web server and the emulator.');

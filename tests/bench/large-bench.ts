@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildWeb } from '../../infra/local/build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
-import { progressPrinter, seedLargeCustomerIn } from '../../infra/local/large-customer';
+import { printProgress, seedLargeCustomerIn } from '../../infra/local/large-customer';
 import { startWebServer } from '../../infra/local/web-server';
 import { argument, benchApi } from './bench-api';
 
@@ -86,24 +86,24 @@ const main = async () => {
     const largePassword = generateDemoPasswords().premiumAdministrator;
     console.log(`Seeding the large customer (scale ${SCALE}) ...`);
     const seedStarted = performance.now();
-    const seeded = await seedLargeCustomerIn(deployment, { scale: SCALE, size: SIZE, password: largePassword, onProgress: progressPrinter() });
+    const seeded = await seedLargeCustomerIn(deployment, { scale: SCALE, size: SIZE, password: largePassword }, printProgress);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const { plan } = seeded;
-    const withSeries = plan.points.filter((point) => point.withSeries).length;
+    const { counts } = seeded;
     console.log(
-      `seed: ${plan.locations.length} sites, ${plan.points.length} points, ${withSeries} × ${plan.size.seriesDays} days of ten-minute values (${seeded.valuesWritten} values) in ${seedSeconds.toFixed(1)} s ` +
+      `seed: ${counts.sites} sites, ${counts.points} points, ${seeded.seriesTotal} × ${seeded.seriesDays} days of ten-minute values (${seeded.valuesWritten} values) in ${seedSeconds.toFixed(1)} s ` +
         `(entities ${(seeded.ms.entities / 1000).toFixed(1)} s, schedules ${(seeded.ms.schedules / 1000).toFixed(1)} s, series ${(seeded.ms.series / 1000).toFixed(1)} s: ${(seeded.valuesWritten / (seeded.ms.series / 1000)).toFixed(0)} values/s)`,
     );
 
     if (SEED_ONLY) {
+      Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable });
       const { countAll } = await import('../../functions/src/data/table');
-      const itemsOfLarge = () => countAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${plan.customer._id}` } });
+      const itemsOfLarge = () => countAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${seeded.customer._id}` } });
       const before = await itemsOfLarge();
       // As if the first run had stopped half-way through the series: the rerun resumes there, and writes nothing the table holds already.
       const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
       const { dynamo } = await import('../../functions/src/clients/dynamodb');
       const { keys } = await import('../../functions/src/data/keys');
-      const key = keys.largeSeedProgress(plan.customer._id);
+      const key = keys.largeSeedProgress(seeded.customer._id);
       const progress = (await dynamo.send(new GetCommand({ TableName: deployment.entitiesTable, Key: key }))).Item!;
       await dynamo.send(new PutCommand({ TableName: deployment.entitiesTable, Item: { ...progress, chunksDone: Math.floor(Number(progress.chunksDone) / 2), state: 'running' } }));
       const again = performance.now();
@@ -117,14 +117,12 @@ const main = async () => {
       return;
     }
 
-    const building = plan.tree.buildings[Math.floor(plan.tree.buildings.length * 0.77)];
-    const searchedPoint = plan.points.find((point) => point.location[0] === building._id)!;
     const large: Who = {
       label: 'large',
       email: 'admin@hexagone-commerces.example',
       password: largePassword,
-      pointSearch: searchedPoint.technical_id,
-      siteSearch: building.name,
+      pointSearch: seeded.sample.pointTechnicalId,
+      siteSearch: seeded.sample.buildingName,
       pointRow: /^(Électricité générale|Index électricité TGBT)/,
       userRow: 'membre02@hexagone-commerces.example',
     };
@@ -319,8 +317,8 @@ const main = async () => {
       return median(times);
     };
     const saveSmall = await timedSaves(small, 'loc-lyon-a');
-    const saveLarge = await timedSaves(large, building._id);
-    console.log(`a point's save: ${saveSmall.toFixed(0)} ms at the demo's 10 points, ${saveLarge.toFixed(0)} ms at ${plan.points.length} points`);
+    const saveLarge = await timedSaves(large, seeded.sample.buildingId);
+    console.log(`a point's save: ${saveSmall.toFixed(0)} ms at the demo's 10 points, ${saveLarge.toFixed(0)} ms at ${counts.points} points`);
 
     const p50 = (who: Who, screen: string) => median(results.get(`${who.label}:${screen}`)!);
     const figure = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'timeout');
