@@ -41,6 +41,8 @@ const configSchema = z.object({
   ORIGIN_SECRET_ARN: z.string().min(1).optional(),
   /** Overrides of the public account routes' abuse limits (`sign_in.address=30/900,…`, see shared/src/users/abuse-limits.ts). */
   ABUSE_LIMITS: z.string().default(''),
+  /** Overrides of the signed-in API's rate limits per licence (`basic=1200/60,premium=3000/60`, see shared/src/customers/api-rate-limits.ts). */
+  API_RATE_LIMITS: z.string().default(''),
   /**
    * Tests only (`outboxFaultInjection` deployment setting, never on in production): the outbox sender
    * then honours fault markers that tests write straight into the table (`OUTBOXFAULT#…`).

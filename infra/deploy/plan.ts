@@ -188,6 +188,7 @@ export const settingsLines = (settings: DeploymentSettings): string[] => [
   `mapStyleUrl          ${settings.mapStyleUrl ?? 'none: the basemap bundled with the app alone'}`,
   `licensePublicKey     ${settings.licensePublicKey ? 'set' : "none: every licence file is refused until it is set"}`,
   `abuseLimits          ${settings.abuseLimits || 'the defaults'}`,
+  `apiRateLimits        ${settings.apiRateLimits || 'the defaults'}`,
   `outboundAllowList    ${settings.outboundAllowList || 'empty (the public Internet only)'}`,
   `demo                 ${settings.demo}`,
 ];

@@ -14,13 +14,14 @@ export const BACKGROUND_FUNCTIONS = [
   'customerDeletion',
   'databaseDump',
   'applicationUpdate',
+  'logForwarder',
 ] as const;
 export type BackgroundFunction = (typeof BACKGROUND_FUNCTIONS)[number];
 
 /** A cap per background function; one left out runs uncapped. */
 export type ConcurrencyCaps = Partial<Record<BackgroundFunction, number>>;
 
-/** What an AWS deployment reserves unless told otherwise: 20 in all, for an account with the default quota of 1,000. */
+/** What an AWS deployment reserves unless told otherwise: 25 in all, for an account with the default quota of 1,000. */
 export const DEFAULT_CONCURRENCY_CAPS: Readonly<Required<ConcurrencyCaps>> = {
   // One invocation per file, up to 1 GB and 15 minutes each, writing the series table: five files at once
   // keep an upload of many files moving; the rest wait in Lambda's asynchronous queue (retried up to 6 hours).
@@ -39,6 +40,9 @@ export const DEFAULT_CONCURRENCY_CAPS: Readonly<Required<ConcurrencyCaps>> = {
   databaseDump: 1,
   // A restart or an update touches every function: one at a time.
   applicationUpdate: 1,
+  // Every function's log lines reach it (CloudWatch Logs invokes it asynchronously, a batch at a time), so it runs as
+  // often as the whole app logs: five at a time; a throttled batch waits in Lambda's asynchronous queue.
+  logForwarder: 5,
 };
 
 /** The total a set of caps reserves from the account's pool. */

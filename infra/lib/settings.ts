@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { parseAllowList } from '../../shared/src/network/outbound-rules';
 import { parseAbuseLimits } from '../../shared/src/users/abuse-limits';
+import { parseApiRateLimits } from '../../shared/src/customers/api-rate-limits';
 import { parseConcurrencyCaps, type ConcurrencyCaps } from './concurrency-caps';
 import { fromRoot } from './paths';
 import { mapStyleUrlOf } from './runtime-config';
@@ -24,6 +25,8 @@ import type { Node } from 'constructs';
  * comma-separated): empty in production; the emulator's deployments name the loopback ports of the local test servers.
  * `abuseLimits` overrides the public account routes' limits per source address and account
  * (`sign_in.address=30/900,register.account=3/3600`; defaults in shared/src/users/abuse-limits.ts).
+ * `apiRateLimits` overrides the signed-in API's requests per customer and window by licence
+ * (`basic=1200/60,premium=3000/60`; defaults in shared/src/customers/api-rate-limits.ts).
  * `outboxFaultInjection` (tests only, `false` unless set): the outbox sender honours fault markers that
  * tests write straight into the table, to fail a send after its record is written.
  * `customerDeletionBatch` is the work one run of a customer's deletion does before it continues in a new run (default 1000;
@@ -68,6 +71,8 @@ export interface DeploymentSettings {
   outboundAllowList: string;
   /** Overrides of the sign-in, forgot-password, register and password-link limits; empty: the defaults. */
   abuseLimits: string;
+  /** Overrides of the signed-in API's rate limits per licence; empty: the defaults. */
+  apiRateLimits: string;
   /** Tests only: the outbox sender fails sends a test marked to fail (never on in production). */
   outboxFaultInjection: boolean;
   /** Items, objects, schedules and connections one run of a customer's deletion removes before it continues in a new run; null: the functions' default. */
@@ -136,6 +141,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     chromiumPath: environment === 'emulator' && node.tryGetContext('chromiumPath') ? String(node.tryGetContext('chromiumPath')) : null,
     outboundAllowList: allowListOf(node.tryGetContext('outboundAllowList')),
     abuseLimits: abuseLimitsOf(node.tryGetContext('abuseLimits')),
+    apiRateLimits: apiRateLimitsOf(node.tryGetContext('apiRateLimits')),
     outboxFaultInjection: String(node.tryGetContext('outboxFaultInjection') ?? 'false') === 'true',
     customerDeletionBatch: positiveIntegerOf('customerDeletionBatch', node.tryGetContext('customerDeletionBatch')),
     operationsEmail: emailOf('operationsEmail', node.tryGetContext('operationsEmail')),
@@ -161,6 +167,13 @@ const allowListOf = (value: unknown): string => {
 const abuseLimitsOf = (value: unknown): string => {
   const setting = value === undefined || value === null ? '' : String(value).trim();
   parseAbuseLimits(setting);
+  return setting;
+};
+
+/** The API rate limits' overrides as the functions read them; a malformed one stops the synthesis. */
+const apiRateLimitsOf = (value: unknown): string => {
+  const setting = value === undefined || value === null ? '' : String(value).trim();
+  parseApiRateLimits(setting);
   return setting;
 };
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
@@ -50,6 +50,16 @@ const byIsolation = (folder: string, selected: string[] | null): { together: str
   const alone = files.filter((file) => RUNS_ALONE.test(readFileSync(fromRoot(file), 'utf8')));
   const together = files.filter((file) => !alone.includes(file));
   return { together: together.length > 0 ? together : null, alone: alone.length > 0 ? alone : null };
+};
+
+/**
+ * Writes how long each integration file took, longest first, where tests/vitest.config.ts's
+ * sequencer reads it to start the longest files first. Refreshed on demand after a whole run
+ * (`TEST_RECORD_DURATIONS=1 npm test`) and committed, since a fresh clone has no other record.
+ */
+const recordDurations = (files: { file: string; seconds: number }[]): void => {
+  const sorted = [...files].sort((a, b) => b.seconds - a.seconds).map(({ file, seconds: taken }) => [file, Math.round(taken)]);
+  writeFileSync(fromRoot('tests/integration/durations.json'), `${JSON.stringify(Object.fromEntries(sorted), null, 2)}\n`);
 };
 
 interface Outcome {
@@ -168,8 +178,10 @@ const main = async (): Promise<number> => {
       fake: weather.fake,
     }, { url: vendor.url }, { url: geocoder.url, fake: geocoder.fake });
     const integration = byIsolation('integration', integrationFiles);
-    outcomes.push(await vitest(['integration'], 'integration', integration.together, WORKERS));
-    outcomes.push(await vitest(['integration'], 'integration-alone', integration.alone));
+    const together = await vitest(['integration'], 'integration', integration.together, WORKERS);
+    const alone = await vitest(['integration'], 'integration-alone', integration.alone);
+    outcomes.push(together, alone);
+    if (process.env.TEST_RECORD_DURATIONS === '1' && integrationFiles?.length === 0) recordDurations([...together.files, ...alone.files]);
     outcomes.push(await vitest(['browser'], 'browser', browserFiles));
   } catch (error) {
     console.error(error);

@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   too_many_attempts: 429,
   /** Too many forgot-password or register requests from one address within the window. */
   too_many_requests: 429,
+  /** The customer (or the super user) sent more signed-in requests than its window allows: `data.retry_after` and the Retry-After header say when to try again. */
+  rate_limited: 429,
   // Data sources (spec 3 §8).
   source_name_exists: 409,
   source_used: 409,

@@ -27,6 +27,7 @@ const main = async () => {
     Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable });
     const { putItems } = await import('../../functions/src/data/table');
     const { keys } = await import('../../functions/src/data/keys');
+    const { pointItem } = await import('../../functions/src/data/point-repository');
 
     const api = benchApi(deployment.restBaseUrl);
     const login = await api('POST', '/api/v1/users/authenticate', null, { user: { email: 'admin@energie-plus.example', password: passwords.premiumAdministrator } });
@@ -63,7 +64,7 @@ const main = async () => {
     const grown = Array.from({ length: POINTS }, (_, index) => {
       const point = { ...template, _id: `point-bench-${index}`, name: `Compteur ${index}`, technical_id: `BENCH-LARGE-${index}`, created_at: now, updated_at: now };
       return [
-        { ...keys.point(CUSTOMER, point._id), kind: 'point', ...point },
+        pointItem(point),
         { ...keys.technicalId(CUSTOMER, point.technical_id), kind: 'technical-id', point: point._id },
       ];
     }).flat();

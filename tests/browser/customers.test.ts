@@ -8,7 +8,7 @@ import type { Customer } from '@shared/schemas/customer';
 import { testEnvironment } from '../support/environment';
 import { api, login } from '../support/api';
 import { entities } from '../support/aws';
-import { createTestCustomer } from '../support/customers';
+import { createTestCustomer, seedUser } from '../support/customers';
 import { signLicense } from '../support/license';
 import { callApi, keepScreenshot, openPage, signIn, signInIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
@@ -150,6 +150,24 @@ describe('customers and licence screens', () => {
       await row.getByTestId('customer-standing').getByText('Actif', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await row.getByTestId('customer-deleted').count()).toBe(0);
       expect((await api<Customer>('GET', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).body.data!.deleting).toBeUndefined();
+    } finally {
+      await context.close();
+      await api('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });
+    }
+  });
+
+  it("tell a customer's user past the customer's API rate limit how long to wait, in one alert box (1440 px, French)", async () => {
+    const root = await login('root');
+    const customer = await createTestCustomer(root.user.jwt);
+    // Its own limit of one request an hour (the operator's setting): the first screen's calls pass it.
+    await entities.set({ PK: `C#${customer._id}`, SK: 'CUSTOMER' }, { api_rate_limit: { count: 1, window_seconds: 3600 } });
+    const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
+    try {
+      await signIn(page, { ...(await seedUser(customer._id, 'administrator')), customer: customer._id });
+      const wait = page.getByText(/^Votre organisation a envoyé trop de demandes en peu de temps\. Veuillez patienter \d+\s+s avant de réessayer$/);
+      await wait.first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await keepScreenshot(page, 'customers-rate-limited-1440-fr');
+      expect(await wait.count()).toBe(1);
     } finally {
       await context.close();
       await api('DELETE', `/api/v1/customers/${customer._id}`, { token: root.user.jwt });

@@ -99,6 +99,10 @@ describe('the CDK app', () => {
     ]);
   });
 
+  it("passes the functions' gzip-compressed answers (base64) on as bytes, whatever the client's Accept", () => {
+    templates.api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+  });
+
   it('keeps tables, buckets and the signing secret when the stack is deleted', () => {
     for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SecretsManager::Secret']) {
       const found = Object.values(resources(templates.data, type));
@@ -146,7 +150,7 @@ describe('the CDK app', () => {
     });
   });
 
-  it('grants read-only endpoint groups no write on the entities table and no secret (notifications only update theirs)', () => {
+  it('grants read-only endpoint groups no write on the entities table but their API rate windows, and no secret (notifications only update theirs)', () => {
     for (const group of ['SystemEndpoints', 'NotificationsEndpoints']) {
       const actions = policyStatementsOf(templates.api, group);
       expect(actions).toContain('dynamodb:Query');
@@ -158,7 +162,12 @@ describe('the CDK app', () => {
     // The application group updates its own state (restart, update, lock) and pushes to browsers; no secret.
     expect(policyStatementsOf(templates.api, 'ApplicationEndpoints')).toContain('dynamodb:UpdateItem');
     expect(policyStatementsOf(templates.api, 'ApplicationEndpoints')).not.toContain('secretsmanager:GetSecretValue');
-    expect(policyStatementsOf(templates.api, 'SystemEndpoints')).not.toContain('dynamodb:UpdateItem');
+    // The system group updates only the API rate windows' items, by their partition key's prefix.
+    const systemUpdates = Object.entries(resources(templates.api, 'AWS::IAM::Policy'))
+      .filter(([id]) => id.startsWith('SystemEndpoints'))
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Condition?: unknown }[] }).Statement)
+      .filter((statement) => [statement.Action].flat().includes('dynamodb:UpdateItem'));
+    expect(systemUpdates).toEqual([expect.objectContaining({ Action: 'dynamodb:UpdateItem', Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#api#*'] } } })]);
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('dynamodb:PutItem');
     expect(policyStatementsOf(templates.api, 'UsersEndpoints')).toContain('secretsmanager:GetSecretValue');
     // The application settings (roles & permissions, notification settings, system configuration) are written, no secret read.

@@ -77,6 +77,7 @@ const BACKGROUND = {
   customerDeletion: "Removes a deleted customer's data",
   databaseDump: 'Writes a database dump',
   applicationUpdate: 'Restarts every function of the app',
+  logForwarder: 'Pushes function log lines',
 } as const;
 
 let built: Built;
@@ -148,6 +149,10 @@ describe('reserved concurrency of the background functions', () => {
     }
     const requestServing = functions.filter((fn) => !Object.values(BACKGROUND).some((description) => fn.description.startsWith(description)));
     expect(requestServing.length).toBeGreaterThan(20);
+    // Sign-in (the users group), the authorizer and every endpoint group are among them: they share what is left unreserved.
+    for (const description of ['Checks the bearer token', 'REST endpoints: users', 'REST endpoints: dashboards']) {
+      expect(requestServing.some((fn) => fn.description.startsWith(description)), description).toBe(true);
+    }
     for (const fn of requestServing) expect(fn.reserved, fn.description).toBeUndefined();
     const total = functions.reduce((sum, fn) => sum + (fn.reserved ?? 0), 0);
     expect(total).toBe(reservedTotal(DEFAULT_CONCURRENCY_CAPS));

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -31,6 +32,7 @@ const STAGE = 'prod';
 const INDEX = `<!doctype html><head>${RUNTIME_CONFIG_ELEMENT}</head>`;
 const ASSET = 'console.log("x")';
 const ORIGIN_SECRET = 'origin-secret-of-the-test';
+const COMPRESSED = gzipSync(JSON.stringify({ res: true, data: Array.from({ length: 200 }, (_, index) => ({ _id: `p${index}`, name: `Compteur ${index}` })) }));
 
 type Asked = { origin: EdgeOrigin; path: string; headers: IncomingHttpHeaders };
 let asked: Asked[] = [];
@@ -51,6 +53,11 @@ beforeAll(async () => {
   const originOf = (url: string): EdgeOrigin => (url.startsWith('/_aws/execute-api/socket-api/') ? 'socket' : 'api');
   origins = createServer((req, res) => {
     asked.push({ origin: originOf(req.url!), path: req.url!, headers: req.headers });
+    // A function's gzip-compressed answer, as API Gateway sends it on: the bytes, with their Content-Encoding.
+    if (req.url!.includes('/v1/compressed')) {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+      return void res.end(COMPRESSED);
+    }
     // The REST API's own "not found": a JSON body with its status.
     res.writeHead(404, { 'Content-Type': 'application/json', 'X-Api': 'yes' });
     res.end(JSON.stringify({ res: false, msg: 'not_found' }));
@@ -155,6 +162,23 @@ describe('the local web server, as the edge definition says', () => {
     expect(Number(String(answer.asked[0].headers[viewerHeader]).split(':')[1])).toBeGreaterThan(0);
     // The site is never sent either.
     expect(behaviourFor('/dashboard').edgeHeaders).toEqual([]);
+  });
+
+  it(`${API_BASE}/* → a gzip-compressed answer reaches the browser as the function made it: its bytes and Content-Encoding untouched`, async () => {
+    asked = [];
+    const answer = await new Promise<{ headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      const outgoing = httpRequest(`${base}${API_BASE}/v1/compressed`, { headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    expect(asked[0].headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers.vary).toBe('Accept-Encoding');
+    expect(answer.bytes.equals(COMPRESSED)).toBe(true);
   });
 
   it(`${SOCKET_PATH} → the WebSocket API on its stage, with the token and the handshake headers only`, async () => {

@@ -24,6 +24,9 @@ const queryClient = createQueryClient({
     endSession();
     notify({ kind: 'warning', title: translate('errors.titles.unauthorized'), message: translate('errors.access.login') });
   },
+  // One box however many calls were refused at once (its id), saying how long to wait.
+  onRateLimited: (seconds) =>
+    notify({ kind: 'warning', id: 'rate-limited', title: translate('errors.titles.sorry'), message: translate('errors.rate_limited_wait', { seconds }) }),
 });
 
 /**

@@ -32,6 +32,9 @@ export const keys = {
   locationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'LOC#' }),
   point: (customerId: string, pointId: string) => ({ PK: `C#${customerId}`, SK: `PT#${pointId}` }),
   pointsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'PT#' }),
+  /** A point's place in the order of its customer's lists (see pointOrderKey): read page by page from GSI1. */
+  pointInOrder: (customerId: string, orderKey: string) => ({ GSI1PK: `C#${customerId}#POINTS`, GSI1SK: orderKey }),
+  pointsInOrder: (customerId: string) => ({ GSI1PK: `C#${customerId}#POINTS` }),
   /** Guards the uniqueness of a technical id within a customer. */
   technicalId: (customerId: string, technicalId: string) => ({ PK: `C#${customerId}`, SK: `TECHID#${technicalId}` }),
   notification: (customerId: string, userId: string, notificationId: string) => ({
@@ -62,7 +65,9 @@ export const keys = {
   passwordLink: (tokenHash: string) => ({ PK: `PWLINK#${tokenHash}`, SK: 'LINK' }),
   /**
    * Tries of one public account route by one source address or account, in one fixed window (TTL):
-   * `subject` is an address (or its IPv6 /64) or a lower-cased e-mail, never a tenant's data.
+   * `subject` is an address (or its IPv6 /64) or a lower-cased e-mail, never a tenant's data. The
+   * `api` action counts signed-in requests by customer or super user id (`THROTTLE#api#customer#<id>`),
+   * the only items a read-only endpoint group may update (infra/lib/stacks/api-stack.ts).
    */
   throttleWindow: (action: string, scope: string, subject: string, windowStart: number) => ({ PK: `THROTTLE#${action}#${scope}#${subject}`, SK: `W#${windowStart}` }),
   /** Registrations waiting for root or a super user, in one partition of their own. */

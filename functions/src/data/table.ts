@@ -21,13 +21,19 @@ export const callsMadeSoFar = (): Map<string, number> => {
   return calls;
 };
 
-/** The pages a query answers, one after the other (any table), for callers that must not hold every item at once. */
-export async function* queryPages(input: QueryInput) {
+/**
+ * The pages a query answers, one after the other (any table), for callers that must not hold every
+ * item at once. With `laterLimit`, the calls after the first ask for that many items (the first for
+ * the input's `Limit`): a reader that may stop early asks for little first, then for more.
+ */
+export async function* queryPages(input: QueryInput, laterLimit?: number) {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
+  let Limit = input.Limit;
   do {
-    const page = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey }));
+    const page = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey, ...(Limit === undefined ? {} : { Limit }) }));
     yield page;
     ExclusiveStartKey = page.LastEvaluatedKey;
+    Limit = laterLimit ?? Limit;
   } while (ExclusiveStartKey);
 }
 

@@ -15,18 +15,19 @@ export interface ThrottleWindow {
 const keyOf = (window: ThrottleWindow) => keys.throttleWindow(window.action, window.scope, window.subject, window.start);
 
 /**
- * Takes one of a window's `limit` tries in one conditional update: counted only while fewer were
- * taken, so that a refused try writes nothing and two at once never both take the last one.
+ * Takes `cost` of a window's `limit` tries in one conditional update: counted only while they fit,
+ * so that a refused try writes nothing and two at once never both take the last one.
  */
-export const takeThrottleTry = async (window: ThrottleWindow, limit: number): Promise<boolean> => {
+export const takeThrottleTry = async (window: ThrottleWindow, limit: number, cost = 1): Promise<boolean> => {
+  if (cost > limit) return false;
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: entitiesTable(),
         Key: keyOf(window),
-        UpdateExpression: 'ADD tries :one SET expires_at = :end, kind = :kind',
-        ConditionExpression: 'attribute_not_exists(tries) OR tries < :limit',
-        ExpressionAttributeValues: { ':one': 1, ':end': window.end, ':kind': 'throttle', ':limit': limit },
+        UpdateExpression: 'ADD tries :cost SET expires_at = :end, kind = :kind',
+        ConditionExpression: 'attribute_not_exists(tries) OR tries <= :room',
+        ExpressionAttributeValues: { ':cost': cost, ':end': window.end, ':kind': 'throttle', ':room': limit - cost },
       }),
     );
     return true;

@@ -1,9 +1,7 @@
-import { createHttpHandler, withMessage } from '../middleware/http-handler';
+import { asPage, createHttpHandler, withMessage } from '../middleware/http-handler';
+import { listPointsOfSelectionPage, listPointsPage, listPointsWithLocationNamesPage, type PointList } from '../services/point-list-service';
 import {
   createPoint,
-  listPointsOfSelection,
-  listPointsWithLocationNames,
-  listVisiblePoints,
   mergePoints,
   pointDefinitions,
   positionPoints,
@@ -14,11 +12,14 @@ import {
 import { listPointsForManualEntry } from '../services/manual-entry-service';
 import { listMaplyticsPoints, savePointMaplyticsSettings } from '../services/maplytics-service';
 
+/** A whole list answers its items; a page, its items and the next page's cursor. */
+const answerOf = <T>({ items, page }: PointList<T>) => (page ? asPage(items, page.nextCursor) : items);
+
 export const handler = createHttpHandler('points', {
   pointDefinitions: ({ caller }) => pointDefinitions(caller),
-  listPointsOfSelection: ({ caller, params }) => listPointsOfSelection(caller, params.locationId, true),
-  listPoints: ({ caller }) => listVisiblePoints(caller),
-  listPointsWithLocationNames: ({ caller }) => listPointsWithLocationNames(caller),
+  listPointsOfSelection: async ({ caller, params, query }) => answerOf(await listPointsOfSelectionPage(caller, params.locationId, query)),
+  listPoints: async ({ caller, query }) => answerOf(await listPointsPage(caller, query)),
+  listPointsWithLocationNames: async ({ caller, query }) => answerOf(await listPointsWithLocationNamesPage(caller, query)),
   listPointsForManualEntry: ({ caller, params }) => listPointsForManualEntry(caller, params.locationId),
   listPointsForManualEntryWithoutLocation: ({ caller }) => listPointsForManualEntry(caller, 'alone'),
   createPoint: async ({ caller, body }) => {

@@ -59,6 +59,9 @@ export const forgetCustomerFacts = (customerId: string): void => {
   cache.delete(customerId);
 };
 
+/** The customer as this instance last read it (within the customer facts' TTL); null when it does not exist. */
+export const knownCustomer = async (customerId: string): Promise<Customer | null> => (await customerFacts(customerId)).customer;
+
 /** The permission map a customer's users sign in with. */
 export const permissionsOfCustomer = async (customerId: string): Promise<PermissionMap> => (await customerFacts(customerId)).permissions;
 

@@ -1,5 +1,6 @@
 import { isPointVisible, openableLocationIds } from '@shared/permissions/location-visibility';
 import { isSuperUser } from '@shared/permissions/roles';
+import type { Location } from '@shared/schemas/location';
 import type { Point, PointInput } from '@shared/schemas/point';
 import { APPLICATIONS, isCalculatedPoint, OPERATING_RANGE_OPERATORS, PERIODICITIES, RESOURCES, UNIT_CATEGORIES } from '@shared/schemas/point';
 import { CALCULATIONS, DEFAULT_CALCULATION, SERIES_TYPES } from '@shared/series/calculations';
@@ -41,18 +42,24 @@ export const requirePoint = async (customerId: string, pointId: string): Promise
   return point;
 };
 
+/** Which points a caller may see: null (all) for administrators and super users, else those of allowed locations. */
+export const pointVisibilityOf = async (caller: Caller, locationsOf: () => Promise<readonly Location[]>): Promise<((point: Point) => boolean) | null> => {
+  if (isSuperUser(caller) || caller.role === 'administrator') return null;
+  const [user, locations] = await Promise.all([getUser(caller.homeCustomerId, caller.userId), locationsOf()]);
+  const allowed = user?.allowed_locations ?? [];
+  const openable = openableLocationIds(locations, allowed);
+  return (point) => isPointVisible(point.location, openable, allowed);
+};
+
 /** Points a caller may see: all for administrators and super users, else those of allowed locations. */
 export const listVisiblePoints = async (caller: Caller): Promise<Point[]> => {
   const customerId = customerOf(caller);
-  const points = await listPointsOfCustomer(customerId);
-  if (isSuperUser(caller) || caller.role === 'administrator') return points;
-  const [user, locations] = await Promise.all([getUser(caller.homeCustomerId, caller.userId), listLocationsOfCustomer(customerId)]);
-  const allowed = user?.allowed_locations ?? [];
-  const openable = openableLocationIds(locations, allowed);
-  return points.filter((point) => isPointVisible(point.location, openable, allowed));
+  if (isSuperUser(caller) || caller.role === 'administrator') return listPointsOfCustomer(customerId);
+  const [points, visible] = await Promise.all([listPointsOfCustomer(customerId), pointVisibilityOf(caller, () => listLocationsOfCustomer(customerId))]);
+  return visible ? points.filter(visible) : points;
 };
 
-const descendantsOf = (locations: { _id: string; parent: string | null }[], rootId: string): Set<string> => {
+const descendantsOf = (locations: readonly { _id: string; parent: string | null }[], rootId: string): Set<string> => {
   const ids = new Set([rootId]);
   for (let grown = true; grown; ) {
     grown = false;
@@ -66,21 +73,21 @@ const descendantsOf = (locations: { _id: string; parent: string | null }[], root
   return ids;
 };
 
+/** Which points a selection holds: `all`, `alone` (points without location), or a location and its sub-locations (404 for a location the customer lacks). */
+export const selectionFilterOf = (locations: readonly Location[], selection: string, withDescendants: boolean): ((point: Point) => boolean) | null => {
+  if (selection === 'all') return null;
+  if (selection === 'alone') return (point) => point.location.length === 0;
+  if (!locations.some((location) => location._id === selection)) throw new AppError('not_found');
+  const ids = withDescendants ? descendantsOf(locations, selection) : new Set([selection]);
+  return (point) => point.location.some((id) => ids.has(id));
+};
+
 /** Points of a selection: `all`, `alone` (points without location), or a location and its sub-locations. */
 export const listPointsOfSelection = async (caller: Caller, selection: string, withDescendants: boolean): Promise<Point[]> => {
   const points = await listVisiblePoints(caller);
   if (selection === 'all') return points;
-  if (selection === 'alone') return points.filter((point) => point.location.length === 0);
-  const locations = await listLocationsOfCustomer(customerOf(caller));
-  if (!locations.some((location) => location._id === selection)) throw new AppError('not_found');
-  const ids = withDescendants ? descendantsOf(locations, selection) : new Set([selection]);
-  return points.filter((point) => point.location.some((id) => ids.has(id)));
-};
-
-export const listPointsWithLocationNames = async (caller: Caller) => {
-  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerOf(caller))]);
-  const names = new Map(locations.map((location) => [location._id, location.denomination || location.name]));
-  return points.map((point) => ({ ...point, locations_name: point.location.map((id) => names.get(id) ?? id) }));
+  const selected = selectionFilterOf(await listLocationsOfCustomer(customerOf(caller)), selection, withDescendants);
+  return selected ? points.filter(selected) : points;
 };
 
 /** The rules of spec 3 §5 "Point save", then the references a point makes. */

@@ -170,7 +170,9 @@ export class ApiStack extends Stack {
         accessLogFormat: apigateway.AccessLogFormat.jsonWithStandardFields(),
         loggingLevel: apigateway.MethodLoggingLevel.ERROR,
       },
-      binaryMediaTypes: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'image/*', 'multipart/form-data'],
+      // `*/*`: a gzip-compressed JSON answer (base64 from the function) goes out as bytes whatever the client's Accept; request
+      // bodies then reach the functions base64-encoded (the HTTP stack decodes them).
+      binaryMediaTypes: ['*/*'],
       cloudWatchRole: false,
     });
     acknowledge(
@@ -482,6 +484,18 @@ export class ApiStack extends Stack {
           // A restart or an update is started, and a report prints, within the API's 29 seconds.
           ...(access.operatesApplication || access.printsReports ? { timeout: Duration.seconds(29) } : {}),
         }).bindTable(props.entities, 'ENTITIES_TABLE', access.entities);
+        // Every group counts its signed-in requests against the caller's API rate limit (the one HTTP stack):
+        // a group that only reads may still update the rate windows' items (functions/src/data/keys.ts), and no other.
+        if (props.settings.apiRateLimits) fn.setting('API_RATE_LIMITS', props.settings.apiRateLimits);
+        if (access.entities === 'read') {
+          fn.fn.addToRolePolicy(
+            new iam.PolicyStatement({
+              actions: ['dynamodb:UpdateItem'],
+              resources: [props.entities.tableArn],
+              conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#api#*'] } },
+            }),
+          );
+        }
         if (access.jwt) fn.bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
         if (access.series) fn.bindTable(props.series, 'SERIES_TABLE', access.series);
         if (access.launchesJobs) launchJobs(fn);

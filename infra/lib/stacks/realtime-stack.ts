@@ -87,7 +87,7 @@ export class RealtimeStack extends Stack {
     this.logForwarder = new AppFunction(this, 'LogForwarder', {
       entry: 'handlers/log-forwarder.ts',
       description: 'Pushes function log lines to the browsers showing the live logs',
-    });
+    }).capConcurrency(props.settings.reservedConcurrency.logForwarder);
     this.allowPush(this.logForwarder);
     // The account setting is checked by API Gateway against the role (it assumes it): a role just made
     // is not yet usable everywhere, so the setting waits for the role and then for this stack's functions,

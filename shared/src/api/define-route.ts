@@ -116,6 +116,17 @@ export interface RouteDefinition<
   file: string | null;
   /** Answers its data as the whole JSON body, without the `{ res, data }` envelope: a document other tools read as it is (the OpenAPI description). */
   raw: boolean;
+  /**
+   * What one request takes from the caller's API rate limit (shared/src/customers/api-rate-limits.ts):
+   * 1, more for a route whose work is scarce, 0 for a route not counted. Public routes are not
+   * counted (the abuse limits hold the account routes).
+   */
+  rateCost: number;
+  /**
+   * A list that can grow without bound: its query is `listQuerySchema` (q, limit, cursor; see
+   * paging.ts) and a page request's envelope carries `next_cursor` beside `data`.
+   */
+  paged: boolean;
 }
 
 interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
@@ -128,6 +139,7 @@ interface RouteSpec<Body extends z.ZodType | null, Params, Query, Response> {
   print?: boolean;
   file?: string;
   raw?: boolean;
+  paged?: boolean;
 }
 
 interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> extends RouteSpec<Body, Params, Query, Response> {
@@ -138,6 +150,8 @@ interface SignedInSpec<Body extends z.ZodType | null, Params, Query, Response> e
   rootOnly?: boolean;
   /** A route that crosses customers without a system key (a vendor-signed report); routes behind a system key are global by themselves. */
   global?: GlobalRule;
+  /** What a request takes from the caller's API rate limit; 1 unless the route's work is scarcer. */
+  rateCost?: number;
 }
 
 type Defined<T, Fallback> = [T] extends [undefined] ? Fallback : T;
@@ -153,6 +167,7 @@ const schemasOf = <Body, Params, Query, Response>(spec: RouteSpec<Body & (z.ZodT
   print: spec.print ?? false,
   file: spec.file ?? null,
   raw: spec.raw ?? false,
+  paged: spec.paged ?? false,
 });
 
 export const publicRoute = <
@@ -177,6 +192,7 @@ export const publicRoute = <
   premium: false,
   rootOnly: false,
   global: null,
+  rateCost: 0,
   ...schemasOf<Body, Params, Query, Response>(spec),
 });
 
@@ -208,6 +224,7 @@ export const route = <
   premium: spec.premium ?? (spec.permission !== ANY_SIGNED_IN_USER && isPremiumKey(spec.permission)),
   rootOnly: spec.rootOnly ?? false,
   global: spec.global ?? globalRuleOf(spec.permission, spec.rootOnly ?? false),
+  rateCost: spec.rateCost ?? 1,
   ...schemasOf<Body, Params, Query, Response>(spec),
 });
 

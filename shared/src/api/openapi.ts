@@ -89,6 +89,7 @@ export const errorCodesOf = (route: RouteDefinition): ErrorCode[] => {
     if (route.permission !== ANY_SIGNED_IN_USER || route.rootOnly || route.global) codes.push('forbidden');
     if (route.global === 'vendor-signature') codes.push(...VENDOR_SIGNATURE_CODES);
     if (route.premium) codes.push('premium_required');
+    if (route.rateCost > 0) codes.push('rate_limited');
   }
   if (route.print) codes.push('not_allowed');
   const named = route.owned && route.owned.intent !== 'list' && route.owned.intent !== 'create';
@@ -113,6 +114,7 @@ const failures = (route: RouteDefinition, responses: Record<string, Json>): Reco
         const name = [status, ...codes].join('.');
         responses[name] ??= {
           description: `Failure: \`msg\` is ${codes.map((code) => `\`${code}\``).join(' or ')}`,
+          ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before the next request counts again', schema: { type: 'integer', minimum: 1 } } } } : {}),
           content: {
             'application/json': {
               schema: { type: 'object', required: ['res', 'msg'], properties: { res: { const: false }, msg: { type: 'string', enum: codes }, data: {} } },
@@ -128,7 +130,8 @@ const failures = (route: RouteDefinition, responses: Record<string, Json>): Reco
 const describe = (route: RouteDefinition): string => {
   const who = route.access === 'public' ? 'Public.' : route.permission === ANY_SIGNED_IN_USER ? 'Any signed-in user.' : `Needs \`${route.permission}\` (${route.action}).`;
   const owned = route.owned ? ` Owned ${route.owned.kind}s: ${route.owned.intent === 'list' ? 'filtered by the RequestView header' : `the ownership policy (${route.owned.intent})`}.` : '';
-  return `${who}${route.rootOnly ? ' Root only.' : ''}${GLOBAL_RULE_TEXT[route.global ?? 'none']}${route.premium ? ' Premium customers only (403 premium_required).' : ''}${owned}`;
+  const cost = route.rateCost > 1 ? ` Counts as ${route.rateCost} requests against the rate limit.` : '';
+  return `${who}${route.rootOnly ? ' Root only.' : ''}${GLOBAL_RULE_TEXT[route.global ?? 'none']}${route.premium ? ' Premium customers only (403 premium_required).' : ''}${owned}${cost}`;
 };
 
 /** Whether a successful answer may leave out `data` (a route that answers nothing). */
@@ -192,7 +195,16 @@ export const buildOpenApiDocument = (version: string) => {
               description: 'Success',
               content: {
                 'application/json': {
-                  schema: { type: 'object', required: mayOmitData(route.response) ? ['res'] : ['res', 'data'], properties: { res: { const: true }, data: answer, msg: { type: 'string' } } },
+                  schema: {
+                    type: 'object',
+                    required: mayOmitData(route.response) ? ['res'] : ['res', 'data'],
+                    properties: {
+                      res: { const: true },
+                      data: answer,
+                      msg: { type: 'string' },
+                      ...(route.paged ? { next_cursor: { type: ['string', 'null'], description: 'On a page (limit or cursor sent): the next page\'s cursor, null on the last page' } } : {}),
+                    },
+                  },
                 },
               },
             },
@@ -207,7 +219,9 @@ export const buildOpenApiDocument = (version: string) => {
       title: 'WattWise API',
       version,
       description:
-        'Every answer is `{ res, data?, msg? }`; a failure carries a stable code in `msg`. Sign in with `POST /api/v1/users/authenticate`, then send `Authorization: Bearer <token>`.',
+        'Every answer is `{ res, data?, msg? }`; a failure carries a stable code in `msg`. Sign in with `POST /api/v1/users/authenticate`, then send `Authorization: Bearer <token>`. ' +
+        'Lists that can grow without bound take `q`, `limit` and `cursor`: with `limit` or `cursor` they answer a page and `next_cursor` (null on the last page); without, the whole list. ' +
+        'Answers over 1 KB are gzip-compressed for a client that sends `Accept-Encoding: gzip`; a function answer may not exceed 6 MB.',
     },
     tags: [...new Set(ROUTES.map((route) => route.group))].map((name) => ({ name })),
     paths,

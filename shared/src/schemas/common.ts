@@ -10,4 +10,6 @@ export interface Envelope<T> {
   res: boolean;
   data?: T;
   msg?: string;
+  /** On a page of a paged list route (see api/paging): the next page's cursor, null on the last. */
+  next_cursor?: string | null;
 }

@@ -36,6 +36,11 @@ export const customerSchema = z.object({
   deletion_phase: z.enum(CUSTOMER_DELETION_STEPS).optional(),
   deletion_runs: z.number().int().nonnegative().optional(),
   deletion_done: z.number().int().nonnegative().optional(),
+  /**
+   * Its own API rate limit, in place of its licence's (shared/src/customers/api-rate-limits.ts): an
+   * operator's setting, written on the customer's item (docs/architecture/api-rate-limits.md).
+   */
+  api_rate_limit: z.object({ count: z.number().int().positive(), window_seconds: z.number().int().positive() }).optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { HttpMethod, RouteDefinition } from '@shared/api/routes';
 import { fillPath } from '@shared/api/route-path';
 import type { Envelope } from '@shared/schemas/common';
+import type { Page } from '@shared/api/paging';
 import { config } from '../config';
 import { fileNameOfDisposition } from './download-file';
 import { currentLanguage } from './i18n';
@@ -186,13 +187,18 @@ const send = async <R extends Route>(route: R, path: string, options: CallOption
  * and types come from the route. Failures become `ApiRequestError` with the server's code; an
  * answer's redirect action is followed whether it succeeded or not.
  */
-export const callApiForAnswer = async <R extends Route>(route: R, options: CallOptions<R>): Promise<Answer<ResponseOf<R>>> => {
+export const callApiForAnswer = async <R extends Route>(
+  route: R,
+  options: CallOptions<R>,
+  readEnvelope?: (envelope: Envelope<unknown>) => void,
+): Promise<Answer<ResponseOf<R>>> => {
   const path = browserPath(route, options);
   try {
     const { body } = await send(route, path, options);
     const envelope = parseEnvelope(await body.text());
     if (!envelope) throw new ApiRequestError('internal_error', null);
     followAction(envelope);
+    readEnvelope?.(envelope);
     if (!envelope.res) {
       throw new ApiRequestError(isErrorCode(envelope.msg) ? envelope.msg : 'internal_error', null, envelope.data);
     }
@@ -207,6 +213,21 @@ export const callApiForAnswer = async <R extends Route>(route: R, options: CallO
     if (failure.code === 'internal_error' || failure.code === 'network_error') console.error(`API ${path} failed: ${failure.code}`, failure.cause ?? '');
     throw failure;
   }
+};
+
+/**
+ * One page of a paged list route (`paged: true` in the route table; see @shared/api/paging): send
+ * `limit` (and the previous page's `cursor`) in `query`; the answer's `next_cursor` is null on the last page.
+ */
+export const callApiForPage = async <R extends Route>(
+  route: R,
+  options: CallOptions<R>,
+): Promise<Page<ResponseOf<R> extends readonly (infer Item)[] ? Item : never>> => {
+  let nextCursor: string | null = null;
+  const { data } = await callApiForAnswer(route, options, (envelope) => {
+    nextCursor = typeof envelope.next_cursor === 'string' ? envelope.next_cursor : null;
+  });
+  return { data: data as never, next_cursor: nextCursor };
 };
 
 /** Like `callApiForAnswer`, keeping the data only. */

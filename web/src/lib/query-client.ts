@@ -8,10 +8,22 @@ const shouldRetry = (failureCount: number, error: unknown) =>
 const isSessionRejected = (error: unknown) =>
   error instanceof ApiRequestError && (error.code === 'unauthorized' || error.code === 'session_expired');
 
-/** `onSessionRejected` runs when the server no longer accepts the token, whichever call found out. */
-export const createQueryClient = ({ onSessionRejected }: { onSessionRejected: () => void }): QueryClient => {
+/** The seconds a refusal of the customer's API rate limit asks to wait, or null for any other failure. */
+export const rateLimitWaitOf = (error: unknown): number | null => {
+  if (!(error instanceof ApiRequestError) || error.code !== 'rate_limited') return null;
+  const seconds = (error.data as { retry_after?: unknown } | undefined)?.retry_after;
+  return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : 1;
+};
+
+/**
+ * `onSessionRejected` runs when the server no longer accepts the token, whichever call found out;
+ * `onRateLimited` when a call was refused for the customer's API rate limit, with the seconds to wait.
+ */
+export const createQueryClient = ({ onSessionRejected, onRateLimited }: { onSessionRejected: () => void; onRateLimited: (seconds: number) => void }): QueryClient => {
   const onError = (error: unknown) => {
     if (isSessionRejected(error)) onSessionRejected();
+    const wait = rateLimitWaitOf(error);
+    if (wait !== null) onRateLimited(wait);
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError }),

@@ -18,6 +18,7 @@ import {
   technicalIdCheckResponseSchema,
 } from '../responses';
 import { route, ANY_SIGNED_IN_USER, SETTINGS, byId, type GroupRoutes } from '../define-route';
+import { listQuerySchema } from '../paging';
 
 /** A location id, or `all` and `alone` (points without location). */
 const locationSelection = z.object({ locationId: z.union([z.enum(['all', 'alone']), idSchema]) });
@@ -28,11 +29,15 @@ export const pointsRoutes = {
   listPointsOfSelection: route('GET', '/api/v2/points/get-all/{locationId}', 'points', {
     permission: ANY_SIGNED_IN_USER,
     params: locationSelection,
+    query: listQuerySchema,
+    paged: true,
     response: z.array(pointSchema),
   }),
-  listPoints: route('GET', '/api/v1/points', 'points', { permission: ANY_SIGNED_IN_USER, response: z.array(pointSchema) }),
+  listPoints: route('GET', '/api/v1/points', 'points', { permission: ANY_SIGNED_IN_USER, query: listQuerySchema, paged: true, response: z.array(pointSchema) }),
   listPointsWithLocationNames: route('GET', '/api/v1/points/get-all-with-locations-name', 'points', {
     permission: ANY_SIGNED_IN_USER,
+    query: listQuerySchema,
+    paged: true,
     response: z.array(pointWithLocationNamesSchema),
   }),
   listPointsForManualEntry: route('GET', '/api/v1/points/data/{locationId}', 'points', {

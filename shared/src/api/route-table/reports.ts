@@ -56,5 +56,7 @@ export const reportsRoutes = {
     response: fileAnswerSchema,
     owned: READ,
     file: 'application/pdf',
+    // A Chromium of 2 GB for seconds, three at a time for the whole deployment: it weighs ten requests.
+    rateCost: 10,
   }),
 } satisfies GroupRoutes<'reports'>;

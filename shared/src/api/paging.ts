@@ -1,0 +1,62 @@
+import * as z from 'zod';
+
+/**
+ * The query of a list route that can grow without bound (a large customer's 20,000 points):
+ * optional `q` (a search on the server), `limit` and `cursor` (paging).
+ *
+ * - Neither `limit` nor `cursor`: the spec's unpaged answer, every item (`q` alone filters it).
+ * - `limit` or `cursor`: one page, in the order of the unpaged answer, and the envelope carries
+ *   `next_cursor` beside `data` (`null` on the last page). A `cursor` without `limit` pages by
+ *   `DEFAULT_PAGE_LIMIT`. The cursor is opaque: only a position; the customer is the caller's.
+ */
+export const MAX_PAGE_LIMIT = 500;
+export const DEFAULT_PAGE_LIMIT = 100;
+export const MAX_SEARCH_LENGTH = 100;
+
+/** A cursor as the server writes it: base64url, short. Any other text answers 400 `validation_failed`. */
+export const cursorSchema = z.string().min(1).max(1024).regex(/^[A-Za-z0-9_-]+$/);
+
+export const listQuerySchema = z.object({
+  /** Case- and accent-insensitive; matched on the name and technical id (and location names where the route answers them). */
+  q: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** Query strings are strings: `"50"` reads as 50. */
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(MAX_PAGE_LIMIT))
+    .optional(),
+  cursor: cursorSchema.optional(),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+export type ListQueryInput = z.input<typeof listQuerySchema>;
+
+/** Whether a list request asks for a page (then its answer carries `next_cursor`), rather than the whole list. */
+export const isPageRequest = (query: Pick<ListQuery, 'limit' | 'cursor'>): boolean => query.limit !== undefined || query.cursor !== undefined;
+
+/** The size of the page a page request asks for. */
+export const pageLimitOf = (query: Pick<ListQuery, 'limit'>): number => query.limit ?? DEFAULT_PAGE_LIMIT;
+
+/** What a paged answer carries beside the envelope's `res` and `data`. */
+export const pageEnvelopeSchema = z.object({ next_cursor: z.string().nullable() });
+
+/** A page of items as the web reads it: the items, and the cursor of the next page (null on the last). */
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+/**
+ * Folds a text for search and ordering: accents and case ignored (`Électricité` → `electricite`).
+ * The server matches `q` with it; the web may use it to highlight what matched.
+ */
+export const foldText = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
