@@ -37,7 +37,9 @@ describe('exports', () => {
       // B1: the index's consumption of yesterday, previewed as it is picked.
       await clickCentered(page.locator('[data-cell="B1"] button'));
       await choose(page, 'cell-type', 'Donnée du point');
-      await choose(page, 'cell-point', 'Index électricité TGBT (Bâtiment A)');
+      // Points are searched on the server: part of the name, then the point.
+      await page.getByTestId('cell-point').fill('Index électricité TGBT');
+      await page.getByRole('option', { name: 'Index électricité TGBT (Bâtiment A)', exact: true }).click();
       await choose(page, 'cell-sampling', 'Jour');
       await page.getByTestId('cell-offset').fill('1');
       await expect.poll(() => page.getByTestId('cell-preview').textContent(), { timeout: UI_TIMEOUT_MS }).toMatch(/Affiche : [\d\s,]+$/);

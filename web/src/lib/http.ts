@@ -138,6 +138,8 @@ export type CallOptions<R extends Route> = (z.input<R['params']> extends Record<
   (R['body'] extends z.ZodType ? { body: Input<R['body']> } : { body?: undefined }) & {
     query?: z.input<R['query']>;
     timeoutMs?: number;
+    /** Cancels the call when it aborts (react-query aborts a search the user has typed past). */
+    signal?: AbortSignal;
     /** Another credential than the session's: a report's print token, on the print page that has no session. */
     bearer?: string;
   };
@@ -171,8 +173,8 @@ const followAction = (envelope: Envelope<unknown> & { action?: unknown }): void 
 };
 
 /** One call through Amplify's REST client; the headers given replace the common ones of the same name. */
-const send = async <R extends Route>(route: R, path: string, options: CallOptions<R>, headers: Record<string, string> = {}) =>
-  operationOf(amplifyRest ?? (await loadAmplify()), route.method)({
+const send = async <R extends Route>(route: R, path: string, options: CallOptions<R>, headers: Record<string, string> = {}) => {
+  const operation = operationOf(amplifyRest ?? (await loadAmplify()), route.method)({
     apiName: API_NAME,
     path,
     options: {
@@ -180,7 +182,11 @@ const send = async <R extends Route>(route: R, path: string, options: CallOption
       ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
       headers: { ...headers, ...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}) },
     },
-  }).response;
+  });
+  if (options.signal?.aborted) operation.cancel();
+  else options.signal?.addEventListener('abort', () => operation.cancel(), { once: true });
+  return operation.response;
+};
 
 /**
  * Calls one route of the table through Amplify's REST client, the one HTTP client: path, method
@@ -210,7 +216,9 @@ export const callApiForAnswer = async <R extends Route>(
       if (envelope) followAction(envelope);
     }
     // Answers the server names are the screens' to show (translated); only the unexplained reach the console (spec 1 §8).
-    if (failure.code === 'internal_error' || failure.code === 'network_error') console.error(`API ${path} failed: ${failure.code}`, failure.cause ?? '');
+    // A call its caller cancelled is no failure.
+    const unexplained = failure.code === 'internal_error' || failure.code === 'network_error';
+    if (unexplained && !options.signal?.aborted) console.error(`API ${path} failed: ${failure.code}`, failure.cause ?? '');
     throw failure;
   }
 };

@@ -6,7 +6,6 @@ import { callApi } from '../../../lib/http';
 export const ALERT_KEYS = {
   all: ['alerts'] as const,
   one: (id: string) => ['alerts', id] as const,
-  points: ['alerts', 'points-with-locations'] as const,
   summary: (mode: LogMode) => ['alerts', 'summary', mode] as const,
   log: (mode: LogMode, period: AlertLogPeriod, alertId: string) => ['alerts', 'log', mode, period, alertId] as const,
 };
@@ -18,10 +17,6 @@ export type LogMode = 'log' | 'historical';
 export const alertsQueryOptions = () => queryOptions({ queryKey: ALERT_KEYS.all, queryFn: () => callApi(API.listAlerts, {}) });
 
 export const alertQueryOptions = (id: string) => queryOptions({ queryKey: ALERT_KEYS.one(id), queryFn: () => callApi(API.getAlert, { params: { id } }) });
-
-/** Every point the user sees, with the names of its locations (spec 2 §2: points are chosen with their location names). */
-export const pointsWithLocationsQueryOptions = () =>
-  queryOptions({ queryKey: ALERT_KEYS.points, queryFn: () => callApi(API.listPointsWithLocationNames, {}), staleTime: 60_000 });
 
 export const createAlert = (alert: AlertInput) => callApi(API.createAlert, { body: { alert } });
 

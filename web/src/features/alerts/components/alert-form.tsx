@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Grid, Group, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Grid, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { CRON_PRESETS, DEFAULT_CRON_PRESET } from '@shared/alerts/cron';
 import { changesDaysOrMonths } from '@shared/alerts/cron-fields';
@@ -22,11 +21,14 @@ import {
 import { SAMPLINGS, type Sampling } from '@shared/series/sampling';
 import { DATE_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
 import { useSave } from '../../../lib/use-save';
-import { ALERT_KEYS, createAlert, pointsWithLocationsQueryOptions, updateAlert } from '../api/alerts';
+import { ALERT_KEYS, createAlert, updateAlert } from '../api/alerts';
 import { notifyAlertFailure } from '../hooks/notify-alert-failure';
 import { rememberOwner } from '../hooks/remembered-owner';
 import type { AlertUser } from './alerts-list';
 import { AddressListInput } from '../../../components/address-list-input';
+import { PointSearchPicker } from '../../../components/point-search-picker';
+import { useKnownPoints } from '../../../lib/point-search';
+import { ChosenPoints } from './chosen-points';
 import { ConditionsBuilder } from './conditions-builder';
 import { FrequencyEditor } from './frequency-editor';
 import { TimeFilterEditor } from './time-filter-editor';
@@ -134,7 +136,7 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
     },
   });
   const values = form.values;
-  const points = useQuery(pointsWithLocationsQueryOptions());
+  const known = useKnownPoints(values.points);
   const editing = alert !== null;
   const isOwner = !editing || alert.user === viewerId;
 
@@ -169,10 +171,6 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
     });
   };
 
-  const pointOptions = (points.data ?? []).map((point) => ({
-    value: point._id,
-    label: point.locations_name.length ? `${point.name} — ${point.locations_name.join(', ')}` : point.name,
-  }));
   const section = (title: string) => (
     <Text size="sm" fw={700} tt="uppercase" c="dimmed">
       {title}
@@ -255,15 +253,19 @@ export const AlertForm = ({ alert, viewerId, mayChooseOwner, users, defaultOwner
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
               {section(t('labels.alerts.sections.points'))}
-              <MultiSelect
+              <PointSearchPicker
                 label={t('labels.alerts.fields.points')}
-                data={pointOptions}
-                {...form.getInputProps('points')}
-                searchable
+                placeholder={t('pointPicker.hints.typeToSearch')}
+                exclude={new Set(values.points)}
+                onPick={(point) => {
+                  known.remember(point);
+                  form.setFieldValue('points', [...values.points, point._id]);
+                }}
+                error={form.errors.points}
                 withAsterisk
-                nothingFoundMessage={t('labels.alerts.noPoint')}
-                data-testid="alert-points"
+                testId="alert-points"
               />
+              <ChosenPoints ids={values.points} known={known.byId} onRemove={(id) => form.setFieldValue('points', values.points.filter((chosen) => chosen !== id))} />
               <Select
                 w={{ base: '100%', xs: 220 }}
                 label={t('labels.alerts.fields.sampling')}

@@ -8,7 +8,6 @@ export const EXPORT_KEYS = {
   all: ['exports'] as const,
   one: (id: string) => ['exports', id] as const,
   view: (id: string, endDate: string | null, sampling: Sampling | null) => ['exports', id, 'view', endDate ?? 'none', sampling ?? 'none'] as const,
-  points: ['exports', 'points'] as const,
 };
 
 /** A view's custom end date (a day) and sampling, or `none` for each. */
@@ -24,10 +23,6 @@ export const exportsQueryOptions = () => queryOptions({ queryKey: EXPORT_KEYS.al
 /** An export and what its cells show, at a view's end date and sampling. */
 export const exportViewQueryOptions = (id: string, view: ExportViewSettings = { endDate: null, sampling: null }) =>
   queryOptions({ queryKey: EXPORT_KEYS.view(id, view.endDate, view.sampling), queryFn: () => callApi(API.viewExport, { params: { id, ...viewParams(view) } }) });
-
-/** The points a cell may name, with their locations' names. */
-export const exportPointsQueryOptions = () =>
-  queryOptions({ queryKey: EXPORT_KEYS.points, queryFn: () => callApi(API.listPointsWithLocationNames, {}), staleTime: 60_000 });
 
 export const createExport = (input: ExportInput) => callApi(API.createExport, { body: input });
 

@@ -7,18 +7,19 @@ import { placeholderCount } from '@shared/exports/text-format';
 import { EXPORT_CALCULATIONS, EXPORT_CELL_TYPES, type ExportCellDefinition, type ExportCellType, type TextArgument } from '@shared/schemas/export';
 import { SAMPLINGS, type Sampling } from '@shared/series/sampling';
 import { RemoveButton } from '../../../components/remove-button';
+import { PointSearchPicker } from '../../../components/point-search-picker';
+import type { SearchedPoint } from '../../../lib/point-search';
 
 /** Properties of a point a cell is likely to show; any dotted path may be typed. */
 const PROPERTIES = ['name', 'technical_id', 'unit', 'unit_object.s', 'resource', 'series_type', 'periodicity', 'last_data_date', 'last_data_value', 'created_at'];
 
-export interface PointChoice {
-  value: string;
-  label: string;
-}
+/** A point as a cell names it: its name, then its locations. */
+export const exportPointLabel = (point: Pick<SearchedPoint, 'name' | 'locations_name'>): string =>
+  point.locations_name.length ? `${point.name} (${point.locations_name.join(', ')})` : point.name;
 
-/** A new definition of a type, keeping the point of the one it replaces. */
-const definitionOf = (type: ExportCellType, previous: ExportCellDefinition, firstPoint: string | undefined): ExportCellDefinition => {
-  const point_id = 'point_id' in previous ? previous.point_id : (firstPoint ?? '');
+/** A new definition of a type, keeping the point of the one it replaces (none yet: the user searches one). */
+const definitionOf = (type: ExportCellType, previous: ExportCellDefinition): ExportCellDefinition => {
+  const point_id = 'point_id' in previous ? previous.point_id : '';
   switch (type) {
     case 'empty':
       return { type };
@@ -39,7 +40,10 @@ export interface CellEditorProps {
   position: CellPosition;
   definition: ExportCellDefinition;
   onChange: (definition: ExportCellDefinition) => void;
-  points: PointChoice[];
+  /** The text of a point the cell names, once known. */
+  pointText: (id: string) => string | null;
+  /** A point picked in the cell, for the screen to name it from then on. */
+  onPointPicked: (point: SearchedPoint) => void;
   /** Point operations are set from the read view only (spec 2 §2). */
   allowOperations: boolean;
   gridSize: { rows: number; columns: number };
@@ -48,18 +52,20 @@ export interface CellEditorProps {
 }
 
 /** The chosen cell of an export: its type and what it reads. */
-export const CellEditor = ({ position, definition, onChange, points, allowOperations, gridSize, preview }: CellEditorProps) => {
+export const CellEditor = ({ position, definition, onChange, pointText, onPointPicked, allowOperations, gridSize, preview }: CellEditorProps) => {
   const { t } = useTranslation();
   const pointSelect = (value: string) => (
-    <Select
+    <PointSearchPicker
       label={t('exports.cell.point')}
-      data={points}
-      value={value || null}
-      onChange={(next) => next && onChange({ ...definition, point_id: next } as ExportCellDefinition)}
-      searchable
-      allowDeselect={false}
-      nothingFoundMessage="—"
-      data-testid="cell-point"
+      placeholder={t('pointPicker.hints.typeToSearch')}
+      valueLabel={value ? (pointText(value) ?? value) : null}
+      labelOf={exportPointLabel}
+      onPick={(point) => {
+        onPointPicked(point);
+        onChange({ ...definition, point_id: point._id } as ExportCellDefinition);
+      }}
+      withAsterisk
+      testId="cell-point"
     />
   );
   const formulaCheck = definition.type === 'point_operations' && definition.value.trim() ? checkCellFormula(definition.value, gridSize) : null;
@@ -71,7 +77,7 @@ export const CellEditor = ({ position, definition, onChange, points, allowOperat
         label={t('exports.cell.type')}
         data={EXPORT_CELL_TYPES.map((type) => ({ value: type, label: t(`exports.cellTypes.${type}`), disabled: type === 'point_operations' && !allowOperations }))}
         value={definition.type}
-        onChange={(type) => type && onChange(definitionOf(type as ExportCellType, definition, points[0]?.value))}
+        onChange={(type) => type && onChange(definitionOf(type as ExportCellType, definition))}
         allowDeselect={false}
         description={allowOperations ? undefined : t('exports.hints.operationsReadView')}
         data-testid="cell-type"

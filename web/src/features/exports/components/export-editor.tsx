@@ -12,10 +12,11 @@ import { FormActions } from '../../../components/form-actions';
 import { SwitchField } from '../../../components/switch-field';
 import { notify } from '../../../lib/notify';
 import { useSave } from '../../../lib/use-save';
-import { cellValue, createExport, EXPORT_KEYS, exportPointsQueryOptions, updateExport, type ExportViewSettings } from '../api/exports';
+import { useKnownPoints } from '../../../lib/point-search';
+import { cellValue, createExport, EXPORT_KEYS, updateExport, type ExportViewSettings } from '../api/exports';
 import { cellSummary, valueText } from '../hooks/cell-text';
 import { notifyExportFailure } from '../hooks/notify-export-failure';
-import { CellEditor } from './cell-editor';
+import { CellEditor, exportPointLabel } from './cell-editor';
 import { ExportGrid } from './export-grid';
 import { ViewSettings } from './view-settings';
 
@@ -26,6 +27,11 @@ interface FormState {
   shared: boolean;
   content: CellGrid;
 }
+
+/** The points a grid's cells name. */
+const pointIdsOf = (grid: CellGrid): string[] => [
+  ...new Set(grid.flatMap((row) => row.flatMap((cell) => cell.flatMap((definition) => ('point_id' in definition && definition.point_id ? [definition.point_id] : []))))),
+];
 
 const stateOf = (existing: Export | null): FormState => ({
   name: existing?.name ?? '',
@@ -58,19 +64,19 @@ export const ExportEditor = ({ existing, zone, onDone }: ExportEditorProps) => {
   const [selected, setSelected] = useState<CellPosition | null>(null);
   const [view, setView] = useState<ExportViewSettings>({ endDate: null, sampling: null });
   const grid = form.values.content;
-  const points = useQuery(exportPointsQueryOptions());
-  const choices = useMemo(
-    () => (points.data ?? []).map((point) => ({ value: point._id, label: point.locations_name.length ? `${point.name} (${point.locations_name.join(', ')})` : point.name })),
-    [points.data],
-  );
-  const pointName = (id: string) => points.data?.find((point) => point._id === id)?.name ?? id;
+  const known = useKnownPoints(useMemo(() => pointIdsOf(grid), [grid]));
+  const pointName = (id: string) => known.byId.get(id)?.name ?? id;
+  const pointText = (id: string) => {
+    const point = known.byId.get(id);
+    return point ? exportPointLabel(point) : null;
+  };
 
   const definition = selected ? grid[selected.row]?.[selected.column]?.[0] : undefined;
   const [debounced] = useDebouncedValue(definition, 400);
   const preview = useQuery({
     queryKey: [...EXPORT_KEYS.all, 'cell', debounced, view],
     queryFn: () => cellValue([debounced!], view),
-    enabled: Boolean(debounced && debounced.type !== 'empty' && debounced.type !== 'point_operations'),
+    enabled: Boolean(debounced && debounced.type !== 'empty' && debounced.type !== 'point_operations' && !('point_id' in debounced && !debounced.point_id)),
   });
 
   const change = (result: GridChange) => {
@@ -155,7 +161,8 @@ export const ExportEditor = ({ existing, zone, onDone }: ExportEditorProps) => {
                 position={selected}
                 definition={definition}
                 onChange={setDefinition}
-                points={choices}
+                pointText={pointText}
+                onPointPicked={known.remember}
                 allowOperations={false}
                 gridSize={{ rows: grid.length, columns: grid[0].length }}
                 preview={preview.isFetching || !preview.isSuccess ? null : valueText(preview.data, i18n.language, zone, t)}

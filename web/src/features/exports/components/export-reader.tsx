@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconMailForward, IconPencil } from '@tabler/icons-react';
@@ -7,7 +7,8 @@ import type { CellPosition } from '@shared/exports/cell-reference';
 import { setCell } from '@shared/exports/grid';
 import type { ExportCellDefinition } from '@shared/schemas/export';
 import { notify } from '../../../lib/notify';
-import { EXPORT_KEYS, exportFileLink, exportPointsQueryOptions, exportViewQueryOptions, sendExport, updateExport, type ExportViewSettings } from '../api/exports';
+import { useKnownPoints } from '../../../lib/point-search';
+import { EXPORT_KEYS, exportFileLink, exportViewQueryOptions, sendExport, updateExport, type ExportViewSettings } from '../api/exports';
 import { valueText } from '../hooks/cell-text';
 import { notifyExportFailure } from '../hooks/notify-export-failure';
 import { CellEditor } from './cell-editor';
@@ -35,8 +36,7 @@ export const ExportReader = ({ exportId, zone, mayModify, onEdit }: ExportReader
   const [selected, setSelected] = useState<CellPosition | null>(null);
   const [draft, setDraft] = useState<ExportCellDefinition | null>(null);
   const shown = useQuery({ ...exportViewQueryOptions(exportId, view), placeholderData: (previous) => previous });
-  const points = useQuery({ ...exportPointsQueryOptions(), enabled: mayModify });
-  const choices = useMemo(() => (points.data ?? []).map((point) => ({ value: point._id, label: point.name })), [points.data]);
+  const known = useKnownPoints(draft && 'point_id' in draft && draft.point_id ? [draft.point_id] : []);
 
   const download = useMutation({
     mutationFn: () => exportFileLink(exportId, view),
@@ -119,7 +119,8 @@ export const ExportReader = ({ exportId, zone, mayModify, onEdit }: ExportReader
                 position={selected}
                 definition={draft}
                 onChange={setDraft}
-                points={choices}
+                pointText={(id) => known.byId.get(id)?.name ?? null}
+                onPointPicked={known.remember}
                 allowOperations
                 gridSize={{ rows: current.content.length, columns: current.content[0].length }}
                 preview={valueText(current.data_array[selected.row]?.[selected.column], i18n.language, zone, t)}

@@ -1,10 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { LocationInput } from '@shared/schemas/location-input';
 import type { PointInput } from '@shared/schemas/point';
 import { API } from '@shared/api/routes';
-import { callApi, callApiForAnswer } from '../../../lib/http';
+import { callApi, callApiForAnswer, callApiForPage } from '../../../lib/http';
 
 /** The two special selections of the screen (spec 3 §2), or a location id. */
 export const ALL_LOCATIONS = 'all';
@@ -45,6 +45,26 @@ export const pointsOfSelectionQueryOptions = (selection: Selection) =>
       selection === WITHOUT_LOCATION
         ? callApi(API.listPointsWithoutLocation, {})
         : callApi(API.listPointsOfSelection, { params: { locationId: selection } }),
+  });
+
+/** A screenful several times over: the table asks for the next page as it is scrolled near the end of those it has. */
+export const POINTS_PAGE_SIZE = 200;
+
+/**
+ * Points of a selection page by page, those whose name or technical id hold a text when one is
+ * given (searched by the server): a large customer's 20,000 points are never asked for at once.
+ */
+export const pointPagesOfSelectionQueryOptions = (selection: Selection, search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...KEYS.points(selection), 'pages', search] as const,
+    queryFn: ({ pageParam, signal }) =>
+      callApiForPage(API.listPointsOfSelection, {
+        params: { locationId: selection },
+        query: { ...(search ? { q: search } : {}), limit: String(POINTS_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
   });
 
 export const saveLocation = (location: LocationInput) =>

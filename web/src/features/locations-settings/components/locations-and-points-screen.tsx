@@ -1,14 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Badge, Button, Card, Center, Grid, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Button, Card, Center, Grid, Group, Loader, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import type { Point } from '@shared/schemas/point';
 import {
   ALL_LOCATIONS,
   locationTreeQueryOptions,
   pointDefinitionsQueryOptions,
+  pointPagesOfSelectionQueryOptions,
   pointsOfSelectionQueryOptions,
   WITHOUT_LOCATION,
   type Selection,
@@ -49,8 +51,12 @@ export const LocationsAndPointsScreen = ({
 
   const tree = useQuery(locationTreeQueryOptions());
   const definitions = useQuery(pointDefinitionsQueryOptions());
-  const points = useQuery(pointsOfSelectionQueryOptions(selection));
-  const allPoints = useQuery(pointsOfSelectionQueryOptions(ALL_LOCATIONS));
+  const [search, setSearch] = useState('');
+  const [searched] = useDebouncedValue(search.trim(), 150);
+  const points = useInfiniteQuery(pointPagesOfSelectionQueryOptions(selection, searched));
+  const listedPoints = useMemo(() => points.data?.pages.flatMap((page) => page.data) ?? [], [points.data]);
+  // Every point, for an open point's panel (its calculation's candidates) and to follow it after a change: asked for only then.
+  const allPoints = useQuery({ ...pointsOfSelectionQueryOptions(ALL_LOCATIONS), enabled: pointTarget !== null });
   const roots = tree.data ?? [];
   const selected = selection !== ALL_LOCATIONS && selection !== WITHOUT_LOCATION ? findInTree(roots, selection) : null;
 
@@ -176,17 +182,31 @@ export const LocationsAndPointsScreen = ({
                     {selectionLabel}
                   </Text>
                   {points.data && (
-                    <Badge variant="light" color="gray">
-                      {points.data.length}
+                    <Badge variant="light" color="gray" data-testid="points-count">
+                      {points.hasNextPage ? `${listedPoints.length}+` : listedPoints.length}
                     </Badge>
                   )}
                 </Group>
                 {points.isFetching && <Loader size="xs" />}
               </Group>
+              <TextInput
+                mb="sm"
+                label={t('labels.settingsLocations.searchPoints')}
+                placeholder={t('pointPicker.hints.typeToSearch')}
+                leftSection={<IconSearch size={16} />}
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                type="search"
+                data-testid="points-search"
+              />
               <PointsTable
                 key={selection}
-                points={points.data ?? []}
+                points={listedPoints}
                 loading={points.isPending}
+                hasMore={points.hasNextPage}
+                onEndReached={() => {
+                  if (points.hasNextPage && !points.isFetchingNextPage) void points.fetchNextPage();
+                }}
                 selection={selection}
                 roots={roots}
                 activePointId={openPoint?._id ?? null}

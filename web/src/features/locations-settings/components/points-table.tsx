@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Group, List, Menu, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -17,6 +17,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { dateTimeText } from '@shared/date-text';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { Point } from '@shared/schemas/point';
@@ -38,12 +39,27 @@ import { toPointInput } from '../hooks/point-form';
 import classes from './points-table.module.css';
 import { MoveMergeDialog, NONE } from './move-merge-dialog';
 
+/** A selection's points up to this many are drawn whole; from this many, only the rows in view (and a few around) are. */
+export const VIRTUALISE_FROM_ROWS = 150;
+const ROW_ESTIMATE_PX = 41;
+const OVERSCAN_ROWS = 12;
+const COLUMNS = 9;
+
 /** dd/MM/yyyy HH:mm, the spec's date format with the time of the last value. */
 export const formatDateTime = (iso: string | null): string => (iso ? dateTimeText(iso) : '—');
+
+/** The height of the rows not drawn, above or below those in view. */
+const SpacerRow = ({ height }: { height: number }) => (
+  <tr aria-hidden="true" style={{ height }}>
+    <td colSpan={COLUMNS} style={{ padding: 0, border: 0 }} />
+  </tr>
+);
 
 export const PointsTable = ({
   points,
   loading,
+  hasMore = false,
+  onEndReached,
   selection,
   roots,
   activePointId,
@@ -52,6 +68,9 @@ export const PointsTable = ({
 }: {
   points: Point[];
   loading: boolean;
+  /** More points than those listed: the next page is asked for as the table is scrolled near its end. */
+  hasMore?: boolean;
+  onEndReached?: () => void;
   selection: Selection;
   roots: LocationTreeNode[];
   activePointId: string | null;
@@ -67,6 +86,23 @@ export const PointsTable = ({
   // Ticks of points that left the list do not count.
   const selected = points.filter((point) => checked.has(point._id));
   const allChecked = points.length > 0 && selected.length === points.length;
+
+  // Long lists scroll with the page: the virtualizer needs where the rows start in it, which the panels above move.
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const virtualised = points.length >= VIRTUALISE_FROM_ROWS;
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  });
+  const virtualizer = useWindowVirtualizer({ count: points.length, estimateSize: () => ROW_ESTIMATE_PX, overscan: OVERSCAN_ROWS, scrollMargin, enabled: virtualised });
+  const rows = virtualised ? virtualizer.getVirtualItems() : points.map((_, index) => ({ index, start: 0, end: 0 }));
+  const spaceAbove = virtualised && rows.length > 0 ? rows[0].start - scrollMargin : 0;
+  const lastDrawn = rows.length > 0 ? rows[rows.length - 1].index : -1;
+  useEffect(() => {
+    if (hasMore && lastDrawn >= points.length - OVERSCAN_ROWS * 2) onEndReached?.();
+  }, [hasMore, lastDrawn, points.length, onEndReached]);
+  const spaceBelow = virtualised && rows.length > 0 ? virtualizer.getTotalSize() - (rows[rows.length - 1].end - scrollMargin) : 0;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEYS.allPoints });
   const toggle = (id: string) =>
@@ -273,7 +309,17 @@ export const PointsTable = ({
       </Group>
 
       <ScrollArea type="auto">
-        <Table highlightOnHover verticalSpacing={6} horizontalSpacing="xs" fz="sm" miw={720} data-testid="points-table" className={classes.table}>
+        <Table
+          highlightOnHover
+          verticalSpacing={6}
+          horizontalSpacing="xs"
+          fz="sm"
+          miw={720}
+          data-testid="points-table"
+          className={classes.table}
+          aria-rowcount={virtualised ? points.length + 1 : undefined}
+          data-rows={points.length}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={36}>
@@ -300,66 +346,74 @@ export const PointsTable = ({
               <Table.Th>{t('labels.point.lastDataDate')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {points.map((point) => (
-              <Table.Tr
-                key={point._id}
-                onClick={() => onOpen(point)}
-                style={{ cursor: 'pointer' }}
-                bg={point._id === activePointId ? 'var(--mantine-color-blue-light)' : undefined}
-                data-point-id={point._id}
-              >
-                <Table.Td onClick={(event) => event.stopPropagation()}>
-                  <Checkbox aria-label={point.name} checked={checked.has(point._id)} onChange={() => toggle(point._id)} />
-                </Table.Td>
-                <Table.Td miw={170}>
-                  <Group gap={8} wrap="nowrap">
-                    <span style={{ width: 10, height: 10, borderRadius: 5, background: point.default_color, flexShrink: 0 }} />
-                    <Text size="sm" fw={500}>
-                      {point.name}
+          <Table.Tbody ref={bodyRef}>
+            {spaceAbove > 0 && <SpacerRow height={spaceAbove} />}
+            {rows.map(({ index }) => {
+              const point = points[index];
+              return (
+                <Table.Tr
+                  key={point._id}
+                  ref={virtualised ? virtualizer.measureElement : undefined}
+                  data-index={index}
+                  aria-rowindex={virtualised ? index + 2 : undefined}
+                  onClick={() => onOpen(point)}
+                  style={{ cursor: 'pointer' }}
+                  bg={point._id === activePointId ? 'var(--mantine-color-blue-light)' : undefined}
+                  data-point-id={point._id}
+                >
+                  <Table.Td onClick={(event) => event.stopPropagation()}>
+                    <Checkbox aria-label={point.name} checked={checked.has(point._id)} onChange={() => toggle(point._id)} />
+                  </Table.Td>
+                  <Table.Td miw={170}>
+                    <Group gap={8} wrap="nowrap">
+                      <span style={{ width: 10, height: 10, borderRadius: 5, background: point.default_color, flexShrink: 0 }} />
+                      <Text size="sm" fw={500}>
+                        {point.name}
+                      </Text>
+                      {point.calculation && point.calculation.formula.trim() !== '' && (
+                        <Tooltip label={`${t('labels.point.calculated')} : ${point.calculation.formula}`} withArrow>
+                          <span style={{ display: 'inline-flex', flexShrink: 0 }}>
+                            <IconMathFunction size={16} color="var(--mantine-color-grape-6)" aria-label={t('labels.point.calculated')} />
+                          </span>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" ff="monospace">
+                      {point.technical_id}
                     </Text>
-                    {point.calculation && point.calculation.formula.trim() !== '' && (
-                      <Tooltip label={`${t('labels.point.calculated')} : ${point.calculation.formula}`} withArrow>
-                        <span style={{ display: 'inline-flex', flexShrink: 0 }}>
-                          <IconMathFunction size={16} color="var(--mantine-color-grape-6)" aria-label={t('labels.point.calculated')} />
-                        </span>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {point.technical_id}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{t(`labels.resources.${point.resource}`)}</Table.Td>
-                <Table.Td>{t(`labels.seriesTypes.${point.series_type}`)}</Table.Td>
-                <Table.Td>{point.unit || '—'}</Table.Td>
-                <Table.Td>
-                  <Tooltip label={t(point.active ? 'labels.point.activeYes' : 'labels.point.activeNo')} withArrow>
-                    {point.active ? (
-                      <IconCircleCheck size={18} color="var(--mantine-color-green-6)" aria-label={t('labels.point.activeYes')} />
+                  </Table.Td>
+                  <Table.Td>{t(`labels.resources.${point.resource}`)}</Table.Td>
+                  <Table.Td>{t(`labels.seriesTypes.${point.series_type}`)}</Table.Td>
+                  <Table.Td>{point.unit || '—'}</Table.Td>
+                  <Table.Td>
+                    <Tooltip label={t(point.active ? 'labels.point.activeYes' : 'labels.point.activeNo')} withArrow>
+                      {point.active ? (
+                        <IconCircleCheck size={18} color="var(--mantine-color-green-6)" aria-label={t('labels.point.activeYes')} />
+                      ) : (
+                        <IconCircleOff size={18} color="var(--mantine-color-gray-5)" aria-label={t('labels.point.activeNo')} />
+                      )}
+                    </Tooltip>
+                  </Table.Td>
+                  <Table.Td>
+                    {point.hide_on_maplytics ? (
+                      <IconEyeOff size={16} color="var(--mantine-color-gray-6)" aria-label={t('labels.point.hiddenOnMap')} />
                     ) : (
-                      <IconCircleOff size={18} color="var(--mantine-color-gray-5)" aria-label={t('labels.point.activeNo')} />
+                      <Text size="sm" c="dimmed">
+                        —
+                      </Text>
                     )}
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td>
-                  {point.hide_on_maplytics ? (
-                    <IconEyeOff size={16} color="var(--mantine-color-gray-6)" aria-label={t('labels.point.hiddenOnMap')} />
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={point.last_data_date ? undefined : 'dimmed'}>
+                      {formatDateTime(point.last_data_date)}
                     </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={point.last_data_date ? undefined : 'dimmed'}>
-                    {formatDateTime(point.last_data_date)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+            {spaceBelow > 0 && <SpacerRow height={spaceBelow} />}
           </Table.Tbody>
         </Table>
         {!loading && points.length === 0 && (

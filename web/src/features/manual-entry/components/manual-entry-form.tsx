@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { SAVED_DATA_WARNING_TIMEOUT_MS } from '@shared/constants';
 import { locationLabel } from '@shared/permissions/location-visibility';
+import { foldText } from '@shared/api/paging';
 import { dataEntrySchema, type DataEntry } from '@shared/schemas/series';
 import { errorCodeOf } from '../../../lib/http';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
@@ -14,6 +15,7 @@ import { addSavedData } from '../../../lib/saved-data';
 import { DATE_TIME_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
 import { pastDatesOnly } from '../../../lib/date-pickers';
 import { renderLocationOption } from '../../../components/location-option';
+import { VirtualCombobox } from '../../../components/virtual-combobox';
 import { locationsInTree, useVisibleLocations } from '../../../lib/visible-locations';
 import { manualEntryPointsKey, manualEntryPointsQueryOptions, sendEntries, WITHOUT_LOCATION } from '../api/manual-entry';
 import { LastValue } from './last-value';
@@ -65,6 +67,12 @@ export const ManualEntryForm = () => {
 
   const points = useQuery({ ...manualEntryPointsQueryOptions(location ?? ''), enabled: location !== null });
   const point = points.data?.find((candidate) => candidate._id === pointId) ?? null;
+  // A location's own points come whole; the list draws only the rows in view and filters as the user types.
+  const [pointSearch, setPointSearch] = useState('');
+  const pointChoices = useMemo(() => {
+    const words = foldText(pointSearch.trim()).split(/\s+/).filter(Boolean);
+    return (points.data ?? []).filter((candidate) => words.every((word) => foldText(candidate.name).includes(word)));
+  }, [points.data, pointSearch]);
 
   const send = useMutation({ mutationFn: (entry: DataEntry) => sendEntries([entry]) });
 
@@ -137,7 +145,7 @@ export const ManualEntryForm = () => {
               error={errors.location}
               data-testid="manual-entry-location"
             />
-            <Select
+            <VirtualCombobox
               label={t('labels.manualEntry.point')}
               placeholder={
                 !location
@@ -146,16 +154,20 @@ export const ManualEntryForm = () => {
                     ? t('hints.manualEntry.noPoint')
                     : t('labels.manualEntry.choosePoint')
               }
-              data={(points.data ?? []).map((candidate) => ({ value: candidate._id, label: candidate.name }))}
-              value={pointId}
-              onChange={(next) => {
-                setPointId(next);
+              items={pointChoices}
+              keyOf={(candidate) => candidate._id}
+              labelOf={(candidate) => candidate.name}
+              search={pointSearch}
+              onSearchChange={setPointSearch}
+              valueLabel={point?.name ?? null}
+              onPick={(picked) => {
+                setPointId(picked._id);
                 setErrors((current) => ({ ...current, point: undefined }));
               }}
+              nothingFound={t('pointPicker.hints.noResult')}
               disabled={!location || points.isPending || points.data?.length === 0}
-              searchable
               error={errors.point}
-              data-testid="manual-entry-point"
+              testId="manual-entry-point"
             />
             {point && <LastValue point={point} />}
             {points.isError && (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Divider, NumberInput, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { SUPERIMPOSE_FILTERS, type WidgetInput } from '@shared/schemas/widget';
 import { canSuperimpose, clampTooltipOffset } from '@shared/widgets/dialog-rules';
-import type { PointWithLocationNames } from '../api/points-with-location-names';
+import type { KnownPoints } from '../../../lib/point-search';
 import type { WidgetForm } from '../hooks/use-widget-form';
 import { isInvalid } from '../hooks/widget-problems';
 import { NormalisationList } from './normalisation-list';
@@ -24,7 +24,7 @@ const CHART_FLAGS: { flag: Flag; label: string }[] = [
 /** The highest tooltip step a period holds; 0 where the auto-tooltip has no steps to point at. */
 const highestTooltipStep = (settings: WidgetInput): number => clampTooltipOffset(settings.period, settings.sampling, Number.MAX_SAFE_INTEGER);
 
-export const DisplaySection = ({ form, points }: { form: WidgetForm; points: PointWithLocationNames[] }) => {
+export const DisplaySection = ({ form, known }: { form: WidgetForm; known: KnownPoints }) => {
   const { t } = useTranslation();
   const { settings, change, problems } = form;
   const textOrImage = settings.type === 'text' || settings.type === 'image';
@@ -130,7 +130,7 @@ export const DisplaySection = ({ form, points }: { form: WidgetForm; points: Poi
             </>
           )}
           <Divider />
-          <NormalisationList form={form} points={points} />
+          <NormalisationList form={form} known={known} />
         </>
       )}
     </Stack>

@@ -1,33 +1,34 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Stack, Text } from '@mantine/core';
-import type { PointWithLocationNames } from '../api/points-with-location-names';
+import { PointSearchPicker } from '../../../components/point-search-picker';
+import type { KnownPoints } from '../../../lib/point-search';
 import type { WidgetForm } from '../hooks/use-widget-form';
-import { PointPicker } from './point-picker';
 import { PointRow } from './point-row';
 
 interface PointsSectionProps {
   form: WidgetForm;
-  points: PointWithLocationNames[];
-  loading: boolean;
-  failed: boolean;
+  known: KnownPoints;
   canOpenPointSettings: boolean;
 }
 
-export const PointsSection = ({ form, points, loading, failed, canOpenPointSettings }: PointsSectionProps) => {
+export const PointsSection = ({ form, known, canOpenPointSettings }: PointsSectionProps) => {
   const { t } = useTranslation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const { settings } = form;
   const chosen = new Set(settings.points.map((point) => point._id));
-  const pointById = new Map(points.map((point) => [point._id, point]));
   return (
     <Stack gap="sm">
-      {failed && <Alert color="red">{t('widgetDialog.errors.pointsFailed')}</Alert>}
-      <PointPicker
+      {known.failed && <Alert color="red">{t('widgetDialog.errors.pointsFailed')}</Alert>}
+      <PointSearchPicker
         label={t('widgetDialog.labels.pointPicker')}
-        points={points.filter((point) => !chosen.has(point._id))}
-        loading={loading}
-        onPick={(point) => setRefusal(form.addPoint(point))}
+        placeholder={t('pointPicker.hints.typeToSearch')}
+        exclude={chosen}
+        onPick={(point) => {
+          known.remember(point);
+          setRefusal(form.addPoint(point));
+        }}
+        testId="widget-point-picker"
       />
       {refusal && (
         <Alert color="yellow" withCloseButton onClose={() => setRefusal(null)} data-testid="widget-point-refusal">
@@ -43,7 +44,7 @@ export const PointsSection = ({ form, points, loading, failed, canOpenPointSetti
         <PointRow
           key={widgetPoint._id}
           widgetPoint={widgetPoint}
-          point={pointById.get(widgetPoint._id)}
+          point={known.byId.get(widgetPoint._id)}
           canOpenPointSettings={canOpenPointSettings}
           onChange={(changes) => form.changePoint(widgetPoint._id, changes)}
           onRemove={() => {

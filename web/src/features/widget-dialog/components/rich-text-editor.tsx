@@ -4,7 +4,6 @@ import { ActionIcon, Button, ColorSwatch, Group, Menu, Popover, Select, SimpleGr
 import { IconBold, IconCalendar, IconItalic, IconNumber, IconPalette, IconUnderline } from '@tabler/icons-react';
 import { TEXT_EDITOR_COLOURS, TEXT_EDITOR_FONTS } from '@shared/widgets/text-editor-tools';
 import { tokenSpan, type TextToken } from '@shared/widgets/text-tokens';
-import type { PointWithLocationNames } from '../api/points-with-location-names';
 import { editorMarkupOf, storedMarkupOf } from './editor-markup';
 import { insertMarkupAtSelection, restoreSelection, selectionInside } from './editor-selection';
 import { DateTokenForm, ValueTokenForm } from './token-forms';
@@ -25,7 +24,7 @@ const keepFocus = (event: React.MouseEvent) => event.preventDefault();
  * point value and date tokens. The browser's editing commands are enough for these few tools,
  * and no editor package is installed.
  */
-export const RichTextEditor = ({ value, onChange, points }: { value: string; onChange: (html: string) => void; points: PointWithLocationNames[] }) => {
+export const RichTextEditor = ({ value, onChange }: { value: string; onChange: (html: string) => void }) => {
   const { t } = useTranslation();
   const editor = useRef<HTMLDivElement>(null);
   const caret = useRef<Range | null>(null);
@@ -98,7 +97,7 @@ export const RichTextEditor = ({ value, onChange, points }: { value: string; onC
             </Button>
           </Popover.Target>
           <Popover.Dropdown>
-            <ValueTokenForm points={points} onInsert={insertToken} />
+            <ValueTokenForm onInsert={insertToken} />
           </Popover.Dropdown>
         </Popover>
         <Popover opened={openForm === 'date'} onChange={(opened) => setOpenForm(opened ? 'date' : null)} trapFocus>

@@ -5,7 +5,7 @@ import { CALCULATIONS, DEFAULT_CALCULATION, type Calculation } from '@shared/ser
 import { PERIODS, type Period } from '@shared/series/sampling';
 import type { DateToken, ValueToken } from '@shared/widgets/text-tokens';
 import type { PointWithLocationNames } from '../api/points-with-location-names';
-import { pointLabel } from './point-picker';
+import { PointSearchPicker, searchedPointLabel } from '../../../components/point-search-picker';
 import { translatedOptions } from './translated-options';
 
 type TokenPeriod = Exclude<Period, 'all'>;
@@ -49,7 +49,7 @@ const PeriodAndOffset = ({
 };
 
 /** What a point value token shows: a point, its calculation, over a period some periods back. */
-export const ValueTokenForm = ({ points, onInsert }: { points: PointWithLocationNames[]; onInsert: (token: ValueToken) => void }) => {
+export const ValueTokenForm = ({ onInsert }: { onInsert: (token: ValueToken) => void }) => {
   const { t } = useTranslation();
   const [point, setPoint] = useState<PointWithLocationNames | null>(null);
   const [calculation, setCalculation] = useState<Calculation>('sum');
@@ -58,19 +58,14 @@ export const ValueTokenForm = ({ points, onInsert }: { points: PointWithLocation
   const [showUnit, setShowUnit] = useState(true);
   return (
     <Stack gap="xs" w={300}>
-      <Select
+      <PointSearchPicker
         label={t('widgetDialog.labels.tokenPoint')}
-        data={points.map((candidate) => ({ value: candidate._id, label: pointLabel(candidate) }))}
-        value={point?._id ?? null}
-        onChange={(id) => {
-          const picked = points.find((candidate) => candidate._id === id) ?? null;
+        valueLabel={point ? searchedPointLabel(point) : null}
+        onPick={(picked) => {
           setPoint(picked);
-          if (picked) setCalculation(DEFAULT_CALCULATION[picked.series_type]);
+          setCalculation(DEFAULT_CALCULATION[picked.series_type]);
         }}
-        searchable
-        nothingFoundMessage={t('widgetDialog.hints.noPointFound')}
-        comboboxProps={{ withinPortal: false }}
-        limit={200}
+        withinPortal={false}
       />
       <Select<Calculation>
         label={t('widgetDialog.labels.calculation')}

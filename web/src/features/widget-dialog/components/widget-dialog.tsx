@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Stack, Tabs } from '@mantine/core';
 import type { WidgetInput } from '@shared/schemas/widget';
 import { newWidgetSettings, type WidgetContext } from '@shared/widgets/dialog-rules';
-import { usePointsWithLocationNames } from '../api/points-with-location-names';
+import { useKnownPoints } from '../../../lib/point-search';
 import { useCanOpenPointSettings } from '../hooks/use-can-open-point-settings';
 import { useFullScreenDialog } from '../hooks/use-full-screen-dialog';
 import { useWidgetForm } from '../hooks/use-widget-form';
@@ -31,11 +31,16 @@ export interface WidgetDialogProps {
 
 type FormProps = Omit<WidgetDialogProps, 'opened'>;
 
+/** The points a widget's settings name: its own, and those its values are divided by. */
+const namedPointIds = (settings: WidgetInput): string[] => [
+  ...settings.points.map((point) => point._id),
+  ...settings.normalisation.flatMap((entry) => (entry.what.kind === 'point' ? [entry.what.point] : [])),
+];
+
 const WidgetDialogForm = ({ mode, initial, context, onSubmit, onClose, onPickImage }: FormProps) => {
   const { t } = useTranslation();
   const form = useWidgetForm(initial ?? newWidgetSettings(context));
-  const pointsQuery = usePointsWithLocationNames();
-  const points = pointsQuery.data ?? [];
+  const known = useKnownPoints(namedPointIds(form.settings));
   const canOpenPointSettings = useCanOpenPointSettings();
   const sections = sectionsOf(form.settings.type);
   const [active, setActive] = useState<DialogSection>('type');
@@ -73,16 +78,16 @@ const WidgetDialogForm = ({ mode, initial, context, onSubmit, onClose, onPickIma
           <TypeAndTitleSection form={form} withSharing={context === 'dashboard'} />
         </Tabs.Panel>
         <Tabs.Panel value="points" pt="md">
-          <PointsSection form={form} points={points} loading={pointsQuery.isPending} failed={pointsQuery.isError} canOpenPointSettings={canOpenPointSettings} />
+          <PointsSection form={form} known={known} canOpenPointSettings={canOpenPointSettings} />
         </Tabs.Panel>
         <Tabs.Panel value="period" pt="md">
           <PeriodSection form={form} />
         </Tabs.Panel>
         <Tabs.Panel value="display" pt="md">
-          <DisplaySection form={form} points={points} />
+          <DisplaySection form={form} known={known} />
         </Tabs.Panel>
         <Tabs.Panel value="text" pt="md">
-          <TextSection form={form} points={points} />
+          <TextSection form={form} />
         </Tabs.Panel>
         <Tabs.Panel value="image" pt="md">
           <ImageSection form={form} onPickImage={onPickImage} />

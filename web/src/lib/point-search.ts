@@ -1,0 +1,80 @@
+import { useCallback, useMemo, useState } from 'react';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { API } from '@shared/api/routes';
+import { callApi, callApiForPage, type ResponseOf } from './http';
+
+/** A point as pickers show it: with the names of its locations. */
+export type SearchedPoint = ResponseOf<typeof API.listPointsWithLocationNames>[number];
+
+/** Enough rows to fill a picker's list twice; the next page comes as the list is scrolled. */
+export const POINT_SEARCH_PAGE_SIZE = 50;
+/** Typing pauses shorter than this send one search, not one per key. */
+export const POINT_SEARCH_DEBOUNCE_MS = 150;
+
+const SEARCH_STALE_MS = 30_000;
+
+export const POINT_SEARCH_KEY = ['points', 'search'] as const;
+
+/** The points whose name, technical id or location names hold a text (accents and case ignored), page by page, searched by the server. */
+export const pointSearchQueryOptions = (text: string) =>
+  infiniteQueryOptions({
+    queryKey: [...POINT_SEARCH_KEY, text] as const,
+    queryFn: ({ pageParam, signal }) =>
+      callApiForPage(API.listPointsWithLocationNames, {
+        query: { ...(text ? { q: text } : {}), limit: String(POINT_SEARCH_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    staleTime: SEARCH_STALE_MS,
+  });
+
+/**
+ * The server's answer to what is typed, once typing pauses: the first page at once, the next ones
+ * on `loadMore`. A search typed past is cancelled; the previous answer stays shown until the new one
+ * comes, so the list does not flash empty between keys.
+ */
+export const usePointSearch = (text: string) => {
+  const [debounced] = useDebouncedValue(text.trim(), POINT_SEARCH_DEBOUNCE_MS);
+  const query = useInfiniteQuery({ ...pointSearchQueryOptions(debounced), placeholderData: keepPreviousData });
+  const points = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  return {
+    points,
+    /** The answer shown is for what is typed now (not an earlier text's, kept while the new one comes). */
+    settled: debounced === text.trim() && !query.isPlaceholderData && !query.isPending,
+    loading: query.isFetching && !query.isFetchingNextPage,
+    failed: query.isError,
+    hasMore: query.hasNextPage,
+    loadMore: () => {
+      if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+    },
+  };
+};
+
+const ALL_POINTS_KEY = ['points', 'with-location-names', 'all'] as const;
+
+/**
+ * What a screen knows of the points it names by id (a widget's points, an alert's): those picked
+ * in it, kept as they were found; for any other (a saved choice opened again) the whole list,
+ * asked for only then.
+ */
+export const useKnownPoints = (ids: readonly string[]) => {
+  const [picked, setPicked] = useState<ReadonlyMap<string, SearchedPoint>>(new Map());
+  const missing = ids.some((id) => !picked.has(id));
+  const all = useQuery({
+    queryKey: ALL_POINTS_KEY,
+    queryFn: ({ signal }) => callApi(API.listPointsWithLocationNames, { signal }),
+    staleTime: SEARCH_STALE_MS,
+    enabled: missing,
+  });
+  const byId = useMemo(() => {
+    const known = new Map(picked);
+    for (const point of all.data ?? []) if (!known.has(point._id)) known.set(point._id, point);
+    return known;
+  }, [picked, all.data]);
+  const remember = useCallback((point: SearchedPoint) => setPicked((current) => new Map(current).set(point._id, point)), []);
+  return { byId, remember, loading: missing && all.isPending, failed: missing && all.isError };
+};
+
+export type KnownPoints = ReturnType<typeof useKnownPoints>;
