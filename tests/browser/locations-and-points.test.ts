@@ -53,7 +53,9 @@ describe('locations and points settings', () => {
       const savedTree = await callApi<{ _id: string; children: { _id: string }[] }[]>(page, 'GET', '/api/v2/locations');
       const lyonChildren = savedTree.find((node) => node._id === 'loc-lyon')?.children.map((child) => child._id) ?? [];
       expect(lyonChildren).toContain(createdId);
-      // The navigation's locations follow.
+      // The navigation's locations follow: Siège Lyon's branch, opened, holds it.
+      const lyonToggle = page.getByTestId('navigation').locator('[data-location-toggle="loc-lyon"]');
+      if ((await lyonToggle.getAttribute('aria-expanded')) === 'false') await lyonToggle.click();
       const inNavigation = page.getByTestId('navigation').locator(`[data-location-id="${createdId}"]`);
       await inNavigation.waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
       await page.getByTestId('selection-label').getByText(locationName).waitFor({ timeout: UI_TIMEOUT_MS });

@@ -47,10 +47,10 @@ describe('users', () => {
       await admin.page.getByRole('textbox', { name: 'Prénom' }).fill('Camille');
       await admin.page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Durand');
       await admin.page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-      await admin.page.getByTestId('user-locations').click();
-      await admin.page.getByRole('option', { name: 'Bâtiment B' }).click();
-      await admin.page.getByRole('option', { name: 'Usine Grenoble', exact: true }).click();
-      await admin.page.keyboard.press('Escape');
+      // The member's locations are ticked in the customer's tree.
+      const rights = admin.page.getByTestId('user-locations');
+      await rights.getByRole('checkbox', { name: 'Bâtiment B', exact: true }).check();
+      await rights.getByRole('checkbox', { name: 'Usine Grenoble', exact: true }).check();
       await keepScreenshot(admin.page, 'user-add-1440-fr');
       await admin.page.getByTestId('user-save').click();
       await admin.page.waitForURL('**/settings/users', { timeout: UI_TIMEOUT_MS });

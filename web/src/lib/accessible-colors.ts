@@ -77,3 +77,6 @@ export const accessibleColors = (colors: Record<string, readonly string[]>, exce
 
 /** Secondary ('dimmed') text: readable on white and on the light greys of headers, stripes and hovers. */
 export const dimmedTextColor = (grays: readonly string[]): string => darkenUntil(grays[6]!, [WHITE, grays[0]!, grays[1]!]);
+
+/** Black or white, whichever reads better on a background (text over a map marker's colour). */
+export const readableTextOn = (background: string): string => (contrastRatio(background, '#000000') >= contrastRatio(background, WHITE) ? '#000000' : WHITE);

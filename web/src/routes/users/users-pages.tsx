@@ -1,16 +1,30 @@
+import { useMemo } from 'react';
 import { Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { can } from '@shared/permissions/abilities';
+import { buildLocationTree } from '@shared/permissions/location-visibility';
 import { rolesOfferedForSuperUser, rolesOfferedForUser } from '@shared/users/user-rules';
 import { userQueryOptions } from '../../features/users/api/users';
 import { RegistrationsList } from '../../features/users/components/registrations-list';
 import { UserForm } from '../../features/users/components/user-form';
 import { UsersList } from '../../features/users/components/users-list';
 import { identityOf, permissionsOf, useLoginPayload } from '../../lib/session';
+import { locationsInTree, visibleLocationsOf } from '../../lib/visible-locations';
+import type { RightsLocation } from '../../features/users/components/location-rights-tree';
 
 /** The customer's locations a member may be given, as the session knows them. */
 const useCustomerLocations = () => useLoginPayload().locations_flattened.map(({ _id, name }) => ({ _id, name }));
+
+/** The same as a tree, each with its address (from the visible tree) to be found by. */
+const useCustomerLocationTree = (): RightsLocation[] => {
+  const payload = useLoginPayload();
+  return useMemo(() => {
+    const addresses = new Map(locationsInTree(visibleLocationsOf(payload)).map(({ location }) => [location._id, location.address ?? null]));
+    const tree = buildLocationTree(payload.locations_flattened.map((location) => ({ ...location, address: addresses.get(location._id) ?? null })));
+    return tree as unknown as RightsLocation[];
+  }, [payload]);
+};
 
 /** /settings/users: the current customer's users. */
 export const UsersPage = () => {
@@ -36,7 +50,7 @@ export const UsersPage = () => {
 export const UserAddPage = () => {
   const navigate = useNavigate();
   const payload = useLoginPayload();
-  return <UserForm kind="users" user={null} roles={rolesOfferedForUser(identityOf(payload), false)} locations={useCustomerLocations()} onDone={() => void navigate({ to: '/settings/users' })} />;
+  return <UserForm kind="users" user={null} roles={rolesOfferedForUser(identityOf(payload), false)} locations={useCustomerLocationTree()} onDone={() => void navigate({ to: '/settings/users' })} />;
 };
 
 const userEditRoute = getRouteApi('/_app/settings/users/edit/$userId');
@@ -47,7 +61,7 @@ export const UserEditPage = () => {
   const { userId } = userEditRoute.useParams();
   const user = useSuspenseQuery(userQueryOptions('users', userId)).data;
   return (
-    <UserForm key={user._id} kind="users" user={user} roles={rolesOfferedForUser(identityOf(payload), true)} locations={useCustomerLocations()} onDone={() => void navigate({ to: '/settings/users' })} />
+    <UserForm key={user._id} kind="users" user={user} roles={rolesOfferedForUser(identityOf(payload), true)} locations={useCustomerLocationTree()} onDone={() => void navigate({ to: '/settings/users' })} />
   );
 };
 

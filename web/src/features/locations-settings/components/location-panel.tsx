@@ -27,7 +27,7 @@ import { refreshSessionPayload } from '../../../lib/refresh-session';
 import { deleteLocation, moveLocation, saveLocation, SETTINGS_KEYS, type LocationDeletion } from '../api/locations-and-points';
 import { notifyFailure } from '../hooks/error-text';
 import { findInTree, flattenTree, locationDepths, locationOptions, subtreeIds } from '../hooks/location-tree';
-import { renderLocationOption } from '../../../components/location-option';
+import { locationPickerProps, renderLocationOption } from '../../../components/location-option';
 import type { GeocodedAddress } from '@shared/schemas/maplytics';
 import { AddressSearch } from './address-search';
 import { CollapsiblePanel } from './collapsible-panel';
@@ -216,6 +216,7 @@ export const LocationPanel = ({
   // A location cannot go under itself or its own sub-locations.
   const excluded = location ? subtreeIds(location) : new Set<string>();
   const renderOption = renderLocationOption(locationDepths(entries));
+  const picker = locationPickerProps(entries.map((entry) => entry.location));
   const parentChoices = [
     { value: ROOT, label: t('labels.settingsLocations.root') },
     ...locationOptions(entries.filter((entry) => !excluded.has(entry.location._id))),
@@ -334,7 +335,7 @@ export const LocationPanel = ({
                 onChange={(value) => set('parent', !value || value === ROOT ? null : value)}
                 renderOption={renderOption}
                 allowDeselect={false}
-                searchable
+                {...picker}
               />
             )}
             <Switch
@@ -357,7 +358,7 @@ export const LocationPanel = ({
                     value={moveTo}
                     onChange={setMoveTo}
                     renderOption={renderOption}
-                    searchable
+                    {...picker}
                     w={240}
                     leftSection={<IconArrowsMove size={16} />}
                   />

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { Point } from '@shared/schemas/point';
-import { renderLocationOption } from '../../../components/location-option';
+import { locationPickerProps, renderLocationOption } from '../../../components/location-option';
 import { flattenTree, locationDepths, locationOptions } from '../hooks/location-tree';
 
 /** The target of 'Move to…' that takes the points out of any location. */
@@ -47,7 +47,7 @@ export const MoveMergeDialog = ({ mode, count, points, roots, target, onTarget, 
               renderOption={renderLocationOption(locationDepths(flattenTree(roots)))}
               value={target}
               onChange={onTarget}
-              searchable
+              {...locationPickerProps(flattenTree(roots).map((entry) => entry.location))}
               comboboxProps={{ withinPortal: true }}
             />
           </>

@@ -28,7 +28,7 @@ import { notify } from '../../../lib/notify';
 import { checkTechnicalId, savePoint, SETTINGS_KEYS, type PointDefinitions } from '../api/locations-and-points';
 import { notifyFailure } from '../hooks/error-text';
 import { flattenTree, locationDepths, locationOptions, zoneOfLocations } from '../hooks/location-tree';
-import { renderLocationOption } from '../../../components/location-option';
+import { locationPickerProps, renderLocationOption } from '../../../components/location-option';
 import {
   emptyPointForm,
   formulaCheckOf,
@@ -315,7 +315,7 @@ export const PointPanel = ({
               value={form.location}
               onChange={(value) => update({ location: value })}
               error={errors.location}
-              searchable
+              {...locationPickerProps(entries.map((entry) => entry.location))}
               clearable
               hidePickedOptions={false}
               className={classes.wideField}

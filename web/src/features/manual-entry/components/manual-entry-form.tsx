@@ -14,7 +14,7 @@ import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { addSavedData } from '../../../lib/saved-data';
 import { DATE_TIME_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
 import { pastDatesOnly } from '../../../lib/date-pickers';
-import { renderLocationOption } from '../../../components/location-option';
+import { locationPickerProps, renderLocationOption } from '../../../components/location-option';
 import { VirtualCombobox } from '../../../components/virtual-combobox';
 import { locationsInTree, useVisibleLocations } from '../../../lib/visible-locations';
 import { manualEntryPointsKey, manualEntryPointsQueryOptions, sendEntries, WITHOUT_LOCATION } from '../api/manual-entry';
@@ -140,7 +140,7 @@ export const ManualEntryForm = () => {
                 setErrors((current) => ({ ...current, location: undefined }));
               }}
               renderOption={renderOption}
-              searchable
+              {...locationPickerProps(clickable.map(({ location: node }) => node))}
               nothingFoundMessage={t('hints.manualEntry.noLocation')}
               error={errors.location}
               data-testid="manual-entry-location"

@@ -23,6 +23,12 @@ export const MapLegend = ({ compact }: { compact: boolean }) => {
               <Text size="xs">{t(`maplytics.legend.${color}`)}</Text>
             </Group>
           ))}
+          <Group gap={4} wrap="nowrap">
+            <span className={classes.legendCluster} aria-hidden="true">
+              12
+            </span>
+            <Text size="xs">{t('maplytics.legend.cluster')}</Text>
+          </Group>
         </Group>
       </Stack>
     </Paper>

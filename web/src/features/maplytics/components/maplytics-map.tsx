@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type LngLatBoundsLike } from 'maplibre-gl';
+import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MARKER_COLORS } from '@shared/maplytics/constants';
-import { blinkingColorOf } from '@shared/maplytics/marker-colour';
+import { blinkingColorOf, markerColorOf } from '@shared/maplytics/marker-colour';
 import type { MapMarker, MaplyticsAnswer } from '@shared/schemas/maplytics';
+import { readableTextOn } from '../../../lib/accessible-colors';
 import { loadBasemap } from '../hooks/basemap';
 import { showPlaceLabels } from '../hooks/place-labels';
 import { useBlinkPhase } from '../hooks/use-blink-phase';
@@ -21,6 +22,21 @@ const FIT_MAX_ZOOM = 12;
 /** A site chosen in the list is shown at least this close: its town and its neighbours' are named. */
 const SITE_ZOOM = 11;
 
+/** Sites closer than this on the screen, in pixels, are drawn as one cluster. */
+const CLUSTER_RADIUS_PX = 44;
+/** From a site's zoom on, every site is its own marker (sites in one building included). */
+const CLUSTER_MAX_ZOOM = SITE_ZOOM - 1;
+const SOURCE = 'sites';
+/** An unrated site counts below every rating in a cluster's worst. */
+const UNRATED = -1;
+
+/** A cluster of sites: how many, the worst rating among them (null: none rated), their open alerts. */
+export interface SiteCluster {
+  count: number;
+  worst: number | null;
+  alerts: number;
+}
+
 export interface MaplyticsMapProps {
   markers: readonly MapMarker[];
   bounds: MaplyticsAnswer['bounds'];
@@ -29,6 +45,9 @@ export interface MaplyticsMapProps {
   styleUrl: string | null;
   /** What a marker says to screen readers and on hover. */
   describe: (marker: MapMarker) => string;
+  /** What a cluster says to screen readers and on hover, and the unit under its count. */
+  describeCluster: (cluster: SiteCluster) => string;
+  clusterUnit: (count: number) => string;
   /** The map could not be drawn here (no WebGL): the screen says so and keeps its list of sites. */
   onUnavailable: (error: unknown) => void;
   /** The share of the map's height a chosen site's panel covers from the bottom (the phone's sheet): the site is shown above it. */
@@ -60,22 +79,159 @@ const createPin = (onClick: () => void): Pin => {
   return { marker: new Marker({ element, anchor: 'center' }), element, dot, label };
 };
 
+interface ClusterPin {
+  marker: Marker;
+  element: HTMLButtonElement;
+  count: HTMLSpanElement;
+  unit: HTMLSpanElement;
+  alerts: HTMLSpanElement;
+}
+
+const createClusterPin = (onClick: () => void): ClusterPin => {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.className = classes.cluster;
+  element.dataset.testid = 'map-cluster';
+  const count = document.createElement('span');
+  count.className = classes.clusterCount;
+  const unit = document.createElement('span');
+  unit.className = classes.clusterUnit;
+  const alerts = document.createElement('span');
+  alerts.className = classes.clusterAlerts;
+  alerts.setAttribute('aria-hidden', 'true');
+  element.append(count, unit, alerts);
+  element.addEventListener('click', (event) => {
+    event.stopPropagation();
+    onClick();
+  });
+  return { marker: new Marker({ element, anchor: 'center' }), element, count, unit, alerts };
+};
+
+const sitesGeoJson = (markers: readonly MapMarker[]): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
+  type: 'FeatureCollection',
+  features: markers.map((marker) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [marker.longitude, marker.latitude] },
+    properties: { id: marker.location_id, rating: marker.absolute_energy_rating ?? UNRATED, alerts: marker.alerts_found },
+  })),
+});
+
 /**
  * The map of the sites (spec 2 §2): one marker per located site, coloured by its energy rating,
  * alternating with violet every 500 ms while it has alerts, with their count inside (spec 2 §4).
- * Markers are HTML elements over a MapLibre map.
+ * Sites close together on the screen are one cluster (MapLibre's clustering of a GeoJSON source),
+ * showing how many sites it holds, coloured by the worst rating among them; pressing it zooms in
+ * until it splits. Markers and clusters are HTML buttons over the map, drawn for the view only.
  */
-export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, describe, onUnavailable, coveredBelow = 0 }: MaplyticsMapProps) => {
+export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, describe, describeCluster, clusterUnit, onUnavailable, coveredBelow = 0 }: MaplyticsMapProps) => {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [drawn, setDrawn] = useState(false);
   const [bundled, setBundled] = useState<boolean | null>(null);
+  const [sourceReady, setSourceReady] = useState(false);
   const pins = useRef(new Map<string, Pin>());
+  const clusters = useRef(new Map<number, ClusterPin>());
   const select = useRef(onSelect);
   select.current = onSelect;
+  // What the map's own events (a move, new tiles) read to draw the markers in view.
+  const current = useRef({ byId: new Map<string, MapMarker>(), describe, describeCluster, clusterUnit, phase: 0, selected });
+  current.current = { ...current.current, describe, describeCluster, clusterUnit, selected };
   const unavailable = useRef(onUnavailable);
   unavailable.current = onUnavailable;
   const phase = useBlinkPhase(markers.some((marker) => marker.alerts_found > 0));
+
+  const describePin = (pin: Pin, marker: MapMarker) => {
+    const text = current.current.describe(marker);
+    pin.element.dataset.locationId = marker.location_id;
+    pin.element.dataset.alerts = String(marker.alerts_found);
+    pin.element.setAttribute('aria-label', text);
+    pin.element.title = text;
+    pin.dot.textContent = marker.alerts_found > 0 ? String(marker.alerts_found) : '';
+    pin.label.textContent = marker.title;
+  };
+
+  const paintPin = (pin: Pin, marker: MapMarker) => {
+    const color = blinkingColorOf(marker.absolute_energy_rating, marker.alerts_found, current.current.phase);
+    const isSelected = marker.location_id === current.current.selected;
+    pin.element.dataset.color = color;
+    pin.dot.style.backgroundColor = MARKER_COLORS[color];
+    pin.dot.style.color = readableTextOn(MARKER_COLORS[color]);
+    pin.element.dataset.selected = String(isSelected);
+    pin.marker.getElement().style.zIndex = isSelected ? '3' : '1';
+  };
+
+  /** The markers and clusters the view shows, from the source's clustering at this zoom: added, kept or removed. */
+  const drawInView = (on: MapLibreMap) => {
+    const { byId } = current.current;
+    const seenPins = new Set<string>();
+    const seenClusters = new Set<number>();
+    for (const feature of on.querySourceFeatures(SOURCE)) {
+      const properties = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; worst?: number; alerts?: number; id?: string };
+      if (properties.cluster) {
+        const id = properties.cluster_id!;
+        if (seenClusters.has(id)) continue;
+        seenClusters.add(id);
+        const [lng, lat] = (feature.geometry as GeoJSON.Point).coordinates as [number, number];
+        let cluster = clusters.current.get(id);
+        if (!cluster) {
+          const created: ClusterPin = createClusterPin(() => {
+            // Zoomed in until the cluster splits, around it.
+            void (on.getSource(SOURCE) as GeoJSONSource).getClusterExpansionZoom(id).then((zoom) => on.easeTo({ center: created.marker.getLngLat(), zoom, duration: 400 }));
+          });
+          cluster = created;
+          cluster.marker.setLngLat([lng, lat]).addTo(on);
+          clusters.current.set(id, cluster);
+        } else cluster.marker.setLngLat([lng, lat]);
+        const count = properties.point_count ?? 0;
+        const worst = properties.worst !== undefined && properties.worst > UNRATED ? properties.worst : null;
+        const alerts = properties.alerts ?? 0;
+        if (cluster.element.dataset.key !== `${count}/${worst}/${alerts}`) {
+          const band = markerColorOf(worst);
+          const text = current.current.describeCluster({ count, worst, alerts });
+          cluster.element.dataset.key = `${count}/${worst}/${alerts}`;
+          cluster.element.dataset.count = String(count);
+          cluster.element.dataset.color = band;
+          cluster.element.dataset.alerts = String(alerts);
+          cluster.element.dataset.size = count >= 100 ? 'large' : count >= 10 ? 'medium' : 'small';
+          cluster.element.style.backgroundColor = MARKER_COLORS[band];
+          cluster.element.style.color = readableTextOn(MARKER_COLORS[band]);
+          cluster.element.setAttribute('aria-label', text);
+          cluster.element.title = text;
+          cluster.count.textContent = String(count);
+          cluster.unit.textContent = current.current.clusterUnit(count);
+          cluster.alerts.textContent = alerts > 0 ? String(alerts) : '';
+          cluster.alerts.hidden = alerts === 0;
+        }
+        continue;
+      }
+      const id = properties.id!;
+      const marker = byId.get(id);
+      if (!marker || seenPins.has(id)) continue;
+      seenPins.add(id);
+      let pin = pins.current.get(id);
+      if (!pin) {
+        pin = createPin(() => select.current(id));
+        pin.marker.setLngLat([marker.longitude, marker.latitude]).addTo(on);
+        pins.current.set(id, pin);
+        describePin(pin, marker);
+        paintPin(pin, marker);
+      }
+    }
+    for (const [id, pin] of pins.current) {
+      if (!seenPins.has(id)) {
+        pin.marker.remove();
+        pins.current.delete(id);
+      }
+    }
+    for (const [id, cluster] of clusters.current) {
+      if (!seenClusters.has(id)) {
+        cluster.marker.remove();
+        clusters.current.delete(id);
+      }
+    }
+    on.getContainer().dataset.markers = String(pins.current.size);
+    on.getContainer().dataset.clusters = String(clusters.current.size);
+  };
 
   useEffect(() => {
     let created: MapLibreMap | null = null;
@@ -90,9 +246,41 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
         // at the top, where the legend never covers it.
         created.addControl(new AttributionControl(), 'top-right');
         created.touchZoomRotate.disableRotation();
-        created.once('load', () => setDrawn(true));
+        const map = created;
+        created.once('load', () => {
+          map.addSource(SOURCE, {
+            type: 'geojson',
+            data: sitesGeoJson([...current.current.byId.values()]),
+            cluster: true,
+            clusterRadius: CLUSTER_RADIUS_PX,
+            clusterMaxZoom: CLUSTER_MAX_ZOOM,
+            clusterProperties: { worst: ['max', ['get', 'rating']], alerts: ['+', ['get', 'alerts']] },
+          });
+          // Drawn by the HTML markers: this invisible layer only makes the source's tiles load.
+          map.addLayer({ id: `${SOURCE}-anchor`, type: 'circle', source: SOURCE, paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
+          const draw = () => {
+            if (map.getSource(SOURCE) && map.isSourceLoaded(SOURCE)) drawInView(map);
+          };
+          // Each frame of a move, and once the source's clusters are in (which may come after the last frame).
+          map.on('render', draw);
+          map.on('sourcedata', (event) => {
+            if (event.sourceId === SOURCE && event.isSourceLoaded) draw();
+          });
+          // Whether the view is still moving (a cluster pressed eases in): what tests wait for.
+          map.on('movestart', () => (map.getContainer().dataset.moving = 'true'));
+          map.on('moveend', () => {
+            map.getContainer().dataset.moving = 'false';
+            map.getContainer().dataset.zoom = map.getZoom().toFixed(2);
+          });
+          setSourceReady(true);
+          setDrawn(true);
+        });
         if (places.length) {
-          removeLabels = showPlaceLabels(created, places, classes.placeLabel, () => [...pins.current.values()].map((pin) => pin.marker.getLngLat().toArray()));
+          // Every site's point (its marker may not be drawn yet when the names are placed) and the clusters drawn.
+          removeLabels = showPlaceLabels(created, places, classes.placeLabel, () => [
+            ...[...current.current.byId.values()].map((marker): [number, number] => [marker.longitude, marker.latitude]),
+            ...[...clusters.current.values()].map((cluster) => cluster.marker.getLngLat().toArray()),
+          ]);
         }
         setBundled(own);
         setMap(created);
@@ -103,7 +291,9 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
       removeLabels();
       created?.remove();
       pins.current.clear();
+      clusters.current.clear();
       setMap(null);
+      setSourceReady(false);
       setDrawn(false);
       setBundled(null);
     };
@@ -117,44 +307,32 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     return () => observer.disconnect();
   }, [map]);
 
+  // The sites' data: the source clusters them again.
   useEffect(() => {
-    if (!map) return;
-    const wanted = new Set(markers.map((marker) => marker.location_id));
+    current.current.byId = new Map(markers.map((marker) => [marker.location_id, marker]));
+    if (map && sourceReady) (map.getSource(SOURCE) as GeoJSONSource).setData(sitesGeoJson(markers));
+  }, [map, sourceReady, markers]);
+
+  // The markers in view say what their sites are now (and in the language chosen).
+  useEffect(() => {
     for (const [id, pin] of pins.current) {
-      if (!wanted.has(id)) {
-        pin.marker.remove();
-        pins.current.delete(id);
-      }
+      const marker = current.current.byId.get(id);
+      if (marker) describePin(pin, marker);
     }
-    for (const marker of markers) {
-      let pin = pins.current.get(marker.location_id);
-      if (!pin) {
-        pin = createPin(() => select.current(marker.location_id));
-        pin.marker.setLngLat([marker.longitude, marker.latitude]).addTo(map);
-        pins.current.set(marker.location_id, pin);
-      }
-      pin.marker.setLngLat([marker.longitude, marker.latitude]);
-      pin.element.dataset.locationId = marker.location_id;
-      pin.element.dataset.alerts = String(marker.alerts_found);
-      pin.element.setAttribute('aria-label', describe(marker));
-      pin.element.title = describe(marker);
-      pin.dot.textContent = marker.alerts_found > 0 ? String(marker.alerts_found) : '';
-      pin.label.textContent = marker.title;
-    }
-  }, [map, markers, describe]);
+  }, [markers, describe]);
 
   // Colours follow the blink's phase; the selected marker stands out and shows its name.
   useEffect(() => {
-    for (const marker of markers) {
-      const pin = pins.current.get(marker.location_id);
-      if (!pin) continue;
-      const color = blinkingColorOf(marker.absolute_energy_rating, marker.alerts_found, phase);
-      pin.element.dataset.color = color;
-      pin.dot.style.backgroundColor = MARKER_COLORS[color];
-      pin.element.dataset.selected = String(marker.location_id === selected);
-      pin.marker.getElement().style.zIndex = marker.location_id === selected ? '2' : '1';
+    current.current.phase = phase;
+    for (const [id, pin] of pins.current) {
+      const marker = current.current.byId.get(id);
+      if (marker) paintPin(pin, marker);
     }
   }, [map, markers, phase, selected]);
+
+  useEffect(() => {
+    for (const cluster of clusters.current.values()) cluster.unit.textContent = clusterUnit(Number(cluster.element.dataset.count));
+  }, [clusterUnit]);
 
   // The sites fill the view when they come (and when another customer's replace them).
   const boundsKey = bounds ? [bounds.southwest.lat, bounds.southwest.lng, bounds.northeast.lat, bounds.northeast.lng].join(',') : '';

@@ -1,52 +1,97 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import { MARKER_COLORS } from '@shared/maplytics/constants';
 import { markerColorOf } from '@shared/maplytics/marker-colour';
 import type { MapMarker } from '@shared/schemas/maplytics';
+import { VirtualRows } from '../../../components/virtual-rows';
+import { locationMatcher } from '../../../lib/location-search';
 import { markersQueryOptions } from '../api/maplytics';
 import { AlertsBadge, Swatch, useFormat } from './figures';
 import { MapLegend } from './map-legend';
-import { MaplyticsMap } from './maplytics-map';
+import { MaplyticsMap, type SiteCluster } from './maplytics-map';
 import { SitePanel } from './site-panel';
 import classes from './maplytics.module.css';
+
+/** A site's entry in the list: one line, this high. */
+const SITE_ROW_HEIGHT = 42;
+/** Past this height the list scrolls in a box of its own, only the entries in view drawn. */
+const SITE_LIST_MAX_HEIGHT = 520;
+
+const SiteEntry = ({ marker, onSelect }: { marker: MapMarker; onSelect: (id: string) => void }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <UnstyledButton className={classes.pointRow} px="xs" h={SITE_ROW_HEIGHT} onClick={() => onSelect(marker.location_id)} data-testid="site-list-entry" data-location-id={marker.location_id}>
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Swatch color={MARKER_COLORS[markerColorOf(marker.absolute_energy_rating)]} />
+          <Text size="sm" truncate="end">
+            {marker.title}
+          </Text>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <AlertsBadge count={marker.alerts_found} compact />
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {marker.absolute_energy_rating === null ? t('maplytics.marker.noRating') : t('maplytics.marker.rating', { rating: format(marker.absolute_energy_rating, '') })}
+          </Text>
+        </Group>
+      </Group>
+    </UnstyledButton>
+  );
+};
 
 /**
  * The sites as a list: the panel's content before one is chosen (under the map on a phone), the way to
  * every marker of the map with a keyboard or a screen reader, and the way in when the map cannot be drawn.
- * Choosing a site there selects it and brings it into view on the map.
+ * Choosing a site there selects it and brings it into view on the map. A search finds a site by its
+ * name or address; a long list draws only the entries in view.
  */
 const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[]; onSelect: (id: string) => void }) => {
   const { t } = useTranslation();
-  const format = useFormat();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const sorted = useMemo(() => [...markers].sort((a, b) => a.title.localeCompare(b.title)), [markers]);
+  const shown = useMemo(() => {
+    if (!deferredQuery.trim()) return sorted;
+    const matches = locationMatcher(deferredQuery);
+    return sorted.filter((marker) => matches({ name: marker.title, address: marker.maplytics.address }));
+  }, [sorted, deferredQuery]);
+  const searching = deferredQuery.trim().length > 0;
   return (
     <Stack gap="xs" data-testid="site-list">
       <Text size="sm" c="dimmed">
         {t('maplytics.panel.chooseSite')}
       </Text>
-      {[...markers]
-        .sort((a, b) => a.title.localeCompare(b.title))
-        .map((marker) => (
-          <UnstyledButton key={marker.location_id} className={classes.pointRow} p="xs" onClick={() => onSelect(marker.location_id)} data-testid="site-list-entry" data-location-id={marker.location_id}>
-            <Group gap="xs" wrap="nowrap" justify="space-between">
-              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                <Swatch color={MARKER_COLORS[markerColorOf(marker.absolute_energy_rating)]} />
-                <Text size="sm" truncate="end">
-                  {marker.title}
-                </Text>
-              </Group>
-              <Group gap={4} wrap="nowrap">
-                <AlertsBadge count={marker.alerts_found} compact />
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {marker.absolute_energy_rating === null ? t('maplytics.marker.noRating') : t('maplytics.marker.rating', { rating: format(marker.absolute_energy_rating, '') })}
-                </Text>
-              </Group>
-            </Group>
-          </UnstyledButton>
-        ))}
+      <TextInput
+        size="xs"
+        aria-label={t('maplytics.list.search')}
+        placeholder={t('maplytics.list.searchPlaceholder')}
+        leftSection={<IconSearch size={14} />}
+        value={query}
+        onChange={(event) => setQuery(event.currentTarget.value)}
+        data-testid="site-list-search"
+      />
+      <Text size="xs" c="dimmed" aria-live="polite" data-testid="site-list-count" data-count={shown.length} data-total={markers.length}>
+        {searching
+          ? shown.length === 0
+            ? t('maplytics.list.noResult', { query: query.trim() })
+            : t('maplytics.list.found', { found: shown.length, total: markers.length })
+          : t('maplytics.list.count', { count: markers.length })}
+      </Text>
+      <VirtualRows
+        rows={shown}
+        rowKey={(marker) => marker.location_id}
+        rowHeight={SITE_ROW_HEIGHT}
+        maxHeight={SITE_LIST_MAX_HEIGHT}
+        renderRow={(marker) => <SiteEntry marker={marker} onSelect={onSelect} />}
+        aria-label={t('maplytics.list.count', { count: shown.length })}
+        data-testid="site-list-rows"
+      />
     </Stack>
   );
 };
@@ -75,6 +120,14 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
       ].join(' — '),
     [t, format],
   );
+  const describeCluster = useCallback(
+    ({ count, worst, alerts }: SiteCluster) => {
+      const text = worst === null ? t('maplytics.cluster.labelUnrated', { count }) : t('maplytics.cluster.label', { count, rating: t('maplytics.marker.rating', { rating: format(worst, '') }) });
+      return alerts > 0 ? t('maplytics.cluster.withAlerts', { text, count: alerts }) : text;
+    },
+    [t, format],
+  );
+  const clusterUnit = useCallback((count: number) => t('maplytics.cluster.unit', { count }), [t]);
 
   if (markers.length === 0) {
     return (
@@ -103,6 +156,8 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
               onSelect={onSelect}
               styleUrl={styleUrl}
               describe={describe}
+              describeCluster={describeCluster}
+              clusterUnit={clusterUnit}
               coveredBelow={phone ? PHONE_SHEET_COVER : 0}
               onUnavailable={(error) => {
                 console.error('The map cannot be drawn', error);

@@ -10,6 +10,7 @@ import type { ProposedPoint, Source, SourceDiscovery as Discovery } from '@share
 import { ApiRequestError, errorCodeOf } from '../../../lib/http';
 import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { locationsInTree, useVisibleLocations } from '../../../lib/visible-locations';
+import { locationPickerProps } from '../../../components/location-option';
 import { createSourcePoints, discoverSource } from '../api/sources';
 
 /** Proposals of one device, in the order the provider gave them. */
@@ -35,6 +36,7 @@ export const SourceDiscovery = ({ source }: { source: Source }) => {
   const [resource, setResource] = useState<string | null>(source.resource);
   const [location, setLocation] = useState<string | null>(null);
   const locations = locationsInTree(useVisibleLocations());
+  const locationChoices = locations.map(({ location: node, ancestors }) => ({ value: node._id, label: [...ancestors, node].map(locationLabel).join(' › '), address: node.address }));
 
   const discover = useMutation({
     mutationFn: () => discoverSource(source._id),
@@ -169,8 +171,8 @@ export const SourceDiscovery = ({ source }: { source: Source }) => {
                     label={t('sources.discovery.location')}
                     placeholder={t('sources.discovery.noLocation')}
                     clearable
-                    searchable
-                    data={locations.map(({ location: node, ancestors }) => ({ value: node._id, label: [...ancestors, node].map(locationLabel).join(' › ') }))}
+                    data={locationChoices}
+                    {...locationPickerProps(locationChoices.map(({ value, label, address }) => ({ _id: value, name: label, address })))}
                     value={location}
                     onChange={setLocation}
                   />

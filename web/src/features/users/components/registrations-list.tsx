@@ -7,6 +7,7 @@ import type { Registration } from '@shared/schemas/user-admin';
 import { notify } from '../../../lib/notify';
 import { acceptRegistration, refuseRegistration, registrationsQueryOptions, USER_KEYS } from '../api/users';
 import { notifyUserFailure } from '../hooks/notify-user-failure';
+import { locationPickerProps } from '../../../components/location-option';
 
 export interface RegistrationsListProps {
   /** The customer the session works on: an accepted registration becomes one of its users. */
@@ -75,6 +76,7 @@ const PendingRegistration = ({ registration, customer, locations }: Registration
               data={locations.map((location) => ({ value: location._id, label: location.name }))}
               value={chosen}
               onChange={setChosen}
+              {...locationPickerProps(locations)}
               error={missing ? t('errors.locations_required') : undefined}
               miw={220}
               style={{ flex: 1 }}

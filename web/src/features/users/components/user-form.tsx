@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Card, Checkbox, Grid, MultiSelect, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Checkbox, Grid, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Role } from '@shared/permissions/roles';
 import type { User } from '@shared/schemas/user';
@@ -9,6 +9,7 @@ import { useSave } from '../../../lib/use-save';
 import { createSuperUser, createUser, updateSuperUser, updateUser, USER_KEYS, type UserListKind } from '../api/users';
 import { notifyUserFailure } from '../hooks/notify-user-failure';
 import { FormActions } from '../../../components/form-actions';
+import { LocationRightsTree, type RightsLocation } from './location-rights-tree';
 
 export interface UserFormProps {
   kind: UserListKind;
@@ -16,8 +17,8 @@ export interface UserFormProps {
   user: User | null;
   /** The roles this screen offers to the signed-in user (spec 3 §6). */
   roles: Role[];
-  /** The customer's locations a member may be given. */
-  locations: { _id: string; name: string }[];
+  /** The customer's locations a member may be given, as its tree. */
+  locations: RightsLocation[];
   onDone: () => void;
 }
 
@@ -108,14 +109,7 @@ export const UserForm = ({ kind, user, roles, locations, onDone }: UserFormProps
               <Stack gap="xs">
                 <Checkbox label={t('labels.users.allLocations')} data-testid="user-all-locations" {...form.getInputProps('allLocations', { type: 'checkbox' })} />
                 {!form.values.allLocations && (
-                  <MultiSelect
-                    label={t('labels.users.fields.locations')}
-                    placeholder={t('hints.users.chooseLocations')}
-                    data={locations.map((location) => ({ value: location._id, label: location.name }))}
-                    searchable
-                    {...form.getInputProps('locations')}
-                    data-testid="user-locations"
-                  />
+                  <LocationRightsTree roots={locations} value={form.values.locations} onChange={(ids) => form.setFieldValue('locations', ids)} error={form.errors.locations as string | undefined} />
                 )}
               </Stack>
             ) : (

@@ -29,6 +29,9 @@ export interface UsersListProps {
  * on wide screens, cards under 979 px. Root alone has a refresh action (spec 1 §6), reading the list
  * again from the server; everyone else sees it change after their own edits.
  */
+/** A member's locations are named in the list up to this many; the others are counted. */
+const LOCATIONS_NAMED = 5;
+
 export const UsersList = ({ kind, currentUserId, currentIsRoot, locationNames, canCreate, canEdit, canDelete, onCreate, onEdit }: UsersListProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -37,7 +40,14 @@ export const UsersList = ({ kind, currentUserId, currentIsRoot, locationNames, c
 
   const nameOf = (user: User) => `${user.first_name} ${user.last_name}`;
   const locations = (user: User) =>
-    user.allowed_locations === 'view' ? t('labels.users.allLocations') : user.allowed_locations.map((id) => locationNames.get(id) ?? id).join(', ');
+    user.allowed_locations === 'view'
+      ? t('labels.users.allLocations')
+      : user.allowed_locations.length > LOCATIONS_NAMED
+        ? t('hints.locationRights.someAndMore', {
+            names: user.allowed_locations.slice(0, LOCATIONS_NAMED).map((id) => locationNames.get(id) ?? id).join(', '),
+            count: user.allowed_locations.length - LOCATIONS_NAMED,
+          })
+        : user.allowed_locations.map((id) => locationNames.get(id) ?? id).join(', ');
   const role = (user: User) => (
     <Badge variant="light" color={user.type === 'member' ? 'gray' : 'blue'} size="sm" styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible' } }}>
       {t(`labels.roles.${user.type}`)}
