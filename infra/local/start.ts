@@ -5,6 +5,7 @@ import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, prob
 import { startDemoObjenious } from './demo-objenious';
 import { DEMO_SOURCES, seedDemoSources, signInDemoAccount } from './demo-sources';
 import { startEmulator } from './emulator';
+import { largeAccountOf, printProgress, seedLargeCustomerIn } from './large-customer';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { startFakeVendorService } from './fake-vendor-service';
 import { startGeocodingProvider } from './geocoding-provider';
@@ -23,6 +24,13 @@ const OUTBOUND_ALLOW_LIST = process.env.OUTBOUND_ALLOW_LIST ?? LOOPBACK_TEST_ALL
  * Lambda build that npm installs (@sparticuz/chromium), the one AWS prints with.
  */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH?.trim() || undefined;
+/**
+ * `DEMO_SIZE=large npm start`: the large customer of issue 43 too (1,000 sites, 20,000 points, a
+ * month of values for a tenth of them; `npm run seed:large` adds it to a running start), written
+ * once the app is up, before the demo series. `LARGE_SCALE=0.1` makes a tenth of it.
+ */
+const DEMO_SIZE = process.env.DEMO_SIZE === 'large' ? 'large' : 'demo';
+const LARGE_SCALE = Number(process.env.LARGE_SCALE ?? 1);
 /** Days of ten-minute demo series (a year); written in the background once the app is up. */
 const DEMO_SERIES_DAYS = Number(process.env.DEMO_SERIES_DAYS ?? 365);
 
@@ -101,6 +109,14 @@ const main = async (): Promise<void> => {
     }
     console.log(`\n${printingLine(printing)}`);
     console.log(sources);
+    if (DEMO_SIZE === 'large') {
+      const account = largeAccountOf('dev');
+      console.log(`\nSeeding the large customer (scale ${LARGE_SCALE}) ...`);
+      const largeStarted = Date.now();
+      const large = await seedLargeCustomerIn(deployment, { scale: LARGE_SCALE, password: account.password }, printProgress);
+      console.log(`Large customer "${large.customer.name}" ready in ${((Date.now() - largeStarted) / 1000).toFixed(1)} s: ${large.counts.sites} sites, ${large.counts.points} points.`);
+      console.log(`  administrator        ${account.email.padEnd(30)} ${account.password}`);
+    }
     console.log('\nCtrl-C stops the web server and the emulator.');
     console.log(`\nWriting ${DEMO_SERIES_DAYS} days of ten-minute demo series in the background ...`);
     const seriesStarted = Date.now();

@@ -5,7 +5,7 @@ import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
 import { outboxRecordPut, type OutboxRecord } from './outbox-repository';
-import { deleteItems, entitiesTable, queryAll, queryPrefix, updateAttributes, updateOfAttributes } from './table';
+import { deleteItems, entitiesTable, putItems, queryAll, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
 /** What the evaluation remembers between two runs: whether data was missing (logged once, when it goes missing). */
 export interface AlertEvaluationState {
@@ -40,6 +40,10 @@ export const putNewAlert = async (alert: Alert): Promise<void> => {
     }),
   );
 };
+
+/** Puts many alerts as they are, 25 per batch (a seeded customer; rewriting them replaces them, their evaluation's memory with them). */
+export const putAlerts = (alerts: readonly Alert[]): Promise<void> =>
+  putItems(alerts.map((alert) => ({ ...keys.owned(alert.customer, 'alert', alert._id), kind: 'alert', ...alert })));
 
 /** Saves what a user edits; the owner's creation date and the evaluation's memory stay as they were. */
 /**

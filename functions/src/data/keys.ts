@@ -129,6 +129,8 @@ export const keys = {
   customerSmtp: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'SMTP' }),
   systemSmtp: { PK: 'SYSTEM', SK: 'SMTP' },
   demoSeriesProgress: { PK: 'SYSTEM', SK: 'DEMO_SERIES' },
+  /** How far the seeding of a large customer went (its size, its series' end, the point chunks written): a rerun resumes there. */
+  largeSeedProgress: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'LARGE_SEED' }),
   /** The root administrator the deployment made (its `rootEmail`), written with that user: made once per deployment. */
   firstRoot: { PK: 'SYSTEM', SK: 'FIRST_ROOT' },
   /** The installed version, the update under way, the last restart and the vendor's last word. */

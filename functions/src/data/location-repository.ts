@@ -3,7 +3,7 @@ import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import type { Location } from '@shared/schemas/location';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, getItems, queryPrefix, updateAttributes } from './table';
+import { entitiesTable, getItems, putItems, queryPrefix, updateAttributes } from './table';
 
 /** Items written before maplytics settings existed read as following the defaults. */
 const toLocation = (item: Record<string, unknown>): Location => {
@@ -34,6 +34,9 @@ export const existingLocationIds = async (customerId: string, locationIds: reado
 export const putLocation = async (location: Location): Promise<void> => {
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: itemOf(location) }));
 };
+
+/** Puts many locations as they are, 25 per batch (a seeded customer; rewriting them replaces them). */
+export const putLocations = (locations: readonly Location[]): Promise<void> => putItems(locations.map(itemOf));
 
 /**
  * Saves an edited location's fields, all but its position among its siblings (moves keep theirs)

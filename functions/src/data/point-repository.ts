@@ -5,7 +5,7 @@ import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, getItems, queryPages, queryPrefix, updateAttributes, updateOfAttributes } from './table';
+import { entitiesTable, getItems, putItems, queryPages, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
 /** Items written before maplytics settings existed read as following their location's. */
 const toPoint = (item: Record<string, unknown>): Point => {
@@ -134,6 +134,18 @@ export const savePoint = async (point: Point, previousTechnicalId: string | null
     throw error;
   }
 };
+
+/**
+ * Puts many points with their technical ids' claims, 25 items per batch, unconditionally: for a
+ * seeded customer whose ids and technical ids are all its own (rewriting them replaces them).
+ */
+export const putPointsWithClaims = (points: readonly Point[]): Promise<void> =>
+  putItems(
+    points.flatMap((point) => [
+      pointItem(point),
+      { ...keys.technicalId(point.customer, point.technical_id), kind: 'technical-id', point: point._id },
+    ]),
+  );
 
 /** Moves a point's latest value date forward, never back: concurrent ingests and edits all keep theirs. */
 export const advanceLastDataDate = async (customerId: string, pointId: string, at: string): Promise<void> => {

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PermissionMap } from '@shared/permissions/default-permissions';
 import type { NotificationSettings, SystemConfigSettings } from '@shared/schemas/system-settings';
 import { dynamo } from '../clients/dynamodb';
-import { keys } from './keys';
+import { keys, stripKeys } from './keys';
 import { entitiesTable } from './table';
 
 export interface SystemConfig {
@@ -116,6 +116,16 @@ export interface DemoSeriesProgress {
 /** Where the demo series seeding reports how far it is, for `npm start` to show. */
 export const putDemoSeriesProgress = async (progress: DemoSeriesProgress): Promise<void> => {
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.demoSeriesProgress, kind: 'demo-progress', ...progress } }));
+};
+
+/** How far the seeding of a large customer went (see services/large-customer-seed.ts), read strongly. */
+export const getLargeSeedProgress = async <T>(customerId: string): Promise<T | null> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.largeSeedProgress(customerId), ConsistentRead: true }));
+  return answer.Item ? (stripKeys(answer.Item) as T) : null;
+};
+
+export const putLargeSeedProgress = async (customerId: string, progress: Record<string, unknown>): Promise<void> => {
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.largeSeedProgress(customerId), kind: 'large-seed', ...progress } }));
 };
 
 /** The product defaults of the customer roles, or null when none were stored (DEFAULT_PERMISSIONS apply). */

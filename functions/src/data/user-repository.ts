@@ -3,7 +3,7 @@ import type { User } from '@shared/schemas/user';
 import { languageOf, preferencesOf } from '@shared/schemas/preferences';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix, updateAttributes } from './table';
+import { entitiesTable, putItems, queryPrefix, updateAttributes } from './table';
 
 export interface StoredUser extends User {
   password_hash: string;
@@ -44,18 +44,23 @@ export const findUserByEmail = async (email: string): Promise<StoredUser | null>
 /** A user being created: without a language or preferences, the defaults are stored. */
 export type NewUser = Omit<StoredUser, 'language' | 'preferences'> & Partial<Pick<StoredUser, 'language' | 'preferences'>>;
 
+const newUserItem = (user: NewUser): UserItem => ({
+  ...keys.user(user.customer, user._id),
+  ...keys.userEmailIndex(user.email),
+  kind: 'user',
+  ...user,
+  language: languageOf(user.language),
+  preferences: preferencesOf(user.preferences),
+});
+
 /** Creates a user; an e-mail already taken is refused by the caller beforehand. */
 export const putUser = async (user: NewUser): Promise<void> => {
-  const item: UserItem = {
-    ...keys.user(user.customer, user._id),
-    ...keys.userEmailIndex(user.email),
-    kind: 'user',
-    ...user,
-    language: languageOf(user.language),
-    preferences: preferencesOf(user.preferences),
-  };
-  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: item }));
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: newUserItem(user) }));
 };
+
+/** Puts many users with their e-mails' guards, 25 items per batch: a seeded customer's, whose e-mails are its own (rewriting them replaces them). */
+export const putUsersWithGuards = (users: readonly NewUser[]): Promise<void> =>
+  putItems(users.flatMap((user) => [newUserItem(user), { ...keys.emailGuard(user.email), user: user._id }]));
 
 export const listUsersOfCustomer = async (customerId: string): Promise<StoredUser[]> => {
   const { PK, prefix } = keys.usersOfCustomer(customerId);

@@ -1,0 +1,345 @@
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildWeb } from '../../infra/local/build-web';
+import { deployToEmulator, generateDemoPasswords, seedDemoData } from '../../infra/local/deploy';
+import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
+import { printProgress, seedLargeCustomerIn } from '../../infra/local/large-customer';
+import { startWebServer } from '../../infra/local/web-server';
+import { argument, benchApi } from './bench-api';
+
+/**
+ * `npm run bench:large [-- --scale 1 --series-days 3 --series-share 0.1 --runs 3 --timeout 60000]` (issue 43): its own emulator, the
+ * app deployed and built, the demo and the large customer seeded (the seed timed), then, from a
+ * fresh browser profile per navigation as bench:dashboard does, each screen's time until usable
+ * for the large customer's administrator — and, as the baseline measured in the same run, for the
+ * demo's premium administrator (10 points, 7 sites):
+ * - locations settings: the tree and the points table drawn;
+ * - maplytics: the map ready and the site list drawn;
+ * - the widget dialog's point picker: from a search typed (a technical id) to its option shown
+ *   (`picker_search_ms`: what the picker still loads or asks the server counts); the dialog's
+ *   opening until its picker takes a click is printed beside it;
+ * - manual entry: the page until its site picker finds a site searched for, then its point picker
+ *   offering that site's points;
+ * - the users screen: its list drawn.
+ * Then the list endpoints called directly (gzip accepted) as the screens call them — a first page of
+ * 50 and a search where they page, the locations' tree and maplytics whole — each answer's bytes
+ * before and after compression and its time, and the unpaged point lists once; the largest answer
+ * of any call (the browser's too); the p50 of the list endpoints' calls; and one `POST /api/v1/points` timed at the demo customer's size and at the large one's
+ * (`create_ratio`, as bench:point-save). A screen that is not usable within the timeout is printed
+ * as `timeout`. Never part of `npm test`.
+ */
+const SCALE = Number(argument('scale', '1'));
+/**
+ * Three days of values by default, not the customer's month: 864,000 values (~5 min in the emulator)
+ * where the month's 8.6 million take ~47 min. The screens measured read no raw value: maplytics
+ * reads a year of monthly rollups per rated point, which three days fill as a month would.
+ */
+const SIZE = {
+  seriesDays: Number(argument('series-days', '3')),
+  ...(process.argv.includes('--series-share') ? { seriesShare: Number(argument('series-share', '0.1')) } : {}),
+};
+/**
+ * `--seed-only`: seed, then again as if the first run had stopped half-way through its series (it
+ * must resume there, write no value the table holds and add no item), time both, and stop there.
+ */
+const SEED_ONLY = process.argv.includes('--seed-only');
+const RUNS = Number(argument('runs', '3'));
+const PORT = Number(argument('port', '4598'));
+const WEB_PORT = Number(argument('web-port', '8098'));
+const TIMEOUT_MS = Number(argument('timeout', '60000'));
+const SAVES = 10;
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes: number) => (bytes / 1024).toFixed(0);
+
+interface Who {
+  label: string;
+  email: string;
+  password: string;
+  /** A technical id to search for in the widget dialog, a site to search for in manual entry. */
+  pointSearch: string;
+  siteSearch: string;
+  /** Text that shows once the points table or the users list holds rows. */
+  pointRow: RegExp;
+  userRow: string;
+}
+
+interface Answer {
+  what: string;
+  bytes: number;
+  encodedBytes: number;
+}
+
+const main = async () => {
+  const emulator = await startEmulator(PORT, 'bench-large');
+  let browser: Browser | null = null;
+  try {
+    Object.assign(process.env, awsEnvironment(emulator.endpoint));
+    console.log('Deploying the app and building the web ...');
+    const [deployment] = await Promise.all([deployToEmulator(emulator.endpoint, 'bench-large', { appUrl: `http://127.0.0.1:${WEB_PORT}` }), SEED_ONLY ? null : buildWeb()]);
+    const passwords = generateDemoPasswords();
+    await seedDemoData(deployment, passwords);
+    const webServer = SEED_ONLY ? null : await startWebServer(deployment, WEB_PORT);
+    const webUrl = `http://127.0.0.1:${WEB_PORT}`;
+
+    const largePassword = generateDemoPasswords().premiumAdministrator;
+    console.log(`Seeding the large customer (scale ${SCALE}) ...`);
+    const seedStarted = performance.now();
+    const seeded = await seedLargeCustomerIn(deployment, { scale: SCALE, size: SIZE, password: largePassword }, printProgress);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const { counts } = seeded;
+    console.log(
+      `seed: ${counts.sites} sites, ${counts.points} points, ${seeded.seriesTotal} × ${seeded.seriesDays} days of ten-minute values (${seeded.valuesWritten} values) in ${seedSeconds.toFixed(1)} s ` +
+        `(entities ${(seeded.ms.entities / 1000).toFixed(1)} s, schedules ${(seeded.ms.schedules / 1000).toFixed(1)} s, series ${(seeded.ms.series / 1000).toFixed(1)} s: ${(seeded.valuesWritten / (seeded.ms.series / 1000)).toFixed(0)} values/s)`,
+    );
+
+    if (SEED_ONLY) {
+      Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable });
+      const { countAll } = await import('../../functions/src/data/table');
+      const itemsOfLarge = () => countAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${seeded.customer._id}` } });
+      const before = await itemsOfLarge();
+      // As if the first run had stopped half-way through the series: the rerun resumes there, and writes nothing the table holds already.
+      const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
+      const { dynamo } = await import('../../functions/src/clients/dynamodb');
+      const { keys } = await import('../../functions/src/data/keys');
+      const key = keys.largeSeedProgress(seeded.customer._id);
+      const progress = (await dynamo.send(new GetCommand({ TableName: deployment.entitiesTable, Key: key }))).Item!;
+      await dynamo.send(new PutCommand({ TableName: deployment.entitiesTable, Item: { ...progress, chunksDone: Math.floor(Number(progress.chunksDone) / 2), state: 'running' } }));
+      const again = performance.now();
+      const second = await seedLargeCustomerIn(deployment, { scale: SCALE, size: SIZE, password: largePassword });
+      const after = await itemsOfLarge();
+      console.log(
+        `seed again: ${((performance.now() - again) / 1000).toFixed(1)} s, ${second.valuesWritten} values written, ${second.valuesUnchanged} already there; ` +
+          `items of the customer's partition ${before} before, ${after} after`,
+      );
+      console.log(`large-seed: seconds=${seedSeconds.toFixed(1)} values=${seeded.valuesWritten} values_per_s=${(seeded.valuesWritten / (seeded.ms.series / 1000)).toFixed(0)} again_seconds=${((performance.now() - again) / 1000).toFixed(1)} again_written=${second.valuesWritten} items_before=${before} items_after=${after}`);
+      return;
+    }
+
+    const large: Who = {
+      label: 'large',
+      email: 'admin@hexagone-commerces.example',
+      password: largePassword,
+      pointSearch: seeded.sample.pointTechnicalId,
+      siteSearch: seeded.sample.buildingName,
+      // Any of its points: a virtualised table draws only the first rows of its order.
+      pointRow: / — (Magasin|Bureaux|Entrepôt|École|Clinique|Gymnase|Atelier) /,
+      userRow: 'membre02@hexagone-commerces.example',
+    };
+    const small: Who = {
+      label: 'demo',
+      email: 'admin@energie-plus.example',
+      password: passwords.premiumAdministrator,
+      pointSearch: 'EAU-LYON-B-001',
+      siteSearch: 'Atelier de production',
+      pointRow: /^Index électricité TGBT/,
+      userRow: 'membre@energie-plus.example',
+    };
+
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    const answers: Answer[] = [];
+
+    const signedInState = async (who: Who) => {
+      const context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
+      const page = await context.newPage();
+      await page.goto(`${webUrl}/login`);
+      await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(who.email);
+      await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(who.password);
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.waitForURL('**/dashboard', { timeout: TIMEOUT_MS });
+      const state = await context.storageState();
+      await context.close();
+      return state;
+    };
+
+    /** One cold navigation (a fresh profile, signed in): `usable` returns the ms it counts, from the navigation's start unless it says otherwise. */
+    const cold = async (who: Who, state: Awaited<ReturnType<typeof signedInState>>, path: string, usable: (page: Page, started: number) => Promise<number>) => {
+      const context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
+      const page = await context.newPage();
+      page.on('requestfinished', (request) => {
+        if (!request.url().includes('/api/')) return;
+        void (async () => {
+          const response = await request.response();
+          const body = await response?.body().catch(() => null);
+          const sizes = await request.sizes().catch(() => null);
+          if (body) answers.push({ what: `${who.label} ${request.method()} ${new URL(request.url()).pathname}`, bytes: body.length, encodedBytes: sizes?.responseBodySize ?? body.length });
+        })();
+      });
+      try {
+        const started = performance.now();
+        await page.goto(`${webUrl}${path}`);
+        return await usable(page, started);
+      } catch (error) {
+        console.log(`  ${who.label} ${path}: not usable within ${TIMEOUT_MS} ms (${String(error).split('\n')[0]})`);
+        return Number.POSITIVE_INFINITY;
+      } finally {
+        await context.close();
+      }
+    };
+
+    const screens: Record<string, { path: string; usable: (who: Who) => (page: Page, started: number) => Promise<number> }> = {
+      locations: {
+        path: '/settings/locations_and_points',
+        usable: (who) => async (page, started) => {
+          await page.getByTestId('locations-tree').getByText('Tous les sites', { exact: true }).waitFor({ timeout: TIMEOUT_MS });
+          await page.getByTestId('points-table').getByText(who.pointRow).first().waitFor({ timeout: TIMEOUT_MS });
+          return performance.now() - started;
+        },
+      },
+      maplytics: {
+        path: '/maplytics',
+        usable: () => async (page, started) => {
+          await page.locator('[data-testid="maplytics-map"][data-ready="true"]').waitFor({ timeout: TIMEOUT_MS });
+          await page.getByTestId('site-list-entry').first().waitFor({ timeout: TIMEOUT_MS });
+          return performance.now() - started;
+        },
+      },
+      picker_search: {
+        path: '/dashboard',
+        usable: (who) => async (page) => {
+          await page.getByTestId('add-widget').click({ timeout: TIMEOUT_MS });
+          const opened = performance.now();
+          await page.getByTestId('widget-dialog-tab-points').click({ timeout: TIMEOUT_MS });
+          const input = page.getByRole('dialog').getByTestId('widget-point-picker');
+          await input.click({ timeout: TIMEOUT_MS });
+          pickerOpenMs.get(who.label)!.push(performance.now() - opened);
+          const typed = performance.now();
+          await input.fill(who.pointSearch);
+          await page.getByRole('option', { name: new RegExp(who.pointSearch) }).first().waitFor({ timeout: TIMEOUT_MS });
+          return performance.now() - typed;
+        },
+      },
+      manual_entry: {
+        path: '/manual_entry',
+        usable: (who) => async (page, started) => {
+          const location = page.getByTestId('manual-entry-location');
+          await location.click({ timeout: TIMEOUT_MS });
+          await location.fill(who.siteSearch);
+          await page.getByRole('option', { name: who.siteSearch }).first().click({ timeout: TIMEOUT_MS });
+          const point = page.getByTestId('manual-entry-point');
+          await page.locator('[data-testid="manual-entry-point"]:not([disabled])').waitFor({ timeout: TIMEOUT_MS });
+          await point.click();
+          await page.getByRole('option').first().waitFor({ timeout: TIMEOUT_MS });
+          return performance.now() - started;
+        },
+      },
+      users: {
+        path: '/settings/users',
+        usable: (who) => async (page, started) => {
+          await page.getByText(who.userRow, { exact: true }).first().waitFor({ timeout: TIMEOUT_MS });
+          return performance.now() - started;
+        },
+      },
+    };
+    const pickerOpenMs = new Map<string, number[]>([
+      ['large', []],
+      ['demo', []],
+    ]);
+
+    const results = new Map<string, number[]>();
+    for (const who of [small, large]) {
+      const state = await signedInState(who);
+      for (const [screen, { path, usable }] of Object.entries(screens)) {
+        // A first navigation warms the functions (and is not counted), as bench:dashboard does.
+        await cold(who, state, path, usable(who));
+        const times: number[] = [];
+        for (let run = 0; run < RUNS; run += 1) times.push(await cold(who, state, path, usable(who)));
+        results.set(`${who.label}:${screen}`, times);
+        console.log(`${who.label} ${screen}: p50 ${median(times).toFixed(0)} ms (runs ${times.map((time) => time.toFixed(0)).join(', ')})`);
+      }
+    }
+    for (const who of ['demo', 'large']) console.log(`${who} widget dialog opened until its picker takes a click: p50 ${median(pickerOpenMs.get(who)!).toFixed(0)} ms`);
+    await browser.close();
+    browser = null;
+
+    // The list endpoints, called as a client would (gzip accepted), five times each for each customer.
+    const api = benchApi(deployment.restBaseUrl);
+    const tokenOf = async (who: Who) => (await api('POST', '/api/v1/users/authenticate', null, { user: { email: who.email, password: who.password } })).data.user.jwt as string;
+    const raw = (path: string, token: string) =>
+      new Promise<{ status: number; bytes: number; encodedBytes: number; ms: number }>((resolve, reject) => {
+        const started = performance.now();
+        const url = new URL(`${deployment.restBaseUrl}${path}`);
+        const call = httpRequest(url, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' } }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const body = Buffer.concat(chunks);
+            const gzipped = answer.headers['content-encoding'] === 'gzip';
+            resolve({ status: answer.statusCode ?? 0, bytes: gzipped ? gunzipSync(body).length : body.length, encodedBytes: body.length, ms: performance.now() - started });
+          });
+          answer.on('error', reject);
+        });
+        call.on('error', reject);
+        call.end();
+      });
+    // The list endpoints as the screens call them: a first page and a search where the endpoint pages (a deployment
+    // without paging answers them whole), the locations' tree and maplytics whole; the unpaged point lists once each.
+    const PAGED = ['/api/v1/points', '/api/v2/points/get-all/all', '/api/v1/points/get-all-with-locations-name'];
+    const lists = (who: Who) => [
+      ...PAGED.map((path) => `${path}?limit=50`),
+      ...PAGED.map((path) => `${path}?limit=50&q=${encodeURIComponent(who.pointSearch)}`),
+      '/api/v2/locations',
+      '/api/v1/maplytics',
+    ];
+    const listTimes: number[] = [];
+    const baselineListTimes: number[] = [];
+    for (const who of [small, large]) {
+      const token = await tokenOf(who);
+      for (const path of lists(who)) {
+        await raw(path, token);
+        const calls = [];
+        for (let call = 0; call < 5; call += 1) calls.push(await raw(path, token));
+        const last = calls.at(-1)!;
+        (who === large ? listTimes : baselineListTimes).push(...calls.map((call) => call.ms));
+        answers.push({ what: `${who.label} GET ${path} (direct)`, bytes: last.bytes, encodedBytes: last.encodedBytes });
+        console.log(`${who.label} GET ${path}: ${last.status}, ${kb(last.bytes)} KiB (${kb(last.encodedBytes)} KiB as sent), p50 ${median(calls.map((call) => call.ms)).toFixed(0)} ms`);
+      }
+      for (const path of PAGED) {
+        const whole = await raw(path, token);
+        answers.push({ what: `${who.label} GET ${path} (direct, unpaged)`, bytes: whole.bytes, encodedBytes: whole.encodedBytes });
+        console.log(`${who.label} GET ${path} unpaged: ${whole.status}, ${kb(whole.bytes)} KiB (${kb(whole.encodedBytes)} KiB as sent) in ${whole.ms.toFixed(0)} ms`);
+      }
+    }
+    const largest = answers.reduce((best, answer) => (answer.bytes > best.bytes ? answer : best));
+    console.log(`largest answer: ${largest.what}: ${kb(largest.bytes)} KiB uncompressed, ${kb(largest.encodedBytes)} KiB as sent`);
+
+    // One point's save at each size (as bench:point-save): two saves warm the function, the median of the next ones counts.
+    let made = 0;
+    const timedSaves = async (who: Who, location: string) => {
+      const token = await tokenOf(who);
+      const times: number[] = [];
+      for (let save = 0; save < SAVES + 2; save += 1) {
+        const started = performance.now();
+        const answer = await api('POST', '/api/v1/points', token, { name: `Bench save ${made}`, technical_id: `BENCH-LARGE-SAVE-${made++}`, resource: 'electricity', series_type: 'index', unit: 'kWh', location: [location] });
+        if (!answer.res) throw new Error(`POST /api/v1/points refused: ${answer.msg}`);
+        if (save >= 2) times.push(performance.now() - started);
+      }
+      return median(times);
+    };
+    const saveSmall = await timedSaves(small, 'loc-lyon-a');
+    const saveLarge = await timedSaves(large, seeded.sample.buildingId);
+    console.log(`a point's save: ${saveSmall.toFixed(0)} ms at the demo's 10 points, ${saveLarge.toFixed(0)} ms at ${counts.points} points`);
+
+    const p50 = (who: Who, screen: string) => median(results.get(`${who.label}:${screen}`)!);
+    const figure = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'timeout');
+    for (const screen of Object.keys(screens)) {
+      console.log(`ratio ${screen}: large ${figure(p50(large, screen))} ms / demo ${figure(p50(small, screen))} ms = ${(p50(large, screen) / p50(small, screen)).toFixed(2)}`);
+    }
+    console.log(`ratio list p50: large ${median(listTimes).toFixed(0)} ms / demo ${median(baselineListTimes).toFixed(0)} ms = ${(median(listTimes) / median(baselineListTimes)).toFixed(2)}`);
+    console.log(
+      `large-bench: locations_ms=${figure(p50(large, 'locations'))} maplytics_ms=${figure(p50(large, 'maplytics'))} picker_search_ms=${figure(p50(large, 'picker_search'))} ` +
+        `manual_entry_ms=${figure(p50(large, 'manual_entry'))} users_ms=${figure(p50(large, 'users'))} largest_answer_kb=${kb(largest.bytes)} list_p50_ms=${median(listTimes).toFixed(0)} ` +
+        `create_ratio=${(saveLarge / saveSmall).toFixed(2)}`,
+    );
+    webServer?.close();
+  } finally {
+    await browser?.close();
+    await emulator.stop();
+  }
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
