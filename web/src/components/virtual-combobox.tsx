@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Combobox, InputBase, Loader, Text, useVirtualizedCombobox } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
@@ -70,7 +70,9 @@ export const VirtualCombobox = <Item,>({
   // The highlighted item is remembered by its key: a new answer keeps it highlighted wherever it moves.
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const selectedIndex = selectedKey === null ? -1 : items.findIndex((item) => keyOf(item) === selectedKey);
-  const listRef = useRef<HTMLDivElement>(null);
+  // The list is held in state, not a ref: the dropdown mounts it after the render that opened it, and
+  // the virtualizer must render again once it exists, or an open list may stay empty until something else changes.
+  const [listElement, setListElement] = useState<HTMLDivElement | null>(null);
 
   const pick = (item: Item | undefined) => {
     if (!item) return;
@@ -94,7 +96,7 @@ export const VirtualCombobox = <Item,>({
 
   const virtualizer = useVirtualizer({
     count: items.length,
-    getScrollElement: () => listRef.current,
+    getScrollElement: () => listElement,
     estimateSize: () => ROW_HEIGHT_PX,
     overscan: OVERSCAN_ROWS,
     enabled: opened,
@@ -144,7 +146,7 @@ export const VirtualCombobox = <Item,>({
       <Combobox.Dropdown>
         {/* The listbox scrolls itself, as a combobox's popup may (the keyboard stays in the input); a press on its scrollbar keeps the focus there. */}
         <Combobox.Options
-          ref={listRef}
+          ref={setListElement}
           onMouseDown={(event) => event.preventDefault()}
           style={{ maxHeight: LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}
           data-testid={testId ? `${testId}-list` : undefined}
