@@ -1,20 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonLinesWrittenDuring } from '../support/stdout-lines';
 import { correlated, correlationFields, currentCorrelationId, logger, metric } from '../../functions/src/logger';
 
-/** The JSON lines the logger wrote to stdout during `work`. */
-const linesOf = async (work: () => unknown): Promise<Record<string, unknown>[]> => {
-  const written: string[] = [];
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    written.push(String(chunk));
-    return true;
-  });
-  try {
-    await work();
-  } finally {
-    spy.mockRestore();
-  }
-  return written.map((line) => JSON.parse(line) as Record<string, unknown>);
-};
+const linesOf = (work: () => unknown) => jsonLinesWrittenDuring<Record<string, unknown>>(work);
 
 afterEach(() => {
   vi.unstubAllEnvs();

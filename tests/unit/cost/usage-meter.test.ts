@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonLinesWrittenDuring } from '../../support/stdout-lines';
 import type { Node } from 'constructs';
 import { readSettings } from '../../../infra/lib/settings';
 import { correlated, logger } from '../../../functions/src/logger';
@@ -9,20 +10,7 @@ import { anyItemSize, itemSize } from '../../../functions/src/usage/dynamodb-uni
 import { meterDynamo, readUnitsOf, writeUnitsOf } from '../../../functions/src/usage/dynamodb-meter';
 import { countCall, finishUsage, metering, startUsage } from '../../../functions/src/usage/meter';
 
-/** The JSON lines written to stdout during `work`. */
-const linesOf = async (work: () => unknown): Promise<Record<string, any>[]> => {
-  const written: string[] = [];
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    written.push(String(chunk));
-    return true;
-  });
-  try {
-    await work();
-  } finally {
-    spy.mockRestore();
-  }
-  return written.map((line) => JSON.parse(line) as Record<string, any>);
-};
+const linesOf = (work: () => unknown) => jsonLinesWrittenDuring<Record<string, any>>(work);
 
 afterEach(() => {
   vi.unstubAllEnvs();
