@@ -11,6 +11,7 @@ import { SERIES_TYPES, type SeriesType } from '@shared/series/calculations';
 import { applyWidgetRules, madeText } from '@shared/widgets/dialog-rules';
 import type { StoredValue } from '../data/raw-value-repository';
 import { seededRandom } from './demo-series';
+import { seedLocation } from './seed-location';
 
 /**
  * The large customer of issue 43, as data: what a retail chain or a hospital group runs. At scale
@@ -146,22 +147,8 @@ export const unitHash = (text: string): number => {
   return (hash >>> 0) / 4294967296;
 };
 
-const locationOf = (_id: string, name: string, parent: string | null, position: number, extra: Partial<Location> = {}): Location => ({
-  _id,
-  name,
-  denomination: null,
-  customer: LARGE_CUSTOMER._id,
-  parent,
-  hidden: false,
-  address: null,
-  type: null,
-  surface: null,
-  coordinates: null,
-  timezone: DEFAULT_TIMEZONE,
-  position,
-  maplytics_custom_settings: { levels: null },
-  ...extra,
-});
+const locationOf = (_id: string, name: string, parent: string | null, position: number, extra: Partial<Location> = {}): Location =>
+  seedLocation(LARGE_CUSTOMER._id, _id, name, parent, position, extra);
 
 /** How many regions and cities a tree of `sites` sites has: 13 regions and 91 cities at 1,000 sites, the rest buildings. */
 export const treeShape = (sites: number): { regions: number; cities: number; buildings: number } => {
