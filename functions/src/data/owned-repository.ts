@@ -27,7 +27,7 @@ export const ownedItems = <Item extends StoredOwned>(kind: OwnedKind) => {
   return {
     list: async (customerId: string): Promise<Item[]> => {
       const { PK, prefix } = keys.ownedOfCustomer(customerId, kind);
-      return (await queryPrefix<Record<string, unknown>>(PK, prefix)).map(fromItem);
+      return (await queryPrefix<Record<string, unknown>>(PK, prefix, { consistent: true })).map(fromItem);
     },
     get: async (customerId: string, id: string): Promise<Item | null> => {
       const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.owned(customerId, kind, id), ConsistentRead: true }));

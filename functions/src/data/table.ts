@@ -55,15 +55,21 @@ export const countAll = async (input: Omit<QueryInput, 'TableName' | 'ExclusiveS
 export const queryAll = <T>(input: Omit<QueryInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> =>
   queryEvery<T>({ ...input, TableName: entitiesTable() });
 
-/** What a prefix query may add: a filter on other attributes (its values named `:…`), the attributes to read back. */
+/**
+ * What a prefix query may add: a filter on other attributes (its values named `:…`), the attributes
+ * to read back, and a strongly consistent read (a list shown right after a save must hold it: a
+ * Query of the table is eventually consistent on AWS unless asked).
+ */
 export interface PrefixQueryOptions {
   filter?: { expression: string; values: Record<string, unknown> };
   projection?: string;
+  consistent?: boolean;
 }
 
 /** All items of a partition whose sort key starts with a prefix. */
-export const queryPrefix = <T>(PK: string, prefix: string, { filter, projection }: PrefixQueryOptions = {}): Promise<T[]> =>
+export const queryPrefix = <T>(PK: string, prefix: string, { filter, projection, consistent }: PrefixQueryOptions = {}): Promise<T[]> =>
   queryAll<T>({
+    ...(consistent ? { ConsistentRead: true } : {}),
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ...(filter ? { FilterExpression: filter.expression } : {}),
     ...(projection ? { ProjectionExpression: projection } : {}),
