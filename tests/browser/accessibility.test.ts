@@ -305,6 +305,8 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       await visit(page, pending, '/reminders');
       await page.locator(`[data-reminder-id="${DEMO_REMINDER_ID}"]`).getByTestId('reminder-delete').first().click();
       await page.getByTestId('reminder-confirm-delete').waitFor({ timeout: UI_TIMEOUT_MS });
+      // Read once it has faded in: half-way, its text is lighter than it is.
+      await settle(page, pending);
       await check(page, `${where} confirmation modal`);
       await page.keyboard.press('Escape');
       await page.getByTestId('reminder-confirm-delete').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
@@ -314,6 +316,7 @@ describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
         await visit(page, pending, '/dashboard');
         await page.locator('.mantine-AppShell-header .mantine-Burger-root').click();
         await page.getByTestId('navigation').locator('[data-menu-entry]').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+        await settle(page, pending);
         await check(page, `${where} navigation drawer`);
         await page.locator('.mantine-AppShell-header .mantine-Burger-root').click();
       }

@@ -70,7 +70,12 @@ describe('report subscriptions', () => {
       await panel.getByTestId('subscription-name').fill(`${name} (hebdo)`);
       await panel.getByRole('switch', { name: 'Actif', exact: true }).uncheck();
       await keepScreenshot(page, 'subscriptions-panel-1440-fr');
+      const answered = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/v1/subscriptions', { timeout: UI_TIMEOUT_MS });
       await panel.getByTestId('subscription-save').click();
+      // What was sent and answered, then the panel closed on it, then the list holds it.
+      const answer = await answered;
+      expect(answer.request().postDataJSON()).toMatchObject({ _id: saved._id, name: `${name} (hebdo)`, active: false });
+      expect(answer.status()).toBe(200);
       await panel.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       expect(await subscriptionNamed(page, `${name} (hebdo)`)).toMatchObject({ _id: saved._id, active: false });
       await expect.poll(() => row.getByTestId('subscription-state').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('Inactif');
