@@ -161,6 +161,43 @@ describe('points', () => {
   });
 });
 
+describe('points by id', () => {
+  type Named = { _id: string; locations_name: string[] };
+  const byIds = (ids: unknown, token: string | undefined) => api<Named[]>('POST', '/api/v1/points/by-ids', { token, body: { ids } });
+  const create = async (token: string, overrides: Record<string, unknown>) =>
+    (await api<{ _id: string }>('POST', '/api/v1/points', { token, body: point(overrides) })).body.data!._id;
+
+  it('answers the points named, with their locations’ names, in the order asked, leaving out what the customer has not', async () => {
+    const [first, second, foreign] = await Promise.all([
+      create(admin, { location: ['loc-lyon-a'] }),
+      create(admin, { location: ['loc-lyon-b'] }),
+      create(otherCustomerAdmin, { location: ['loc-mairie'] }),
+    ]);
+    const answer = await byIds([second, foreign, first, 'zz-unknown', second], admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.map((entry) => entry._id)).toEqual([second, first]);
+    expect(answer.body.data![1].locations_name).toEqual(['Bâtiment A']);
+    const asOther = await byIds([first, second], otherCustomerAdmin);
+    expect(asOther.status).toBe(200);
+    expect(asOther.body.data).toEqual([]);
+  });
+
+  it('answers a member only the points of the locations it may open', async () => {
+    const [allowed, elsewhere] = await Promise.all([create(admin, { location: ['loc-lyon-a'] }), create(admin, { location: ['loc-lyon-b'] })]);
+    const answer = await byIds([allowed, elsewhere], member);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.map((entry) => entry._id)).toEqual([allowed]);
+  });
+
+  it('refuses no ids, too many ids and malformed ids with 400, and an anonymous caller with 401', async () => {
+    expect((await byIds([], admin)).status).toBe(400);
+    expect((await byIds(Array.from({ length: 501 }, (_, index) => `pt-${index}`), admin)).status).toBe(400);
+    expect((await byIds(['not an id'], admin)).status).toBe(400);
+    expect((await api('POST', '/api/v1/points/by-ids', { token: admin, body: {} })).status).toBe(400);
+    expect((await byIds(['pt-1'], undefined)).status).toBe(401);
+  });
+});
+
 describe('baselines and targets on a point', () => {
   it('answers the spec rules as codes: incomplete, duplicate', async () => {
     const incomplete = await api('POST', '/api/v1/points', {

@@ -10,6 +10,7 @@ import {
   updatePoint,
 } from '../services/point-service';
 import { listPointsForManualEntry } from '../services/manual-entry-service';
+import { getPointsByIds } from '../services/points-by-id-service';
 import { listMaplyticsPoints, savePointMaplyticsSettings } from '../services/maplytics-service';
 
 /** A whole list answers its items; a page, its items and the next page's cursor. */
@@ -20,6 +21,7 @@ export const handler = createHttpHandler('points', {
   listPointsOfSelection: async ({ caller, params, query }) => answerOf(await listPointsOfSelectionPage(caller, params.locationId, query)),
   listPoints: async ({ caller, query }) => answerOf(await listPointsPage(caller, query)),
   listPointsWithLocationNames: async ({ caller, query }) => answerOf(await listPointsWithLocationNamesPage(caller, query)),
+  getPointsByIds: ({ caller, body }) => getPointsByIds(caller, body.ids),
   listPointsForManualEntry: ({ caller, params }) => listPointsForManualEntry(caller, params.locationId),
   listPointsForManualEntryWithoutLocation: ({ caller }) => listPointsForManualEntry(caller, 'alone'),
   createPoint: async ({ caller, body }) => {

@@ -18,6 +18,12 @@ export const pointPositionRequestSchema = z.object({
   current_location: idSchema.nullish(),
 });
 
+/** The most points one `POST /api/v1/points/by-ids` names: a screen's saved choice (a widget's, an alert's, an export's) is far fewer. */
+export const MAX_POINTS_BY_IDS = 500;
+
+/** `POST /api/v1/points/by-ids`: the points a screen names by id, as pickers show them. */
+export const pointsByIdsRequestSchema = z.object({ ids: z.array(idSchema).min(1).max(MAX_POINTS_BY_IDS) });
+
 export const pointMergeRequestSchema = z.object({ points: z.array(idSchema).min(1).max(50), merge_to: idSchema });
 
 export const ipmvpAggregateRequestSchema = z.object({

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { LocationInput } from '@shared/schemas/location-input';
-import type { PointInput } from '@shared/schemas/point';
+import type { Point, PointInput } from '@shared/schemas/point';
 import { API } from '@shared/api/routes';
 import { callApi, callApiForAnswer, callApiForPage } from '../../../lib/http';
 
@@ -18,6 +18,7 @@ const KEYS = {
   definitions: ['settings', 'points', 'definitions'] as const,
   points: (selection: Selection) => ['settings', 'points', selection] as const,
   allPoints: ['settings', 'points'] as const,
+  openPoint: (id: string) => ['settings', 'points', 'open', id] as const,
   addresses: (text: string) => ['settings', 'locations', 'addresses', text] as const,
 };
 export const SETTINGS_KEYS = KEYS;
@@ -37,14 +38,16 @@ export const pointDefinitionsQueryOptions = () =>
     staleTime: Infinity,
   });
 
-/** Points of a selection: the location and its sub-locations, every point, or the points without location. */
-export const pointsOfSelectionQueryOptions = (selection: Selection) =>
+/** The point open in its panel, read again by its id (null once deleted or merged away): never the whole list. */
+export const openPointQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: KEYS.points(selection),
-    queryFn: () =>
-      selection === WITHOUT_LOCATION
-        ? callApi(API.listPointsWithoutLocation, {})
-        : callApi(API.listPointsOfSelection, { params: { locationId: selection } }),
+    queryKey: KEYS.openPoint(id),
+    queryFn: async ({ signal }): Promise<Point | null> => {
+      const [found] = await callApi(API.getPointsByIds, { body: { ids: [id] }, signal });
+      if (!found) return null;
+      const { locations_name: _names, ...point } = found;
+      return point;
+    },
   });
 
 /** A screenful several times over: the table asks for the next page as it is scrolled near the end of those it has. */
