@@ -208,6 +208,7 @@ export const LocationsAndPointsScreen = ({
                   if (points.hasNextPage && !points.isFetchingNextPage) void points.fetchNextPage();
                 }}
                 selection={selection}
+                search={searched}
                 roots={roots}
                 activePointId={openPoint?._id ?? null}
                 onOpen={(point) => setPointTarget({ mode: 'edit', point })}
