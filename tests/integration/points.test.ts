@@ -189,6 +189,19 @@ describe('points by id', () => {
     expect(answer.body.data!.map((entry) => entry._id)).toEqual([allowed]);
   });
 
+  it('trims the pickers’ list to what a picker shows with fields=picker, and answers whole points without it', async () => {
+    const id = await create(admin, { location: ['loc-lyon-a'] });
+    const path = `/api/v1/points/get-all-with-locations-name?q=${encodeURIComponent('Compteur général')}&limit=500`;
+    const whole = (await api<Record<string, unknown>[]>('GET', path, { token: admin })).body.data!.find((entry) => entry._id === id)!;
+    const trimmed = await api<Record<string, unknown>[]>('GET', `${path}&fields=picker`, { token: admin });
+    expect(trimmed.status).toBe(200);
+    const picked = trimmed.body.data!.find((entry) => entry._id === id)!;
+    expect(Object.keys(picked).sort()).toEqual(['_id', 'active', 'default_color', 'location', 'locations_name', 'name', 'resource', 'series_type', 'technical_id', 'unit']);
+    expect(picked).toEqual(Object.fromEntries(Object.keys(picked).map((key) => [key, whole[key]])));
+    expect(Object.keys(whole)).toEqual(expect.arrayContaining(['customer', 'tags', 'created_at', 'updated_at']));
+    expect((await api('GET', `${path}&fields=everything`, { token: admin })).status).toBe(400);
+  });
+
   it('refuses no ids, too many ids and malformed ids with 400, and an anonymous caller with 401', async () => {
     expect((await byIds([], admin)).status).toBe(400);
     expect((await byIds(Array.from({ length: 501 }, (_, index) => `pt-${index}`), admin)).status).toBe(400);

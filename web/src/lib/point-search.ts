@@ -2,11 +2,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { API } from '@shared/api/routes';
+import type { PickerPoint } from '@shared/api/responses';
 import { MAX_POINTS_BY_IDS } from '@shared/schemas/point-requests';
-import { callApi, callApiForPage, type ResponseOf } from './http';
+import { callApi, callApiForPage } from './http';
 
-/** A point as pickers show it: with the names of its locations. */
-export type SearchedPoint = ResponseOf<typeof API.listPointsWithLocationNames>[number];
+/** A point as pickers show it (the fields a picker's page carries): with the names of its locations. */
+export type SearchedPoint = PickerPoint;
 
 /** Enough rows to fill a picker's list twice; the next page comes as the list is scrolled. */
 export const POINT_SEARCH_PAGE_SIZE = 50;
@@ -23,7 +24,7 @@ export const pointSearchQueryOptions = (text: string) =>
     queryKey: [...POINT_SEARCH_KEY, text] as const,
     queryFn: ({ pageParam, signal }) =>
       callApiForPage(API.listPointsWithLocationNames, {
-        query: { ...(text ? { q: text } : {}), limit: String(POINT_SEARCH_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },
+        query: { ...(text ? { q: text } : {}), limit: String(POINT_SEARCH_PAGE_SIZE), fields: 'picker', ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
       }),
     initialPageParam: null as string | null,
