@@ -116,6 +116,8 @@ describe('point pickers and the points table of a large customer', () => {
       console.log(`point picker: first results ${firstResultsMs} ms after the keystroke (target 300 ms), ${POINTS} points`);
       const search = searches.find((url) => url.searchParams.get('q') === wanted);
       expect(search?.searchParams.get('limit')).toBe(String(PAGE_SIZE));
+      // Each point trimmed to what the picker shows.
+      expect(search?.searchParams.get('fields')).toBe('picker');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.getByRole('dialog').getByText(`Compteur 0537 (${wanted})`).waitFor({ timeout: UI_TIMEOUT_MS });
