@@ -34,7 +34,9 @@ describe('calculated point settings', () => {
       await panel.getByRole('textbox', { name: 'ID technique' }).fill(technicalId);
       await clickCentered(panel.getByRole('switch', { name: 'Point calculé' }));
       await clickCentered(panel.getByRole('button', { name: 'Ajouter un point source' }));
+      // The picker searches the customer's points on the server: the source is found by its name.
       await clickCentered(panel.getByLabel('Point source'));
+      await panel.getByLabel('Point source').fill('Température atelier');
       await page.getByRole('option', { name: /Température atelier/ }).click();
       await panel.getByLabel('Formule', { exact: true }).fill('degree_days(A, 18)');
 
