@@ -178,6 +178,7 @@ describe('point pickers and the points table of a large customer', () => {
       await table.getByRole('checkbox', { name: 'Tout sélectionner' }).click();
       await page.getByTestId('every-matching-selected').getByText(`Les ${POINTS} points qui correspondent sont sélectionnés`, { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('bulk-actions').innerText()).toBe(`Actions (${POINTS})`);
+      await keepScreenshot(page, 'large-points-select-all-1440-fr');
       expect(tableReads.filter((url) => url.searchParams.get('limit') === '500').map((url) => url.searchParams.get('q'))).toEqual([prefix, prefix]);
       await table.getByRole('checkbox', { name: 'Tout sélectionner' }).uncheck();
       expect(await page.getByTestId('bulk-actions').innerText()).toBe('Actions (0)');
