@@ -24,18 +24,29 @@ describe('calculated point settings', () => {
     const { context, page } = await openPage(browser());
     const technicalId = `DJU-${Date.now().toString(36).toUpperCase()}`;
     try {
+      // The point lists the screen asks for once a point's panel is open: never the whole list of every point.
+      const pointLists: URL[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/\/api\/(v1\/points(\/get-all-with-locations-name)?|v2\/points\/get-all\/[^/]+)$/.test(url.pathname)) pointLists.push(url);
+      });
       await signIn(page, accounts.premiumAdministrator);
       await page.goto(webUrl('/settings/locations_and_points'));
       const tree = page.getByTestId('locations-tree');
       await tree.locator('[data-location-id="loc-grenoble"]').click({ timeout: UI_TIMEOUT_MS });
+      pointLists.length = 0;
       await page.getByTestId('add-point').click();
       const panel = page.getByTestId('point-panel');
       await panel.getByRole('textbox', { name: 'Nom' }).first().fill(`Degrés-jours ${technicalId}`);
       await panel.getByRole('textbox', { name: 'ID technique' }).fill(technicalId);
       await clickCentered(panel.getByRole('switch', { name: 'Point calculé' }));
       await clickCentered(panel.getByRole('button', { name: 'Ajouter un point source' }));
+      // The picker searches the customer's points on the server: the source is found by its name.
       await clickCentered(panel.getByLabel('Point source'));
+      await panel.getByLabel('Point source').fill('Température atelier');
       await page.getByRole('option', { name: /Température atelier/ }).click();
+      expect(pointLists.some((url) => url.searchParams.get('q') === 'Température atelier')).toBe(true);
+      expect(pointLists.filter((url) => !url.searchParams.has('limit')).map((url) => url.pathname)).toEqual([]);
       await panel.getByLabel('Formule', { exact: true }).fill('degree_days(A, 18)');
 
       // Ten-minute periodicity: degree-days are refused until the step is forced to one day.

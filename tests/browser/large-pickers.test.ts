@@ -13,6 +13,7 @@ import { keepScreenshot, openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl, ty
 const POINTS = 600;
 const PAGE_SIZE = 50;
 const SEARCH_PATH = '/api/v1/points/get-all-with-locations-name';
+const BY_IDS_PATH = '/api/v1/points/by-ids';
 
 const padded = (index: number) => String(index).padStart(4, '0');
 
@@ -36,17 +37,24 @@ const customerWithManyPoints = async () => {
   }).flat();
   await entities.putMany(items);
   const tab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token, body: { name: 'Grand compte' } })).body.data!;
+  // A saved widget naming a point far beyond the first pages: its dialog names it without the whole list.
+  await api('POST', '/api/v1/widgets', {
+    token,
+    body: { data: { location: tab._id, title: 'Compteur lointain', type: 'table', period: 'day', sampling: 'hour', points: [{ _id: `${template._id}-0537`, calculation: 'diff' }] } },
+  });
   return { account: account as Account, prefix, tab };
 };
 
-/** The point searches the page sends, as URLs. */
-const recordSearches = (page: Page): URL[] => {
+/** The point searches the page sends, as URLs, and the ids it asks points by. */
+const recordSearches = (page: Page): { searches: URL[]; askedByIds: string[][] } => {
   const searches: URL[] = [];
+  const askedByIds: string[][] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.endsWith(SEARCH_PATH)) searches.push(url);
+    if (url.pathname.endsWith(BY_IDS_PATH)) askedByIds.push((request.postDataJSON() as { ids: string[] }).ids);
   });
-  return searches;
+  return { searches, askedByIds };
 };
 
 const openPointsSection = async (page: Page) => {
@@ -79,7 +87,7 @@ describe('point pickers and the points table of a large customer', () => {
   it('search on the server a page at a time and draw only the rows in view, at 1440 and 390 px', async () => {
     const { account, prefix, tab } = await customerWithManyPoints();
     const { context, page } = await openPage(browser(), { width: 1440, height: 900 });
-    const searches = recordSearches(page);
+    const { searches, askedByIds } = recordSearches(page);
     try {
       await signIn(page, account);
       await page.goto(webUrl(`/dashboard/grand-compte/${tab._id}`));
@@ -108,15 +116,26 @@ describe('point pickers and the points table of a large customer', () => {
       console.log(`point picker: first results ${firstResultsMs} ms after the keystroke (target 300 ms), ${POINTS} points`);
       const search = searches.find((url) => url.searchParams.get('q') === wanted);
       expect(search?.searchParams.get('limit')).toBe(String(PAGE_SIZE));
-      // No call asked for every point: the dialog reads pages only.
-      expect(searches.every((url) => url.searchParams.has('limit'))).toBe(true);
+      // Each point trimmed to what the picker shows.
+      expect(search?.searchParams.get('fields')).toBe('picker');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.getByRole('dialog').getByText(`Compteur 0537 (${wanted})`).waitFor({ timeout: UI_TIMEOUT_MS });
+      // A point picked in the dialog is known from the search: nothing asked by id.
+      expect(askedByIds).toEqual([]);
 
       await picker.fill('aucun-point-de-ce-nom');
       await page.getByText('Aucun point ne correspond à cette recherche', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await keepScreenshot(page, 'large-picker-1440-fr');
+      await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+
+      // The saved widget's dialog names its point, asked for by its id.
+      await page.locator('[data-widget-id]', { has: page.getByText('Compteur lointain', { exact: true }) }).getByTestId('widget-edit').click();
+      await page.getByTestId('widget-dialog-tab-points').click();
+      await page.getByRole('dialog').getByText(`Compteur 0537 (${wanted})`).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(askedByIds.map((ids) => ids.map((id) => id.slice(-4)))).toEqual([['0537']]);
+      // No call asked for every point: the dialogs read pages and ids only.
+      expect(searches.every((url) => url.searchParams.has('limit'))).toBe(true);
       await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
 
       // The points table of 'all locations' reads its points a page at a time and draws a screenful of them.
@@ -151,6 +170,18 @@ describe('point pickers and the points table of a large customer', () => {
       await page.getByTestId('points-search').fill(`${prefix}-0537`);
       await expect.poll(() => table.locator('tbody tr[data-index]').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
       expect(tableReads.some((url) => url.searchParams.get('q') === `${prefix}-0537`)).toBe(true);
+
+      // 'Select all' over a list not read to its end takes every point the search matches, read by pages of 500.
+      await page.getByTestId('points-search').fill(prefix);
+      await expect.poll(() => page.getByTestId('points-count').innerText(), { timeout: UI_TIMEOUT_MS }).toBe('200+');
+      // Ticked once every matching point is read, not at the click.
+      await table.getByRole('checkbox', { name: 'Tout sélectionner' }).click();
+      await page.getByTestId('every-matching-selected').getByText(`Les ${POINTS} points qui correspondent sont sélectionnés`, { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('bulk-actions').innerText()).toBe(`Actions (${POINTS})`);
+      await keepScreenshot(page, 'large-points-select-all-1440-fr');
+      expect(tableReads.filter((url) => url.searchParams.get('limit') === '500').map((url) => url.searchParams.get('q'))).toEqual([prefix, prefix]);
+      await table.getByRole('checkbox', { name: 'Tout sélectionner' }).uncheck();
+      expect(await page.getByTestId('bulk-actions').innerText()).toBe('Actions (0)');
 
       // In English, the list says so when nothing matches.
       await page.getByTestId('language-selector').click();

@@ -120,6 +120,11 @@ describe('the OpenAPI document against the deployed API', () => {
     expect(answer.status).toBe(200);
   });
 
+  it('describes the answer of points asked for by id', async () => {
+    const answer = await call('POST', '/api/v1/points/by-ids', { body: { ids: [ELEC, 'pt-unknown'] } });
+    expect((answer.body as { data?: { _id: string }[] }).data?.map((point) => point._id)).toEqual([ELEC]);
+  });
+
   it('describes failures with the codes the route can answer', async () => {
     expect((await call('GET', '/api/v1/alerts/{id}', { values: { id: 'alt-unknown' } })).status).toBe(404);
     expect((await call('POST', '/api/v1/series/query', { body: { points: 'all' } })).status).toBe(400);

@@ -161,6 +161,56 @@ describe('points', () => {
   });
 });
 
+describe('points by id', () => {
+  type Named = { _id: string; locations_name: string[] };
+  const byIds = (ids: unknown, token: string | undefined) => api<Named[]>('POST', '/api/v1/points/by-ids', { token, body: { ids } });
+  const create = async (token: string, overrides: Record<string, unknown>) =>
+    (await api<{ _id: string }>('POST', '/api/v1/points', { token, body: point(overrides) })).body.data!._id;
+
+  it('answers the points named, with their locations’ names, in the order asked, leaving out what the customer has not', async () => {
+    const [first, second, foreign] = await Promise.all([
+      create(admin, { location: ['loc-lyon-a'] }),
+      create(admin, { location: ['loc-lyon-b'] }),
+      create(otherCustomerAdmin, { location: ['loc-mairie'] }),
+    ]);
+    const answer = await byIds([second, foreign, first, 'zz-unknown', second], admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.map((entry) => entry._id)).toEqual([second, first]);
+    expect(answer.body.data![1].locations_name).toEqual(['Bâtiment A']);
+    const asOther = await byIds([first, second], otherCustomerAdmin);
+    expect(asOther.status).toBe(200);
+    expect(asOther.body.data).toEqual([]);
+  });
+
+  it('answers a member only the points of the locations it may open', async () => {
+    const [allowed, elsewhere] = await Promise.all([create(admin, { location: ['loc-lyon-a'] }), create(admin, { location: ['loc-lyon-b'] })]);
+    const answer = await byIds([allowed, elsewhere], member);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.map((entry) => entry._id)).toEqual([allowed]);
+  });
+
+  it('trims the pickers’ list to what a picker shows with fields=picker, and answers whole points without it', async () => {
+    const id = await create(admin, { location: ['loc-lyon-a'] });
+    const path = `/api/v1/points/get-all-with-locations-name?q=${encodeURIComponent('Compteur général')}&limit=500`;
+    const whole = (await api<Record<string, unknown>[]>('GET', path, { token: admin })).body.data!.find((entry) => entry._id === id)!;
+    const trimmed = await api<Record<string, unknown>[]>('GET', `${path}&fields=picker`, { token: admin });
+    expect(trimmed.status).toBe(200);
+    const picked = trimmed.body.data!.find((entry) => entry._id === id)!;
+    expect(Object.keys(picked).sort()).toEqual(['_id', 'active', 'default_color', 'location', 'locations_name', 'name', 'resource', 'series_type', 'technical_id', 'unit']);
+    expect(picked).toEqual(Object.fromEntries(Object.keys(picked).map((key) => [key, whole[key]])));
+    expect(Object.keys(whole)).toEqual(expect.arrayContaining(['customer', 'tags', 'created_at', 'updated_at']));
+    expect((await api('GET', `${path}&fields=everything`, { token: admin })).status).toBe(400);
+  });
+
+  it('refuses no ids, too many ids and malformed ids with 400, and an anonymous caller with 401', async () => {
+    expect((await byIds([], admin)).status).toBe(400);
+    expect((await byIds(Array.from({ length: 501 }, (_, index) => `pt-${index}`), admin)).status).toBe(400);
+    expect((await byIds(['not an id'], admin)).status).toBe(400);
+    expect((await api('POST', '/api/v1/points/by-ids', { token: admin, body: {} })).status).toBe(400);
+    expect((await byIds(['pt-1'], undefined)).status).toBe(401);
+  });
+});
+
 describe('baselines and targets on a point', () => {
   it('answers the spec rules as codes: incomplete, duplicate', async () => {
     const incomplete = await api('POST', '/api/v1/points', {

@@ -50,7 +50,9 @@ describe('the query of a paged list', () => {
       'GET /api/v1/points/get-all-with-locations-name',
       'GET /api/v2/points/get-all/{locationId}',
     ]);
-    for (const route of [API.listPoints, API.listPointsOfSelection, API.listPointsWithLocationNames]) expect(route.query).toBe(listQuerySchema);
+    for (const route of [API.listPoints, API.listPointsOfSelection]) expect(route.query).toBe(listQuerySchema);
+    // The pickers' list takes the same query, and `fields=picker` beside it.
+    expect(Object.keys(API.listPointsWithLocationNames.query.shape)).toEqual([...Object.keys(listQuerySchema.shape), 'fields']);
   });
 });
 
@@ -109,6 +111,7 @@ describe('the OpenAPI document of a paged list', () => {
       ['q', false],
       ['limit', false],
       ['cursor', false],
+      ['fields', false],
     ]);
     expect(operation.responses[200].content['application/json'].schema.properties.next_cursor).toMatchObject({ type: ['string', 'null'] });
   });

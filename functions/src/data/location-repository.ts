@@ -31,6 +31,10 @@ export const existingLocationIds = async (customerId: string, locationIds: reado
   return new Set(items.map((item) => toLocation(item)._id));
 };
 
+/** The customer's locations among these ids (those that do not exist are absent), 100 keys a call. */
+export const getLocations = async (customerId: string, locationIds: readonly string[]): Promise<Location[]> =>
+  (await getItems([...new Set(locationIds)].map((id) => keys.location(customerId, id)))).map(toLocation);
+
 export const putLocation = async (location: Location): Promise<void> => {
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: itemOf(location) }));
 };

@@ -1,3 +1,4 @@
+import { pickerPointOf } from '@shared/api/responses';
 import { asPage, createHttpHandler, withMessage } from '../middleware/http-handler';
 import { listPointsOfSelectionPage, listPointsPage, listPointsWithLocationNamesPage, type PointList } from '../services/point-list-service';
 import {
@@ -10,6 +11,7 @@ import {
   updatePoint,
 } from '../services/point-service';
 import { listPointsForManualEntry } from '../services/manual-entry-service';
+import { getPointsByIds } from '../services/points-by-id-service';
 import { listMaplyticsPoints, savePointMaplyticsSettings } from '../services/maplytics-service';
 
 /** A whole list answers its items; a page, its items and the next page's cursor. */
@@ -19,7 +21,11 @@ export const handler = createHttpHandler('points', {
   pointDefinitions: ({ caller }) => pointDefinitions(caller),
   listPointsOfSelection: async ({ caller, params, query }) => answerOf(await listPointsOfSelectionPage(caller, params.locationId, query)),
   listPoints: async ({ caller, query }) => answerOf(await listPointsPage(caller, query)),
-  listPointsWithLocationNames: async ({ caller, query }) => answerOf(await listPointsWithLocationNamesPage(caller, query)),
+  listPointsWithLocationNames: async ({ caller, query }) => {
+    const list = await listPointsWithLocationNamesPage(caller, query);
+    return answerOf(query.fields === 'picker' ? { ...list, items: list.items.map(pickerPointOf) } : list);
+  },
+  getPointsByIds: ({ caller, body }) => getPointsByIds(caller, body.ids),
   listPointsForManualEntry: ({ caller, params }) => listPointsForManualEntry(caller, params.locationId),
   listPointsForManualEntryWithoutLocation: ({ caller }) => listPointsForManualEntry(caller, 'alone'),
   createPoint: async ({ caller, body }) => {

@@ -60,3 +60,6 @@ export const foldText = (text: string): string =>
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase();
+
+/** The query of a list whose items a picker may ask for trimmed: `fields=picker` answers the fields a picker shows only. */
+export const trimmableListQuerySchema = listQuerySchema.extend({ fields: z.enum(['picker']).optional() });

@@ -56,6 +56,26 @@ export type PointWithLastValue = z.infer<typeof pointWithLastValueSchema>;
 
 export const pointWithLocationNamesSchema = pointSchema.extend({ locations_name: z.array(z.string()) });
 
+/** What a point picker shows, and a dialog reads, of a point it offers: a picker's page carries these fields only (`fields=picker`). */
+export const pickerPointSchema = pointWithLocationNamesSchema.pick({
+  _id: true,
+  name: true,
+  technical_id: true,
+  location: true,
+  locations_name: true,
+  resource: true,
+  series_type: true,
+  unit: true,
+  default_color: true,
+  active: true,
+});
+export type PickerPoint = z.infer<typeof pickerPointSchema>;
+
+const PICKER_POINT_FIELDS = Object.keys(pickerPointSchema.shape) as (keyof PickerPoint)[];
+
+/** A point trimmed to what a picker shows. */
+export const pickerPointOf = (point: PickerPoint): PickerPoint => Object.fromEntries(PICKER_POINT_FIELDS.map((field) => [field, point[field]])) as PickerPoint;
+
 export const technicalIdCheckResponseSchema = z.object({ unique: z.boolean() });
 
 /** A long job started in the background; its progress comes over the WebSocket. */

@@ -12,13 +12,25 @@ export const technicalIdCheckRequestSchema = z.object({
   point: z.object({ technical_id: z.string().trim().min(1), _id: idSchema.optional() }),
 });
 
+/** The most points one position call moves. */
+export const MAX_POSITIONED_POINTS = 500;
+
 export const pointPositionRequestSchema = z.object({
-  points: z.array(idSchema).min(1).max(500),
+  points: z.array(idSchema).min(1).max(MAX_POSITIONED_POINTS),
   location_id: idSchema.nullable(),
   current_location: idSchema.nullish(),
 });
 
-export const pointMergeRequestSchema = z.object({ points: z.array(idSchema).min(1).max(50), merge_to: idSchema });
+/** The most points one `POST /api/v1/points/by-ids` names: a screen's saved choice (a widget's, an alert's, an export's) is far fewer. */
+export const MAX_POINTS_BY_IDS = 500;
+
+/** `POST /api/v1/points/by-ids`: the points a screen names by id, as pickers show them. */
+export const pointsByIdsRequestSchema = z.object({ ids: z.array(idSchema).min(1).max(MAX_POINTS_BY_IDS) });
+
+/** The most points one merge folds into another. */
+export const MAX_MERGED_POINTS = 50;
+
+export const pointMergeRequestSchema = z.object({ points: z.array(idSchema).min(1).max(MAX_MERGED_POINTS), merge_to: idSchema });
 
 export const ipmvpAggregateRequestSchema = z.object({
   sampling: z.enum(['day', 'week', 'month', 'year']),

@@ -16,6 +16,8 @@ const holds = (point: SearchedPoint, words: readonly string[]) => {
 
 export interface PointSearchPickerProps {
   label: string;
+  /** The label is read by screen readers only: the picker sits under a column header that says the same. */
+  hideLabel?: boolean;
   onPick: (point: SearchedPoint) => void;
   /** The chosen point's text while the list is closed; leave out for a picker that clears itself once it has handed a point over. */
   valueLabel?: string | null;

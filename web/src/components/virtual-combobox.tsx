@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Combobox, InputBase, Loader, Text, useVirtualizedCombobox } from '@mantine/core';
+import { Combobox, InputBase, Loader, Text, useVirtualizedCombobox, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 const ROW_HEIGHT_PX = 36;
@@ -10,6 +10,8 @@ const LOAD_MORE_WITHIN_ROWS = 10;
 
 export interface VirtualComboboxProps<Item> {
   label: string;
+  /** The label is read by screen readers only (a picker in a table cell, under a header that says the same). */
+  hideLabel?: boolean;
   items: readonly Item[];
   keyOf: (item: Item) => string;
   /** The option's text: its accessible name, and what the input shows once it is the value. */
@@ -44,6 +46,7 @@ export interface VirtualComboboxProps<Item> {
  */
 export const VirtualCombobox = <Item,>({
   label,
+  hideLabel = false,
   items,
   keyOf,
   labelOf,
@@ -119,7 +122,7 @@ export const VirtualCombobox = <Item,>({
     <Combobox store={store} onOptionSubmit={(key) => pick(byKey.get(key))} withinPortal={withinPortal}>
       <Combobox.Target targetType="input" withExpandedAttribute>
         <InputBase
-          label={label}
+          label={hideLabel ? <VisuallyHidden>{label}</VisuallyHidden> : label}
           description={description}
           error={error}
           withAsterisk={withAsterisk}

@@ -1,11 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { API } from '@shared/api/routes';
-import { callApi, callApiForPage, type ResponseOf } from './http';
+import type { PickerPoint } from '@shared/api/responses';
+import { MAX_POINTS_BY_IDS } from '@shared/schemas/point-requests';
+import { callApi, callApiForPage } from './http';
 
-/** A point as pickers show it: with the names of its locations. */
-export type SearchedPoint = ResponseOf<typeof API.listPointsWithLocationNames>[number];
+/** A point as pickers show it (the fields a picker's page carries): with the names of its locations. */
+export type SearchedPoint = PickerPoint;
 
 /** Enough rows to fill a picker's list twice; the next page comes as the list is scrolled. */
 export const POINT_SEARCH_PAGE_SIZE = 50;
@@ -22,7 +24,7 @@ export const pointSearchQueryOptions = (text: string) =>
     queryKey: [...POINT_SEARCH_KEY, text] as const,
     queryFn: ({ pageParam, signal }) =>
       callApiForPage(API.listPointsWithLocationNames, {
-        query: { ...(text ? { q: text } : {}), limit: String(POINT_SEARCH_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },
+        query: { ...(text ? { q: text } : {}), limit: String(POINT_SEARCH_PAGE_SIZE), fields: 'picker', ...(pageParam ? { cursor: pageParam } : {}) },
         signal,
       }),
     initialPageParam: null as string | null,
@@ -52,29 +54,39 @@ export const usePointSearch = (text: string) => {
   };
 };
 
-const ALL_POINTS_KEY = ['points', 'with-location-names', 'all'] as const;
+const BY_IDS_KEY = ['points', 'by-ids'] as const;
+
+/** The points named by these ids (those the user may see; deleted ones are absent), asked for by id, a bounded batch a call. */
+export const pointsByIdsQueryOptions = (ids: readonly string[]) => {
+  const sorted = [...new Set(ids)].sort();
+  return queryOptions({
+    queryKey: [...BY_IDS_KEY, sorted] as const,
+    queryFn: async ({ signal }) => {
+      const batches: string[][] = [];
+      for (let offset = 0; offset < sorted.length; offset += MAX_POINTS_BY_IDS) batches.push(sorted.slice(offset, offset + MAX_POINTS_BY_IDS));
+      return (await Promise.all(batches.map((batch) => callApi(API.getPointsByIds, { body: { ids: batch }, signal })))).flat();
+    },
+    staleTime: SEARCH_STALE_MS,
+  });
+};
 
 /**
  * What a screen knows of the points it names by id (a widget's points, an alert's): those picked
- * in it, kept as they were found; for any other (a saved choice opened again) the whole list,
- * asked for only then.
+ * in it, kept as they were found; any other (a saved choice opened again) asked for by its id,
+ * never with the whole list.
  */
 export const useKnownPoints = (ids: readonly string[]) => {
   const [picked, setPicked] = useState<ReadonlyMap<string, SearchedPoint>>(new Map());
-  const missing = ids.some((id) => !picked.has(id));
-  const all = useQuery({
-    queryKey: ALL_POINTS_KEY,
-    queryFn: ({ signal }) => callApi(API.listPointsWithLocationNames, { signal }),
-    staleTime: SEARCH_STALE_MS,
-    enabled: missing,
-  });
+  const missingIds = useMemo(() => ids.filter((id) => !picked.has(id)), [ids, picked]);
+  const missing = missingIds.length > 0;
+  const asked = useQuery({ ...pointsByIdsQueryOptions(missingIds), enabled: missing, placeholderData: keepPreviousData });
   const byId = useMemo(() => {
     const known = new Map(picked);
-    for (const point of all.data ?? []) if (!known.has(point._id)) known.set(point._id, point);
+    for (const point of asked.data ?? []) if (!known.has(point._id)) known.set(point._id, point);
     return known;
-  }, [picked, all.data]);
+  }, [picked, asked.data]);
   const remember = useCallback((point: SearchedPoint) => setPicked((current) => new Map(current).set(point._id, point)), []);
-  return { byId, remember, loading: missing && all.isPending, failed: missing && all.isError };
+  return { byId, remember, loading: missing && asked.isPending, failed: missing && asked.isError };
 };
 
 export type KnownPoints = ReturnType<typeof useKnownPoints>;

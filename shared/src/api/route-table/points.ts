@@ -4,6 +4,7 @@ import {
   pointMergeRequestSchema,
   pointPositionRequestSchema,
   pointSaveRequestSchema,
+  pointsByIdsRequestSchema,
   technicalIdCheckRequestSchema,
 } from '../../schemas/point-requests';
 import { idSchema } from '../../schemas/common';
@@ -12,13 +13,14 @@ import { maplyticsSettingsSchema } from '../../maplytics/levels';
 import {
   jobResponseSchema,
   pointDefinitionsResponseSchema,
+  pickerPointSchema,
   pointDeletionResponseSchema,
   pointWithLastValueSchema,
   pointWithLocationNamesSchema,
   technicalIdCheckResponseSchema,
 } from '../responses';
 import { route, ANY_SIGNED_IN_USER, SETTINGS, byId, type GroupRoutes } from '../define-route';
-import { listQuerySchema } from '../paging';
+import { listQuerySchema, trimmableListQuerySchema } from '../paging';
 
 /** A location id, or `all` and `alone` (points without location). */
 const locationSelection = z.object({ locationId: z.union([z.enum(['all', 'alone']), idSchema]) });
@@ -34,10 +36,18 @@ export const pointsRoutes = {
     response: z.array(pointSchema),
   }),
   listPoints: route('GET', '/api/v1/points', 'points', { permission: ANY_SIGNED_IN_USER, query: listQuerySchema, paged: true, response: z.array(pointSchema) }),
+  // `fields=picker` (not in the spec) trims each point to what a picker shows; without it, the spec's whole points.
   listPointsWithLocationNames: route('GET', '/api/v1/points/get-all-with-locations-name', 'points', {
     permission: ANY_SIGNED_IN_USER,
-    query: listQuerySchema,
+    query: trimmableListQuerySchema,
     paged: true,
+    response: z.array(z.union([pointWithLocationNamesSchema, pickerPointSchema])),
+  }),
+  // Not in the spec: a saved choice opened again (a widget's points, an alert's) names its points without the whole list.
+  // Those of another customer, deleted, or out of the caller's locations are absent; the answer keeps the order asked.
+  getPointsByIds: route('POST', '/api/v1/points/by-ids', 'points', {
+    permission: ANY_SIGNED_IN_USER,
+    body: pointsByIdsRequestSchema,
     response: z.array(pointWithLocationNamesSchema),
   }),
   listPointsForManualEntry: route('GET', '/api/v1/points/data/{locationId}', 'points', {

@@ -2,8 +2,10 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { LocationInput } from '@shared/schemas/location-input';
-import type { PointInput } from '@shared/schemas/point';
+import type { Point, PointInput } from '@shared/schemas/point';
 import { API } from '@shared/api/routes';
+import { MAX_PAGE_LIMIT, type Page } from '@shared/api/paging';
+import { MAX_POSITIONED_POINTS } from '@shared/schemas/point-requests';
 import { callApi, callApiForAnswer, callApiForPage } from '../../../lib/http';
 
 /** The two special selections of the screen (spec 3 §2), or a location id. */
@@ -18,6 +20,7 @@ const KEYS = {
   definitions: ['settings', 'points', 'definitions'] as const,
   points: (selection: Selection) => ['settings', 'points', selection] as const,
   allPoints: ['settings', 'points'] as const,
+  openPoint: (id: string) => ['settings', 'points', 'open', id] as const,
   addresses: (text: string) => ['settings', 'locations', 'addresses', text] as const,
 };
 export const SETTINGS_KEYS = KEYS;
@@ -37,14 +40,16 @@ export const pointDefinitionsQueryOptions = () =>
     staleTime: Infinity,
   });
 
-/** Points of a selection: the location and its sub-locations, every point, or the points without location. */
-export const pointsOfSelectionQueryOptions = (selection: Selection) =>
+/** The point open in its panel, read again by its id (null once deleted or merged away): never the whole list. */
+export const openPointQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: KEYS.points(selection),
-    queryFn: () =>
-      selection === WITHOUT_LOCATION
-        ? callApi(API.listPointsWithoutLocation, {})
-        : callApi(API.listPointsOfSelection, { params: { locationId: selection } }),
+    queryKey: KEYS.openPoint(id),
+    queryFn: async ({ signal }): Promise<Point | null> => {
+      const [found] = await callApi(API.getPointsByIds, { body: { ids: [id] }, signal });
+      if (!found) return null;
+      const { locations_name: _names, ...point } = found;
+      return point;
+    },
   });
 
 /** A screenful several times over: the table asks for the next page as it is scrolled near the end of those it has. */
@@ -67,6 +72,26 @@ export const pointPagesOfSelectionQueryOptions = (selection: Selection, search: 
     getNextPageParam: (page) => page.next_cursor,
   });
 
+/**
+ * Every point of a selection whose name or technical id holds a text, read page after page of the
+ * largest size (what 'select all' acts on); `onRead` hears how many are read so far.
+ */
+export const readEveryPointOfSelection = async (selection: Selection, search: string, onRead: (count: number) => void, signal?: AbortSignal): Promise<Point[]> => {
+  const points: Point[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<Point> = await callApiForPage(API.listPointsOfSelection, {
+      params: { locationId: selection },
+      query: { ...(search ? { q: search } : {}), limit: String(MAX_PAGE_LIMIT), ...(cursor ? { cursor } : {}) },
+      signal,
+    });
+    points.push(...page.data);
+    cursor = page.next_cursor;
+    onRead(points.length);
+  } while (cursor);
+  return points;
+};
+
 export const saveLocation = (location: LocationInput) =>
   location._id
     ? callApiForAnswer(API.updateLocation, { body: location })
@@ -86,8 +111,12 @@ export const checkTechnicalId = async (technicalId: string, pointId?: string): P
   return answer.unique;
 };
 
-export const movePoints = (points: string[], locationId: string | null, currentLocation: string | null) =>
-  callApi(API.positionPoints, { body: { points, location_id: locationId, current_location: currentLocation } });
+/** Moves points, as many position calls as their number needs. */
+export const movePoints = async (points: string[], locationId: string | null, currentLocation: string | null) => {
+  for (let offset = 0; offset < points.length; offset += MAX_POSITIONED_POINTS) {
+    await callApi(API.positionPoints, { body: { points: points.slice(offset, offset + MAX_POSITIONED_POINTS), location_id: locationId, current_location: currentLocation } });
+  }
+};
 
 export const mergePoints = (points: string[], mergeTo: string) =>
   callApi(API.mergePoints, { body: { points, merge_to: mergeTo } });

@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { RemoveButton } from '../../../components/remove-button';
 import { DateInput } from '@mantine/dates';
 import { IconCheck, IconPlus, IconX } from '@tabler/icons-react';
-import type { Point } from '@shared/schemas/point';
+import { PointSearchPicker, searchedPointLabel } from '../../../components/point-search-picker';
+import { useKnownPoints } from '../../../lib/point-search';
 import type { Calculation } from '@shared/series/calculations';
 import { nextReplacementLetter } from '@shared/series/replacement-letters';
 import { DATE_TIME_INPUT_FORMAT, localInputOfPickerValue, pickerValueOfLocalInput, typedDateParser } from '../../../lib/date-formats';
@@ -20,7 +22,7 @@ const parseDateTime = typedDateParser(DATE_TIME_INPUT_FORMAT, true);
 export const CalculationEditor = ({
   form,
   onChange,
-  candidates,
+  pointId,
   calculations,
   serverError,
   periodicities,
@@ -29,8 +31,8 @@ export const CalculationEditor = ({
 }: {
   form: PointForm;
   onChange: (changes: Partial<PointForm>) => void;
-  /** Points that may be sources: every point of the customer but this one. */
-  candidates: Point[];
+  /** The calculated point itself, never offered as its own source; null for a new point. */
+  pointId: string | null;
   calculations: string[];
   serverError: string | null;
   periodicities: { value: string; label: string }[];
@@ -41,7 +43,14 @@ export const CalculationEditor = ({
   const { t } = useTranslation();
   const check = formulaCheckOf(form);
   const advanced = form.formula.includes('\n');
-  const byId = new Map(candidates.map((point) => [point._id, point]));
+  // The saved sources are named by id; those picked here are kept as the search found them.
+  const known = useKnownPoints(form.sources.flatMap((row) => (row.point_id ? [row.point_id] : [])));
+  const itself = useMemo(() => new Set(pointId ? [pointId] : []), [pointId]);
+  const sourceText = (id: string | null) => {
+    if (!id) return null;
+    const point = known.byId.get(id);
+    return point ? searchedPointLabel(point) : known.loading ? t('labels.calculation.loadingPoint') : id;
+  };
 
   const setRow = (key: string, changes: Partial<SourceRow>) =>
     onChange({ sources: form.sources.map((row) => (row.key === key ? { ...row, ...changes } : row)) });
@@ -58,8 +67,6 @@ export const CalculationEditor = ({
         },
       ],
     });
-
-  const pointChoices = candidates.map((point) => ({ value: point._id, label: `${point.name} (${point.technical_id})` }));
 
   return (
     <Stack gap="sm">
@@ -114,18 +121,17 @@ export const CalculationEditor = ({
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Select
-                  aria-label={t('labels.calculation.sourcePoint')}
-                  data={pointChoices}
-                  value={row.point_id}
-                  onChange={(value) =>
-                    setRow(row.key, {
-                      point_id: value,
-                      point_calculation: value ? defaultCalculationOf(byId.get(value)?.series_type ?? null) : row.point_calculation,
-                    })
-                  }
-                  searchable
+                <PointSearchPicker
+                  label={t('labels.calculation.sourcePoint')}
+                  hideLabel
+                  valueLabel={sourceText(row.point_id)}
+                  exclude={itself}
                   placeholder={t('labels.calculation.choosePoint')}
+                  onPick={(point) => {
+                    known.remember(point);
+                    setRow(row.key, { point_id: point._id, point_calculation: defaultCalculationOf(point.series_type) });
+                  }}
+                  testId={`calculation-source-${row.replacement_letter}`}
                 />
               </Table.Td>
               <Table.Td>

@@ -10,8 +10,8 @@ import {
   ALL_LOCATIONS,
   locationTreeQueryOptions,
   pointDefinitionsQueryOptions,
+  openPointQueryOptions,
   pointPagesOfSelectionQueryOptions,
-  pointsOfSelectionQueryOptions,
   WITHOUT_LOCATION,
   type Selection,
 } from '../api/locations-and-points';
@@ -55,8 +55,9 @@ export const LocationsAndPointsScreen = ({
   const [searched] = useDebouncedValue(search.trim(), 150);
   const points = useInfiniteQuery(pointPagesOfSelectionQueryOptions(selection, searched));
   const listedPoints = useMemo(() => points.data?.pages.flatMap((page) => page.data) ?? [], [points.data]);
-  // Every point, for an open point's panel (its calculation's candidates) and to follow it after a change: asked for only then.
-  const allPoints = useQuery({ ...pointsOfSelectionQueryOptions(ALL_LOCATIONS), enabled: pointTarget !== null });
+  // The open point, asked for again by its id after a change (a save, a bulk action), to follow it or close it once gone.
+  const openPointId = pointTarget?.mode === 'edit' ? pointTarget.point._id : null;
+  const reread = useQuery({ ...openPointQueryOptions(openPointId ?? ''), enabled: openPointId !== null });
   const roots = tree.data ?? [];
   const selected = selection !== ALL_LOCATIONS && selection !== WITHOUT_LOCATION ? findInTree(roots, selection) : null;
 
@@ -97,9 +98,9 @@ export const LocationsAndPointsScreen = ({
           : '';
 
   // The open point follows the list after a save or a bulk change; a deleted or merged one closes.
-  const listed = pointTarget?.mode === 'edit' ? allPoints.data?.find((point) => point._id === pointTarget.point._id) : undefined;
+  const listed = pointTarget?.mode === 'edit' ? (reread.data ?? null) : null;
   const openPoint = pointTarget?.mode === 'edit' ? (listed ?? pointTarget.point) : null;
-  const openPointGone = pointTarget?.mode === 'edit' && allPoints.isSuccess && !allPoints.isFetching && !listed;
+  const openPointGone = pointTarget?.mode === 'edit' && reread.isSuccess && !reread.isFetching && !listed;
   useEffect(() => {
     if (openPointGone) setPointTarget(null);
   }, [openPointGone]);
@@ -165,7 +166,6 @@ export const LocationsAndPointsScreen = ({
                   target={openPoint ? { mode: 'edit', point: openPoint } : pointTarget}
                   definitions={definitions.data}
                   roots={roots}
-                  allPoints={allPoints.data ?? []}
                   // A save that answers once another point (or a new one) was opened leaves that one open.
                   onSaved={(point: Point) => setPointTarget((current) => (current === pointTarget ? { mode: 'edit', point } : current))}
                   onClose={() => setPointTarget(null)}
@@ -208,6 +208,7 @@ export const LocationsAndPointsScreen = ({
                   if (points.hasNextPage && !points.isFetchingNextPage) void points.fetchNextPage();
                 }}
                 selection={selection}
+                search={searched}
                 roots={roots}
                 activePointId={openPoint?._id ?? null}
                 onOpen={(point) => setPointTarget({ mode: 'edit', point })}

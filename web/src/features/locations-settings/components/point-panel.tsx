@@ -58,14 +58,12 @@ export const PointPanel = ({
   target,
   definitions,
   roots,
-  allPoints,
   onSaved,
   onClose,
 }: {
   target: PointPanelTarget;
   definitions: PointDefinitions;
   roots: LocationTreeNode[];
-  allPoints: Point[];
   onSaved: (point: Point) => void;
   onClose: () => void;
 }) => {
@@ -126,7 +124,6 @@ export const PointPanel = ({
   }, [technicalId, base?._id, base?.technical_id]);
 
   const entries = useMemo(() => flattenTree(roots), [roots]);
-  const candidates = useMemo(() => allPoints.filter((point) => point._id !== base?._id), [allPoints, base?._id]);
 
   const save = useMutation({
     mutationFn: (input: PointInput) => savePoint(input),
@@ -356,7 +353,7 @@ export const PointPanel = ({
               <CalculationEditor
                 form={form}
                 onChange={update}
-                candidates={candidates}
+                pointId={base?._id ?? null}
                 calculations={definitions.calculations}
                 serverError={formulaServerError}
                 periodicities={periodicities}

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Group, List, Menu, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Checkbox, Group, List, Loader, Menu, Progress, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArrowMerge,
@@ -21,12 +21,14 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { dateTimeText } from '@shared/date-text';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { Point } from '@shared/schemas/point';
+import { MAX_MERGED_POINTS } from '@shared/schemas/point-requests';
 import { errorCodeOf, ApiRequestError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import {
   deletePoint,
   mergePoints,
   movePoints,
+  readEveryPointOfSelection,
   savePoint,
   SETTINGS_KEYS,
   WITHOUT_LOCATION,
@@ -61,6 +63,7 @@ export const PointsTable = ({
   hasMore = false,
   onEndReached,
   selection,
+  search = '',
   roots,
   activePointId,
   onOpen,
@@ -72,6 +75,8 @@ export const PointsTable = ({
   hasMore?: boolean;
   onEndReached?: () => void;
   selection: Selection;
+  /** The search the points were asked with: 'select all' takes every point of the selection it matches, listed or not. */
+  search?: string;
   roots: LocationTreeNode[];
   activePointId: string | null;
   onOpen: (point: Point) => void;
@@ -82,10 +87,17 @@ export const PointsTable = ({
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<'move' | 'merge' | null>(null);
   const [dialogTarget, setDialogTarget] = useState<string | null>(null);
-  const ids = useMemo(() => new Set(points.map((point) => point._id)), [points]);
+  // 'Select all' over a list with more pages reads every point that matches (a page of 500 at a time), then ticks them.
+  const [everyMatching, setEveryMatching] = useState<{ search: string; points: Point[] } | null>(null);
+  const [readCount, setReadCount] = useState<number | null>(null);
+  // How far a bulk action has gone, point by point.
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const wholeSelection = everyMatching !== null && everyMatching.search === search;
+  const matching = wholeSelection ? everyMatching.points : points;
+  const ids = useMemo(() => new Set(matching.map((point) => point._id)), [matching]);
   // Ticks of points that left the list do not count.
-  const selected = points.filter((point) => checked.has(point._id));
-  const allChecked = points.length > 0 && selected.length === points.length;
+  const selected = useMemo(() => matching.filter((point) => checked.has(point._id)), [matching, checked]);
+  const allChecked = matching.length > 0 && selected.length === matching.length && (wholeSelection || !hasMore);
 
   // Long lists scroll with the page: the virtualizer needs where the rows start in it, which the panels above move.
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -115,14 +127,44 @@ export const PointsTable = ({
 
   const bulk = useMutation({
     mutationFn: async (run: () => Promise<unknown>) => run(),
-    onSettled: () => refresh(),
+    onSettled: () => {
+      setProgress(null);
+      // What was read for 'select all' is out of date once changed: the selection starts again from the list.
+      if (everyMatching) {
+        setEveryMatching(null);
+        setChecked(new Set());
+      }
+      return refresh();
+    },
   });
+
+  const selectEveryMatching = async () => {
+    const asked = search;
+    setReadCount(0);
+    try {
+      const every = await readEveryPointOfSelection(selection, asked, setReadCount);
+      setEveryMatching({ search: asked, points: every });
+      setChecked(new Set(every.map((point) => point._id)));
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setReadCount(null);
+    }
+  };
+
+  const toggleAll = () => {
+    if (allChecked) setChecked(new Set());
+    else if (hasMore && !wholeSelection) void selectEveryMatching();
+    else setChecked(new Set(matching.map((point) => point._id)));
+  };
 
   const setHidden = (hidden: boolean) =>
     bulk.mutate(
       async () => {
-        for (const point of selected) {
-          if (point.hide_on_maplytics !== hidden) await savePoint({ ...toPointInput(point), hide_on_maplytics: hidden });
+        const changed = selected.filter((point) => point.hide_on_maplytics !== hidden);
+        for (const [index, point] of changed.entries()) {
+          setProgress({ done: index, total: changed.length });
+          await savePoint({ ...toPointInput(point), hide_on_maplytics: hidden });
         }
       },
       {
@@ -132,7 +174,7 @@ export const PointsTable = ({
       },
     );
 
-  const selectByState = (active: boolean) => setChecked(new Set(points.filter((point) => point.active === active).map((point) => point._id)));
+  const selectByState = (active: boolean) => setChecked(new Set(matching.filter((point) => point.active === active).map((point) => point._id)));
 
   /**
    * 'Move to…' takes the points out of the location(s) they have inside the current selection and
@@ -151,6 +193,7 @@ export const PointsTable = ({
     bulk.mutate(
       async () => {
         const groups = new Map<string | null, string[]>();
+        let done = 0;
         for (const point of selected) {
           const leaving = point.location.filter((id) => id !== target && (scope === null || scope.has(id)));
           if (leaving.length <= 1) {
@@ -158,10 +201,15 @@ export const PointsTable = ({
             groups.set(current, [...(groups.get(current) ?? []), point._id]);
           } else {
             const kept = point.location.filter((id) => !leaving.includes(id) && id !== target);
+            setProgress({ done: done++, total: selected.length });
             await savePoint({ ...toPointInput(point), location: target ? [...kept, target] : kept });
           }
         }
-        for (const [current, ids] of groups) await movePoints(ids, target, current);
+        for (const [current, ids] of groups) {
+          setProgress({ done, total: selected.length });
+          await movePoints(ids, target, current);
+          done += ids.length;
+        }
       },
       {
         onSuccess: () => {
@@ -207,7 +255,8 @@ export const PointsTable = ({
       onConfirm: () =>
         bulk.mutate(
           async () => {
-            for (const point of selected) {
+            for (const [index, point] of selected.entries()) {
+              setProgress({ done: index, total: selected.length });
               try {
                 await deletePoint(point._id);
               } catch (error) {
@@ -289,6 +338,7 @@ export const PointsTable = ({
               </Menu.Item>
               <Menu.Item
                 leftSection={<IconArrowMerge size={16} />}
+                disabled={selected.length > MAX_MERGED_POINTS + 1}
                 onClick={() => {
                   setDialogTarget(null);
                   setDialog('merge');
@@ -307,6 +357,26 @@ export const PointsTable = ({
           {t('buttons.addPoint')}
         </Button>
       </Group>
+
+      {readCount !== null && (
+        <Group gap="xs" role="status" data-testid="select-all-reading">
+          <Loader size="xs" />
+          <Text size="sm">{t('hints.points.readingMatching', { count: readCount })}</Text>
+        </Group>
+      )}
+      {wholeSelection && allChecked && (
+        <Text size="sm" role="status" data-testid="every-matching-selected">
+          {t('hints.points.everyMatchingSelected', { count: selected.length })}
+        </Text>
+      )}
+      {progress && (
+        <Stack gap={4} data-testid="bulk-progress">
+          <Progress value={(progress.done / Math.max(progress.total, 1)) * 100} aria-label={t('hints.points.bulkProgress', progress)} />
+          <Text size="xs" c="dimmed" role="status">
+            {t('hints.points.bulkProgress', progress)}
+          </Text>
+        </Stack>
+      )}
 
       <ScrollArea type="auto">
         <Table
@@ -327,7 +397,8 @@ export const PointsTable = ({
                   aria-label={t('buttons.selectAll')}
                   checked={allChecked}
                   indeterminate={selected.length > 0 && !allChecked}
-                  onChange={() => setChecked(allChecked ? new Set() : new Set(points.map((point) => point._id)))}
+                  disabled={readCount !== null}
+                  onChange={toggleAll}
                 />
               </Table.Th>
               <Table.Th>{t('labels.point.name')}</Table.Th>
