@@ -116,6 +116,7 @@ describe('the migration to the small rollup packs', () => {
   });
 
   it('starts a pack created meanwhile from the legacy buckets, so the stretch stays whole', async () => {
+    expect((await series.checkRollups([ref])).mismatches).toEqual([]);
     const changedAt = Date.parse('2026-01-31T10:00:00Z');
     values = values.map((value) => (value.at === changedAt ? { ...value, value: 9_999 } : value));
     await putRawInBulk([{ at: changedAt, value: 9_999 }]);
@@ -139,8 +140,8 @@ describe('the migration to the small rollup packs', () => {
     for (const level of ['hour', 'day'] as const) expect((await packItems(level)).filter((item) => seriesKeys.isLegacyPack(level, String(item.SK)))).toEqual([]);
     expect((await packItems('hour')).map((item) => item.SK)).toEqual(['20260130', '20260131', '20260201', '20260202']);
     expect((await packItems('day')).map((item) => item.SK)).toEqual(['202601', '202602']);
-    expect(await series.checkRollups([ref])).toMatchObject({ mismatched: 0 });
+    expect((await series.checkRollups([ref])).mismatches).toEqual([]);
     expect(await modules.migration.migrateSeries(ref, mend)).toEqual({ created: 0, deleted: 0 });
-    expect(await series.checkRollups([ref])).toMatchObject({ mismatched: 0 });
+    expect((await series.checkRollups([ref])).mismatches).toEqual([]);
   });
 });
