@@ -85,7 +85,8 @@ beforeAll(async () => {
   const legacyItems = [
     ...groupedBy(rollupsOf(hour), (rollup) => seriesKeys.legacyPackOf('hour', rollup.start)!).map(([SK, rollups]) => ({ level: 'hour' as const, SK, rollups })),
     ...groupedBy(rollupsOf(day), (rollup) => seriesKeys.legacyPackOf('day', rollup.start)!).map(([SK, rollups]) => ({ level: 'day' as const, SK, rollups })),
-    { level: 'month' as const, SK: '2026', rollups: rollupsOf(month) },
+    // Month packs are by the UTC year a month starts in (local January 2026 starts on 31 December 2025 at 23:00 UTC): unchanged by the migration.
+    ...groupedBy(rollupsOf(month), (rollup) => seriesKeys.packOf('month', rollup.start)).map(([SK, rollups]) => ({ level: 'month' as const, SK, rollups })),
   ];
   await documents.send(
     new BatchWriteCommand({
