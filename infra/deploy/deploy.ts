@@ -11,6 +11,7 @@ import { buildWeb } from '../local/build-web';
 import { parseArguments } from './arguments';
 import { concurrencyLines, decideConcurrency, WITHOUT_CAPS, type AccountConcurrency } from './concurrency';
 import { formatPlan, planOf, problemsOf } from './plan';
+import { flagLegacyPacksBeforeDeploy, migrateRollupPacksAfterDeploy } from './rollup-migration';
 import { signInLines, type Outputs } from './sign-in';
 
 /**
@@ -102,9 +103,11 @@ const main = async (): Promise<void> => {
   console.log('\nBootstrapping the account and region (no change when it is bootstrapped already) ...');
   await run('npx', ['cdk', 'bootstrap', '--app', app]);
   const outputsFile = fromRoot('.local', 'aws', 'outputs.json');
+  await flagLegacyPacksBeforeDeploy(existsSync(outputsFile) ? (JSON.parse(readFileSync(outputsFile, 'utf8')) as Outputs) : null);
   console.log('\nDeploying every stack, in order ...');
   await run('npx', ['cdk', 'deploy', '--app', app, '--all', '--require-approval', 'never', '--outputs-file', outputsFile, '--progress', 'events']);
   const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Outputs;
+  await migrateRollupPacksAfterDeploy(outputs);
   console.log(`\n${signInLines(outputs, settings).join('\n')}`);
 };
 

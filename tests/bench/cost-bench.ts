@@ -254,7 +254,8 @@ const storedBytesPerValue = async (dynamo: DynamoDBClient, table: string, pointI
     const buckets = (Item?.col_start?.B?.byteLength ?? 0) / 8;
     return Item && buckets ? storageBytes(itemSize(Item as Item)) / buckets : 0;
   };
-  const packs = 24 * (await perBucket('hour', MEASURED_DAY.slice(0, 7).replace('-', ''))) + (await perBucket('day', MEASURED_DAY.slice(0, 4)));
+  // Hours packed by UTC day (yyyyMMdd), days by UTC month (yyyyMM): see functions/src/data/series-keys.ts.
+  const packs = 24 * (await perBucket('hour', MEASURED_DAY.replaceAll('-', ''))) + (await perBucket('day', MEASURED_DAY.slice(0, 7).replace('-', '')));
   return (rawBytes + packs) / Math.max(1, raw.Items?.length ?? 0);
 };
 

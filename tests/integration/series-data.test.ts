@@ -94,8 +94,8 @@ describe('ingestion and the series query', () => {
     expect(fromDecember.at(-1)).toBe(110 - 100);
     expect(fromDecember.slice(0, -1).every((value) => value === null)).toBe(true);
     // The extent marker stays at the earliest pack when later packs are created.
-    expect(await series.firstPack(seriesRef(gapped), 'day')).toBe('2023');
-    expect(await series.firstPack(seriesRef(gapped), 'hour')).toBe('202306');
+    expect(await series.firstPack(seriesRef(gapped), 'day')).toBe('202306');
+    expect(await series.firstPack(seriesRef(gapped), 'hour')).toBe('20230615');
   });
 
   it('merges days into weeks starting on Monday, and reads minutes from the raw values', async () => {

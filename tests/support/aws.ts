@@ -128,14 +128,19 @@ export const series = {
   },
   deleteRaw: (ref: SeriesRef, at: number) =>
     dynamo().send(new DeleteCommand({ TableName: testEnvironment().seriesTable, Key: seriesKeys.raw(ref, at) })),
-  /** Rollups of one pack (hours of a UTC month yyyyMM, days or months of a UTC year yyyy), or of every pack. */
-  rollups: async (ref: SeriesRef, level: 'hour' | 'day' | 'month', pack = '') =>
+  /**
+   * Rollups of the packs whose sort key starts with `stretch` (hours of a UTC month yyyyMM or day
+   * yyyyMMdd, days of a UTC year yyyy or month yyyyMM, months of a year yyyy), or of every pack.
+   */
+  rollups: async (ref: SeriesRef, level: 'hour' | 'day' | 'month', stretch = '') =>
     (await queryPartition(seriesKeys.rollupPartition(ref, level)))
-      .filter((item) => !pack || item.SK === pack)
+      .filter((item) => String(item.SK).startsWith(stretch))
       .flatMap((item) => decodePack(item)),
-  /** Deletes one rollup pack, as a bulk writer that failed before writing it would leave its rollups. */
-  deleteRollupPack: (ref: SeriesRef, level: 'hour' | 'day' | 'month', pack: string) =>
-    dynamo().send(new DeleteCommand({ TableName: testEnvironment().seriesTable, Key: { PK: seriesKeys.rollupPartition(ref, level), SK: pack } })),
+  /** Deletes the rollup packs whose sort key starts with `stretch`, as a bulk writer that failed before writing them would leave their rollups. */
+  deleteRollupPack: async (ref: SeriesRef, level: 'hour' | 'day' | 'month', stretch: string) => {
+    const packs = (await queryPartition(seriesKeys.rollupPartition(ref, level))).filter((item) => String(item.SK).startsWith(stretch));
+    await Promise.all(packs.map((item) => dynamo().send(new DeleteCommand({ TableName: testEnvironment().seriesTable, Key: { PK: item.PK, SK: item.SK } }))));
+  },
   /** A point's extent marker for one level: the sort key at or before its earliest pack. */
   firstPack: async (ref: SeriesRef, level: 'hour' | 'day' | 'month') =>
     (await dynamo().send(new GetCommand({ TableName: testEnvironment().seriesTable, Key: seriesKeys.extent(ref, level) }))).Item?.firstPack,

@@ -6,20 +6,43 @@ const at = (iso: string) => Date.parse(iso);
 const p1 = { customerId: 'c1', pointId: 'p1' };
 
 describe('series keys', () => {
-  it('packs hour rollups per UTC month and day and month rollups per UTC year, one partition per level', () => {
-    expect(seriesKeys.rollupPack(p1, 'hour', at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'R#c1#p1#hour', SK: '202603' });
-    expect(seriesKeys.rollupPack(p1, 'day', at('2025-12-31T23:00:00Z'))).toEqual({ PK: 'R#c1#p1#day', SK: '2025' });
+  it('packs hour rollups per UTC day, day rollups per UTC month and month rollups per UTC year, one partition per level', () => {
+    expect(seriesKeys.rollupPack(p1, 'hour', at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'R#c1#p1#hour', SK: '20260329' });
+    expect(seriesKeys.rollupPack(p1, 'hour', at('2026-03-28T23:00:00Z'))).toEqual({ PK: 'R#c1#p1#hour', SK: '20260328' });
+    expect(seriesKeys.rollupPack(p1, 'day', at('2025-12-31T23:00:00Z'))).toEqual({ PK: 'R#c1#p1#day', SK: '202512' });
     expect(seriesKeys.rollupPack(p1, 'month', at('2026-03-01T00:00:00Z'))).toEqual({ PK: 'R#c1#p1#month', SK: '2026' });
   });
 
-  it('lists the packs of a range and the pack before one, across year ends', () => {
-    expect(seriesKeys.packsBetween('day', at('2019-12-31T23:00:00Z'), at('2024-12-31T23:00:00Z'))).toEqual(['2019', '2020', '2021', '2022', '2023', '2024']);
-    expect(seriesKeys.packsBetween('month', at('2026-01-01T00:00:00Z'), at('2027-01-01T00:00:00Z'))).toEqual(['2026']);
-    expect(seriesKeys.packsBetween('hour', at('2025-11-30T23:00:00Z'), at('2026-02-01T00:00:00Z'))).toEqual(['202511', '202512', '202601']);
-    expect(seriesKeys.packBefore('2020')).toBe('2019');
+  it('lists the packs of a range and the pack before one, across month, leap-day and year ends', () => {
+    expect(seriesKeys.packsBetween('hour', at('2028-02-27T23:00:00Z'), at('2028-03-02T00:00:00Z'))).toEqual(['20280227', '20280228', '20280229', '20280301']);
+    expect(seriesKeys.packsBetween('hour', at('2026-03-29T01:00:00Z'), at('2026-03-29T02:00:00Z'))).toEqual(['20260329']);
+    expect(seriesKeys.packsBetween('day', at('2025-11-30T23:00:00Z'), at('2026-02-01T00:00:00Z'))).toEqual(['202511', '202512', '202601']);
+    expect(seriesKeys.packsBetween('month', at('2019-12-31T23:00:00Z'), at('2022-01-01T00:00:00Z'))).toEqual(['2019', '2020', '2021']);
+    expect(seriesKeys.packBefore('20260301')).toBe('20260228');
+    expect(seriesKeys.packBefore('20270101')).toBe('20261231');
     expect(seriesKeys.packBefore('202601')).toBe('202512');
     expect(seriesKeys.packBefore('202611')).toBe('202610');
+    expect(seriesKeys.packBefore('2020')).toBe('2019');
     expect(seriesKeys.extent(p1, 'day')).toEqual({ PK: 'E#c1#p1', SK: 'day' });
+  });
+
+  it('gives each pack the stretch it holds, and sorts the packs of a level in time order', () => {
+    expect([seriesKeys.packStart('20281231'), seriesKeys.packEnd('20281231')]).toEqual([at('2028-12-31T00:00:00Z'), at('2029-01-01T00:00:00Z')]);
+    expect([seriesKeys.packStart('202802'), seriesKeys.packEnd('202802')]).toEqual([at('2028-02-01T00:00:00Z'), at('2028-03-01T00:00:00Z')]);
+    expect([seriesKeys.packStart('2026'), seriesKeys.packEnd('2026')]).toEqual([at('2026-01-01T00:00:00Z'), at('2027-01-01T00:00:00Z')]);
+    const days = seriesKeys.packsBetween('hour', at('2025-12-30T00:00:00Z'), at('2026-01-03T00:00:00Z'));
+    expect([...days].sort()).toEqual(days);
+  });
+
+  it('tells the legacy packs (hours of a UTC month, days of a UTC year) from the current ones, and which legacy pack holds a stretch', () => {
+    expect(seriesKeys.isLegacyPack('hour', '202611')).toBe(true);
+    expect(seriesKeys.isLegacyPack('hour', '20261128')).toBe(false);
+    expect(seriesKeys.isLegacyPack('day', '2026')).toBe(true);
+    expect(seriesKeys.isLegacyPack('day', '202611')).toBe(false);
+    expect(seriesKeys.isLegacyPack('month', '2026')).toBe(false);
+    expect(seriesKeys.legacyPackOf('hour', at('2026-11-28T23:00:00Z'))).toBe('202611');
+    expect(seriesKeys.legacyPackOf('day', at('2026-11-28T23:00:00Z'))).toBe('2026');
+    expect(seriesKeys.legacyPackOf('month', at('2026-11-28T23:00:00Z'))).toBeNull();
   });
 
   it('carries the customer in every key, so equal point ids of two customers never share an item', () => {

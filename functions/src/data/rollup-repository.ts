@@ -3,10 +3,15 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, U
 import type { RollupLevel } from '@shared/series/buckets';
 import { dynamo } from '../clients/dynamodb';
 import { applyChanges, columnAttribute, decodePack, encodePack, type RollupField, type StoredRollup } from './rollup-pack';
+import { legacyPacksMayExist } from './rollup-layout';
 import { seriesKeys, type SeriesRef } from './series-keys';
 import { batchWrite, queryEvery, seriesTable } from './table';
 
-/** Rollups of the series table: per point and level, packs of buckets (a UTC month of hours, a UTC year of days or months) with a version each. */
+/**
+ * Rollups of the series table: per point and level, packs of buckets (a UTC day of hours, a UTC
+ * month of days, a UTC year of months) with a version each. While legacy packs may remain (see
+ * rollup-layout.ts), a stretch without a current pack is read from the legacy pack holding it.
+ */
 
 const queryAll = (input: ConstructorParameters<typeof QueryCommand>[0]) => queryEvery<Record<string, unknown>>(input);
 
@@ -56,17 +61,55 @@ export const listRollups = async (
   to: number,
   fields?: readonly RollupField[],
 ): Promise<StoredRollup[]> => {
-  const items = await queryAll({
-    ...projection(fields),
-    TableName: seriesTable(),
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': seriesKeys.rollupPartition(series, level),
-      ':from': seriesKeys.packOf(level, from),
-      ':to': seriesKeys.packOf(level, to - 1),
-    },
-  });
+  const PK = seriesKeys.rollupPartition(series, level);
+  const items = (
+    await queryAll({
+      ...projection(fields),
+      TableName: seriesTable(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': PK, ':from': seriesKeys.packOf(level, from), ':to': seriesKeys.packOf(level, to - 1) },
+    })
+  ).filter((item) => !seriesKeys.isLegacyPack(level, String(item.SK)));
+  if (await legacyPacksMayExist()) {
+    const found = new Map(items.map((item) => [packId(item as Key), item]));
+    const keys = seriesKeys.packsBetween(level, from, to).map((SK) => ({ PK, SK }));
+    await fillFromLegacyPacks(keys, found, projection(fields).ProjectionExpression);
+    return concatenated(keys.flatMap((key) => (found.has(packId(key)) ? [decodePack(found.get(packId(key))!, { from, to })] : [])));
+  }
   return concatenated(items.map((item) => decodePack(item, { from, to })));
+};
+
+const packId = (key: { PK: unknown; SK: unknown }): string => `${key.PK}|${key.SK}`;
+
+const levelOfPartition = (PK: string): RollupLevel => PK.slice(PK.lastIndexOf('#') + 1) as RollupLevel;
+
+/**
+ * While legacy packs may remain: each rollup pack of `keys` not in `items` is made, in `items`,
+ * from the legacy pack holding its stretch (its buckets in the stretch, marked `legacy`), when
+ * that pack exists and has some. One batch read for all of them.
+ */
+const fillFromLegacyPacks = async (
+  keys: readonly Key[],
+  items: Map<string, Record<string, unknown>>,
+  ProjectionExpression: string | undefined,
+  options: { consistent?: boolean } = {},
+): Promise<void> => {
+  const legacyOf = (key: Key): Key | null => {
+    if (!key.PK.startsWith('R#')) return null;
+    const SK = seriesKeys.legacyPackOf(levelOfPartition(key.PK), seriesKeys.packStart(key.SK));
+    return SK ? { PK: key.PK, SK } : null;
+  };
+  const wanted = keys.filter((key) => !items.has(packId(key)) && legacyOf(key));
+  if (wanted.length === 0) return;
+  const legacyKeys = new Map(wanted.map((key) => [packId(legacyOf(key)!), legacyOf(key)!]));
+  const withKeys = ProjectionExpression ? `PK, SK, ${ProjectionExpression}` : undefined;
+  const legacy = await batchGet([...legacyKeys.values()], withKeys, options);
+  for (const key of wanted) {
+    const item = legacy.get(packId(legacyOf(key)!));
+    if (!item) continue;
+    const rollups = decodePack(item, { from: seriesKeys.packStart(key.SK), to: seriesKeys.packEnd(key.SK) });
+    if (rollups.length) items.set(packId(key), { ...key, ...encodePack(rollups), legacy: true });
+  }
 };
 
 /**
@@ -80,21 +123,49 @@ export const latestRollupBefore = async (
   before: number,
   fields?: readonly RollupField[],
 ): Promise<StoredRollup | null> => {
-  const answer = await dynamo.send(
-    new QueryCommand({
-      ...projection(fields),
-      TableName: seriesTable(),
-      KeyConditionExpression: 'PK = :pk AND SK <= :pack',
-      ExpressionAttributeValues: { ':pk': seriesKeys.rollupPartition(series, level), ':pack': seriesKeys.packOf(level, before - 1) },
-      ScanIndexForward: false,
-      Limit: 2,
-    }),
-  );
-  for (const item of answer.Items ?? []) {
+  const PK = seriesKeys.rollupPartition(series, level);
+  // The two newest current packs at or before the instant's (a legacy pack met on the way is skipped).
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const answer = await dynamo.send(
+      new QueryCommand({
+        ...projection(fields),
+        TableName: seriesTable(),
+        KeyConditionExpression: 'PK = :pk AND SK <= :pack',
+        ExpressionAttributeValues: { ':pk': PK, ':pack': seriesKeys.packOf(level, before - 1) },
+        ScanIndexForward: false,
+        Limit: 2,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(answer.Items ?? []).filter((item) => !seriesKeys.isLegacyPack(level, String(item.SK))));
+    ExclusiveStartKey = answer.LastEvaluatedKey;
+  } while (items.length < 2 && ExclusiveStartKey);
+  const exhausted = ExclusiveStartKey === undefined;
+  let latest: StoredRollup | null = null;
+  for (const item of items.slice(0, 2)) {
     const earlier = decodePack(item).filter((rollup) => rollup.start < before);
-    if (earlier.length) return earlier.at(-1)!;
+    if (earlier.length) {
+      latest = earlier.at(-1)!;
+      break;
+    }
   }
-  return null;
+  if (!(await legacyPacksMayExist())) return latest;
+  // A stretch with no current pack, newer than the oldest current pack read (or any, when none is
+  // older), is read from its legacy pack: the one of the instant's and the one before it.
+  const seen = new Set(items.slice(0, 2).map((item) => String(item.SK)));
+  const oldestSeen = items.length >= 2 && !exhausted ? String(items[1].SK) : '';
+  const legacyPack = seriesKeys.legacyPackOf(level, before - 1)!;
+  const legacyBefore = seriesKeys.legacyPackOf(level, seriesKeys.packStart(legacyPack) - 1)!;
+  const legacy = await batchGet([{ PK, SK: legacyPack }, { PK, SK: legacyBefore }], projection(fields).ProjectionExpression ? `PK, SK, ${projection(fields).ProjectionExpression}` : undefined);
+  for (const item of legacy.values()) {
+    for (const rollup of decodePack(item)) {
+      const stretch = seriesKeys.packOf(level, rollup.start);
+      if (rollup.start < before && !seen.has(stretch) && stretch > oldestSeen && (!latest || rollup.start > latest.start)) latest = rollup;
+    }
+  }
+  return latest;
 };
 
 type Key = { PK: string; SK: string };
@@ -171,10 +242,11 @@ export const readRollupRanges = async (reads: readonly RollupRead[], fields: Ran
   });
   const every = [...new Set<RollupField>(['start', ...fields.every, ...(reads.some((read) => read.before) ? (['last'] as const) : [])])];
   const head = [...new Set<RollupField>([...every, ...fields.head])];
-  const [headItems, restItems] = await Promise.all([
-    batchGet([...headKeys.values()], ['PK', 'SK', 'firstPack', ...head.map(columnAttribute)].join(', ')),
-    batchGet([...restKeys.values()], ['PK', 'SK', ...every.map(columnAttribute)].join(', ')),
-  ]);
+  const [headProjection, restProjection] = [['firstPack', ...head.map(columnAttribute)].join(', '), every.map(columnAttribute).join(', ')];
+  const [headItems, restItems] = await Promise.all([batchGet([...headKeys.values()], `PK, SK, ${headProjection}`), batchGet([...restKeys.values()], `PK, SK, ${restProjection}`)]);
+  if (await legacyPacksMayExist()) {
+    await Promise.all([fillFromLegacyPacks([...headKeys.values()], headItems, headProjection), fillFromLegacyPacks([...restKeys.values()], restItems, restProjection)]);
+  }
   const packIn = (items: Map<string, Record<string, unknown>>, PK: string, SK: string, range: { from: number; to: number }) => {
     const item = items.get(`${PK}|${SK}`);
     return item ? decodePack(item, range) : [];
@@ -209,10 +281,12 @@ const rollupBefore = async (
 const withHeadFields = async (read: RollupRead, rollups: StoredRollup[], head: readonly RollupField[], firstPack: string): Promise<StoredRollup[]> => {
   const [earliest] = rollups;
   if (!earliest || head.length === 0 || seriesKeys.packOf(read.level, earliest.start) === firstPack) return rollups;
-  const answer = await dynamo.send(
-    new GetCommand({ TableName: seriesTable(), Key: seriesKeys.rollupPack(read.series, read.level, earliest.start), ...projection(head) }),
-  );
-  const [complete] = answer.Item ? decodePack(answer.Item, { from: earliest.start, to: earliest.start + 1 }) : [];
+  const key = seriesKeys.rollupPack(read.series, read.level, earliest.start);
+  const answer = await dynamo.send(new GetCommand({ TableName: seriesTable(), Key: key, ...projection(head) }));
+  const items = new Map<string, Record<string, unknown>>(answer.Item ? [[packId(key), answer.Item]] : []);
+  if (!answer.Item && (await legacyPacksMayExist())) await fillFromLegacyPacks([key], items, projection(head).ProjectionExpression);
+  const item = items.get(packId(key));
+  const [complete] = item ? decodePack(item, { from: earliest.start, to: earliest.start + 1 }) : [];
   if (!complete) return rollups;
   return [{ ...earliest, ...Object.fromEntries(head.map((field) => [field, complete[field]])) }, ...rollups.slice(1)];
 };
@@ -314,10 +388,29 @@ const packForUpdate = (key: Key, current: Record<string, unknown> | undefined): 
   rollups: current ? decodePack(current) : [],
 });
 
+/**
+ * Packs not found start, while legacy packs may remain, from the buckets of the legacy pack
+ * holding their stretch (still not existing, version 0): a pack created then holds every bucket
+ * of its stretch, so a reader never needs the legacy pack for it again.
+ */
+const seededFromLegacy = async (keys: readonly Key[], items: Map<string, Record<string, unknown>>): Promise<Map<string, StoredRollup[]>> => {
+  const seeds = new Map<string, StoredRollup[]>();
+  if (!keys.some((key) => !items.has(packId(key))) || !(await legacyPacksMayExist())) return seeds;
+  const filled = new Map(items);
+  await fillFromLegacyPacks(keys, filled, undefined, { consistent: true });
+  for (const key of keys) if (!items.has(packId(key)) && filled.has(packId(key))) seeds.set(packId(key), decodePack(filled.get(packId(key))!));
+  return seeds;
+};
+
+const seeded = (pack: PackForUpdate, seeds: Map<string, StoredRollup[]>): PackForUpdate =>
+  !pack.exists && seeds.has(packId(pack.key)) ? { ...pack, rollups: seeds.get(packId(pack.key))! } : pack;
+
 /** The pack holding the bucket starting at `anyStart`, read consistently for a write on its version. */
 export const readPackForUpdate = async (series: SeriesRef, level: RollupLevel, anyStart: number): Promise<PackForUpdate> => {
   const key = seriesKeys.rollupPack(series, level, anyStart);
-  return packForUpdate(key, (await dynamo.send(new GetCommand({ TableName: seriesTable(), Key: key, ConsistentRead: true }))).Item);
+  const item = (await dynamo.send(new GetCommand({ TableName: seriesTable(), Key: key, ConsistentRead: true }))).Item;
+  const seeds = await seededFromLegacy([key], new Map(item ? [[packId(key), item]] : []));
+  return seeded(packForUpdate(key, item), seeds);
 };
 
 /**
@@ -338,7 +431,8 @@ export const readPacksForUpdate = async (
       return [`${key.PK}|${key.SK}`, typeof firstPack === 'string' ? firstPack : null];
     }),
   );
-  return { packs: keys.map((key) => packForUpdate(key, items.get(`${key.PK}|${key.SK}`))), extents };
+  const seeds = await seededFromLegacy(keys, items);
+  return { packs: keys.map((key) => seeded(packForUpdate(key, items.get(`${key.PK}|${key.SK}`)), seeds)), extents };
 };
 
 /**
@@ -384,4 +478,51 @@ const writePack = async (
     if (attempt >= WRITE_ATTEMPTS) throw new ConditionalCheckFailedException({ message: `Rollup pack ${read.key.PK} ${read.key.SK} kept changing`, $metadata: {} });
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
   }
+};
+
+/**
+ * Repacks a point's legacy rollup packs of one level (hours of a UTC month, days of a UTC year)
+ * into current packs: each current stretch the legacy pack has buckets in is created from them,
+ * only if no current pack exists (one that exists was started from the legacy pack's buckets by
+ * the writer that created it, and changed since: it is the truer). The legacy packs are not
+ * deleted here (see `deleteLegacyPacks`). Answers how many packs were created.
+ */
+export const repackLegacyPacks = async (series: SeriesRef, level: RollupLevel): Promise<number> => {
+  const PK = seriesKeys.rollupPartition(series, level);
+  const legacy = (await queryAll({ TableName: seriesTable(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK }, ConsistentRead: true })).filter(
+    (item) => seriesKeys.isLegacyPack(level, String(item.SK)),
+  );
+  let created = 0;
+  for (const item of legacy) {
+    const byStretch = new Map<string, StoredRollup[]>();
+    for (const rollup of decodePack(item)) {
+      const SK = seriesKeys.packOf(level, rollup.start);
+      byStretch.set(SK, [...(byStretch.get(SK) ?? []), rollup]);
+    }
+    if (byStretch.size === 0) continue;
+    await lowerExtentMarker(series, level, [...byStretch.keys()].sort()[0]);
+    await Promise.all(
+      [...byStretch].map(async ([SK, rollups]) => {
+        try {
+          await dynamo.send(
+            new PutCommand({ TableName: seriesTable(), Item: { PK, SK, n: rollups.length, ...encodePack(rollups), ver: 1 }, ConditionExpression: 'attribute_not_exists(PK)' }),
+          );
+          created += 1;
+        } catch (error) {
+          if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        }
+      }),
+    );
+  }
+  return created;
+};
+
+/** Deletes a point's legacy rollup packs of one level (once `repackLegacyPacks` made their current packs). Answers how many. */
+export const deleteLegacyPacks = async (series: SeriesRef, level: RollupLevel): Promise<number> => {
+  const PK = seriesKeys.rollupPartition(series, level);
+  const legacy = (await queryAll({ TableName: seriesTable(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK }, ProjectionExpression: 'PK, SK' })).filter(
+    (item) => seriesKeys.isLegacyPack(level, String(item.SK)),
+  );
+  await batchWrite(seriesTable(), legacy.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
+  return legacy.length;
 };

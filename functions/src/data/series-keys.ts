@@ -18,17 +18,43 @@ const owner = ({ customerId, pointId }: SeriesRef): string => `${customerId}#${p
 /**
  * Key formats of the series table. Raw values: one partition per point and UTC month, sorted by
  * time, one item per value. Rollups: one partition per point and level, one item (a pack) per
- * stretch of time — hours of a UTC month, days and months of a UTC year — so a query reads one
- * item per stretch and no partition grows with the length of the history faster than a dozen
- * items a year. Times in raw sort keys are zero-padded epoch milliseconds so that string order
- * is time order; pack sort keys are yyyyMM or yyyy.
+ * stretch of time sized for the reads — hours of a UTC day (yyyyMMdd), days of a UTC month
+ * (yyyyMM), months of a UTC year (yyyy) — so a write rewrites a small item (a 15-minute fetch
+ * rewrites ~2 KB of hours, not a month's 54 KB) and a read over a range reads the few packs it
+ * covers. Times in raw sort keys are zero-padded epoch milliseconds so that string order is time
+ * order; pack sort keys sort in time order within a level.
+ *
+ * Legacy layout (before the small packs): hours of a UTC month (yyyyMM) and days of a UTC year
+ * (yyyy), in the same partitions; month packs are unchanged. A legacy sort key is shorter than the
+ * current one of its level (`isLegacyPack`), and its stretch holds whole current stretches
+ * (`legacyPackOf`), so both can be told apart and merged while a migration runs
+ * (see rollup-pack-migration.ts).
  */
 const pad = (instant: number): string => String(instant).padStart(13, '0');
 
 const utcMonth = (instant: number): string => new Date(instant).toISOString().slice(0, 7).replace('-', '');
 
-const packOf = (level: RollupLevel, instant: number): string =>
-  level === 'hour' ? utcMonth(instant) : String(new Date(instant).getUTCFullYear());
+const utcDay = (instant: number): string => new Date(instant).toISOString().slice(0, 10).replaceAll('-', '');
+
+const utcYear = (instant: number): string => String(new Date(instant).getUTCFullYear());
+
+/** The length of a pack sort key of each level (yyyyMMdd, yyyyMM, yyyy). */
+const PACK_KEY_LENGTH: Record<RollupLevel, number> = { hour: 8, day: 6, month: 4 };
+
+const packOf = (level: RollupLevel, instant: number): string => (level === 'hour' ? utcDay(instant) : level === 'day' ? utcMonth(instant) : utcYear(instant));
+
+/** The instant a pack's stretch starts at, from its sort key (any length: yyyy, yyyyMM, yyyyMMdd). */
+const packStart = (pack: string): number =>
+  Date.UTC(Number(pack.slice(0, 4)), pack.length >= 6 ? Number(pack.slice(4, 6)) - 1 : 0, pack.length >= 8 ? Number(pack.slice(6, 8)) : 1);
+
+/** The instant the stretch after a pack's starts at. */
+const packEnd = (pack: string): number => {
+  const start = new Date(packStart(pack));
+  if (pack.length >= 8) start.setUTCDate(start.getUTCDate() + 1);
+  else if (pack.length >= 6) start.setUTCMonth(start.getUTCMonth() + 1);
+  else start.setUTCFullYear(start.getUTCFullYear() + 1);
+  return start.getTime();
+};
 
 /** The UTC months (yyyyMM) holding instants in [from, to). */
 const monthsBetween = (from: number, to: number): string[] => {
@@ -41,12 +67,25 @@ const monthsBetween = (from: number, to: number): string[] => {
   return months;
 };
 
-/** The pack sort key just before one: the previous UTC month (yyyyMM) or year (yyyy). */
-const packBefore = (pack: string): string => {
-  if (pack.length === 4) return String(Number(pack) - 1);
-  const [year, month] = [Number(pack.slice(0, 4)), Number(pack.slice(4))];
-  return month === 1 ? `${year - 1}12` : `${year}${String(month - 1).padStart(2, '0')}`;
+/** The sort keys of a level's packs holding buckets that start in [from, to), oldest first. */
+const packsBetween = (level: RollupLevel, from: number, to: number): string[] => {
+  const packs: string[] = [];
+  for (let pack = packOf(level, from); packStart(pack) < to; pack = packOf(level, packEnd(pack))) packs.push(pack);
+  return packs;
 };
+
+/** The pack sort key just before one: the previous UTC day (yyyyMMdd), month (yyyyMM) or year (yyyy). */
+const packBefore = (pack: string): string => {
+  const before = packStart(pack) - 1;
+  return pack.length >= 8 ? utcDay(before) : pack.length >= 6 ? utcMonth(before) : utcYear(before);
+};
+
+/** Whether a rollup pack's sort key is of the legacy layout (hours of a UTC month, days of a UTC year). */
+const isLegacyPack = (level: RollupLevel, SK: string): boolean => SK.length < PACK_KEY_LENGTH[level];
+
+/** The legacy pack holding the bucket starting at an instant (hour: yyyyMM, day: yyyy), null for months (unchanged). */
+const legacyPackOf = (level: RollupLevel, instant: number): string | null =>
+  level === 'hour' ? utcMonth(instant) : level === 'day' ? utcYear(instant) : null;
 
 export const seriesKeys = {
   raw: (series: SeriesRef, at: number) => ({ PK: `S#${owner(series)}#${utcMonth(at)}`, SK: pad(at) }),
@@ -64,13 +103,13 @@ export const seriesKeys = {
   /** The sort key of the pack holding an instant. */
   packOf,
   /** The sort keys of the packs holding buckets that start in [from, to), oldest first. */
-  packsBetween: (level: RollupLevel, from: number, to: number): string[] => {
-    if (level === 'hour') return monthsBetween(from, to);
-    const years: string[] = [];
-    for (let year = new Date(from).getUTCFullYear(); year <= new Date(to - 1).getUTCFullYear(); year += 1) years.push(String(year));
-    return years;
-  },
+  packsBetween,
   packBefore,
+  /** Where a pack's stretch starts and where the next one starts (any layout). */
+  packStart,
+  packEnd,
+  isLegacyPack,
+  legacyPackOf,
   /**
    * A point's extent marker for one level: `firstPack`, the sort key of its earliest pack or one
    * before it (set before a pack is created, never raised), so a reader knows when nothing can

@@ -1,12 +1,9 @@
 import type { Context } from 'aws-lambda';
-import type { LaunchedJob } from '../services/job-launcher';
-import { runSeriesJob } from '../services/series-job-service';
+import { runSeriesWork, type SeriesWork } from '../services/series-job-service';
 import { correlated } from '../logger';
 
-/** Long series work started by the API or the stream: calculations, merges, purges, conversions. */
+/** Long series work started by the API or the stream (calculations, merges, purges, conversions), and the rollup packs' migration the deploy runs. */
 export const handler = correlated(
-  (job: LaunchedJob) => job.correlationId ?? job.jobId,
-  async (job: LaunchedJob, _context: Context | undefined): Promise<void> => {
-    await runSeriesJob(job);
-  },
+  (job: SeriesWork) => job.correlationId ?? ('jobId' in job ? job.jobId : job.kind),
+  (job: SeriesWork, context: Context | undefined): Promise<unknown> => runSeriesWork(job, context?.getRemainingTimeInMillis?.()),
 );

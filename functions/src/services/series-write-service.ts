@@ -260,8 +260,16 @@ const storePointMonth = async (
   // Only the stretch the values cover (to whole hours) is read, or up to the month's end when the
   // caller's next calls may bring the month's later rows: one read for all of them.
   const to = laterRowsMayFollow ? monthEnd : nextBucketStart(bucketStart(last, 'hour', zone), 'hour', zone);
-  // The month's hours hold its days and the month: every pack they are kept in, versions first.
-  const hourPacks = seriesKeys.monthsBetween(monthStart, monthEnd).map((month) => seriesKeys.rollupPack(series, 'hour', Math.max(monthStart, Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1))));
+  // Only the packs the values touch, versions first: the hours of the local days they fall in (a
+  // local day spans one or two UTC days' packs), whose hours hold those days; the month's days
+  // (one or two UTC months' packs), which hold the month; the month.
+  const hours = new Set([...latest.keys()].map((at) => bucketStart(at, 'hour', zone)));
+  const valueDays = [...new Set([...hours].map((hour) => bucketStart(hour, 'day', zone)))].sort((a, b) => a - b);
+  const hourPackKeys = new Map<string, { PK: string; SK: string }>();
+  for (const day of valueDays) {
+    for (const SK of seriesKeys.packsBetween('hour', day, nextBucketStart(day, 'day', zone))) hourPackKeys.set(SK, { PK: seriesKeys.rollupPartition(series, 'hour'), SK });
+  }
+  const hourPacks = [...hourPackKeys.values()];
   const dayPacks = seriesKeys.packsBetween('day', monthStart, monthEnd).map((SK) => ({ PK: seriesKeys.rollupPartition(series, 'day'), SK }));
   const monthPack = seriesKeys.rollupPack(series, 'month', monthStart);
   await holdPacks(session, series, zone, [
@@ -285,14 +293,16 @@ const storePointMonth = async (
     session.stretches.set(chunkKey, stored);
   }
   // The hours as the table now holds them: what was read, with what was written over it.
-  const hours = new Set([...latest.keys()].map((at) => bucketStart(at, 'hour', zone)));
   changeHeldBuckets(session, series, 'hour', hourBucketsOfValues(stored.valuesBetween(from, nextBucketStart(bucketStart(last, 'hour', zone), 'hour', zone)), zone, hours));
-  // Days from the month's hours and the month from its days, as a recomputation from the table would.
-  const monthHours = hourPacks.flatMap((key) => decodePack(session.held.get(packId(key))!.pack.columns, { from: monthStart, to: monthEnd }));
-  const days = rollupsAbove(monthHours, 'day', zone);
-  const valueDays = new Set([...hours].map((hour) => bucketStart(hour, 'day', zone)));
-  changeHeldBuckets(session, series, 'day', new Map([...valueDays].map((start) => [start, days.get(start) ?? null])));
-  changeHeldBuckets(session, series, 'month', new Map([[monthStart, rollupsAbove([...days.values()], 'month', zone).get(monthStart) ?? null]]));
+  // The values' days from their hours and the month from its days, as a recomputation from the table would.
+  const heldBuckets = (keys: readonly { PK: string; SK: string }[], range: { from: number; to: number }) =>
+    keys.flatMap((key) => decodePack(session.held.get(packId(key))!.pack.columns, range));
+  const days = new Map(
+    valueDays.map((day) => [day, rollupsAbove(heldBuckets(hourPacks, { from: day, to: nextBucketStart(day, 'day', zone) }), 'day', zone).get(day) ?? null]),
+  );
+  changeHeldBuckets(session, series, 'day', days);
+  const monthDays = heldBuckets(dayPacks, { from: monthStart, to: monthEnd });
+  changeHeldBuckets(session, series, 'month', new Map([[monthStart, rollupsAbove(monthDays, 'month', zone).get(monthStart) ?? null]]));
   return { written: changed.length, unchanged: latest.size - changed.length };
 };
 

@@ -630,6 +630,8 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ReportPdfFunctionName', { value: this.reportPdf.fn.functionName });
     new CfnOutput(this, 'ApplicationUpdateFunctionName', { value: applicationUpdate.fn.functionName });
     new CfnOutput(this, 'FileImportsFunctionName', { value: fileImports.fn.functionName });
+    // The deploy runs the rollup packs' migration in it (infra/deploy/rollup-migration.ts).
+    new CfnOutput(this, 'SeriesJobsFunctionName', { value: jobs.fn.functionName });
     new CfnOutput(this, 'CustomerDeletionFunctionName', { value: customerDeletion.fn.functionName });
     new CfnOutput(this, 'RestApiId', { value: this.api.restApiId });
     new CfnOutput(this, 'RestApiStage', { value: props.settings.stage });
