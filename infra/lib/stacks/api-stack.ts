@@ -626,6 +626,8 @@ export class ApiStack extends Stack {
     }
 
     new CfnOutput(this, 'ScheduledJobsFunctionName', { value: scheduledJobs.fn.functionName });
+    // Invoked on demand with `{ kind: 'point_index_backfill' }` (npm run backfill:points) after an upgrade.
+    new CfnOutput(this, 'SeriesJobsFunctionName', { value: jobs.fn.functionName });
     // Asked `{ probe: true }`, it launches Chromium once and says which: `npm start` says whether printing is ready.
     new CfnOutput(this, 'ReportPdfFunctionName', { value: this.reportPdf.fn.functionName });
     new CfnOutput(this, 'ApplicationUpdateFunctionName', { value: applicationUpdate.fn.functionName });
