@@ -48,6 +48,8 @@ const RUNS = Number(argument('runs', '3'));
 const PORT = Number(argument('port', '4598'));
 const WEB_PORT = Number(argument('web-port', '8098'));
 const TIMEOUT_MS = Number(argument('timeout', '60000'));
+/** `--screens picker_search,manual_entry`: only these screens (all five by default); the others print as not measured. */
+const SCREENS = process.argv.includes('--screens') ? new Set(argument('screens', '').split(',')) : null;
 const SAVES = 10;
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -241,6 +243,10 @@ const main = async () => {
     for (const who of [small, large]) {
       const state = await signedInState(who);
       for (const [screen, { path, usable }] of Object.entries(screens)) {
+        if (SCREENS && !SCREENS.has(screen)) {
+          results.set(`${who.label}:${screen}`, [Number.NaN]);
+          continue;
+        }
         // A first navigation warms the functions (and is not counted), as bench:dashboard does.
         await cold(who, state, path, usable(who));
         const times: number[] = [];
@@ -249,7 +255,9 @@ const main = async () => {
         console.log(`${who.label} ${screen}: p50 ${median(times).toFixed(0)} ms (runs ${times.map((time) => time.toFixed(0)).join(', ')})`);
       }
     }
-    for (const who of ['demo', 'large']) console.log(`${who} widget dialog opened until its picker takes a click: p50 ${median(pickerOpenMs.get(who)!).toFixed(0)} ms`);
+    for (const who of ['demo', 'large']) {
+      if (pickerOpenMs.get(who)!.length) console.log(`${who} widget dialog opened until its picker takes a click: p50 ${median(pickerOpenMs.get(who)!).toFixed(0)} ms`);
+    }
     await browser.close();
     browser = null;
 
@@ -322,7 +330,7 @@ const main = async () => {
     console.log(`a point's save: ${saveSmall.toFixed(0)} ms at the demo's 10 points, ${saveLarge.toFixed(0)} ms at ${counts.points} points`);
 
     const p50 = (who: Who, screen: string) => median(results.get(`${who.label}:${screen}`)!);
-    const figure = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'timeout');
+    const figure = (value: number) => (Number.isNaN(value) ? 'not_measured' : Number.isFinite(value) ? value.toFixed(0) : 'timeout');
     for (const screen of Object.keys(screens)) {
       console.log(`ratio ${screen}: large ${figure(p50(large, screen))} ms / demo ${figure(p50(small, screen))} ms = ${(p50(large, screen) / p50(small, screen)).toFixed(2)}`);
     }

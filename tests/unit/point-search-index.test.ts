@@ -3,7 +3,7 @@ import { matchesSearch, searchWordsOf } from '@shared/api/paging';
 import type { Point } from '@shared/schemas/point';
 import { pointOrderKey } from '../../functions/src/data/point-repository';
 import { pointTermChanges, pointTermItems, pointTermKeys, pointTermsOf } from '../../functions/src/data/point-search-index';
-import { indexWordOf } from '../../functions/src/services/point-list-service';
+import { indexWordsOf } from '../../functions/src/services/point-list-service';
 
 const point = (fields: Partial<Point> = {}) =>
   ({ _id: 'pt-1', customer: 'cust-a', name: 'Compteur général électricité', technical_id: 'LG-0123-04', location: ['loc-1'], ...fields }) as Point;
@@ -33,7 +33,8 @@ describe('the terms of a point', () => {
 
   it('carry the tenant in both keys, and the list order after the term on the index', () => {
     const [place, word] = pointTermItems(point(), pointOrderKey(point()), names);
-    expect(place).toMatchObject({ PK: 'C#cust-a#PTQ', SK: 'pt-1\u0001@loc-1', GSI1PK: 'C#cust-a#PTQ#@loc-1', kind: 'point-term', point: 'pt-1' });
+    expect(place).toMatchObject({ PK: 'C#cust-a#PTQ', SK: 'pt-1\u0001@loc-1', GSI1PK: 'C#cust-a#PTQ#@loc-1', point: 'pt-1' });
+    expect(String(place.kind)).toMatch(/^point-term$/);
     expect(word).toMatchObject({ GSI1PK: 'C#cust-a#PTQ#com', GSI1SK: `compteur\u0001${pointOrderKey(point())}` });
   });
 
@@ -52,11 +53,11 @@ describe('the terms of a point', () => {
   });
 });
 
-describe('the word a search reads the index by', () => {
-  it('is the longest indexed word, one with digits first, or none when every word is short', () => {
-    expect(indexWordOf(['lg', '0123', '04'])).toBe('0123');
-    expect(indexWordOf(['magasin', 'lyon', '03'])).toBe('magasin');
-    expect(indexWordOf(['lgabcde', '053'])).toBe('053');
-    expect(indexWordOf(['lg', '04'])).toBeNull();
+describe('the words a search reads the index by', () => {
+  it('are its indexed words, those with digits first, then the longest; none when every word is short', () => {
+    expect(indexWordsOf(['lg', '0123', '04'])).toEqual(['0123']);
+    expect(indexWordsOf(['magasin', 'lyon', '03'])).toEqual(['magasin', 'lyon']);
+    expect(indexWordsOf(['lgabcde', '053'])).toEqual(['053', 'lgabcde']);
+    expect(indexWordsOf(['lg', '04'])).toEqual([]);
   });
 });

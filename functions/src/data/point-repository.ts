@@ -242,7 +242,7 @@ const reindexMovedPoints = async (customerId: string, changes: readonly { pointI
  * words of the old name they no longer have are deleted, the new ones written.
  */
 export const reindexPointsOfLocation = async (customerId: string, locationId: string, before: string): Promise<void> => {
-  const ids = [...new Set((await pointsWithTerm(customerId, placeTerm(locationId))).map((entry) => entry.point))];
+  const ids = [...new Set(((await pointsWithTerm(customerId, placeTerm(locationId))) ?? []).map((entry) => entry.point))];
   const points = await getPoints(customerId, ids);
   const names = await locationNamesOf(customerId, [...points.values()].flatMap((point) => point.location));
   const old = new Map(names).set(locationId, before);

@@ -4,7 +4,7 @@ import type { Location } from '@shared/schemas/location';
 import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
-import { batchWrite, entitiesTable, getItems, queryAll } from './table';
+import { batchWrite, entitiesTable, getItems, queryPages } from './table';
 
 /**
  * The search index of a customer's points (issue 43): one small item per point and term, so that a
@@ -110,18 +110,29 @@ export interface IndexedPoint {
  * The points with a term beginning with `word` (a folded word of `MIN_INDEXED_WORD` characters or
  * more), or with a place term (`placeTerm`, `NO_LOCATION_TERM`) exactly: one Query of one bucket,
  * following its pages. A point is answered once per term it has: the caller removes duplicates.
+ * With `atMost`, a word with more entries than that answers null (the reading stops there): a word
+ * that frequent is better read in list order, where a page fills at once.
  */
-export const pointsWithTerm = async (customerId: string, word: string): Promise<IndexedPoint[]> => {
+export const pointsWithTerm = async (customerId: string, word: string, atMost = Number.POSITIVE_INFINITY): Promise<IndexedPoint[] | null> => {
   const isPlace = word.startsWith('@');
   const { GSI1PK } = pointTermKeys.index(customerId, word, '');
-  const items = await queryAll<{ GSI1SK: string; point: string }>({
+  const found: IndexedPoint[] = [];
+  const pages = queryPages({
+    TableName: entitiesTable(),
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :term)',
     ExpressionAttributeValues: { ':pk': GSI1PK, ':term': isPlace ? `${word}\u0001` : word },
     ExpressionAttributeNames: { '#point': 'point' },
     ProjectionExpression: 'GSI1SK, #point',
+    ...(Number.isFinite(atMost) ? { Limit: atMost + 1 } : {}),
   });
-  return items.map((item) => ({ point: item.point, order: item.GSI1SK.slice(item.GSI1SK.indexOf('\u0001') + 1) }));
+  for await (const page of pages) {
+    for (const item of (page.Items ?? []) as { GSI1SK: string; point: string }[]) {
+      found.push({ point: item.point, order: item.GSI1SK.slice(item.GSI1SK.indexOf('\u0001') + 1) });
+    }
+    if (found.length > atMost) return null;
+  }
+  return found;
 };
 
 /** Up to `limit` keys of a customer's term items (for its deletion): the partition's first ones. */

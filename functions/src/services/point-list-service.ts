@@ -16,7 +16,8 @@ import { pointVisibilityOf, selectionFilterOf } from './point-service';
  * - A search with a word of 3 characters or more reads the points the search index proposes for
  *   that word (point-search-index: one Query of a small bucket), sorts them in list order, reads
  *   them by key a page at a time and keeps those that match the whole search (every word) and the
- *   caller's filters: it costs the same at 20,000 points as at 20, as long as the word is rare.
+ *   caller's filters: its cost follows the points that word finds, not the customer's size. A word
+ *   found in more than 2,000 points is not read there: the next word is tried, then the list order.
  * - The points of a few locations (a building, 'alone'), without search, are read the same way from
  *   their place terms.
  * - Otherwise a page reads GSI1 in list order: its own items and one more, or, filtered (a search of
@@ -49,11 +50,19 @@ interface Search {
   names: ((ids: readonly string[]) => Promise<ReadonlyMap<string, string>>) | null;
 }
 
-/** The word a search reads the index by: the rarest-looking of its indexed words (the longest, digits first), or none. */
-export const indexWordOf = (words: readonly string[]): string | null =>
-  words
+/** The words a search may read the index by, the rarest-looking first (digits first, then the longest); none when every word is short. */
+export const indexWordsOf = (words: readonly string[]): string[] =>
+  [...new Set(words)]
     .filter((word) => word.length >= MIN_INDEXED_WORD)
-    .sort((a, b) => Number(/\d/.test(b)) - Number(/\d/.test(a)) || b.length - a.length)[0] ?? null;
+    .sort((a, b) => Number(/\d/.test(b)) - Number(/\d/.test(a)) || b.length - a.length);
+
+/**
+ * A word the index answers for more points than this is read in list order instead (a page of it
+ * fills at once there); the next word of the search is tried first. ~200 KB of term entries.
+ */
+const MAX_PROPOSED = 2_000;
+/** Words of one search tried against the index. */
+const MAX_WORDS_TRIED = 3;
 
 const matcherOf = async (search: Search | null, points: readonly Point[]): Promise<Keep | null> => {
   if (!search || search.words.length === 0) return null;
@@ -119,14 +128,16 @@ const readPoints = async (
   search: Search | null,
   places: readonly string[] | null = null,
 ): Promise<PointList<Point>> => {
-  const word = search ? indexWordOf(search.words) : null;
-  if (word !== null) return readProposed(customerId, await pointsWithTerm(customerId, word), query, keep, search);
+  for (const word of search ? indexWordsOf(search.words).slice(0, MAX_WORDS_TRIED) : []) {
+    const proposed = await pointsWithTerm(customerId, word, MAX_PROPOSED);
+    if (proposed) return readProposed(customerId, proposed, query, keep, search);
+  }
   if (places !== null && places.length <= MAX_PLACES_READ) {
-    const proposed = (await Promise.all(places.map((place) => pointsWithTerm(customerId, place)))).flat();
+    const proposed = (await Promise.all(places.map((place) => pointsWithTerm(customerId, place)))).flatMap((entries) => entries ?? []);
     return readProposed(customerId, proposed, query, keep, search);
   }
   if (!search || search.words.length === 0) return readInOrder(customerId, query, keep);
-  // Short words only: every point is read in order (a frequent match fills its page in the first batch).
+  // Short or frequent words only: the points are read in order (a frequent match fills its page in the first batch).
   const names = search.names ? await search.names([]) : new Map<string, string>();
   const matches: Keep = (point) =>
     matchesSearch(search.words, [point.name, point.technical_id, ...(search.names ? point.location.map((id) => names.get(id) ?? id) : [])]);
