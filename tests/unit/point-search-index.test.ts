@@ -48,6 +48,13 @@ describe('the terms of a point', () => {
     expect(deletes.every((key) => key.PK === pointTermKeys.partition('cust-a').PK)).toBe(true);
   });
 
+  it('change on a move or a location rename by the terms that differ only (the list order is the same)', () => {
+    const renamed = new Map([['loc-1', 'Boutique Lyon 03']]);
+    const { puts, deletes } = pointTermChanges({ point: point(), names }, { point: point(), orderKey: pointOrderKey(point()), names: renamed }, { sameOrder: true });
+    expect(puts.map((item) => String(item.SK).split('\u0001')[1])).toEqual(['boutique']);
+    expect(deletes.map((key) => key.SK.split('\u0001')[1])).toEqual(['magasin']);
+  });
+
   it('fit a save transaction: at most 40, however long the name', () => {
     expect(pointTermsOf(point({ name: Array.from({ length: 80 }, (_, index) => `mot${index}`).join(' ') }), names)).toHaveLength(40);
   });

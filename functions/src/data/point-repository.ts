@@ -230,11 +230,12 @@ const reindexMovedPoints = async (customerId: string, changes: readonly { pointI
   if (changes.length === 0) return;
   const points = await getPoints(customerId, changes.map((change) => change.pointId));
   const names = await locationNamesOf(customerId, [...changes.flatMap((change) => change.before), ...[...points.values()].flatMap((point) => point.location)]);
-  for (const { pointId, before } of changes) {
-    const point = points.get(pointId);
-    if (!point) continue;
-    await writePointTermChanges(pointTermChanges({ point: { ...point, location: [...before] }, names }, { point, orderKey: pointOrderKey(point), names }));
-  }
+  await writePointTermChanges(
+    changes.flatMap(({ pointId, before }) => {
+      const point = points.get(pointId);
+      return point ? [pointTermChanges({ point: { ...point, location: [...before] }, names }, { point, orderKey: pointOrderKey(point), names }, { sameOrder: true })] : [];
+    }),
+  );
 };
 
 /**
@@ -246,9 +247,7 @@ export const reindexPointsOfLocation = async (customerId: string, locationId: st
   const points = await getPoints(customerId, ids);
   const names = await locationNamesOf(customerId, [...points.values()].flatMap((point) => point.location));
   const old = new Map(names).set(locationId, before);
-  for (const point of points.values()) {
-    await writePointTermChanges(pointTermChanges({ point, names: old }, { point, orderKey: pointOrderKey(point), names }));
-  }
+  await writePointTermChanges([...points.values()].map((point) => pointTermChanges({ point, names: old }, { point, orderKey: pointOrderKey(point), names }, { sameOrder: true })));
 };
 
 /** Sets a point's maplytics settings alone; a point that is gone is `not_found`. */

@@ -75,15 +75,17 @@ export const pointTermItems = (point: Indexed, orderKey: string, locationNames: 
 export const pointTermChanges = (
   before: { point: Indexed; names: ReadonlyMap<string, string> } | null,
   after: { point: Indexed; orderKey: string; names: ReadonlyMap<string, string> } | null,
+  { sameOrder = false }: { sameOrder?: boolean } = {},
 ): { puts: Record<string, unknown>[]; deletes: { PK: string; SK: string }[] } => {
-  const puts = after ? pointTermItems(after.point, after.orderKey, after.names) : [];
-  const kept = new Set(puts.map((item) => String(item.SK)));
-  const deletes = before
-    ? pointTermsOf(before.point, before.names)
-        .map((term) => pointTermKeys.item(before.point.customer, before.point._id, term))
-        .filter((key) => !kept.has(key.SK))
-    : [];
-  return { puts, deletes };
+  const all = after ? pointTermItems(after.point, after.orderKey, after.names) : [];
+  const kept = new Set(all.map((item) => String(item.SK)));
+  const had = before ? pointTermsOf(before.point, before.names).map((term) => pointTermKeys.item(before.point.customer, before.point._id, term)) : [];
+  const existing = new Set(had.map((key) => key.SK));
+  return {
+    // The order key unchanged (a move, a location's rename), the terms it had already are right.
+    puts: sameOrder ? all.filter((item) => !existing.has(String(item.SK))) : all,
+    deletes: had.filter((key) => !kept.has(key.SK)),
+  };
 };
 
 /** The names of these locations of a customer, by id (read by key; those that do not exist are absent). */
@@ -93,11 +95,11 @@ export const locationNamesOf = async (customerId: string, locationIds: readonly 
   return new Map(items.map((item) => [String(item._id), locationNameOf(item as unknown as Location)]));
 };
 
-/** Writes term changes (puts and deletes, 25 a batch): for writers that are not a point's own save. */
-export const writePointTermChanges = ({ puts, deletes }: ReturnType<typeof pointTermChanges>): Promise<void> =>
+/** Writes term changes of several points (puts and deletes, 25 a batch): for writers that are not a point's own save. */
+export const writePointTermChanges = (changes: readonly ReturnType<typeof pointTermChanges>[]): Promise<void> =>
   batchWrite(entitiesTable(), [
-    ...deletes.map((Key) => ({ DeleteRequest: { Key } })),
-    ...puts.map((Item) => ({ PutRequest: { Item } })),
+    ...changes.flatMap(({ deletes }) => deletes.map((Key) => ({ DeleteRequest: { Key } }))),
+    ...changes.flatMap(({ puts }) => puts.map((Item) => ({ PutRequest: { Item } }))),
   ]);
 
 /** A point the index proposes: its id and its list order key as the term item holds it. */
