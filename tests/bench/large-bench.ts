@@ -51,6 +51,8 @@ const TIMEOUT_MS = Number(argument('timeout', '60000'));
 /** `--screens picker_search,manual_entry`: only these screens (all five by default); the others print as not measured. */
 const SCREENS = process.argv.includes('--screens') ? new Set(argument('screens', '').split(',')) : null;
 const SAVES = 10;
+/** `--calls 2`: each list endpoint called this many times (after a first call not counted); 5 by default. */
+const CALLS = Number(argument('calls', '5'));
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
@@ -297,7 +299,7 @@ const main = async () => {
       for (const path of lists(who)) {
         await raw(path, token);
         const calls = [];
-        for (let call = 0; call < 5; call += 1) calls.push(await raw(path, token));
+        for (let call = 0; call < CALLS; call += 1) calls.push(await raw(path, token));
         const last = calls.at(-1)!;
         (who === large ? listTimes : baselineListTimes).push(...calls.map((call) => call.ms));
         answers.push({ what: `${who.label} GET ${path} (direct)`, bytes: last.bytes, encodedBytes: last.encodedBytes });
