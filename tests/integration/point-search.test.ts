@@ -1,7 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Point } from '@shared/schemas/point';
-import { keys } from '../../functions/src/data/keys';
-import { pointItem, pointItemsWithIndex } from '../../functions/src/data/point-repository';
 import { awsEnvironment } from '../../infra/local/emulator';
 import { api } from '../support/api';
 import { entities } from '../support/aws';
@@ -50,10 +48,17 @@ const allPages = async (path: string, limit: number): Promise<Listed[]> => {
   return items;
 };
 
-/** The services of the deployed functions, run in this process against the same table (to count the calls a search makes). */
-const services = async () => {
+/** The functions' code, run in this process against the deployment's tables (its settings are read once, at its first import). */
+const functionsCode = async () => {
   const environment = testEnvironment();
   Object.assign(process.env, awsEnvironment(environment.endpoint), { ENTITIES_TABLE: environment.entitiesTable, SERIES_TABLE: environment.seriesTable });
+  const [{ keys }, { pointItem, pointItemsWithIndex }] = await Promise.all([import('../../functions/src/data/keys'), import('../../functions/src/data/point-repository')]);
+  return { keys, pointItem, pointItemsWithIndex };
+};
+
+/** The services of the deployed functions, run in this process against the same table (to count the calls a search makes). */
+const services = async () => {
+  await functionsCode();
   const [lists, backfill, client] = await Promise.all([
     import('../../functions/src/services/point-list-service'),
     import('../../functions/src/services/point-index-backfill-service'),
@@ -75,6 +80,7 @@ const services = async () => {
 };
 
 beforeAll(async () => {
+  const { keys, pointItem, pointItemsWithIndex } = await functionsCode();
   ({ customerId, token: admin } = await anotherPremiumCustomer());
   const location = async (name: string) => {
     const answer = await api<{ _id: string }>('POST', '/api/v2/locations', { token: admin, body: { name, type: 'Offices', parent: null } });
@@ -162,7 +168,7 @@ describe('a search of points at a few thousand points', () => {
     expect(created.status).toBe(200);
     const point = created.body.data!;
     expect(ids((await get('/api/v1/points?limit=10&q=cuisine')).data)).toEqual([point._id]);
-    const renamed = await api<Point>('PUT', '/api/v1/points', { token: admin, body: { ...point, name: 'Sous-compteur chambre froide', location: [west] } });
+    const renamed = await api<Point>('PUT', '/api/v1/points', { token: admin, body: { ...point, name: 'Sous-compteur chambre froide', technical_id: 'SRCH-FROIDE', location: [west] } });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(ids((await get('/api/v1/points?limit=10&q=cuisine')).data)).toEqual([]);
     expect(ids((await get('/api/v1/points/get-all-with-locations-name?limit=10&q=chambre%20ouest')).data)).toEqual([point._id]);
