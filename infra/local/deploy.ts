@@ -21,6 +21,8 @@ export interface Deployment {
   uploadsBucket: string;
   documentsBucket: string;
   scheduledJobsFunctionName: string;
+  /** Long series work; also the search index's backfill (`{ kind: 'point_index_backfill' }`, npm run backfill:points). */
+  seriesJobsFunctionName: string;
   /** The Chromium function (report PDFs); `{ probe: true }` launches Chromium once (probePrinting). */
   reportPdfFunctionName: string;
   fileImportsFunctionName: string;
@@ -138,6 +140,7 @@ export const deployToEmulator = async (
     uploadsBucket: outputs.WattWiseData.UploadsBucketName,
     documentsBucket: outputs.WattWiseData.DocumentsBucketName,
     scheduledJobsFunctionName: api.ScheduledJobsFunctionName,
+    seriesJobsFunctionName: api.SeriesJobsFunctionName,
     reportPdfFunctionName: api.ReportPdfFunctionName,
     fileImportsFunctionName: api.FileImportsFunctionName,
     applicationUpdateFunctionName: api.ApplicationUpdateFunctionName,

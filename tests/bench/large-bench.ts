@@ -48,7 +48,11 @@ const RUNS = Number(argument('runs', '3'));
 const PORT = Number(argument('port', '4598'));
 const WEB_PORT = Number(argument('web-port', '8098'));
 const TIMEOUT_MS = Number(argument('timeout', '60000'));
+/** `--screens picker_search,manual_entry`: only these screens (all five by default); the others print as not measured. */
+const SCREENS = process.argv.includes('--screens') ? new Set(argument('screens', '').split(',')) : null;
 const SAVES = 10;
+/** `--calls 2`: each list endpoint called this many times (after a first call not counted); 5 by default. */
+const CALLS = Number(argument('calls', '5'));
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
@@ -241,6 +245,10 @@ const main = async () => {
     for (const who of [small, large]) {
       const state = await signedInState(who);
       for (const [screen, { path, usable }] of Object.entries(screens)) {
+        if (SCREENS && !SCREENS.has(screen)) {
+          results.set(`${who.label}:${screen}`, [Number.NaN]);
+          continue;
+        }
         // A first navigation warms the functions (and is not counted), as bench:dashboard does.
         await cold(who, state, path, usable(who));
         const times: number[] = [];
@@ -249,7 +257,9 @@ const main = async () => {
         console.log(`${who.label} ${screen}: p50 ${median(times).toFixed(0)} ms (runs ${times.map((time) => time.toFixed(0)).join(', ')})`);
       }
     }
-    for (const who of ['demo', 'large']) console.log(`${who} widget dialog opened until its picker takes a click: p50 ${median(pickerOpenMs.get(who)!).toFixed(0)} ms`);
+    for (const who of ['demo', 'large']) {
+      if (pickerOpenMs.get(who)!.length) console.log(`${who} widget dialog opened until its picker takes a click: p50 ${median(pickerOpenMs.get(who)!).toFixed(0)} ms`);
+    }
     await browser.close();
     browser = null;
 
@@ -289,7 +299,7 @@ const main = async () => {
       for (const path of lists(who)) {
         await raw(path, token);
         const calls = [];
-        for (let call = 0; call < 5; call += 1) calls.push(await raw(path, token));
+        for (let call = 0; call < CALLS; call += 1) calls.push(await raw(path, token));
         const last = calls.at(-1)!;
         (who === large ? listTimes : baselineListTimes).push(...calls.map((call) => call.ms));
         answers.push({ what: `${who.label} GET ${path} (direct)`, bytes: last.bytes, encodedBytes: last.encodedBytes });
@@ -322,7 +332,7 @@ const main = async () => {
     console.log(`a point's save: ${saveSmall.toFixed(0)} ms at the demo's 10 points, ${saveLarge.toFixed(0)} ms at ${counts.points} points`);
 
     const p50 = (who: Who, screen: string) => median(results.get(`${who.label}:${screen}`)!);
-    const figure = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'timeout');
+    const figure = (value: number) => (Number.isNaN(value) ? 'not_measured' : Number.isFinite(value) ? value.toFixed(0) : 'timeout');
     for (const screen of Object.keys(screens)) {
       console.log(`ratio ${screen}: large ${figure(p50(large, screen))} ms / demo ${figure(p50(small, screen))} ms = ${(p50(large, screen) / p50(small, screen)).toFixed(2)}`);
     }

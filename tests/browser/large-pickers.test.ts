@@ -2,8 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Point } from '@shared/schemas/point';
-import { keys } from '../../functions/src/data/keys';
-import { pointItem } from '../../functions/src/data/point-repository';
+import { pointItemsWithIndex } from '../../functions/src/data/point-repository';
 import { api, login } from '../support/api';
 import { entities } from '../support/aws';
 import { createTestCustomer, seedUser, tokenOf } from '../support/customers';
@@ -17,7 +16,7 @@ const BY_IDS_PATH = '/api/v1/points/by-ids';
 
 const padded = (index: number) => String(index).padStart(4, '0');
 
-/** A customer of its own with POINTS points: one through the API, the others written as a save writes them (a second or two). */
+/** A customer of its own with POINTS points: one through the API, the others written as a save writes them, search terms included (a second or two). */
 const customerWithManyPoints = async () => {
   const root = (await login('root')).user.jwt;
   const customer = await createTestCustomer(root, { is_premium: true });
@@ -33,7 +32,7 @@ const customerWithManyPoints = async () => {
   const items = Array.from({ length: POINTS - 1 }, (_, at) => {
     const index = at + 1;
     const point = { ...template, _id: `${template._id}-${padded(index)}`, name: `Compteur ${padded(index)}`, technical_id: `${prefix}-${padded(index)}` };
-    return [pointItem(point), { ...keys.technicalId(customer._id, point.technical_id), kind: 'technical-id', point: point._id }];
+    return pointItemsWithIndex(point);
   }).flat();
   await entities.putMany(items);
   const tab = (await api<{ _id: string }>('POST', '/api/v1/tabs', { token, body: { name: 'Grand compte' } })).body.data!;

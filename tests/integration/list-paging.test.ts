@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '@shared/api/paging';
 import type { Point } from '@shared/schemas/point';
 import { keys } from '../../functions/src/data/keys';
-import { pointItem } from '../../functions/src/data/point-repository';
+import { pointItemsWithIndex } from '../../functions/src/data/point-repository';
 import { api } from '../support/api';
 import { entities } from '../support/aws';
 import { anotherPremiumCustomer, seedMember, tokenOf } from '../support/customers';
@@ -81,26 +81,33 @@ beforeAll(async () => {
   };
   north = await location('Bâtiment Nord');
   south = await location('Bâtiment Sud');
-  // One point saved through the API, the others written as a save writes them (pointItem), as a large customer's would be.
+  // One point saved through the API, the others written as a save writes them (pointItemsWithIndex), as a large customer's would be.
   const saved = await api<Point>('POST', '/api/v1/points', {
     token: admin,
     body: { name: 'Compteur 0000', technical_id: 'PAGE-0000', resource: 'electricity', series_type: 'index', unit: 'kWh', location: [north] },
   });
   expect(saved.status).toBe(200);
   const now = new Date().toISOString();
+  const names = new Map([
+    [north, 'Bâtiment Nord'],
+    [south, 'Bâtiment Sud'],
+  ]);
   const items = Array.from({ length: POINTS - 1 }, (_, offset) => {
     const index = offset + 1;
     const name = index % 10 === 0 ? `Éclairage ${index}` : index % 7 === 0 ? `ÉCLAIRAGE secours ${index}` : `Compteur ${String(index).padStart(4, '0')}`;
-    return pointItem({
-      ...saved.body.data!,
-      _id: `pt-page-${index}`,
-      name,
-      technical_id: `PAGE-${index}`,
-      location: index % 3 === 0 ? [south] : index % 50 === 1 ? [] : [north],
-      created_at: now,
-      updated_at: now,
-    });
-  });
+    return pointItemsWithIndex(
+      {
+        ...saved.body.data!,
+        _id: `pt-page-${index}`,
+        name,
+        technical_id: `PAGE-${index}`,
+        location: index % 3 === 0 ? [south] : index % 50 === 1 ? [] : [north],
+        created_at: now,
+        updated_at: now,
+      },
+      names,
+    );
+  }).flat();
   await entities.putMany(items);
 }, 60_000);
 

@@ -136,4 +136,13 @@ describe('every writer of a point item', () => {
     expect(writers).toEqual(['functions/src/data/point-repository.ts', 'tests/unit/list-paging.test.ts']);
     expect(readFileSync(path.join(ROOT, 'functions/src/data/point-repository.ts'), 'utf8').match(/kind: 'point'/g)).toHaveLength(1);
   });
+
+  /** A point written without its search terms is missing from every search (they read the index). */
+  it('writes its search terms through point-search-index alone', () => {
+    const writers = ['functions/src', 'tests', 'infra']
+      .flatMap((folder) => sourceFiles(path.join(ROOT, folder)))
+      .filter((file) => /kind: 'point-term'/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(ROOT, file));
+    expect(writers).toEqual(['functions/src/data/point-search-index.ts', 'tests/unit/list-paging.test.ts']);
+  });
 });

@@ -1,10 +1,11 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import { foldText } from '@shared/api/paging';
 import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
+import { locationNamesOf, placeTerm, pointsWithTerm, pointTermChanges, pointTermItems, writePointTermChanges } from './point-search-index';
 import { entitiesTable, getItems, putItems, queryPages, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
 /** Items written before maplytics settings existed read as following their location's. */
@@ -32,6 +33,16 @@ export const pointItem = (point: Point): Record<string, unknown> => ({
   kind: 'point',
   ...point,
 });
+
+/**
+ * A point as a seed or a test writes it, as a save would: its item, its technical id's claim and
+ * its search terms (see point-search-index; `locationNames` the names of its locations).
+ */
+export const pointItemsWithIndex = (point: Point, locationNames: ReadonlyMap<string, string> = new Map()): Record<string, unknown>[] => [
+  pointItem(point),
+  { ...keys.technicalId(point.customer, point.technical_id), kind: 'technical-id', point: point._id },
+  ...pointTermItems(point, pointOrderKey(point), locationNames),
+];
 
 /** Every point of a customer, in list order (one Query following every page: 20,000 points are ~15 MB, ~15 calls). */
 export const listPointsOfCustomer = async (customerId: string): Promise<Point[]> => {
@@ -97,9 +108,13 @@ const NOT_SAVED = new Set(['_id', 'customer', 'last_data_date', 'created_at', 'm
  * never share a technical id, even when saved at the same instant. A changed technical id
  * releases the old claim. A new point is put whole (and must not exist); an existing one gets
  * its editable fields updated (and must still exist), leaving `last_data_date` to ingestion.
+ * Its search terms are written in the same transaction, those it no longer has deleted
+ * (`previous`: the point as it was read before an update).
  */
-export const savePoint = async (point: Point, previousTechnicalId: string | null, mode: 'create' | 'update'): Promise<void> => {
+export const savePoint = async (point: Point, previousTechnicalId: string | null, mode: 'create' | 'update', previous: Point | null = null): Promise<void> => {
   const table = entitiesTable();
+  const names = await locationNamesOf(point.customer, [...point.location, ...(previous?.location ?? [])]);
+  const terms = pointTermChanges(previous ? { point: previous, names } : null, { point, orderKey: pointOrderKey(point), names });
   const key = keys.point(point.customer, point._id);
   const claim = {
     Put: {
@@ -124,7 +139,18 @@ export const savePoint = async (point: Point, previousTechnicalId: string | null
           }),
         };
   try {
-    await dynamo.send(new TransactWriteCommand({ TransactItems: [claim, ...release, write] }));
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          claim,
+          ...release,
+          ...terms.deletes.map((Key) => ({ Delete: { TableName: table, Key } })),
+          ...terms.puts.map((Item) => ({ Put: { TableName: table, Item } })),
+          // Last: a cancelled transaction says by its last reason whether the point was missing.
+          write,
+        ],
+      }),
+    );
   } catch (error) {
     if (isConditionFailure(error)) {
       const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
@@ -139,13 +165,14 @@ export const savePoint = async (point: Point, previousTechnicalId: string | null
  * Puts many points with their technical ids' claims, 25 items per batch, unconditionally: for a
  * seeded customer whose ids and technical ids are all its own (rewriting them replaces them).
  */
-export const putPointsWithClaims = (points: readonly Point[]): Promise<void> =>
-  putItems(
-    points.flatMap((point) => [
-      pointItem(point),
-      { ...keys.technicalId(point.customer, point.technical_id), kind: 'technical-id', point: point._id },
-    ]),
-  );
+export const putPointsWithClaims = async (points: readonly Point[]): Promise<void> => {
+  const byCustomer = new Map<string, Point[]>();
+  for (const point of points) byCustomer.set(point.customer, [...(byCustomer.get(point.customer) ?? []), point]);
+  for (const [customerId, ofCustomer] of byCustomer) {
+    const names = await locationNamesOf(customerId, ofCustomer.flatMap((point) => point.location));
+    await putItems(ofCustomer.flatMap((point) => pointItemsWithIndex(point, names)));
+  }
+};
 
 /** Moves a point's latest value date forward, never back: concurrent ingests and edits all keep theirs. */
 export const advanceLastDataDate = async (customerId: string, pointId: string, at: string): Promise<void> => {
@@ -195,19 +222,86 @@ export const setPointLocations = async (
       throw error;
     }
   }
+  await reindexMovedPoints(customerId, changes);
+};
+
+/** The search terms of points whose locations changed: their place terms and their locations' words. */
+const reindexMovedPoints = async (customerId: string, changes: readonly { pointId: string; before: readonly string[] }[]): Promise<void> => {
+  if (changes.length === 0) return;
+  const points = await getPoints(customerId, changes.map((change) => change.pointId));
+  const names = await locationNamesOf(customerId, [...changes.flatMap((change) => change.before), ...[...points.values()].flatMap((point) => point.location)]);
+  await writePointTermChanges(
+    changes.flatMap(({ pointId, before }) => {
+      const point = points.get(pointId);
+      return point ? [pointTermChanges({ point: { ...point, location: [...before] }, names }, { point, orderKey: pointOrderKey(point), names }, { sameOrder: true })] : [];
+    }),
+  );
+};
+
+/**
+ * The search terms of a location's points after its name changed (`before`: its name then): the
+ * words of the old name they no longer have are deleted, the new ones written.
+ */
+export const reindexPointsOfLocation = async (customerId: string, locationId: string, before: string): Promise<void> => {
+  const ids = [...new Set(((await pointsWithTerm(customerId, placeTerm(locationId))) ?? []).map((entry) => entry.point))];
+  const points = await getPoints(customerId, ids);
+  const names = await locationNamesOf(customerId, [...points.values()].flatMap((point) => point.location));
+  const old = new Map(names).set(locationId, before);
+  await writePointTermChanges([...points.values()].map((point) => pointTermChanges({ point, names: old }, { point, orderKey: pointOrderKey(point), names }, { sameOrder: true })));
 };
 
 /** Sets a point's maplytics settings alone; a point that is gone is `not_found`. */
 export const setPointMaplyticsSettings = (customerId: string, pointId: string, settings: MaplyticsSettings): Promise<void> =>
   updateAttributes(keys.point(customerId, pointId), { maplytics_custom_settings: settings });
 
+/** Deletes a point, its technical id's claim and its search terms. */
 export const deletePoint = async (point: Point): Promise<void> => {
+  const names = await locationNamesOf(point.customer, point.location);
   await dynamo.send(
     new TransactWriteCommand({
       TransactItems: [
         { Delete: { TableName: entitiesTable(), Key: keys.point(point.customer, point._id) } },
         { Delete: { TableName: entitiesTable(), Key: keys.technicalId(point.customer, point.technical_id) } },
+        ...pointTermChanges({ point, names }, null).deletes.map((Key) => ({ Delete: { TableName: entitiesTable(), Key } })),
       ],
     }),
   );
+};
+
+/** Up to `limit` point items of a customer after a sort key (the first ones without it), as stored: for the index's backfill. */
+export const pageOfPointItems = async (customerId: string, afterSk: string | null, limit: number): Promise<{ items: Record<string, unknown>[]; more: boolean }> => {
+  const { PK, prefix } = keys.pointsOfCustomer(customerId);
+  const answer = await dynamo.send(
+    new QueryCommand({
+      TableName: entitiesTable(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
+      ...(afterSk ? { ExclusiveStartKey: { PK, SK: afterSk } } : {}),
+      Limit: limit,
+    }),
+  );
+  return { items: answer.Items ?? [], more: Boolean(answer.LastEvaluatedKey) };
+};
+
+/**
+ * Gives points written before the list order and the search index their place in both: GSI1's
+ * order key where it is missing or stale (the point's other fields untouched; a point deleted
+ * meanwhile stays deleted), and their search terms (put again: the same items). Idempotent.
+ */
+export const indexStoredPoints = async (customerId: string, items: readonly Record<string, unknown>[]): Promise<number> => {
+  const points = items.map(toPoint);
+  const names = await locationNamesOf(customerId, points.flatMap((point) => point.location));
+  let reordered = 0;
+  for (const [index, point] of points.entries()) {
+    const order = keys.pointInOrder(customerId, pointOrderKey(point));
+    if (items[index].GSI1PK === order.GSI1PK && items[index].GSI1SK === order.GSI1SK) continue;
+    try {
+      await dynamo.send(new UpdateCommand(updateOfAttributes(keys.point(customerId, point._id), order)));
+      reordered += 1;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  await putItems(points.flatMap((point) => pointTermItems(point, pointOrderKey(point), names)));
+  return reordered;
 };

@@ -16,6 +16,8 @@ import {
   type DeletionCheckpoint,
 } from '../data/customer-deletion-repository';
 import { keys } from '../data/keys';
+import { pageOfPointTermKeys } from '../data/point-search-index';
+import { deleteItems } from '../data/table';
 import { removeSeriesItemsUpTo } from '../data/series-removal-repository';
 import { listCustomers } from '../data/customer-repository';
 import { listSuperUsers } from '../data/user-repository';
@@ -175,6 +177,14 @@ const removeItems = async (run: RunContext): Promise<StepResult> => {
     const page = await pageOfPartitionKeys(run.customerId, Math.max(1, run.budget - used) + 1, null);
     const items = page.items.filter((item) => item.SK !== customerSk);
     if (items.length === 0) {
+      // Its points' search terms (their own partition, see point-search-index).
+      const terms = await pageOfPointTermKeys(run.customerId, Math.max(1, run.budget - used));
+      if (terms.length > 0) {
+        await deleteItems(terms);
+        used += terms.length;
+        if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
+        continue;
+      }
       // Its lanes in the fair queues (their jobs were items of the partition).
       await deleteLanesOf(run.customerId, Object.keys(FAIR_QUEUES));
       return { used, complete: true, cursor: null };

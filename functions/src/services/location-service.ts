@@ -5,7 +5,8 @@ import { isSuperUser } from '@shared/permissions/roles';
 import { openableLocationIds, visibleLocationTree } from '@shared/permissions/location-visibility';
 import { getUser } from '../data/user-repository';
 import { deleteLocation, getLocation, listLocationsOfCustomer, placeLocations, putLocation, updateLocationFields } from '../data/location-repository';
-import { getPoint, listPointsOfCustomer, setPointLocations } from '../data/point-repository';
+import { getPoint, listPointsOfCustomer, reindexPointsOfLocation, setPointLocations } from '../data/point-repository';
+import { locationNameOf } from '../data/point-search-index';
 import { AppError } from '../errors';
 import { newId } from './new-id';
 import { customerOf, type Caller } from './caller';
@@ -79,6 +80,8 @@ export const updateLocation = async (caller: Caller, input: LocationInput): Prom
   if (input.parent !== existing.parent) await assertParent(customerId, input.parent, existing._id);
   const location: Location = { ...existing, ...input, _id: existing._id, customer: customerId };
   await updateLocationFields(location);
+  // Its points are found by its name: their search terms follow it.
+  if (locationNameOf(location) !== locationNameOf(existing)) await reindexPointsOfLocation(customerId, location._id, locationNameOf(existing));
   return location;
 };
 

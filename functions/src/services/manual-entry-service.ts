@@ -2,7 +2,7 @@ import type { PointWithLastValue } from '@shared/api/responses';
 import { isCalculatedPoint, type Point } from '@shared/schemas/point';
 import { latestRawBefore } from '../data/raw-value-repository';
 import { seriesOfPoint } from '../data/series-keys';
-import { listPointsOfSelection } from './point-service';
+import { listPointsOfPlace } from './point-list-service';
 import { type Caller } from './caller';
 
 const lastValueOf = async (point: Point): Promise<PointWithLastValue['last_value']> => {
@@ -17,6 +17,7 @@ const lastValueOf = async (point: Point): Promise<PointWithLastValue['last_value
  * last value. Calculated points are left out: their values are computed, a typed one would be lost.
  */
 export const listPointsForManualEntry = async (caller: Caller, locationId: string): Promise<PointWithLastValue[]> => {
-  const points = (await listPointsOfSelection(caller, locationId, false)).filter((point) => !isCalculatedPoint(point));
+  // Read from the location's place terms: a building's 22 points, not the customer's 20,000.
+  const points = (await listPointsOfPlace(caller, locationId)).filter((point) => !isCalculatedPoint(point));
   return Promise.all(points.map(async (point) => ({ ...point, last_value: await lastValueOf(point) })));
 };

@@ -183,7 +183,7 @@ export const updatePoint = async (caller: Caller, input: PointInput): Promise<Sa
   const existing = await requirePoint(customerId, input._id);
   const valid = await validatePoint(customerId, input, existing._id);
   const point: Point = { ...existing, ...valid, _id: existing._id, customer: customerId, updated_at: new Date().toISOString() };
-  await savePoint(point, existing.technical_id, 'update');
+  await savePoint(point, existing.technical_id, 'update', existing);
   return finishSave(caller, existing, point);
 };
 

@@ -1,3 +1,4 @@
+import { backfillPointIndex, isPointIndexBackfill, type PointIndexBackfill } from './point-index-backfill-service';
 import type { JobProgress } from '@shared/realtime/events';
 import { refreshRange } from '@shared/series/calculation-settings';
 import { convertUnit } from '@shared/series/unit-conversion';
@@ -149,14 +150,21 @@ export interface RollupPackMigrationJob {
   correlationId?: string;
 }
 
-export type SeriesWork = LaunchedJob | RollupPackMigrationJob;
+export type SeriesWork = LaunchedJob | RollupPackMigrationJob | PointIndexBackfill;
 
 /** Time kept for the customer under way when the migration's deadline comes. */
 const MIGRATION_MARGIN_MS = 3 * 60_000;
 
-/** What the series jobs function is given: a series job, or a run of the rollup packs' migration (answered: done or not). */
+/** A backfill run leaves this much of the function's time unused (its last page's writes). */
+const BACKFILL_MARGIN_MS = 30_000;
+
+/**
+ * What the series jobs function is given: a series job, a run of the rollup packs' migration
+ * (answered: done or not) or a run of the search index's backfill (answered: where the next starts).
+ */
 export const runSeriesWork = async (job: SeriesWork, remainingMs = 15 * 60_000): Promise<unknown> => {
   if (job.kind === 'rollup_pack_migration') return migrateRollupPacks(Date.now() + Math.max(remainingMs - MIGRATION_MARGIN_MS, 0));
+  if (isPointIndexBackfill(job)) return backfillPointIndex({ ...job, maxMs: Math.max(1_000, Math.min(job.maxMs ?? 60_000, remainingMs - BACKFILL_MARGIN_MS)) });
   await runSeriesJob(job);
   return undefined;
 };

@@ -630,7 +630,8 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ReportPdfFunctionName', { value: this.reportPdf.fn.functionName });
     new CfnOutput(this, 'ApplicationUpdateFunctionName', { value: applicationUpdate.fn.functionName });
     new CfnOutput(this, 'FileImportsFunctionName', { value: fileImports.fn.functionName });
-    // The deploy runs the rollup packs' migration in it (infra/deploy/rollup-migration.ts).
+    // The deploy runs the rollup packs' migration in it (infra/deploy/rollup-migration.ts); the search
+    // index's backfill is invoked in it on demand with `{ kind: 'point_index_backfill' }` (npm run backfill:points).
     new CfnOutput(this, 'SeriesJobsFunctionName', { value: jobs.fn.functionName });
     new CfnOutput(this, 'CustomerDeletionFunctionName', { value: customerDeletion.fn.functionName });
     new CfnOutput(this, 'RestApiId', { value: this.api.restApiId });

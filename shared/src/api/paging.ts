@@ -17,7 +17,10 @@ export const MAX_SEARCH_LENGTH = 100;
 export const cursorSchema = z.string().min(1).max(1024).regex(/^[A-Za-z0-9_-]+$/);
 
 export const listQuerySchema = z.object({
-  /** Case- and accent-insensitive; matched on the name and technical id (and location names where the route answers them). */
+  /**
+   * Case- and accent-insensitive; each word of it begins a word of the point's name, technical id
+   * (or location names where the route answers them): see `matchesSearch`.
+   */
   q: z
     .string()
     .trim()
@@ -63,3 +66,19 @@ export const foldText = (text: string): string =>
 
 /** The query of a list whose items a picker may ask for trimmed: `fields=picker` answers the fields a picker shows only. */
 export const trimmableListQuerySchema = listQuerySchema.extend({ fields: z.enum(['picker']).optional() });
+
+/**
+ * The words of a text for search: its folded runs of letters and digits
+ * (`LG-0123-04 Magasin Lyon` → `lg`, `0123`, `04`, `magasin`, `lyon`).
+ */
+export const searchWordsOf = (text: string): string[] => foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/**
+ * Whether texts answer a search: every word of the search begins one of their words, in any order
+ * (`lyon compt` finds `Compteur général` of `Magasin Lyon 03`; `0123-04` finds `LG-0123-04`).
+ * A word inside another (`pteur`) does not match: the server looks words up by their beginning.
+ */
+export const matchesSearch = (searchWords: readonly string[], texts: readonly string[]): boolean => {
+  const words = texts.flatMap(searchWordsOf);
+  return searchWords.every((wanted) => words.some((word) => word.startsWith(wanted)));
+};
