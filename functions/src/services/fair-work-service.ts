@@ -1,6 +1,6 @@
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { lambda } from '../clients/lambda';
-import { claimFromLane, enqueueFairJob, listLanes, releaseClaim } from '../data/fair-queue-repository';
+import { claimFromLane, enqueueFairJobs, listLanes, releaseClaim } from '../data/fair-queue-repository';
 import { correlationFields, describeError, logger } from '../logger';
 import { lanesInTurn } from './fair-turns';
 import { newId } from './new-id';
@@ -43,10 +43,17 @@ export interface FairJob<T> {
   job: T;
 }
 
-/** Puts jobs in their lanes (a job already there is left as it is). */
+/** Puts jobs in their lanes, one write per queue and customer (a job already there is left as it is). */
 export const enqueueFairly = async <T>(jobs: readonly FairJob<T>[]): Promise<number> => {
+  const lanes = new Map<string, FairJob<T>[]>();
+  for (const entry of jobs) {
+    const lane = `${entry.queue}#${entry.customerId}`;
+    lanes.set(lane, [...(lanes.get(lane) ?? []), entry]);
+  }
   let added = 0;
-  for (const entry of jobs) if (await enqueueFairJob(entry.queue, entry.customerId, entry.order, entry.job)) added += 1;
+  for (const entries of lanes.values()) {
+    added += await enqueueFairJobs(entries[0].queue, entries[0].customerId, entries.map(({ order, job }) => ({ order, job })));
+  }
   return added;
 };
 
