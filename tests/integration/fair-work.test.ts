@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { SchedulerClient, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '@shared/schemas/alert';
 import { api } from '../support/api';
+import { entities } from '../support/aws';
 import { anotherPremiumCustomer } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
 import { sentMails } from '../support/mail';
 import { sendToQueue } from '../support/queue';
-import { scheduleOf } from '../support/scheduled-job';
+import { runOutboxSweep, scheduleOf } from '../support/scheduled-job';
 
 /**
  * Fair shares (docs/architecture/fair-work.md): the schedules of alerts send their target to the
@@ -75,5 +77,39 @@ describe('scheduled work taken in turn per customer', () => {
     // A's jobs all run, each once.
     const done = await eventually(seen, (counts) => counts.a >= A_ALERTS, 60_000);
     expect(done).toEqual({ a: A_ALERTS, b: 1 });
+  });
+
+  it('moves the schedules made before the queue (still invoking the function) to the queue at the next outbox sweep, keeping all else', async () => {
+    const b = await anotherPremiumCustomer();
+    const alert = await createAlert(b.token, await createPoint(b.token), `fair-old-${randomUUID().slice(0, 8)}@energie-plus.example`);
+    const made = (await scheduleOf('alert', alert._id))!;
+    const queueArn = made.Target!.Arn!;
+    // As an older version made it: the scheduled-jobs function as its target.
+    const functionArn = queueArn.replace(/^arn:aws:sqs:([^:]+):([^:]+):.*$/, `arn:aws:lambda:$1:$2:function:${testEnvironment().scheduledJobsFunctionName}`);
+    const scheduler = new SchedulerClient({ endpoint: testEnvironment().endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    await scheduler.send(
+      new UpdateScheduleCommand({
+        Name: made.Name,
+        ScheduleExpression: made.ScheduleExpression,
+        ScheduleExpressionTimezone: made.ScheduleExpressionTimezone,
+        State: made.State,
+        FlexibleTimeWindow: made.FlexibleTimeWindow,
+        Target: { ...made.Target!, Arn: functionArn },
+      }),
+    );
+    expect((await scheduleOf('alert', alert._id))!.Target!.Arn).toBe(functionArn);
+    // The deployment's first sweep did the move already: its marker is taken away, as before this version.
+    await entities.delete({ PK: 'SYSTEM', SK: 'MIGRATION#schedules-to-scheduled-work-queue' });
+
+    await runOutboxSweep();
+    const moved = (await scheduleOf('alert', alert._id))!;
+    expect(moved.Target!.Arn).toBe(queueArn);
+    expect({ ...moved, Target: { ...moved.Target, Arn: '' }, LastModificationDate: undefined, $metadata: undefined }).toEqual({
+      ...made,
+      Target: { ...made.Target, Arn: '' },
+      LastModificationDate: undefined,
+      $metadata: undefined,
+    });
+    expect(await entities.get({ PK: 'SYSTEM', SK: 'MIGRATION#schedules-to-scheduled-work-queue' })).toMatchObject({ value: queueArn });
   });
 });

@@ -138,6 +138,8 @@ export const keys = {
   firstRoot: { PK: 'SYSTEM', SK: 'FIRST_ROOT' },
   /** The installed version, the update under way, the last restart and the vendor's last word. */
   application: { PK: 'SYSTEM', SK: 'APPLICATION' },
+  /** A one-time change of what the deployment made before (e.g. schedules moved to a new target), done once per value. */
+  migration: (name: string) => ({ PK: 'SYSTEM', SK: `MIGRATION#${name}` }),
   /** The licence in force, and one uploaded that waits for the restart that applies it. */
   license: { PK: 'SYSTEM', SK: 'LICENSE' },
   pendingLicense: { PK: 'SYSTEM', SK: 'LICENSE_PENDING' },
