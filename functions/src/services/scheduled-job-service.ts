@@ -1,7 +1,7 @@
 import { deleteMessages, queueUrlOf, receiveMessages } from '../clients/sqs';
 import { getCustomer } from '../data/customer-repository';
 import { describeError, logger } from '../logger';
-import { drainFairly, enqueueFairly, FAIR_QUEUES, fairWorkOn, isDrainRequest, isFairQueue, startWorker, type DrainRequest, type FairQueueName } from './fair-work-service';
+import { drainFairly, enqueueFairly, FAIR_QUEUES, fairWorkOn, SCHEDULED_QUEUES, isDrainRequest, isFairQueue, startWorker, type DrainRequest, type FairQueueName } from './fair-work-service';
 import { evaluateAlert } from './alert-evaluation-service';
 import { retrieveFiles } from './ftp-retrieval-service';
 import { fireReminder } from './reminder-firing-service';
@@ -24,7 +24,7 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   // It also moves, once per deployment, the schedules of alerts and subscriptions made before the queue to it.
   outbox: async () => {
     const swept = await sweepOutbox();
-    if (fairWorkOn()) for (const queue of Object.keys(FAIR_QUEUES) as FairQueueName[]) await startWorker(queue);
+    if (fairWorkOn()) for (const queue of Object.keys(FAIR_QUEUES) as FairQueueName[]) if (queue !== 'import' || process.env.FILE_IMPORTS_FUNCTION) await startWorker(queue);
     try {
       const moved = await retargetQueuedSchedules();
       if (moved > 0) logger.info('schedules moved to the scheduled-work queue', { moved });
@@ -148,6 +148,10 @@ export type ScheduledEvent = ScheduledTarget | DrainRequest | { Records: Schedul
 
 export const handleScheduledEvent = (event: ScheduledEvent, remainingMs: number): Promise<unknown> => {
   if ('Records' in event && Array.isArray(event.Records)) return takeScheduledWork(event.Records, Date.now() + remainingMs);
-  if (isDrainRequest(event)) return drainScheduledWork(event.queue, Date.now() + remainingMs);
+  if (isDrainRequest(event)) {
+    // The import queue's workers are the import function's (a drain of it sent here is a mistake: nothing is taken).
+    if (!(SCHEDULED_QUEUES as readonly string[]).includes(event.queue)) return Promise.resolve({ ran: 0, failed: 0 });
+    return drainScheduledWork(event.queue, Date.now() + remainingMs);
+  }
   return runScheduledJob(event as ScheduledTarget);
 };

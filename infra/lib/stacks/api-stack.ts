@@ -239,7 +239,8 @@ export class ApiStack extends Stack {
       fn.setting('SERIES_JOBS_FUNCTION', jobs.fn.functionName);
     };
 
-    // Meter file imports: one invocation per file and attempt, never retried by Lambda (a failed
+    // Meter file imports: taken in turn per customer from their import lanes (fair-work.md), one file at a time per
+    // invocation, never retried by Lambda (a failed
     // import leaves its file in treatment error, and the user imports it again).
     const fileImports = jobFunction(
       'FileImports',
