@@ -135,7 +135,13 @@ export const takeScheduledWork = async (records: readonly ScheduledWorkRecord[],
   const queues = await enqueueTargets(targets);
   for (const queue of queues) await startWorker(queue);
   const source = records.find((record) => record.eventSourceARN?.startsWith('arn:aws:sqs:'))?.eventSourceARN;
-  const pumped = source ? await pumpQueue(source, deadline) : 0;
+  // The batch is in its lanes: a pump that fails leaves the rest to the next batches (its messages come back after their visibility timeout).
+  const pumped = source
+    ? await pumpQueue(source, deadline).catch((error: unknown) => {
+        logger.error('scheduled-work intake stopped taking the queue', describeError(error));
+        return 0;
+      })
+    : 0;
   const fair = targets.filter((target) => isFairQueue(target.kind)).length;
   return { queued: fair, ran: targets.length - fair, pumped };
 };
