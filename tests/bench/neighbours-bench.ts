@@ -1,26 +1,40 @@
 import { GetFunctionConfigurationCommand, LambdaClient, ListEventSourceMappingsCommand, UpdateFunctionConfigurationCommand } from '@aws-sdk/client-lambda';
 import { toSchedulerExpression } from '../../shared/src/alerts/cron';
 import { alertInputSchema, type Alert } from '../../shared/src/schemas/alert';
+import { buildWeb } from '../../infra/local/build-web';
 import { deployToEmulator, generateDemoPasswords, seedDemoData } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator, waitFor } from '../../infra/local/emulator';
+import { startWebServer } from '../../infra/local/web-server';
 import { sendToQueue } from '../support/queue';
 import { argument, benchApi } from './bench-api';
 
 /**
- * `npm run bench:neighbours [-- --alerts 500 --port 4651]`: what one customer's burst costs
- * another (issue 44), in a fresh emulator (run it under `flock /tmp/wattwise-emulator.lock`).
+ * `npm run bench:neighbours [-- --alerts 500 --pdfs 20 --port 4651]`: what one customer's burst
+ * costs another (issue 44), in a fresh emulator (run it under `flock /tmp/wattwise-emulator.lock`).
  *
  * - `b_alert_delay_s`: customer A (Énergie Plus) has 500 alerts due in the same tick as customer
  *   B's (Montclair) one; the tick's messages reach the scheduled-work queue as the schedules send
  *   them, A's first. The figure is the time from the tick to B's alert e-mail in SES.
+ * - `b_pdf_delay_s`: A has 20 report subscriptions due at 8:00 with B's one (A's messages first);
+ *   the time from 8:00 to B's e-mail with its PDF. `pdf_one_s` is the same for B's one alone on a
+ *   quiet stack: the target is two of those.
+ * - `b_import_wait_s`: while A's 1,000,000-row file imports, B's 24-row file is received (imported
+ *   at once, as a retriever's); the time from its receipt until it is treated (its wait, plus the
+ *   import of 24 rows: an upper bound of the wait).
  *
- * Each is measured twice: with fairness off (`FAIR_WORK=off` on the scheduled-jobs function: the
- * targets run in the order they came) and on (taken in turn per customer). The last line is
- * `neighbours-bench: b_alert_delay_s=…` (with fairness); the line before it, the same without.
- * PDF printing (b_pdf_delay_s) and imports (b_import_wait_s) are not measured yet.
+ * Alerts and PDFs are measured twice: with fairness off (`FAIR_WORK=off` on the scheduled-jobs
+ * function: the targets run in the order they came) and on (taken in turn per customer). The last
+ * line is `neighbours-bench: b_alert_delay_s=… b_pdf_delay_s=… b_import_wait_s=…` (with fairness);
+ * the line before it, the same without. B is made premium for the bench (subscriptions are premium).
  */
 const ALERTS = Number(argument('alerts', '500'));
+const PDFS = Number(argument('pdfs', '20'));
+const IMPORT_ROWS = Number(argument('rows', '1000000'));
+/** `--skip-before`: measures with fairness on only (a second run: the figures without it are the first run's). */
+const SKIP_BEFORE = process.argv.includes('--skip-before');
 const PORT = Number(argument('port', '4651'));
+/** The web app's port: the PDFs are printed from its print page. */
+const WEB_PORT = Number(argument('web-port', '8199'));
 const A = 'cust-energie-plus';
 const B = 'cust-ville-montclair';
 
@@ -28,14 +42,29 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 const main = async () => {
   const emulator = await startEmulator(PORT, 'bench-neighbours');
+  let web: Awaited<ReturnType<typeof startWebServer>> | undefined;
   try {
     Object.assign(process.env, awsEnvironment(emulator.endpoint));
-    const deployment = await deployToEmulator(emulator.endpoint, 'bench-neighbours');
+    const [deployment] = await Promise.all([deployToEmulator(emulator.endpoint, 'bench-neighbours', { appUrl: `http://127.0.0.1:${WEB_PORT}` }), buildWeb()]);
+    web = await startWebServer(deployment, WEB_PORT);
     const passwords = generateDemoPasswords();
     await seedDemoData(deployment, passwords);
-    Object.assign(process.env, { ENTITIES_TABLE: deployment.entitiesTable, SERIES_TABLE: deployment.seriesTable });
+    Object.assign(process.env, {
+      ENTITIES_TABLE: deployment.entitiesTable,
+      SERIES_TABLE: deployment.seriesTable,
+      UPLOADS_BUCKET: deployment.uploadsBucket,
+      FILE_IMPORTS_FUNCTION: deployment.fileImportsFunctionName,
+    });
     // Functions' modules read their settings when loaded: after the tables are known.
     const { putNewAlert } = await import('../../functions/src/data/alert-repository');
+    const { dynamo } = await import('../../functions/src/clients/dynamodb');
+    const { keys } = await import('../../functions/src/data/keys');
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { updateCustomerFields } = await import('../../functions/src/data/customer-repository');
+    const { receiveFile } = await import('../../functions/src/services/file-intake');
+    const { getMeterFile } = await import('../../functions/src/data/meter-file-repository');
+    // Subscriptions are premium: B gets the licence's premium for the bench.
+    await updateCustomerFields(B, { is_premium: true });
     const { scheduleTargetInput } = await import('../../functions/src/services/schedule-service');
     const lambda = new LambdaClient({ endpoint: emulator.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
     const functionName = deployment.scheduledJobsFunctionName;
@@ -117,27 +146,125 @@ const main = async () => {
       await sendToQueue(emulator.endpoint, queueArn, bodies);
       let bAt = 0;
       let aDone = 0;
+      let aBeforeB = 0;
+      let laneAt = 0;
       await waitFor(
         async () => {
-          if (!bAt && (await mailsTo(addressB)) > 0) bAt = Date.now();
+          // When B's job reached its lane (fairness on): the intake's share of B's delay.
+          if (!laneAt && (await dynamo.send(new GetCommand({ TableName: deployment.entitiesTable, Key: keys.fairLane('alert', B), ConsistentRead: true }))).Item) laneAt = Date.now();
+          if (!bAt && (await mailsTo(addressB)) > 0) {
+            bAt = Date.now();
+            aBeforeB = await mailsTo(addressA);
+          }
           if (!aDone && (await mailsTo(addressA)) >= ALERTS) aDone = Date.now();
           return Boolean(bAt && aDone);
         },
         `the ${label} tick's e-mails`,
-        15 * 60_000,
+        10 * 60_000,
       );
-      console.log(`  ${label}: B's alert e-mail ${seconds(bAt - started)} s after the tick; A's ${ALERTS} e-mails all sent after ${seconds(aDone - started)} s`);
+      console.log(
+        `  ${label}: B's alert e-mail ${seconds(bAt - started)} s after the tick (${aBeforeB} of A's sent by then${laneAt ? `; B's job in its lane after ${seconds(laneAt - started)} s` : ''}); A's ${ALERTS} e-mails all sent after ${seconds(aDone - started)} s`,
+      );
       return { bDelay: (bAt - started) / 1000, aAll: (aDone - started) / 1000 };
     };
 
-    console.log(`Alert tick: customer A has ${ALERTS} alerts due with customer B's one.`);
-    await setFairness(false);
-    const before = await tick('Before');
-    await setFairness(true);
+    /** A report for each customer, and subscriptions to it (monthly, 8:00 on the 1st: due at 1 November 8:00, not firing during the bench). */
+    const reportOf = async (token: string, name: string) => {
+      const created = await api('POST', '/api/v1/reports', token, { data: { name, sharing: { shared: false } } });
+      if (!created.res) throw new Error(`Report not created: ${created.msg}`);
+      return created.data._id as string;
+    };
+    const reportA = await reportOf(adminA.jwt, 'Bench neighbours A');
+    const reportB = await reportOf(adminB.jwt, 'Bench neighbours B');
+    const subscribe = async (token: string, report: string, address: string, name: string) => {
+      const created = await api('POST', '/api/v1/subscriptions', token, { name, report, cron_time: '0 8 1 * *', email: { to: [address] } });
+      if (!created.res) throw new Error(`Subscription not created: ${created.msg}`);
+      return created.data as { _id: string; customer: string };
+    };
+    const subscriptionBody = (subscription: { _id: string; customer: string }) => scheduleTargetInput({ kind: 'subscription', id: subscription._id, customerId: subscription.customer });
+
+    /** B's one subscription alone: the time of one PDF, from its message to its e-mail. */
+    const onePdf = async () => {
+      const address = `b-pdf-alone@montclair.example`;
+      const subscription = await subscribe(adminB.jwt, reportB, address, 'Bench alone');
+      const started = Date.now();
+      await sendToQueue(emulator.endpoint, queueArn, [subscriptionBody(subscription)]);
+      await waitFor(async () => (await mailsTo(address)) > 0, "B's PDF alone", 3 * 60_000);
+      const took = (Date.now() - started) / 1000;
+      console.log(`  one PDF alone: e-mailed ${took.toFixed(1)} s after its message`);
+      return took;
+    };
+
+    /** 8:00: A's subscriptions and B's one due together, A's messages first. */
+    const pdfBurst = async (label: string) => {
+      const addressA = `a-pdf-${label}@energie-plus.example`.toLowerCase();
+      const addressB = `b-pdf-${label}@montclair.example`.toLowerCase();
+      const subscriptionsA = [];
+      for (let index = 0; index < PDFS; index += 1) subscriptionsA.push(await subscribe(adminA.jwt, reportA, addressA, `${label} ${index}`));
+      const subscriptionB = await subscribe(adminB.jwt, reportB, addressB, label);
+      const started = Date.now();
+      await sendToQueue(emulator.endpoint, queueArn, [...subscriptionsA, subscriptionB].map(subscriptionBody));
+      let bAt = 0;
+      let aDone = 0;
+      let aBeforeB = 0;
+      await waitFor(
+        async () => {
+          if (!bAt && (await mailsTo(addressB)) > 0) {
+            bAt = Date.now();
+            aBeforeB = await mailsTo(addressA);
+          }
+          if (!aDone && (await mailsTo(addressA)) >= PDFS) aDone = Date.now();
+          return Boolean(bAt && aDone);
+        },
+        `the ${label} PDFs`,
+        8 * 60_000,
+      );
+      console.log(`  ${label}: B's PDF e-mailed ${seconds(bAt - started)} s after 8:00 (${aBeforeB} of A's sent by then); A's ${PDFS} all sent after ${seconds(aDone - started)} s`);
+      return { bDelay: (bAt - started) / 1000, aAll: (aDone - started) / 1000 };
+    };
+
+    /** A's large file importing, then B's small one received: how long until B's is treated. */
+    const importWait = async () => {
+      const rowsOf = (technicalId: string, count: number) => {
+        const from = Date.parse('1990-01-01T00:00:00Z');
+        const lines = ['technical_id;date;value'];
+        for (let row = 0; row < count; row += 1) lines.push(`${technicalId};${new Date(from + row * 15 * 60_000).toISOString().replace('.000Z', 'Z')};${(row % 97) + 0.5}`);
+        return Buffer.from(`${lines.join('\n')}\n`);
+      };
+      const large = await receiveFile({ customerId: A, name: 'bench-neighbours-large.csv', origin: { kind: 'upload', id: null, label: 'bench' }, body: rowsOf('BENCH-NEIGHBOURS-A', IMPORT_ROWS), importNow: true });
+      // B's file comes once A's import is under way (its progress moved).
+      await waitFor(async () => ((await getMeterFile(A, large._id))?.progress?.rows ?? 0) > 0, "A's import under way", 5 * 60_000);
+      const started = Date.now();
+      const small = await receiveFile({ customerId: B, name: 'bench-neighbours-small.csv', origin: { kind: 'upload', id: null, label: 'bench' }, body: rowsOf('BENCH-NEIGHBOURS-B', 24), importNow: true });
+      await waitFor(async () => ['treated', 'treatment_error'].includes((await getMeterFile(B, small._id))?.state ?? ''), "B's small file treated", 10 * 60_000);
+      const wait = (Date.now() - started) / 1000;
+      const aState = await getMeterFile(A, large._id);
+      console.log(`  B's 24-row file ${(await getMeterFile(B, small._id))?.state} ${wait.toFixed(1)} s after its receipt; A's ${IMPORT_ROWS}-row file then ${aState?.state} (progress ${JSON.stringify(aState?.progress)})`);
+      return wait;
+    };
+
+    console.log(`Alert tick: customer A has ${ALERTS} alerts due with customer B's one; 8:00: A has ${PDFS} subscriptions due with B's one.`);
+    let before = { bDelay: NaN, aAll: NaN };
+    let pdfBefore = { bDelay: NaN, aAll: NaN };
+    if (!SKIP_BEFORE) {
+      await setFairness(false);
+      before = await tick('Before');
+      pdfBefore = await pdfBurst('Before');
+      await setFairness(true);
+    }
     const after = await tick('After');
-    console.log(`neighbours-bench (fairness off): b_alert_delay_s=${before.bDelay.toFixed(1)} a_alerts_s=${before.aAll.toFixed(1)}`);
-    console.log(`neighbours-bench: b_alert_delay_s=${after.bDelay.toFixed(1)} a_alerts_s=${after.aAll.toFixed(1)}`);
+    const pdfOne = await onePdf();
+    const pdfAfter = await pdfBurst('After');
+    console.log(`Import: customer A's ${IMPORT_ROWS}-row file importing, B's 24-row file received.`);
+    const importB = await importWait();
+    console.log(
+      `neighbours-bench (fairness off): b_alert_delay_s=${before.bDelay.toFixed(1)} a_alerts_s=${before.aAll.toFixed(1)} b_pdf_delay_s=${pdfBefore.bDelay.toFixed(1)} a_pdfs_s=${pdfBefore.aAll.toFixed(1)}`,
+    );
+    console.log(
+      `neighbours-bench: b_alert_delay_s=${after.bDelay.toFixed(1)} a_alerts_s=${after.aAll.toFixed(1)} b_pdf_delay_s=${pdfAfter.bDelay.toFixed(1)} pdf_one_s=${pdfOne.toFixed(1)} a_pdfs_s=${pdfAfter.aAll.toFixed(1)} b_import_wait_s=${importB.toFixed(1)}`,
+    );
   } finally {
+    web?.close();
     await emulator.stop();
   }
 };

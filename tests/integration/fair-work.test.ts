@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { SchedulerClient, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '@shared/schemas/alert';
+import type { FileLists, MeterFile } from '@shared/schemas/meter-file';
+import { keys } from '../../functions/src/data/keys';
 import { api } from '../support/api';
+import { entities } from '../support/aws';
 import { anotherPremiumCustomer } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
 import { sentMails } from '../support/mail';
 import { sendToQueue } from '../support/queue';
-import { scheduleOf } from '../support/scheduled-job';
+import { runOutboxSweep, scheduleOf } from '../support/scheduled-job';
 
 /**
  * Fair shares (docs/architecture/fair-work.md): the schedules of alerts send their target to the
@@ -75,5 +80,71 @@ describe('scheduled work taken in turn per customer', () => {
     // A's jobs all run, each once.
     const done = await eventually(seen, (counts) => counts.a >= A_ALERTS, 60_000);
     expect(done).toEqual({ a: A_ALERTS, b: 1 });
+  });
+
+  it('moves the schedules made before the queue (still invoking the function) to the queue at the next outbox sweep, keeping all else', async () => {
+    const b = await anotherPremiumCustomer();
+    const alert = await createAlert(b.token, await createPoint(b.token), `fair-old-${randomUUID().slice(0, 8)}@energie-plus.example`);
+    const made = (await scheduleOf('alert', alert._id))!;
+    const queueArn = made.Target!.Arn!;
+    // As an older version made it: the scheduled-jobs function as its target.
+    const functionArn = queueArn.replace(/^arn:aws:sqs:([^:]+):([^:]+):.*$/, `arn:aws:lambda:$1:$2:function:${testEnvironment().scheduledJobsFunctionName}`);
+    const scheduler = new SchedulerClient({ endpoint: testEnvironment().endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    await scheduler.send(
+      new UpdateScheduleCommand({
+        Name: made.Name,
+        ScheduleExpression: made.ScheduleExpression,
+        ScheduleExpressionTimezone: made.ScheduleExpressionTimezone,
+        State: made.State,
+        FlexibleTimeWindow: made.FlexibleTimeWindow,
+        Target: { ...made.Target!, Arn: functionArn },
+      }),
+    );
+    expect((await scheduleOf('alert', alert._id))!.Target!.Arn).toBe(functionArn);
+    // The deployment's first sweep did the move already: its marker is taken away, as before this version.
+    await entities.delete({ PK: 'SYSTEM', SK: 'MIGRATION#schedules-to-scheduled-work-queue' });
+
+    await runOutboxSweep();
+    const moved = (await scheduleOf('alert', alert._id))!;
+    expect(moved.Target!.Arn).toBe(queueArn);
+    expect({ ...moved, Target: { ...moved.Target, Arn: '' }, LastModificationDate: undefined, $metadata: undefined }).toEqual({
+      ...made,
+      Target: { ...made.Target, Arn: '' },
+      LastModificationDate: undefined,
+      $metadata: undefined,
+    });
+    expect(await entities.get({ PK: 'SYSTEM', SK: 'MIGRATION#schedules-to-scheduled-work-queue' })).toMatchObject({ value: queueArn });
+  });
+
+  it("imports customer B's file while customer A's files wait in A's import lane, A's running imports at its cap", async () => {
+    const [a, b] = await Promise.all([anotherPremiumCustomer(), anotherPremiumCustomer()]);
+    const lane = keys.fairLane('import', a.customerId);
+    // A runs two imports already (the cap): two claims whose leases run for ten more minutes.
+    const until = Date.now() + 10 * 60_000;
+    await entities.put({ ...lane, customer: a.customerId, waiting: 0, leases: { 'job-held-1': until, 'job-held-2': until }, served_at: Date.now(), version: 1 });
+    const uploadAndImport = async (token: string) => {
+      const uploaded = await api<MeterFile>('POST', '/api/v1/data/upload-file', { token, body: { name: 'tour.csv', data: Buffer.from('technical_id;date;value\nINCONNU;02/11/2026 03:00;1\n').toString('base64') } });
+      expect(uploaded.status).toBe(200);
+      const started = await api<{ started: number }>('PUT', '/api/v1/data/not-treated-files', { token, body: { files: [uploaded.body.data!._id] } });
+      expect(started.body.data?.started).toBe(1);
+      return uploaded.body.data!._id;
+    };
+    const stateOf = async (token: string, fileId: string) => {
+      const lists = (await api<FileLists>('GET', '/api/v1/data/not-treated-files', { token })).body.data!;
+      return [...lists.notTreatedFileList, ...lists.inTreatmentFileList, ...lists.treatmentErrorFileList, ...lists.treatedFileList].find((file) => file._id === fileId)?.state;
+    };
+    const fileA = await uploadAndImport(a.token);
+    const fileB = await uploadAndImport(b.token);
+
+    expect(await eventually(() => stateOf(b.token, fileB), (state) => state === 'treated', 60_000)).toBe('treated');
+    // A's file waits its turn: in treatment (claimed), its job in A's lane.
+    expect(await stateOf(a.token, fileA)).toBe('in_treatment');
+    expect(await entities.get(lane)).toMatchObject({ waiting: 1 });
+
+    // A's two imports end: a worker then takes A's file.
+    await entities.put({ ...lane, customer: a.customerId, waiting: 1, leases: {}, served_at: Date.now(), version: 2 });
+    const lambda = new LambdaClient({ endpoint: testEnvironment().endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    await lambda.send(new InvokeCommand({ FunctionName: testEnvironment().fileImportsFunctionName, Payload: new TextEncoder().encode(JSON.stringify({ kind: 'drain', queue: 'import' })) }));
+    expect(await eventually(() => stateOf(a.token, fileA), (state) => state === 'treated', 60_000)).toBe('treated');
   });
 });

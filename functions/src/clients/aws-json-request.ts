@@ -17,6 +17,8 @@ export interface AwsJsonRequest {
   body: string;
   credentials: AwsCredentials;
   now: Date;
+  /** The JSON protocol's version: `application/x-amz-json-1.1` unless said (SQS speaks 1.0). */
+  contentType?: string;
 }
 
 const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -30,7 +32,7 @@ export const signedJsonHeaders = (request: AwsJsonRequest): Record<string, strin
   const amzDate = request.now.toISOString().replace(/[-:]|\.\d+/g, '');
   const day = amzDate.slice(0, 8);
   const headers: Record<string, string> = {
-    'content-type': 'application/x-amz-json-1.1',
+    'content-type': request.contentType ?? 'application/x-amz-json-1.1',
     'x-amz-date': amzDate,
     'x-amz-target': request.target,
   };

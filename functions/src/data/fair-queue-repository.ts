@@ -18,38 +18,49 @@ const cancelledBy = (error: unknown, code: string): boolean =>
 const isCancelled = (error: unknown): boolean =>
   cancelledBy(error, 'ConditionalCheckFailed') || cancelledBy(error, 'TransactionConflict') || (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
+const laneCount = (queue: string, customerId: string, added: number) => ({
+  Update: {
+    TableName: entitiesTable(),
+    Key: keys.fairLane(queue, customerId),
+    UpdateExpression: 'SET leases = if_not_exists(leases, :none), served_at = if_not_exists(served_at, :never), customer = :customer ADD waiting :added, version :one',
+    ExpressionAttributeValues: { ':none': {}, ':never': 0, ':customer': customerId, ':added': added, ':one': 1 },
+  },
+});
+
+const jobPut = (queue: string, customerId: string, order: string, job: unknown, now: number) => ({
+  Put: {
+    TableName: entitiesTable(),
+    Item: { ...keys.fairJob(queue, customerId, order), kind: 'fair_job', customer: customerId, job, enqueued_at: now },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
 /**
- * Puts a job in its customer's lane. `order` sorts the lane (a time first) and names the job: the
- * same order twice is one job (a message delivered twice enqueues once). False when it was there.
+ * Puts a customer's jobs in its lane, with their count, in one transaction. `order` sorts the lane
+ * (a time first) and names the job: the same order twice is one job (a message delivered twice
+ * enqueues once); when one is there already, they are put one by one. Answers how many were added.
  */
-export const enqueueFairJob = async (queue: string, customerId: string, order: string, job: unknown): Promise<boolean> => {
+export const enqueueFairJobs = async (queue: string, customerId: string, jobs: readonly { order: string; job: unknown }[]): Promise<number> => {
+  if (jobs.length === 0) return 0;
+  const now = Date.now();
   try {
     await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: entitiesTable(),
-              Item: { ...keys.fairJob(queue, customerId, order), kind: 'fair_job', job, enqueued_at: Date.now() },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Update: {
-              TableName: entitiesTable(),
-              Key: keys.fairLane(queue, customerId),
-              UpdateExpression: 'SET leases = if_not_exists(leases, :none), served_at = if_not_exists(served_at, :never), customer = :customer ADD waiting :one, version :one',
-              ExpressionAttributeValues: { ':none': {}, ':never': 0, ':customer': customerId, ':one': 1 },
-            },
-          },
-        ],
-      }),
+      new TransactWriteCommand({ TransactItems: [...jobs.map((entry) => jobPut(queue, customerId, entry.order, entry.job, now)), laneCount(queue, customerId, jobs.length)] }),
     );
-    return true;
+    return jobs.length;
   } catch (error) {
-    if (cancelledBy(error, 'ConditionalCheckFailed')) return false;
-    throw error;
+    if (!cancelledBy(error, 'ConditionalCheckFailed')) throw error;
   }
+  let added = 0;
+  for (const entry of jobs) {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: [jobPut(queue, customerId, entry.order, entry.job, now), laneCount(queue, customerId, 1)] }));
+      added += 1;
+    } catch (error) {
+      if (!cancelledBy(error, 'ConditionalCheckFailed')) throw error;
+    }
+  }
+  return added;
 };
 
 /** Every lane of a queue (one per customer that ever had work in it), read strongly consistent. */
@@ -78,8 +89,8 @@ export const claimFromLane = async (queue: string, lane: Lane, claim: string, no
   const oldest = await dynamo.send(
     new QueryCommand({
       TableName: entitiesTable(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.fairJobsOfCustomer(queue, lane.customerId).PK, ':prefix': keys.fairJobsOfCustomer(queue, lane.customerId).prefix },
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.fairJobsOfCustomer(queue, lane.customerId).PK },
       ConsistentRead: true,
       Limit: 1,
     }),
@@ -158,7 +169,16 @@ export const releaseClaim = async (queue: string, customerId: string, claim: str
   }
 };
 
-/** Removes a customer's lanes (its purge: its jobs went with its partition). */
+/** Removes a customer's lanes and the jobs still waiting in them (its purge). */
 export const deleteLanesOf = async (customerId: string, queues: readonly string[]): Promise<void> => {
-  for (const queue of queues) await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.fairLane(queue, customerId) }));
+  for (const queue of queues) {
+    const jobs = await queryEvery<{ PK: string; SK: string }>({
+      TableName: entitiesTable(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.fairJobsOfCustomer(queue, customerId).PK },
+      ProjectionExpression: 'PK, SK',
+    });
+    for (const job of jobs) await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: { PK: job.PK, SK: job.SK } }));
+    await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.fairLane(queue, customerId) }));
+  }
 };

@@ -72,9 +72,12 @@ export const keys = {
   /** A customer's lane in a fair work queue (docs/architecture/fair-work.md): one partition per queue lists the customers with work. */
   fairLane: (queue: string, customerId: string) => ({ PK: `FAIR#${queue}`, SK: `C#${customerId}` }),
   fairLanes: (queue: string) => ({ PK: `FAIR#${queue}` }),
-  /** A job waiting in a customer's lane, in the customer's partition, oldest first by its sort key. */
-  fairJob: (queue: string, customerId: string, order: string) => ({ PK: `C#${customerId}`, SK: `FAIR#${queue}#${order}` }),
-  fairJobsOfCustomer: (queue: string, customerId: string) => ({ PK: `C#${customerId}`, prefix: `FAIR#${queue}#` }),
+  /**
+   * A job waiting in a customer's lane, oldest first by its sort key: a partition per queue and customer, so that
+   * taking the oldest reads that lane only (not the customer's whole partition; the emulator reads a whole partition per Query).
+   */
+  fairJob: (queue: string, customerId: string, order: string) => ({ PK: `FAIRJOB#${queue}#C#${customerId}`, SK: order }),
+  fairJobsOfCustomer: (queue: string, customerId: string) => ({ PK: `FAIRJOB#${queue}#C#${customerId}` }),
   throttleWindow: (action: string, scope: string, subject: string, windowStart: number) => ({ PK: `THROTTLE#${action}#${scope}#${subject}`, SK: `W#${windowStart}` }),
   /** Registrations waiting for root or a super user, in one partition of their own. */
   registration: (registrationId: string) => ({ PK: 'REGISTRATIONS', SK: `REG#${registrationId}` }),
@@ -135,6 +138,8 @@ export const keys = {
   firstRoot: { PK: 'SYSTEM', SK: 'FIRST_ROOT' },
   /** The installed version, the update under way, the last restart and the vendor's last word. */
   application: { PK: 'SYSTEM', SK: 'APPLICATION' },
+  /** A one-time change of what the deployment made before (e.g. schedules moved to a new target), done once per value. */
+  migration: (name: string) => ({ PK: 'SYSTEM', SK: `MIGRATION#${name}` }),
   /** The licence in force, and one uploaded that waits for the restart that applies it. */
   license: { PK: 'SYSTEM', SK: 'LICENSE' },
   pendingLicense: { PK: 'SYSTEM', SK: 'LICENSE_PENDING' },

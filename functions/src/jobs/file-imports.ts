@@ -1,12 +1,13 @@
 import type { Context } from 'aws-lambda';
-import type { FileImportJob } from '../services/file-intake';
-import { runFileImport } from '../services/file-import-service';
+import { handleFileImportEvent, type FileImportEvent } from '../services/file-import-service';
 import { correlated } from '../logger';
 
-/** One meter file imported per invocation (started by `startImport`, or continuing itself near its time limit). */
+/**
+ * Meter file imports: a worker of the import lanes (`{ kind: 'drain', queue: 'import' }`, started
+ * by `startImport`) imports files in turn per customer; a job (a file continuing itself near its
+ * time limit, or one given directly) is imported at once.
+ */
 export const handler = correlated(
-  (job: FileImportJob) => job.correlationId,
-  async (job: FileImportJob, context: Context): Promise<void> => {
-    await runFileImport(job, { deadline: Date.now() + context.getRemainingTimeInMillis() });
-  },
+  (event: FileImportEvent) => event.correlationId,
+  (event: FileImportEvent, context: Context): Promise<void> => handleFileImportEvent(event, Date.now() + context.getRemainingTimeInMillis()),
 );

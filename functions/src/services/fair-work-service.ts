@@ -1,6 +1,6 @@
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { lambda } from '../clients/lambda';
-import { claimFromLane, enqueueFairJob, listLanes, releaseClaim } from '../data/fair-queue-repository';
+import { claimFromLane, enqueueFairJobs, listLanes, releaseClaim } from '../data/fair-queue-repository';
 import { correlationFields, describeError, logger } from '../logger';
 import { lanesInTurn } from './fair-turns';
 import { newId } from './new-id';
@@ -18,14 +18,24 @@ export interface FairQueue {
   leaseMs: number;
 }
 
-/** The queues: scheduled alerts and report subscriptions (their PDFs). */
+/** The queues: scheduled alerts and report subscriptions (their PDFs), and meter file imports. */
 export const FAIR_QUEUES = {
   // Evaluations are short: two per customer at once leave the others of the function's cap to other customers.
   alert: { cap: 2, leaseMs: 5 * 60_000 },
   // A print takes a Chromium for seconds: one per customer at once.
   subscription: { cap: 1, leaseMs: 10 * 60_000 },
+  // An import holds its invocation up to the function's 15 minutes (then continues itself outside the turns): two files
+  // per customer at once leave the others of the import function's cap to other customers.
+  import: { cap: 2, leaseMs: 16 * 60_000 },
 } as const satisfies Record<string, FairQueue>;
 export type FairQueueName = keyof typeof FAIR_QUEUES;
+
+/** The queues whose workers are the scheduled-jobs function; the import queue's are the import function. */
+export const SCHEDULED_QUEUES = ['alert', 'subscription'] as const satisfies readonly FairQueueName[];
+
+/** The function whose invocations work a queue: the import function for imports (named by its setting where it is known), else this function. */
+const workerFunctionOf = (queue: FairQueueName): string | undefined =>
+  queue === 'import' ? process.env.FILE_IMPORTS_FUNCTION || process.env.AWS_LAMBDA_FUNCTION_NAME : process.env.AWS_LAMBDA_FUNCTION_NAME;
 
 export const isFairQueue = (name: string): name is FairQueueName => Object.hasOwn(FAIR_QUEUES, name);
 
@@ -43,10 +53,17 @@ export interface FairJob<T> {
   job: T;
 }
 
-/** Puts jobs in their lanes (a job already there is left as it is). */
+/** Puts jobs in their lanes, one write per queue and customer (a job already there is left as it is). */
 export const enqueueFairly = async <T>(jobs: readonly FairJob<T>[]): Promise<number> => {
+  const lanes = new Map<string, FairJob<T>[]>();
+  for (const entry of jobs) {
+    const lane = `${entry.queue}#${entry.customerId}`;
+    lanes.set(lane, [...(lanes.get(lane) ?? []), entry]);
+  }
   let added = 0;
-  for (const entry of jobs) if (await enqueueFairJob(entry.queue, entry.customerId, entry.order, entry.job)) added += 1;
+  for (const entries of lanes.values()) {
+    added += await enqueueFairJobs(entries[0].queue, entries[0].customerId, entries.map(({ order, job }) => ({ order, job })));
+  }
   return added;
 };
 
@@ -64,7 +81,7 @@ export const isDrainRequest = (event: unknown): event is DrainRequest =>
  * Starts a worker on a queue without waiting (the jobs function, by its own name). Workers are
  * interchangeable: one that finds nothing to take stops at once, so starting too many costs little.
  */
-export const startWorker = async (queue: FairQueueName, functionName = process.env.AWS_LAMBDA_FUNCTION_NAME): Promise<void> => {
+export const startWorker = async (queue: FairQueueName, functionName = workerFunctionOf(queue)): Promise<void> => {
   if (!functionName) return;
   await lambda.send(
     new InvokeCommand({

@@ -15,6 +15,7 @@ import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { describeError, logger, metric } from '../logger';
 import { launchDependentCalculations } from './calculation-service';
 import { continueImport, type FileImportJob } from './file-intake';
+import { drainFairly, isDrainRequest, type DrainRequest } from './fair-work-service';
 import { readMeterFile, type ReadRow } from './meter-file-reader';
 import { bulkWriteSession, HELD_BUCKETS_WRITTEN_PAST, heldBuckets, timed } from './bulk-write-session';
 import { announceNewData, pushToCustomer } from './realtime-service';
@@ -448,4 +449,16 @@ export const runFileImport = async (
     await pushFileState(job.customerId, { file: job.fileId, state: 'treatment_error', progress: null });
     return { ...file, state: 'treatment_error', error: reason };
   }
+};
+
+/** What the import function is given: a file's job, or a worker's start on the import lanes. */
+export type FileImportEvent = FileImportJob | DrainRequest;
+
+/** A worker takes the import lanes' files in turn per customer until none may be taken; a job is imported at once. */
+export const handleFileImportEvent = async (event: FileImportEvent, deadline: number): Promise<void> => {
+  if (isDrainRequest(event)) {
+    if (event.queue === 'import') await drainFairly<FileImportJob>('import', (job) => runFileImport(job, { deadline }), deadline);
+    return;
+  }
+  await runFileImport(event, { deadline });
 };

@@ -5,6 +5,7 @@ import type { FileOrigin } from '@shared/schemas/meter-file';
 import { requireSetting } from '../config';
 import { lambda } from '../clients/lambda';
 import { claimForImport, putMeterFileBytes, recordMeterFile, type StoredMeterFile } from '../data/meter-file-repository';
+import { enqueueFairly, fairWorkOn, startWorker } from './fair-work-service';
 import { newId } from './new-id';
 import { correlationFields } from '../logger';
 
@@ -79,12 +80,22 @@ export const continueImport = async (job: FileImportJob): Promise<void> => {
 };
 
 /**
- * Claims the file for a new attempt and starts the import function without waiting. False when
+ * Claims the file for a new attempt and has it imported without waiting: put in its customer's
+ * import lane, taken in turn by a worker of the import function (with `FAIR_WORK=off`, the bench's
+ * "before", the import function is started for it at once). False when
  * the file is already being imported (or treated and `evenTreated` is not set).
  */
 export const startImport = async (customerId: string, fileId: string, options: { evenTreated: boolean }): Promise<boolean> => {
   const attempt = newId('job');
-  if (!(await claimForImport(customerId, fileId, attempt, new Date(), options.evenTreated))) return false;
+  const now = new Date();
+  if (!(await claimForImport(customerId, fileId, attempt, now, options.evenTreated))) return false;
+  if (fairWorkOn()) {
+    // In turn per customer (docs/architecture/fair-work.md): the file waits in its customer's import lane, and a worker of the import function takes it.
+    const job: FileImportJob = { customerId, fileId, attempt, ...correlationFields() };
+    await enqueueFairly([{ queue: 'import', customerId, order: `${String(now.getTime()).padStart(15, '0')}#${fileId}#${attempt}`, job }]);
+    await startWorker('import', requireSetting('FILE_IMPORTS_FUNCTION'));
+    return true;
+  }
   await lambda.send(
     new InvokeCommand({
       FunctionName: requireSetting('FILE_IMPORTS_FUNCTION'),

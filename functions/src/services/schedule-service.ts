@@ -3,11 +3,13 @@ import {
   CreateScheduleCommand,
   DeleteScheduleCommand,
   GetScheduleCommand,
+  ListSchedulesCommand,
   ResourceNotFoundException,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
 import { requireSetting } from '../config';
 import { scheduler } from '../clients/scheduler';
+import { migrationDoneFor, recordMigrationDone } from '../data/migration-repository';
 
 /**
  * What a schedule runs: the scheduled-jobs function is invoked with this object (DESIGN "Scheduled work").
@@ -126,4 +128,53 @@ export const moveSchedule = async (target: ScheduledTarget, timing: ScheduleTimi
     }),
   );
   return true;
+};
+
+/**
+ * Schedules made before their kind was queued (QUEUED_KINDS) still invoke the jobs function,
+ * which runs them at once, outside the turns, until their entity is saved again. This moves them
+ * to the scheduled-work queue, keeping all else (time, zone, state, input, retries): once per
+ * queue (a marker records the queue done), by the outbox sweep that every deployment has, so the
+ * first sweep after a deploy (within 5 minutes) moves them. Answers how many were moved.
+ */
+export const retargetQueuedSchedules = async (queueArn = process.env.SCHEDULED_WORK_QUEUE_ARN): Promise<number> => {
+  const MIGRATION = 'schedules-to-scheduled-work-queue';
+  if (!queueArn || (await migrationDoneFor(MIGRATION)) === queueArn) return 0;
+  let moved = 0;
+  for (const kind of QUEUED_KINDS) {
+    let NextToken: string | undefined;
+    do {
+      const page = await scheduler.send(new ListSchedulesCommand({ NamePrefix: `${kind}-`, NextToken, MaxResults: 100 }));
+      NextToken = page.NextToken;
+      for (const summary of page.Schedules ?? []) {
+        if (!summary.Name || summary.Target?.Arn === queueArn) continue;
+        let existing;
+        try {
+          existing = await scheduler.send(new GetScheduleCommand({ Name: summary.Name, GroupName: summary.GroupName }));
+        } catch (error) {
+          if (error instanceof ResourceNotFoundException) continue;
+          throw error;
+        }
+        if (!existing.Target || existing.Target.Arn === queueArn || !existing.ScheduleExpression || !existing.FlexibleTimeWindow) continue;
+        await scheduler.send(
+          new UpdateScheduleCommand({
+            Name: existing.Name,
+            GroupName: existing.GroupName,
+            ScheduleExpression: existing.ScheduleExpression,
+            ScheduleExpressionTimezone: existing.ScheduleExpressionTimezone,
+            StartDate: existing.StartDate,
+            EndDate: existing.EndDate,
+            Description: existing.Description,
+            State: existing.State,
+            FlexibleTimeWindow: existing.FlexibleTimeWindow,
+            ActionAfterCompletion: existing.ActionAfterCompletion,
+            Target: { ...existing.Target, Arn: queueArn },
+          }),
+        );
+        moved += 1;
+      }
+    } while (NextToken);
+  }
+  await recordMigrationDone(MIGRATION, queueArn);
+  return moved;
 };

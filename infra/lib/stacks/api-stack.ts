@@ -239,7 +239,8 @@ export class ApiStack extends Stack {
       fn.setting('SERIES_JOBS_FUNCTION', jobs.fn.functionName);
     };
 
-    // Meter file imports: one invocation per file and attempt, never retried by Lambda (a failed
+    // Meter file imports: taken in turn per customer from their import lanes (fair-work.md), one file at a time per
+    // invocation, never retried by Lambda (a failed
     // import leaves its file in treatment error, and the user imports it again).
     const fileImports = jobFunction(
       'FileImports',
@@ -334,6 +335,24 @@ export class ApiStack extends Stack {
     scheduledWork.grantSendMessages(schedulerRole);
     // Taking a batch only writes it to the lanes: two at once (the least Lambda allows) leave the function's cap to the workers.
     scheduledJobs.fn.addEventSource(new SqsEventSource(scheduledWork, { batchSize: 10, maxConcurrency: 2 }));
+    // Schedules of alerts and subscriptions made before the queue still target the function: the outbox sweep moves them
+    // to the queue once (services/schedule-service `retargetQueuedSchedules`), so it lists and updates those schedules.
+    scheduledJobs.setting('SCHEDULED_WORK_QUEUE_ARN', scheduledWork.queueArn);
+    scheduledJobs.acknowledgeOnRole(
+      "Schedules are named by their entity's id, made at run time: `alert-*` and `subscription-*` are as narrow as names known at deploy; ListSchedules has no resource narrower than the account's schedules",
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/alert-*',
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/subscription-*',
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/*',
+    );
+    scheduledJobs.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:GetSchedule', 'scheduler:UpdateSchedule'],
+        resources: ['alert-*', 'subscription-*'].map((name) => Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${name}` })),
+      }),
+    );
+    scheduledJobs.fn.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: '*' })] }),
+    );
     // Workers are started by the function itself, by its name (a grant on itself would make it depend on its own policy).
     scheduledJobs.acknowledgeOnRole(
       'Fair-queue workers are new invocations of this same function, named by its prefix (a grant on itself would make it depend on its own policy)',
