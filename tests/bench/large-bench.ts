@@ -49,6 +49,10 @@ const PORT = Number(argument('port', '4598'));
 const WEB_PORT = Number(argument('web-port', '8098'));
 const TIMEOUT_MS = Number(argument('timeout', '60000'));
 const SAVES = 10;
+/** `--screens locations,maplytics,users`: only these screens (all by default), to spend less of a run on screens not being worked on. */
+const SCREENS = argument('screens', '').split(',').filter(Boolean);
+/** `--waterfall`: each counted navigation's API calls, when each started after the navigation and how long it took, to find what a screen waits for. */
+const WATERFALL = process.argv.includes('--waterfall');
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
@@ -157,19 +161,30 @@ const main = async () => {
     const cold = async (who: Who, state: Awaited<ReturnType<typeof signedInState>>, path: string, usable: (page: Page, started: number) => Promise<number>) => {
       const context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
       const page = await context.newPage();
+      const calls: { what: string; at: number; ms: number; bytes: number }[] = [];
+      let navigationStart = Date.now();
       page.on('requestfinished', (request) => {
         if (!request.url().includes('/api/')) return;
         void (async () => {
           const response = await request.response();
           const body = await response?.body().catch(() => null);
           const sizes = await request.sizes().catch(() => null);
-          if (body) answers.push({ what: `${who.label} ${request.method()} ${new URL(request.url()).pathname}`, bytes: body.length, encodedBytes: sizes?.responseBodySize ?? body.length });
+          const timing = request.timing();
+          const url = new URL(request.url());
+          if (body) answers.push({ what: `${who.label} ${request.method()} ${url.pathname}`, bytes: body.length, encodedBytes: sizes?.responseBodySize ?? body.length });
+          calls.push({ what: `${request.method()} ${url.pathname}${url.search}`, at: timing.startTime - navigationStart, ms: timing.responseEnd, bytes: body?.length ?? 0 });
         })();
       });
       try {
         const started = performance.now();
+        navigationStart = Date.now();
         await page.goto(`${webUrl}${path}`);
-        return await usable(page, started);
+        const ms = await usable(page, started);
+        if (WATERFALL) {
+          console.log(`  ${who.label} ${path} in ${ms.toFixed(0)} ms, its API calls (start after the navigation, duration, bytes):`);
+          for (const call of [...calls].sort((a, b) => a.at - b.at)) console.log(`    +${call.at.toFixed(0)} ms ${call.ms.toFixed(0)} ms ${kb(call.bytes)} KiB ${call.what}`);
+        }
+        return ms;
       } catch (error) {
         console.log(`  ${who.label} ${path}: not usable within ${TIMEOUT_MS} ms (${String(error).split('\n')[0]})`);
         return Number.POSITIVE_INFINITY;
@@ -241,6 +256,7 @@ const main = async () => {
     for (const who of [small, large]) {
       const state = await signedInState(who);
       for (const [screen, { path, usable }] of Object.entries(screens)) {
+        if (SCREENS.length > 0 && !SCREENS.includes(screen)) continue;
         // A first navigation warms the functions (and is not counted), as bench:dashboard does.
         await cold(who, state, path, usable(who));
         const times: number[] = [];
@@ -249,7 +265,7 @@ const main = async () => {
         console.log(`${who.label} ${screen}: p50 ${median(times).toFixed(0)} ms (runs ${times.map((time) => time.toFixed(0)).join(', ')})`);
       }
     }
-    for (const who of ['demo', 'large']) console.log(`${who} widget dialog opened until its picker takes a click: p50 ${median(pickerOpenMs.get(who)!).toFixed(0)} ms`);
+    for (const who of ['demo', 'large']) if (pickerOpenMs.get(who)!.length > 0) console.log(`${who} widget dialog opened until its picker takes a click: p50 ${median(pickerOpenMs.get(who)!).toFixed(0)} ms`);
     await browser.close();
     browser = null;
 
@@ -321,9 +337,10 @@ const main = async () => {
     const saveLarge = await timedSaves(large, seeded.sample.buildingId);
     console.log(`a point's save: ${saveSmall.toFixed(0)} ms at the demo's 10 points, ${saveLarge.toFixed(0)} ms at ${counts.points} points`);
 
-    const p50 = (who: Who, screen: string) => median(results.get(`${who.label}:${screen}`)!);
-    const figure = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'timeout');
+    const p50 = (who: Who, screen: string) => median(results.get(`${who.label}:${screen}`) ?? [Number.NaN]);
+    const figure = (value: number) => (Number.isNaN(value) ? 'skipped' : Number.isFinite(value) ? value.toFixed(0) : 'timeout');
     for (const screen of Object.keys(screens)) {
+      if (!results.has(`large:${screen}`)) continue;
       console.log(`ratio ${screen}: large ${figure(p50(large, screen))} ms / demo ${figure(p50(small, screen))} ms = ${(p50(large, screen) / p50(small, screen)).toFixed(2)}`);
     }
     console.log(`ratio list p50: large ${median(listTimes).toFixed(0)} ms / demo ${median(baselineListTimes).toFixed(0)} ms = ${(median(listTimes) / median(baselineListTimes)).toFixed(2)}`);
