@@ -6,7 +6,7 @@ import { MARKER_COLORS } from '@shared/maplytics/constants';
 import { blinkingColorOf, markerColorOf } from '@shared/maplytics/marker-colour';
 import type { MapMarker, MaplyticsAnswer } from '@shared/schemas/maplytics';
 import { readableTextOn } from '../../../lib/accessible-colors';
-import { loadBasemap } from '../hooks/basemap';
+import { takeBasemap } from '../hooks/basemap';
 import { showPlaceLabels } from '../hooks/place-labels';
 import { useBlinkPhase } from '../hooks/use-blink-phase';
 import classes from './maplytics.module.css';
@@ -237,7 +237,7 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     let created: MapLibreMap | null = null;
     let removeLabels = () => {};
     let cancelled = false;
-    void loadBasemap(styleUrl)
+    void takeBasemap(styleUrl)
       .then(({ style, places, bundled: own }) => {
         if (cancelled || !container.current) return;
         created = new MapLibreMap({ container: container.current, style, ...FRANCE, attributionControl: false, dragRotate: false });
