@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike } from 'maplibre-gl';
+import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, prewarm, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MARKER_COLORS } from '@shared/maplytics/constants';
@@ -14,6 +14,8 @@ import classes from './maplytics.module.css';
 // The worker is built as a script of its own (.js, which every server types right): maplibre would look for
 // its .mjs beside its module, which the bundle moves.
 setWorkerUrl(workerUrl);
+// The map's workers start with its code (loaded beside the sites' markers), not once the map is created.
+prewarm();
 
 /** Metropolitan France, where the map opens before it knows the sites. */
 const FRANCE = { center: [2.4, 46.6] as [number, number], zoom: 4.6 };
