@@ -86,8 +86,15 @@ const openAlertsByPoint = async (caller: Caller, customerId: string) => {
     if (!alert.active || pending <= 0 || decideOwnedAccess(viewer, alert, 'read') !== 'allowed') return [];
     return [{ points: new Set(alert.points.map((entry) => entry.point)), pending }];
   });
-  return (shown: readonly Pick<Point, '_id'>[]) =>
-    open.length === 0 ? 0 : open.filter((alert) => shown.some((point) => alert.points.has(point._id))).reduce((sum, alert) => sum + alert.pending, 0);
+  // Each point's open alerts, so that a site sums those of its points without going through every alert.
+  const alertsOfPoint = new Map<string, number[]>();
+  open.forEach((alert, index) => {
+    for (const point of alert.points) alertsOfPoint.set(point, [...(alertsOfPoint.get(point) ?? []), index]);
+  });
+  return (shown: readonly Pick<Point, '_id'>[]) => {
+    const counted = new Set(shown.flatMap((point) => alertsOfPoint.get(point._id) ?? []));
+    return [...counted].reduce((sum, index) => sum + open[index].pending, 0);
+  };
 };
 
 const boundsOf = (markers: readonly MapMarker[]): Pick<MaplyticsAnswer, 'bounds' | 'center'> => {
