@@ -13,7 +13,7 @@ import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
 import { listAlertsOfCustomer, listLogCounts } from '../data/alert-repository';
 import { setLocationMaplyticsSettings } from '../data/location-repository';
-import { listPointFactsOfCustomer, listPointsOfCustomer, setPointMaplyticsSettings, type PointFacts } from '../data/point-repository';
+import { compareOrderKeys, getPoints, listPointFactsOfCustomer, pointOrderKey, setPointMaplyticsSettings, type PointFacts } from '../data/point-repository';
 import { AppError } from '../errors';
 import { customerOf, viewerOf, type Caller } from './caller';
 import { listOpenableLocations, requireVisibleLocation } from './location-service';
@@ -165,10 +165,13 @@ const figuresOf = (point: Point, current: SeriesAnswer, previous: SeriesAnswer, 
  * in buckets for the detail panel.
  */
 export const listMaplyticsPoints = async (caller: Caller, locationId: string, query: MaplyticsPointsQuery, now: number = Date.now()): Promise<MaplyticsPoints> => {
-  const [{ openable, all }, points] = await Promise.all([listOpenableLocations(caller), listPointsOfCustomer(customerOf(caller))]);
+  const customerId = customerOf(caller);
+  // The customer's points' facts say which are the site's; only those are read whole, in the lists' order.
+  const [{ openable, all }, facts] = await Promise.all([listOpenableLocations(caller), listPointFactsOfCustomer(customerId)]);
   const location = openable.find((candidate) => candidate._id === locationId);
   if (!location) throw new AppError('not_found');
-  const shown = shownPointsOf(points, locationId);
+  const whole = await getPoints(customerId, shownPointsOf(facts, locationId).map((point) => point._id));
+  const shown = shownPointsOf([...whole.values()], locationId).sort((a, b) => compareOrderKeys(pointOrderKey(a), pointOrderKey(b)));
   const sampling = bucketsOfPeriod(query.period_type, query.period);
   const seriesQuery = { points: [], period_type: query.period_type, period: query.period, sampling, offset: query.offset, start: null, end: null };
   const requested = shown.map((point) => ({ point, calculation: DEFAULT_CALCULATION[point.series_type], conversion: null }));
