@@ -48,9 +48,11 @@ const RUNS = Number(argument('runs', '3'));
 const PORT = Number(argument('port', '4598'));
 const WEB_PORT = Number(argument('web-port', '8098'));
 const TIMEOUT_MS = Number(argument('timeout', '60000'));
+/** `--screens picker_search,manual_entry`: only these screens (all five by default); the others print as not measured. */
+const SCREENS = process.argv.includes('--screens') ? new Set(argument('screens', '').split(',')) : null;
 const SAVES = 10;
-/** `--screens locations,maplytics,users`: only these screens (all by default), to spend less of a run on screens not being worked on. */
-const SCREENS = argument('screens', '').split(',').filter(Boolean);
+/** `--calls 2`: each list endpoint called this many times (after a first call not counted); 5 by default. */
+const CALLS = Number(argument('calls', '5'));
 /** `--waterfall`: each counted navigation's API calls, when each started after the navigation and how long it took, to find what a screen waits for. */
 const WATERFALL = process.argv.includes('--waterfall');
 
@@ -256,7 +258,10 @@ const main = async () => {
     for (const who of [small, large]) {
       const state = await signedInState(who);
       for (const [screen, { path, usable }] of Object.entries(screens)) {
-        if (SCREENS.length > 0 && !SCREENS.includes(screen)) continue;
+        if (SCREENS && !SCREENS.has(screen)) {
+          results.set(`${who.label}:${screen}`, [Number.NaN]);
+          continue;
+        }
         // A first navigation warms the functions (and is not counted), as bench:dashboard does.
         await cold(who, state, path, usable(who));
         const times: number[] = [];
@@ -265,7 +270,9 @@ const main = async () => {
         console.log(`${who.label} ${screen}: p50 ${median(times).toFixed(0)} ms (runs ${times.map((time) => time.toFixed(0)).join(', ')})`);
       }
     }
-    for (const who of ['demo', 'large']) if (pickerOpenMs.get(who)!.length > 0) console.log(`${who} widget dialog opened until its picker takes a click: p50 ${median(pickerOpenMs.get(who)!).toFixed(0)} ms`);
+    for (const who of ['demo', 'large']) {
+      if (pickerOpenMs.get(who)!.length) console.log(`${who} widget dialog opened until its picker takes a click: p50 ${median(pickerOpenMs.get(who)!).toFixed(0)} ms`);
+    }
     await browser.close();
     browser = null;
 
@@ -305,7 +312,7 @@ const main = async () => {
       for (const path of lists(who)) {
         await raw(path, token);
         const calls = [];
-        for (let call = 0; call < 5; call += 1) calls.push(await raw(path, token));
+        for (let call = 0; call < CALLS; call += 1) calls.push(await raw(path, token));
         const last = calls.at(-1)!;
         (who === large ? listTimes : baselineListTimes).push(...calls.map((call) => call.ms));
         answers.push({ what: `${who.label} GET ${path} (direct)`, bytes: last.bytes, encodedBytes: last.encodedBytes });
@@ -337,10 +344,9 @@ const main = async () => {
     const saveLarge = await timedSaves(large, seeded.sample.buildingId);
     console.log(`a point's save: ${saveSmall.toFixed(0)} ms at the demo's 10 points, ${saveLarge.toFixed(0)} ms at ${counts.points} points`);
 
-    const p50 = (who: Who, screen: string) => median(results.get(`${who.label}:${screen}`) ?? [Number.NaN]);
-    const figure = (value: number) => (Number.isNaN(value) ? 'skipped' : Number.isFinite(value) ? value.toFixed(0) : 'timeout');
+    const p50 = (who: Who, screen: string) => median(results.get(`${who.label}:${screen}`)!);
+    const figure = (value: number) => (Number.isNaN(value) ? 'not_measured' : Number.isFinite(value) ? value.toFixed(0) : 'timeout');
     for (const screen of Object.keys(screens)) {
-      if (!results.has(`large:${screen}`)) continue;
       console.log(`ratio ${screen}: large ${figure(p50(large, screen))} ms / demo ${figure(p50(small, screen))} ms = ${(p50(large, screen) / p50(small, screen)).toFixed(2)}`);
     }
     console.log(`ratio list p50: large ${median(listTimes).toFixed(0)} ms / demo ${median(baselineListTimes).toFixed(0)} ms = ${(median(listTimes) / median(baselineListTimes)).toFixed(2)}`);
