@@ -53,6 +53,8 @@ const SCREENS = process.argv.includes('--screens') ? new Set(argument('screens',
 const SAVES = 10;
 /** `--calls 2`: each list endpoint called this many times (after a first call not counted); 5 by default. */
 const CALLS = Number(argument('calls', '5'));
+/** `--waterfall`: each counted navigation's API calls, when each started after the navigation and how long it took, to find what a screen waits for. */
+const WATERFALL = process.argv.includes('--waterfall');
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
@@ -161,19 +163,30 @@ const main = async () => {
     const cold = async (who: Who, state: Awaited<ReturnType<typeof signedInState>>, path: string, usable: (page: Page, started: number) => Promise<number>) => {
       const context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
       const page = await context.newPage();
+      const calls: { what: string; at: number; ms: number; bytes: number }[] = [];
+      let navigationStart = Date.now();
       page.on('requestfinished', (request) => {
         if (!request.url().includes('/api/')) return;
         void (async () => {
           const response = await request.response();
           const body = await response?.body().catch(() => null);
           const sizes = await request.sizes().catch(() => null);
-          if (body) answers.push({ what: `${who.label} ${request.method()} ${new URL(request.url()).pathname}`, bytes: body.length, encodedBytes: sizes?.responseBodySize ?? body.length });
+          const timing = request.timing();
+          const url = new URL(request.url());
+          if (body) answers.push({ what: `${who.label} ${request.method()} ${url.pathname}`, bytes: body.length, encodedBytes: sizes?.responseBodySize ?? body.length });
+          calls.push({ what: `${request.method()} ${url.pathname}${url.search}`, at: timing.startTime - navigationStart, ms: timing.responseEnd, bytes: body?.length ?? 0 });
         })();
       });
       try {
         const started = performance.now();
+        navigationStart = Date.now();
         await page.goto(`${webUrl}${path}`);
-        return await usable(page, started);
+        const ms = await usable(page, started);
+        if (WATERFALL) {
+          console.log(`  ${who.label} ${path} in ${ms.toFixed(0)} ms, its API calls (start after the navigation, duration, bytes):`);
+          for (const call of [...calls].sort((a, b) => a.at - b.at)) console.log(`    +${call.at.toFixed(0)} ms ${call.ms.toFixed(0)} ms ${kb(call.bytes)} KiB ${call.what}`);
+        }
+        return ms;
       } catch (error) {
         console.log(`  ${who.label} ${path}: not usable within ${TIMEOUT_MS} ms (${String(error).split('\n')[0]})`);
         return Number.POSITIVE_INFINITY;

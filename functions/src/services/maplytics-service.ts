@@ -13,7 +13,7 @@ import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
 import { listAlertsOfCustomer, listLogCounts } from '../data/alert-repository';
 import { setLocationMaplyticsSettings } from '../data/location-repository';
-import { listPointsOfCustomer, setPointMaplyticsSettings } from '../data/point-repository';
+import { compareOrderKeys, getPoints, listPointFactsOfCustomer, pointOrderKey, setPointMaplyticsSettings, type PointFacts } from '../data/point-repository';
 import { AppError } from '../errors';
 import { customerOf, viewerOf, type Caller } from './caller';
 import { listOpenableLocations, requireVisibleLocation } from './location-service';
@@ -28,15 +28,37 @@ import { querySeriesOfPoints } from './series-service';
  */
 
 /** The points maplytics shows for a site: its own, less those left out of maplytics. */
-const shownPointsOf = (points: readonly Point[], locationId: string): Point[] =>
+const shownPointsOf = <P extends Pick<Point, 'location' | 'hide_on_maplytics'>>(points: readonly P[], locationId: string): P[] =>
   points.filter((point) => point.location.includes(locationId) && !point.hide_on_maplytics);
 
-/** The energy of each rated point over its site's rating window, month by month, in kWh (one engine call per zone). */
-const monthlyEnergy = async (located: readonly Location[], points: readonly Point[], locations: readonly Location[], now: number) => {
-  const byZone = new Map<string, Map<string, Point>>();
+/** The shown points of every site at once, by site (one walk over the customer's points, not one per site). */
+const shownPointsBySite = <P extends Pick<Point, 'location' | 'hide_on_maplytics'>>(points: readonly P[]): Map<string, P[]> => {
+  const bySite = new Map<string, P[]>();
+  for (const point of points) {
+    if (point.hide_on_maplytics) continue;
+    for (const locationId of new Set(point.location)) {
+      const list = bySite.get(locationId);
+      if (list) list.push(point);
+      else bySite.set(locationId, [point]);
+    }
+  }
+  return bySite;
+};
+
+/** Whether a point has a value in a window: one whose last value came before it (or that never had one) has none there. */
+const hasValuesSince = (point: Pick<Point, 'last_data_date'>, from: number): boolean => point.last_data_date !== null && Date.parse(point.last_data_date) >= from;
+
+/**
+ * The energy of each rated point over its site's rating window, month by month, in kWh (one engine
+ * call per zone). Only the points with a value in the window are read: of a large customer's
+ * thousands of rated meters, those that never had one (or none since) would each cost a read for nothing.
+ */
+const monthlyEnergy = async (located: readonly Location[], shownOf: (location: Location) => readonly PointFacts[], locations: readonly Location[], now: number) => {
+  const byZone = new Map<string, Map<string, PointFacts>>();
   for (const location of located) {
-    const zone = byZone.get(location.timezone) ?? new Map<string, Point>();
-    for (const point of shownPointsOf(points, location._id).filter(isRatedPoint)) zone.set(point._id, point);
+    const zone = byZone.get(location.timezone) ?? new Map<string, PointFacts>();
+    const from = ratingWindow(now, location.timezone).from;
+    for (const point of shownOf(location)) if (isRatedPoint(point) && hasValuesSince(point, from)) zone.set(point._id, point);
     byZone.set(location.timezone, zone);
   }
   const energy = new Map<string, (number | null)[]>();
@@ -51,7 +73,7 @@ const monthlyEnergy = async (located: readonly Location[], points: readonly Poin
     );
     for (const series of answer.series) energy.set(`${zone}|${series.point}`, series.values);
   }
-  return (location: Location, rated: readonly Point[]) => rated.flatMap((point) => energy.get(`${location.timezone}|${point._id}`) ?? []);
+  return (location: Location, rated: readonly PointFacts[]) => rated.flatMap((point) => energy.get(`${location.timezone}|${point._id}`) ?? []);
 };
 
 /** Open log entries (not acquitted) per point, of the active alerts the caller may read. */
@@ -64,8 +86,15 @@ const openAlertsByPoint = async (caller: Caller, customerId: string) => {
     if (!alert.active || pending <= 0 || decideOwnedAccess(viewer, alert, 'read') !== 'allowed') return [];
     return [{ points: new Set(alert.points.map((entry) => entry.point)), pending }];
   });
-  return (shown: readonly Point[]) =>
-    open.filter((alert) => shown.some((point) => alert.points.has(point._id))).reduce((sum, alert) => sum + alert.pending, 0);
+  // Each point's open alerts, so that a site sums those of its points without going through every alert.
+  const alertsOfPoint = new Map<string, number[]>();
+  open.forEach((alert, index) => {
+    for (const point of alert.points) alertsOfPoint.set(point, [...(alertsOfPoint.get(point) ?? []), index]);
+  });
+  return (shown: readonly Pick<Point, '_id'>[]) => {
+    const counted = new Set(shown.flatMap((point) => alertsOfPoint.get(point._id) ?? []));
+    return [...counted].reduce((sum, index) => sum + open[index].pending, 0);
+  };
 };
 
 const boundsOf = (markers: readonly MapMarker[]): Pick<MaplyticsAnswer, 'bounds' | 'center'> => {
@@ -80,11 +109,14 @@ const boundsOf = (markers: readonly MapMarker[]): Pick<MaplyticsAnswer, 'bounds'
 /** `GET /api/v1/maplytics`: a marker per site the caller may open that has coordinates. */
 export const listMarkers = async (caller: Caller, now: number = Date.now()): Promise<MaplyticsAnswer> => {
   const customerId = customerOf(caller);
-  const [{ openable, all }, points, alertsOf] = await Promise.all([listOpenableLocations(caller), listPointsOfCustomer(customerId), openAlertsByPoint(caller, customerId)]);
+  // The points' facts alone (not their tags, texts and settings): a marker counts and rates them.
+  const [{ openable, all }, points, alertsOf] = await Promise.all([listOpenableLocations(caller), listPointFactsOfCustomer(customerId), openAlertsByPoint(caller, customerId)]);
   const located = openable.filter((location) => location.coordinates !== null);
-  const energyOf = await monthlyEnergy(located, points, all, now);
+  const bySite = shownPointsBySite(points);
+  const shownOf = (location: Location) => bySite.get(location._id) ?? [];
+  const energyOf = await monthlyEnergy(located, shownOf, all, now);
   const markers = located.map((location): MapMarker => {
-    const shown = shownPointsOf(points, location._id);
+    const shown = shownOf(location);
     const monthly = energyOf(location, shown.filter(isRatedPoint));
     const window = ratingWindow(now, location.timezone);
     return {
@@ -133,10 +165,13 @@ const figuresOf = (point: Point, current: SeriesAnswer, previous: SeriesAnswer, 
  * in buckets for the detail panel.
  */
 export const listMaplyticsPoints = async (caller: Caller, locationId: string, query: MaplyticsPointsQuery, now: number = Date.now()): Promise<MaplyticsPoints> => {
-  const [{ openable, all }, points] = await Promise.all([listOpenableLocations(caller), listPointsOfCustomer(customerOf(caller))]);
+  const customerId = customerOf(caller);
+  // The customer's points' facts say which are the site's; only those are read whole, in the lists' order.
+  const [{ openable, all }, facts] = await Promise.all([listOpenableLocations(caller), listPointFactsOfCustomer(customerId)]);
   const location = openable.find((candidate) => candidate._id === locationId);
   if (!location) throw new AppError('not_found');
-  const shown = shownPointsOf(points, locationId);
+  const whole = await getPoints(customerId, shownPointsOf(facts, locationId).map((point) => point._id));
+  const shown = shownPointsOf([...whole.values()], locationId).sort((a, b) => compareOrderKeys(pointOrderKey(a), pointOrderKey(b)));
   const sampling = bucketsOfPeriod(query.period_type, query.period);
   const seriesQuery = { points: [], period_type: query.period_type, period: query.period, sampling, offset: query.offset, start: null, end: null };
   const requested = shown.map((point) => ({ point, calculation: DEFAULT_CALCULATION[point.series_type], conversion: null }));

@@ -84,9 +84,12 @@ const calendarCache = () => {
   };
 };
 
+/** What the engine reads of a point: whose series it is, its type and unit, and its first location (its calendar's zone). */
+export type SeriesPoint = Pick<Point, '_id' | 'customer' | 'name' | 'series_type' | 'unit' | 'location'>;
+
 /** One series of a query: its range in its zone's calendar and what it reads. */
 interface SeriesPlan {
-  point: Point;
+  point: SeriesPoint;
   calculation: Calculation;
   conversion: string | null;
   zone: string;
@@ -104,7 +107,7 @@ interface SeriesPlan {
 }
 
 const planSeries = async (
-  point: Point,
+  point: SeriesPoint,
   calculation: Calculation,
   conversion: string | null,
   query: SeriesQuery,
@@ -271,7 +274,7 @@ export const rangeValueSeenBy = async (view: SeriesView, pointId: string, calcul
 
 /** A series of a query once its point is known to the caller: the point, what it computes and the unit it shows in. */
 export interface RequestedSeries {
-  point: Point;
+  point: SeriesPoint;
   calculation: Calculation;
   conversion: string | null;
 }
@@ -287,9 +290,11 @@ export const querySeriesOfPoints = async (
   now: number,
 ): Promise<SeriesAnswer> => {
   const calendars = calendarCache();
+  // Each point's zone from one index of the locations (a map's thousands of points among a thousand sites).
+  const zones = new Map(locations.map((location) => [location._id, location.timezone]));
   const plans = await Promise.all(
     requested.map(({ point, calculation, conversion }) =>
-      planSeries(point, calculation, conversion, query, zoneOfPoint(point, locations), now, calendars),
+      planSeries(point, calculation, conversion, query, zones.get(point.location[0]) ?? DEFAULT_TIMEZONE, now, calendars),
     ),
   );
   const inputs = await readSeriesInputs(plans);

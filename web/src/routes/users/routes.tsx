@@ -34,7 +34,8 @@ const editUserLoader =
 const usersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings/users',
-  staticData: { title: 'labels.menu.users' },
+  // On a reload the list is asked beside the session's renewal, not after it.
+  staticData: { title: 'labels.menu.users', warm: (queryClient) => void queryClient.prefetchQuery(usersQueryOptions('users')) },
   beforeLoad: guardedBy('app.settings.users'),
   loader: listUsersLoader('users'),
   component: lazyRouteComponent(() => import('./users-pages'), 'UsersPage'),

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike } from 'maplibre-gl';
+import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, prewarm, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MARKER_COLORS } from '@shared/maplytics/constants';
 import { blinkingColorOf, markerColorOf } from '@shared/maplytics/marker-colour';
 import type { MapMarker, MaplyticsAnswer } from '@shared/schemas/maplytics';
 import { readableTextOn } from '../../../lib/accessible-colors';
-import { loadBasemap } from '../hooks/basemap';
+import { takeBasemap } from '../hooks/basemap';
 import { showPlaceLabels } from '../hooks/place-labels';
 import { useBlinkPhase } from '../hooks/use-blink-phase';
 import classes from './maplytics.module.css';
@@ -14,6 +14,8 @@ import classes from './maplytics.module.css';
 // The worker is built as a script of its own (.js, which every server types right): maplibre would look for
 // its .mjs beside its module, which the bundle moves.
 setWorkerUrl(workerUrl);
+// The map's workers start with its code (loaded beside the sites' markers), not once the map is created.
+prewarm();
 
 /** Metropolitan France, where the map opens before it knows the sites. */
 const FRANCE = { center: [2.4, 46.6] as [number, number], zoom: 4.6 };
@@ -237,7 +239,7 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     let created: MapLibreMap | null = null;
     let removeLabels = () => {};
     let cancelled = false;
-    void loadBasemap(styleUrl)
+    void takeBasemap(styleUrl)
       .then(({ style, places, bundled: own }) => {
         if (cancelled || !container.current) return;
         created = new MapLibreMap({ container: container.current, style, ...FRANCE, attributionControl: false, dragRotate: false });

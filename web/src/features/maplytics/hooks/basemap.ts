@@ -134,3 +134,25 @@ export const loadBasemap = async (styleUrl: string | null): Promise<Basemap> => 
   }
   return bundledBasemap();
 };
+
+/** Basemaps started before the map asked for them, by style: each taken once (a map gets a style object of its own). */
+const started = new Map<string | null, Promise<Basemap>>();
+
+/**
+ * Starts loading the basemap before the map is drawn (the route does, beside the sites' markers and
+ * the map's code): the map's first draw then takes it instead of asking for it only once mounted.
+ */
+export const startBasemap = (styleUrl: string | null): void => {
+  if (started.has(styleUrl)) return;
+  const loading = loadBasemap(styleUrl);
+  // Not taken yet, a failure is the map's to report when it takes it.
+  loading.catch(() => undefined);
+  started.set(styleUrl, loading);
+};
+
+/** The basemap started for this style, once; else one loaded now. */
+export const takeBasemap = (styleUrl: string | null): Promise<Basemap> => {
+  const loading = started.get(styleUrl);
+  started.delete(styleUrl);
+  return loading ?? loadBasemap(styleUrl);
+};
