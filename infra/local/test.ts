@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
-import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
+import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, seedWorkerAccounts, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
@@ -35,6 +35,16 @@ const selectedIn = (...folders: string[]): string[] | null => {
 const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? 2));
 
 /**
+ * Browser files run this many at a time too: each has its own Chromium, and most of its time is
+ * spent waiting on the app and the emulator. One user signed in from two browsers is told it is
+ * already connected elsewhere, so each worker signs in as demo accounts of its own, seeded just
+ * before the browser files (after the integration files, which count the demo customers' users).
+ * A browser file that changes what every screen shows or every user may do is marked
+ * `// @runs-alone: <why>` as above. `TEST_BROWSER_WORKERS=1` runs them one by one.
+ */
+const BROWSER_WORKERS = Math.max(1, Number(process.env.TEST_BROWSER_WORKERS ?? 2));
+
+/**
  * A file that changes what every other file sees (locks the application, restarts every function,
  * rewrites the product's defaults or the system's settings) says so in a line
  * `// @runs-alone: <why>`; those files run one by one after the others.
@@ -53,13 +63,13 @@ const byIsolation = (folder: string, selected: string[] | null): { together: str
 };
 
 /**
- * Writes how long each integration file took, longest first, where tests/vitest.config.ts's
- * sequencer reads it to start the longest files first. Refreshed on demand after a whole run
- * (`TEST_RECORD_DURATIONS=1 npm test`) and committed, since a fresh clone has no other record.
+ * Writes how long each file of a folder took, longest first (`tests/<folder>/durations.json`), where
+ * tests/vitest.config.ts's sequencer reads it to start the longest files first. Refreshed on demand
+ * after a whole run (`TEST_RECORD_DURATIONS=1 npm test`) and committed, since a fresh clone has no other record.
  */
-const recordDurations = (files: { file: string; seconds: number }[]): void => {
+const recordDurations = (folder: string, files: { file: string; seconds: number }[]): void => {
   const sorted = [...files].sort((a, b) => b.seconds - a.seconds).map(({ file, seconds: taken }) => [file, Math.round(taken)]);
-  writeFileSync(fromRoot('tests/integration/durations.json'), `${JSON.stringify(Object.fromEntries(sorted), null, 2)}\n`);
+  writeFileSync(fromRoot(`tests/${folder}/durations.json`), `${JSON.stringify(Object.fromEntries(sorted), null, 2)}\n`);
 };
 
 interface Outcome {
@@ -78,6 +88,7 @@ const vitest = (projects: string[], label: string, files: string[] | null, worke
   new Promise((resolve) => {
     if (files === null) return resolve({ passed: 0, failed: 0, skipped: 0, ok: true, files: [] });
     const output = `${RESULTS}/${label}.json`;
+    const phaseStarted = Date.now();
     rmSync(output, { force: true });
     const child = spawn(
       'npx',
@@ -87,10 +98,11 @@ const vitest = (projects: string[], label: string, files: string[] | null, worke
         '--reporter=default', '--reporter=json', `--outputFile.json=${output}`,
         ...files,
       ],
-      // tests/vitest.config.ts reads how many files of the integration project run at once.
-      { cwd: fromRoot(), stdio: 'inherit', env: { ...process.env, TEST_INTEGRATION_WORKERS: String(workers) } },
+      // tests/vitest.config.ts reads how many files of the integration and browser projects run at once.
+      { cwd: fromRoot(), stdio: 'inherit', env: { ...process.env, TEST_INTEGRATION_WORKERS: String(workers), TEST_BROWSER_WORKERS: String(workers) } },
     );
     child.on('exit', (code) => {
+      console.log(`Phase ${label} (${files.length > 0 ? files.length : 'all'} files, ${workers} at a time): ${seconds(phaseStarted)}`);
       if (!existsSync(output)) return resolve({ passed: 0, failed: 1, skipped: 0, ok: false, files: [] });
       const report = JSON.parse(readFileSync(output, 'utf8')) as {
         numPassedTests: number;
@@ -181,8 +193,13 @@ const main = async (): Promise<number> => {
     const together = await vitest(['integration'], 'integration', integration.together, WORKERS);
     const alone = await vitest(['integration'], 'integration-alone', integration.alone);
     outcomes.push(together, alone);
-    if (process.env.TEST_RECORD_DURATIONS === '1' && integrationFiles?.length === 0) recordDurations([...together.files, ...alone.files]);
-    outcomes.push(await vitest(['browser'], 'browser', browserFiles));
+    if (process.env.TEST_RECORD_DURATIONS === '1' && integrationFiles?.length === 0) recordDurations('integration', [...together.files, ...alone.files]);
+    const browser = byIsolation('browser', browserFiles);
+    if (browser.together) await seedWorkerAccounts(deployment, BROWSER_WORKERS, passwords, environmentFile);
+    const browserTogether = await vitest(['browser'], 'browser', browser.together, BROWSER_WORKERS);
+    const browserAlone = await vitest(['browser'], 'browser-alone', browser.alone);
+    outcomes.push(browserTogether, browserAlone);
+    if (process.env.TEST_RECORD_DURATIONS === '1' && browserFiles?.length === 0) recordDurations('browser', [...browserTogether.files, ...browserAlone.files]);
   } catch (error) {
     console.error(error);
     outcomes.push({ passed: 0, failed: 1, skipped: 0, ok: false, files: [] });

@@ -39,6 +39,11 @@ export interface TestEnvironment {
   /** The address search's geocoding provider: the local stand-in (`fake`, its calls readable) or the operator's. */
   geocodingProvider?: { url: string; fake: boolean } | null;
   applicationUpdateFunctionName?: string;
+  /**
+   * The demo accounts of test workers 2, 3 … (same customers, roles and passwords; `+w2` in their
+   * e-mails), seeded before the browser files, which run two at a time: see `accounts`.
+   */
+  workerAccounts?: Record<string, TestEnvironment['accounts']>;
 }
 
 export const TEST_ENVIRONMENT_FILE = path.resolve(
@@ -46,5 +51,18 @@ export const TEST_ENVIRONMENT_FILE = path.resolve(
   '../../.local/test/environment.json',
 );
 
-export const testEnvironment = (): TestEnvironment =>
-  JSON.parse(readFileSync(process.env.WATTWISE_TEST_ENVIRONMENT ?? TEST_ENVIRONMENT_FILE, 'utf8')) as TestEnvironment;
+/**
+ * What `npm test` deployed. Where the test project asks for accounts by worker
+ * (`WATTWISE_ACCOUNTS_BY_WORKER=1`, the browser project, whose files run two at a time), `accounts`
+ * are the running worker's own (Vitest's `VITEST_POOL_ID`, 1 … workers): the first worker signs in
+ * as the demo accounts, the others as their copies, so that no user is signed in from two browsers
+ * at once (which the app answers with "already connected elsewhere").
+ */
+export const testEnvironment = (): TestEnvironment => {
+  const environment = JSON.parse(readFileSync(process.env.WATTWISE_TEST_ENVIRONMENT ?? TEST_ENVIRONMENT_FILE, 'utf8')) as TestEnvironment;
+  const worker = process.env.WATTWISE_ACCOUNTS_BY_WORKER === '1' ? (process.env.VITEST_POOL_ID ?? '1') : '1';
+  if (worker === '1') return environment;
+  const accounts = environment.workerAccounts?.[worker];
+  if (!accounts) throw new Error(`No demo accounts for test worker ${worker}: npm test seeds them for the browser files (infra/local/test.ts)`);
+  return { ...environment, accounts };
+};
