@@ -8,14 +8,9 @@ const sharedDir = fileURLToPath(new URL('../shared/src', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Integration files at once: one unless `npm test` says more (infra/local/test.ts, files marked `@runs-alone` excepted). */
 const integrationWorkers = Math.max(1, Number(process.env.TEST_INTEGRATION_WORKERS ?? 1));
-/**
- * Browser files at once, likewise: one unless `npm test` says more. Each worker signs in as demo
- * accounts of its own (`WATTWISE_ACCOUNTS_BY_WORKER`, tests/support/environment.ts).
- */
-const browserWorkers = Math.max(1, Number(process.env.TEST_BROWSER_WORKERS ?? 1));
 
 /**
- * Integration and browser files run two at a time; the run ends when the last one does. Started
+ * Integration files run two at a time, browser files in two lanes; the run ends when the last one does. Started
  * longest first, by the durations a past run recorded (`tests/<project>/durations.json`, refreshed
  * by `TEST_RECORD_DURATIONS=1 npm test`), the long files overlap the short ones instead of one of
  * them starting last and running alone. Vitest's own order needs its cache, which a fresh clone
@@ -85,9 +80,8 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
-          fileParallelism: browserWorkers > 1,
-          maxWorkers: browserWorkers,
-          env: { WATTWISE_ACCOUNTS_BY_WORKER: '1' },
+          // One file at a time per run: npm test runs two lanes of browser files side by side (infra/local/test.ts).
+          fileParallelism: false,
         },
       },
     ],

@@ -30,27 +30,24 @@ afterEach(() => {
 });
 
 describe('the test environment’s demo accounts', () => {
-  it('gives each browser worker accounts of its own: the demo ones to the first, their copies to the second', () => {
+  it('gives each browser lane accounts of its own: the demo ones to the first, their copies to the second', () => {
     vi.stubEnv('WATTWISE_TEST_ENVIRONMENT', file);
-    vi.stubEnv('WATTWISE_ACCOUNTS_BY_WORKER', '1');
-    vi.stubEnv('VITEST_POOL_ID', '1');
+    vi.stubEnv('WATTWISE_ACCOUNTS_WORKER', '1');
     expect(testEnvironment().accounts.premiumAdministrator.email).toBe('admin@energie-plus.example');
-    vi.stubEnv('VITEST_POOL_ID', '2');
+    vi.stubEnv('WATTWISE_ACCOUNTS_WORKER', '2');
     expect(testEnvironment().accounts.premiumAdministrator.email).toBe('admin+w2@energie-plus.example');
     expect(testEnvironment().accounts.basicMember).toEqual(account('membre+w2@montclair.example', 'cust-ville-montclair'));
   });
 
-  it('gives the demo accounts to every worker of a project that does not ask for them by worker (the integration files)', () => {
+  it('gives the demo accounts where no lane is named (the integration files, a single browser file)', () => {
     vi.stubEnv('WATTWISE_TEST_ENVIRONMENT', file);
-    vi.stubEnv('WATTWISE_ACCOUNTS_BY_WORKER', '');
-    vi.stubEnv('VITEST_POOL_ID', '2');
+    vi.stubEnv('WATTWISE_ACCOUNTS_WORKER', '');
     expect(testEnvironment().accounts.root.email).toBe('root@demo.wattwise.example');
   });
 
   it('says so when a worker has no accounts seeded, rather than signing in as another worker’s', () => {
     vi.stubEnv('WATTWISE_TEST_ENVIRONMENT', file);
-    vi.stubEnv('WATTWISE_ACCOUNTS_BY_WORKER', '1');
-    vi.stubEnv('VITEST_POOL_ID', '3');
+    vi.stubEnv('WATTWISE_ACCOUNTS_WORKER', '3');
     expect(() => testEnvironment()).toThrow(/No demo accounts for test worker 3/);
   });
 });

@@ -161,22 +161,24 @@ const user = async (
 
 /**
  * The six demo accounts; with a worker number, that worker's copies (ids ending `-w<n>`, e-mails
- * `<local>+w<n>@<domain>`), same names, customers, roles and rights.
+ * `<local>+w<n>@<domain>`, the number after the last name so that a list of users names each once),
+ * same customers, roles and rights.
  */
 const demoUsers = (passwords: z.infer<typeof passwordsSchema>, worker: number | null): Promise<NewUser[]> => {
   const id = (base: string) => (worker === null ? base : `${base}-w${worker}`);
   const email = (address: string) => (worker === null ? address : address.replace('@', `+w${worker}@`));
+  const last = (name: string) => (worker === null ? name : `${name} ${worker}`);
   const { premium, basic } = DEMO_CUSTOMERS;
   return Promise.all([
-    user(id('usr-root'), 'Rose', 'Racine', email('root@demo.wattwise.example'), 'root_administrator', null, passwords.root),
-    user(id('usr-super'), 'Samuel', 'Surand', email('super@demo.wattwise.example'), 'super_administrator', null, passwords.super),
-    user(id('usr-premium-admin'), 'Amélie', 'Durand', email('admin@energie-plus.example'), 'administrator', premium._id, passwords.premiumAdministrator),
-    user(id('usr-premium-member'), 'Marc', 'Petit', email('membre@energie-plus.example'), 'member', premium._id, passwords.premiumMember, [
+    user(id('usr-root'), 'Rose', last('Racine'), email('root@demo.wattwise.example'), 'root_administrator', null, passwords.root),
+    user(id('usr-super'), 'Samuel', last('Surand'), email('super@demo.wattwise.example'), 'super_administrator', null, passwords.super),
+    user(id('usr-premium-admin'), 'Amélie', last('Durand'), email('admin@energie-plus.example'), 'administrator', premium._id, passwords.premiumAdministrator),
+    user(id('usr-premium-member'), 'Marc', last('Petit'), email('membre@energie-plus.example'), 'member', premium._id, passwords.premiumMember, [
       'loc-lyon-a',
       'loc-grenoble',
     ]),
-    user(id('usr-basic-admin'), 'Claire', 'Morel', email('admin@montclair.example'), 'administrator', basic._id, passwords.basicAdministrator),
-    user(id('usr-basic-member'), 'Hugo', 'Lefèvre', email('membre@montclair.example'), 'member', basic._id, passwords.basicMember, [
+    user(id('usr-basic-admin'), 'Claire', last('Morel'), email('admin@montclair.example'), 'administrator', basic._id, passwords.basicAdministrator),
+    user(id('usr-basic-member'), 'Hugo', last('Lefèvre'), email('membre@montclair.example'), 'member', basic._id, passwords.basicMember, [
       'loc-mairie',
     ]),
   ]);
