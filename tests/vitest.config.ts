@@ -10,9 +10,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const integrationWorkers = Math.max(1, Number(process.env.TEST_INTEGRATION_WORKERS ?? 1));
 
 /**
- * Integration files run two at a time; the run ends when the last one does. Started longest first,
- * by the durations a past run recorded (`tests/integration/durations.json`, refreshed by
- * `TEST_RECORD_DURATIONS=1 npm test`), the long files overlap the short ones instead of one of
+ * Integration files run two at a time, browser files in two lanes; the run ends when the last one does. Started
+ * longest first, by the durations a past run recorded (`tests/<project>/durations.json`, refreshed
+ * by `TEST_RECORD_DURATIONS=1 npm test`), the long files overlap the short ones instead of one of
  * them starting last and running alone. Vitest's own order needs its cache, which a fresh clone
  * (CI) does not have. A file the record does not know yet goes first: it may be long.
  */
@@ -31,15 +31,19 @@ class LongestFirstSequencer extends BaseSequencer {
 /** What a file missing from the record is taken to last: more than any recorded one. */
 const UNKNOWN_SECONDS = 1e6;
 
-const DURATIONS_FILE = 'tests/integration/durations.json';
+const DURATIONS_FILES = ['tests/integration/durations.json', 'tests/browser/durations.json'];
 
-const recordedDurations = (root: string): Record<string, number> => {
-  try {
-    return JSON.parse(readFileSync(path.join(root, DURATIONS_FILE), 'utf8')) as Record<string, number>;
-  } catch {
-    return {};
-  }
-};
+const recordedDurations = (root: string): Record<string, number> =>
+  Object.assign(
+    {},
+    ...DURATIONS_FILES.map((file) => {
+      try {
+        return JSON.parse(readFileSync(path.join(root, file), 'utf8')) as Record<string, number>;
+      } catch {
+        return {};
+      }
+    }),
+  );
 
 /**
  * Four projects: `unit` (pure rules, no I/O), `infra` (CDK assertions on the synthesized app),
@@ -50,7 +54,7 @@ export default defineConfig({
   resolve: { alias: { '@shared': sharedDir } },
   test: {
     root,
-    // One sequencer for the whole run (Vitest reads it at the root only): integration files longest first.
+    // One sequencer for the whole run (Vitest reads it at the root only): integration and browser files longest first.
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
@@ -76,6 +80,7 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
+          // One file at a time per run: npm test runs two lanes of browser files side by side (infra/local/test.ts).
           fileParallelism: false,
         },
       },

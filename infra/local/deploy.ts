@@ -229,6 +229,34 @@ export const seedDemoData = async (
 ): Promise<{ accounts: SeededAccount[]; customers: { _id: string; name: string; is_premium: boolean }[] }> =>
   (await invokeSeed(deployment, { step: 'accounts', passwords }, true)) as Awaited<ReturnType<typeof seedDemoData>>;
 
+/**
+ * The demo accounts again for test workers 2 to `workers` (the seed's `worker-accounts` step), with
+ * the same passwords; added to the environment file `file` as `workerAccounts`, where the browser
+ * tests' files that run at the same time each find accounts of their own (tests/support/environment.ts).
+ */
+export const seedWorkerAccounts = async (deployment: Deployment, workers: number, passwords: DemoPasswords, file: string): Promise<void> => {
+  if (workers < 2) return;
+  const seeded = (await invokeSeed(deployment, { step: 'worker-accounts', workers, passwords }, true)) as { accounts: SeededAccount[] };
+  const workerAccounts = Object.fromEntries(
+    Array.from({ length: workers - 1 }, (_, index) => index + 2).map((worker) => [
+      String(worker),
+      Object.fromEntries(
+        (Object.keys(DEMO_EMAILS) as (keyof DemoPasswords)[]).map((name) => {
+          const email = workerEmail(DEMO_EMAILS[name], worker);
+          const account = seeded.accounts.find((candidate) => candidate.email === email);
+          if (!account) throw new Error(`The seed made no ${name} account for worker ${worker}`);
+          return [name, { email, password: passwords[name], customer: account.customer }];
+        }),
+      ),
+    ]),
+  );
+  const environment = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...environment, workerAccounts }, null, 2));
+};
+
+/** A demo account's address for a test worker past the first (the seed's rule): `admin@x` → `admin+w2@x`. */
+const workerEmail = (email: string, worker: number): string => email.replace('@', `+w${worker}@`);
+
 /** Days of ten-minute demo series, waited for. */
 export const seedDemoSeries = async (deployment: Deployment, days: number): Promise<void> => {
   await invokeSeed(deployment, { step: 'series', days }, true);

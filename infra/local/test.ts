@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
 import { buildWeb } from './build-web';
-import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
+import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, seedWorkerAccounts, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
 import { TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
@@ -35,6 +35,48 @@ const selectedIn = (...folders: string[]): string[] | null => {
 const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? 2));
 
 /**
+ * Browser files run in this many lanes side by side (one Vitest run each, its files one by one):
+ * each file has its own Chromium, and most of its time is spent waiting on the app and the
+ * emulator. One user signed in from two browsers is told it is already connected elsewhere, so
+ * each lane signs in as demo accounts of its own (`WATTWISE_ACCOUNTS_WORKER`): the first lane as
+ * the demo's, the others as their copies, seeded just before the browser files (after the
+ * integration files, which count the demo customers' users). A browser file that changes what
+ * every screen shows or every user may do is marked `// @runs-alone: <why>` as above; one that
+ * needs the demo's own accounts (it reads what the demo seeded for them alone: private tabs and
+ * widgets, a print token made for them) `// @demo-accounts: <why>`, and runs in the first lane.
+ * The other files are shared out longest first, by `tests/browser/durations.json`.
+ * `TEST_BROWSER_WORKERS=1` runs them all in one lane.
+ */
+const BROWSER_WORKERS = Math.max(1, Number(process.env.TEST_BROWSER_WORKERS ?? 2));
+const DEMO_ACCOUNTS = /^\s*\/\/ @demo-accounts: \S/m;
+
+/** What a browser file missing from the record is taken to last when shared out. */
+const UNKNOWN_BROWSER_SECONDS = 60;
+
+/** The browser files shared into `lanes` lanes of about equal recorded time, those that need the demo's own accounts in the first. */
+const lanesOf = (files: string[], lanes: number): string[][] => {
+  let known: Record<string, number> = {};
+  try {
+    known = JSON.parse(readFileSync(fromRoot('tests/browser/durations.json'), 'utf8')) as Record<string, number>;
+  } catch {
+    // No record: every file counts the same.
+  }
+  const cost = (file: string) => known[file] ?? UNKNOWN_BROWSER_SECONDS;
+  const shared = Array.from({ length: lanes }, () => ({ files: [] as string[], seconds: 0 }));
+  const pinned = files.filter((file) => DEMO_ACCOUNTS.test(readFileSync(fromRoot(file), 'utf8')));
+  for (const file of pinned) {
+    shared[0]!.files.push(file);
+    shared[0]!.seconds += cost(file);
+  }
+  for (const file of files.filter((candidate) => !pinned.includes(candidate)).sort((a, b) => cost(b) - cost(a))) {
+    const lane = shared.reduce((least, candidate) => (candidate.seconds < least.seconds ? candidate : least));
+    lane.files.push(file);
+    lane.seconds += cost(file);
+  }
+  return shared.map((lane) => lane.files).filter((lane) => lane.length > 0);
+};
+
+/**
  * A file that changes what every other file sees (locks the application, restarts every function,
  * rewrites the product's defaults or the system's settings) says so in a line
  * `// @runs-alone: <why>`; those files run one by one after the others.
@@ -53,13 +95,13 @@ const byIsolation = (folder: string, selected: string[] | null): { together: str
 };
 
 /**
- * Writes how long each integration file took, longest first, where tests/vitest.config.ts's
- * sequencer reads it to start the longest files first. Refreshed on demand after a whole run
- * (`TEST_RECORD_DURATIONS=1 npm test`) and committed, since a fresh clone has no other record.
+ * Writes how long each file of a folder took, longest first (`tests/<folder>/durations.json`), where
+ * tests/vitest.config.ts's sequencer reads it to start the longest files first. Refreshed on demand
+ * after a whole run (`TEST_RECORD_DURATIONS=1 npm test`) and committed, since a fresh clone has no other record.
  */
-const recordDurations = (files: { file: string; seconds: number }[]): void => {
+const recordDurations = (folder: string, files: { file: string; seconds: number }[]): void => {
   const sorted = [...files].sort((a, b) => b.seconds - a.seconds).map(({ file, seconds: taken }) => [file, Math.round(taken)]);
-  writeFileSync(fromRoot('tests/integration/durations.json'), `${JSON.stringify(Object.fromEntries(sorted), null, 2)}\n`);
+  writeFileSync(fromRoot(`tests/${folder}/durations.json`), `${JSON.stringify(Object.fromEntries(sorted), null, 2)}\n`);
 };
 
 interface Outcome {
@@ -74,10 +116,11 @@ interface Outcome {
 /** How many of the slowest test files the run prints at its end. */
 const SLOWEST_SHOWN = 10;
 
-const vitest = (projects: string[], label: string, files: string[] | null, workers = 1): Promise<Outcome> =>
+const vitest = (projects: string[], label: string, files: string[] | null, workers = 1, environment: Record<string, string> = {}): Promise<Outcome> =>
   new Promise((resolve) => {
     if (files === null) return resolve({ passed: 0, failed: 0, skipped: 0, ok: true, files: [] });
     const output = `${RESULTS}/${label}.json`;
+    const phaseStarted = Date.now();
     rmSync(output, { force: true });
     const child = spawn(
       'npx',
@@ -88,9 +131,10 @@ const vitest = (projects: string[], label: string, files: string[] | null, worke
         ...files,
       ],
       // tests/vitest.config.ts reads how many files of the integration project run at once.
-      { cwd: fromRoot(), stdio: 'inherit', env: { ...process.env, TEST_INTEGRATION_WORKERS: String(workers) } },
+      { cwd: fromRoot(), stdio: 'inherit', env: { ...process.env, TEST_INTEGRATION_WORKERS: String(workers), ...environment } },
     );
     child.on('exit', (code) => {
+      console.log(`Phase ${label} (${files.length > 0 ? files.length : 'all'} files, ${workers} at a time): ${seconds(phaseStarted)}`);
       if (!existsSync(output)) return resolve({ passed: 0, failed: 1, skipped: 0, ok: false, files: [] });
       const report = JSON.parse(readFileSync(output, 'utf8')) as {
         numPassedTests: number;
@@ -181,8 +225,16 @@ const main = async (): Promise<number> => {
     const together = await vitest(['integration'], 'integration', integration.together, WORKERS);
     const alone = await vitest(['integration'], 'integration-alone', integration.alone);
     outcomes.push(together, alone);
-    if (process.env.TEST_RECORD_DURATIONS === '1' && integrationFiles?.length === 0) recordDurations([...together.files, ...alone.files]);
-    outcomes.push(await vitest(['browser'], 'browser', browserFiles));
+    if (process.env.TEST_RECORD_DURATIONS === '1' && integrationFiles?.length === 0) recordDurations('integration', [...together.files, ...alone.files]);
+    const browser = byIsolation('browser', browserFiles);
+    const lanes = browser.together ? lanesOf(browser.together, BROWSER_WORKERS) : [];
+    if (lanes.length > 1) await seedWorkerAccounts(deployment, lanes.length, passwords, environmentFile);
+    const browserLanes = await Promise.all(
+      lanes.map((files, index) => vitest(['browser'], lanes.length > 1 ? `browser-${index + 1}` : 'browser', files, 1, { WATTWISE_ACCOUNTS_WORKER: String(index + 1) })),
+    );
+    const browserAlone = await vitest(['browser'], 'browser-alone', browser.alone);
+    outcomes.push(...browserLanes, browserAlone);
+    if (process.env.TEST_RECORD_DURATIONS === '1' && browserFiles?.length === 0) recordDurations('browser', [...browserLanes.flatMap((lane) => lane.files), ...browserAlone.files]);
   } catch (error) {
     console.error(error);
     outcomes.push({ passed: 0, failed: 1, skipped: 0, ok: false, files: [] });

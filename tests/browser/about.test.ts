@@ -1,3 +1,4 @@
+// @runs-alone: rewrites the system's configuration and the vendor's answers, which every browser's about box and update check read.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApplicationInformation } from '@shared/schemas/application';
 import { entities } from '../support/aws';

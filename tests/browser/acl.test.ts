@@ -1,3 +1,4 @@
+// @runs-alone: rewrites the basic customer's permissions and notification settings, which its users' menus and screens follow.
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS } from '@shared/permissions/default-permissions';
 import type { VersionedNotificationSettings } from '@shared/schemas/system-settings';

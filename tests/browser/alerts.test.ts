@@ -1,3 +1,4 @@
+// @demo-accounts: picks the demo administrator by name among alert authors, and reads the demo's alert in the historical.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -1,3 +1,4 @@
+// @runs-alone: activates a licence, which restarts the application under every other browser.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

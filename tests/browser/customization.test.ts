@@ -1,3 +1,4 @@
+// @runs-alone: rewrites the system's logo and background, which every screen and the sign-in page show.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { entities } from '../support/aws';

@@ -1,3 +1,4 @@
+// @demo-accounts: reads the demo administrator's own overview widgets, which no other user sees.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { api, login } from '../support/api';

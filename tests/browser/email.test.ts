@@ -1,3 +1,4 @@
+// @runs-alone: rewrites the premium customer's and the system's SMTP settings, which alerts, reminders and subscriptions send with.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmtpSettings } from '@shared/schemas/smtp';
 import { entities } from '../support/aws';

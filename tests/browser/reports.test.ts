@@ -1,3 +1,4 @@
+// @demo-accounts: prints with a print token made for the demo administrator, who alone reads the reports the test makes.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -39,6 +39,11 @@ export interface TestEnvironment {
   /** The address search's geocoding provider: the local stand-in (`fake`, its calls readable) or the operator's. */
   geocodingProvider?: { url: string; fake: boolean } | null;
   applicationUpdateFunctionName?: string;
+  /**
+   * The demo accounts of browser lanes 2, 3 … (same customers, roles and passwords; `+w2` in their
+   * e-mails), seeded before the browser files, which run in two lanes side by side: see `testEnvironment`.
+   */
+  workerAccounts?: Record<string, TestEnvironment['accounts']>;
 }
 
 export const TEST_ENVIRONMENT_FILE = path.resolve(
@@ -46,5 +51,17 @@ export const TEST_ENVIRONMENT_FILE = path.resolve(
   '../../.local/test/environment.json',
 );
 
-export const testEnvironment = (): TestEnvironment =>
-  JSON.parse(readFileSync(process.env.WATTWISE_TEST_ENVIRONMENT ?? TEST_ENVIRONMENT_FILE, 'utf8')) as TestEnvironment;
+/**
+ * What `npm test` deployed. Its `accounts` are those of the browser lane the files run in
+ * (`WATTWISE_ACCOUNTS_WORKER`, set by infra/local/test.ts; 1 when unset): the first lane signs in
+ * as the demo accounts, the others as their copies, so that no user is signed in from two browsers
+ * at once (which the app answers with "already connected elsewhere").
+ */
+export const testEnvironment = (): TestEnvironment => {
+  const environment = JSON.parse(readFileSync(process.env.WATTWISE_TEST_ENVIRONMENT ?? TEST_ENVIRONMENT_FILE, 'utf8')) as TestEnvironment;
+  const worker = process.env.WATTWISE_ACCOUNTS_WORKER || '1';
+  if (worker === '1') return environment;
+  const accounts = environment.workerAccounts?.[worker];
+  if (!accounts) throw new Error(`No demo accounts for test worker ${worker}: npm test seeds them for the browser files (infra/local/test.ts)`);
+  return { ...environment, accounts };
+};

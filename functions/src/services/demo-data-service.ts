@@ -44,18 +44,24 @@ import { seedLocation } from './seed-location';
  * deploys and handed in, none live here), then `series` (days of ten-minute values, reporting
  * its progress in the table so the caller can show it).
  */
+const passwordsSchema = z.object({
+  root: z.string().min(8),
+  super: z.string().min(8),
+  premiumAdministrator: z.string().min(8),
+  premiumMember: z.string().min(8),
+  basicAdministrator: z.string().min(8),
+  basicMember: z.string().min(8),
+});
+
 const seedEventSchema = z.discriminatedUnion('step', [
-  z.object({
-    step: z.literal('accounts'),
-    passwords: z.object({
-      root: z.string().min(8),
-      super: z.string().min(8),
-      premiumAdministrator: z.string().min(8),
-      premiumMember: z.string().min(8),
-      basicAdministrator: z.string().min(8),
-      basicMember: z.string().min(8),
-    }),
-  }),
+  z.object({ step: z.literal('accounts'), passwords: passwordsSchema }),
+  /**
+   * The demo accounts again for each test worker past the first (`-w2` on their ids, `+w2` on their
+   * e-mails' local parts …), in the same customers with the same roles and rights: browser test
+   * files that run at the same time each sign in as accounts of their own, since one user signed
+   * in from two browsers is told it is already connected elsewhere.
+   */
+  z.object({ step: z.literal('worker-accounts'), workers: z.number().int().min(2).max(8), passwords: passwordsSchema }),
   z.object({ step: z.literal('series'), days: z.number().int().min(1).max(3660) }),
   /** The large customer of issue 43 (large-customer-seed.ts), for at most `maxMs`: answered `done: false`, it is called again and resumes. */
   z.object({
@@ -153,6 +159,39 @@ const user = async (
   password_hash: await hashPassword(password),
 });
 
+/**
+ * The six demo accounts; with a worker number, that worker's copies (ids ending `-w<n>`, e-mails
+ * `<local>+w<n>@<domain>`, the number after the last name so that a list of users names each once),
+ * same customers, roles and rights.
+ */
+const demoUsers = (passwords: z.infer<typeof passwordsSchema>, worker: number | null): Promise<NewUser[]> => {
+  const id = (base: string) => (worker === null ? base : `${base}-w${worker}`);
+  const email = (address: string) => (worker === null ? address : address.replace('@', `+w${worker}@`));
+  const last = (name: string) => (worker === null ? name : `${name} ${worker}`);
+  const { premium, basic } = DEMO_CUSTOMERS;
+  return Promise.all([
+    user(id('usr-root'), 'Rose', last('Racine'), email('root@demo.wattwise.example'), 'root_administrator', null, passwords.root),
+    user(id('usr-super'), 'Samuel', last('Surand'), email('super@demo.wattwise.example'), 'super_administrator', null, passwords.super),
+    user(id('usr-premium-admin'), 'Amélie', last('Durand'), email('admin@energie-plus.example'), 'administrator', premium._id, passwords.premiumAdministrator),
+    user(id('usr-premium-member'), 'Marc', last('Petit'), email('membre@energie-plus.example'), 'member', premium._id, passwords.premiumMember, [
+      'loc-lyon-a',
+      'loc-grenoble',
+    ]),
+    user(id('usr-basic-admin'), 'Claire', last('Morel'), email('admin@montclair.example'), 'administrator', basic._id, passwords.basicAdministrator),
+    user(id('usr-basic-member'), 'Hugo', last('Lefèvre'), email('membre@montclair.example'), 'member', basic._id, passwords.basicMember, [
+      'loc-mairie',
+    ]),
+  ]);
+};
+
+/** The demo accounts of workers 2 to `workers` (see the `worker-accounts` step); put again on every call. */
+const seedWorkerAccounts = async (workers: number, passwords: z.infer<typeof passwordsSchema>) => {
+  const users = (await Promise.all(Array.from({ length: workers - 1 }, (_, index) => demoUsers(passwords, index + 2)))).flat();
+  for (const item of users) await putUser(item);
+  logger.info('worker demo accounts seeded', { workers, users: users.length });
+  return { accounts: users.map(({ email, internal_role, customer: customerId }) => ({ email, role: internal_role, customer: customerId })) };
+};
+
 /** Demo series written through the bulk path file imports use, a month at a time. */
 const seedDemoSeries = async (customerId: string, days: number) => {
   const byId = await pointsOfCustomerById(customerId);
@@ -207,6 +246,7 @@ const seedDemoReminder = async (premium: Customer): Promise<void> => {
 export const seedDemo = async (event: unknown) => {
   const request = seedEventSchema.parse(event);
   if (request.step === 'series') return seedDemoSeries(DEMO_CUSTOMERS.premium._id, request.days);
+  if (request.step === 'worker-accounts') return seedWorkerAccounts(request.workers, request.passwords);
   if (request.step === 'large') return largeSeedSummary(await seedLargeCustomer({ scale: request.scale, size: request.size, password: request.password, deadline: Date.now() + request.maxMs }));
   const { passwords } = request;
   const premium = customer(DEMO_CUSTOMERS.premium, true);
@@ -215,19 +255,7 @@ export const seedDemo = async (event: unknown) => {
   await putSystemConfig({ is_locked: false, machine_id: 'demo-machine', can_from_server: true });
   await Promise.all([putCustomer(premium), putCustomer(basic)]);
   await Promise.all([...premiumLocations(premium._id), ...basicLocations(basic._id)].map(putLocation));
-  const users = await Promise.all([
-    user('usr-root', 'Rose', 'Racine', 'root@demo.wattwise.example', 'root_administrator', null, passwords.root),
-    user('usr-super', 'Samuel', 'Surand', 'super@demo.wattwise.example', 'super_administrator', null, passwords.super),
-    user('usr-premium-admin', 'Amélie', 'Durand', 'admin@energie-plus.example', 'administrator', premium._id, passwords.premiumAdministrator),
-    user('usr-premium-member', 'Marc', 'Petit', 'membre@energie-plus.example', 'member', premium._id, passwords.premiumMember, [
-      'loc-lyon-a',
-      'loc-grenoble',
-    ]),
-    user('usr-basic-admin', 'Claire', 'Morel', 'admin@montclair.example', 'administrator', basic._id, passwords.basicAdministrator),
-    user('usr-basic-member', 'Hugo', 'Lefèvre', 'membre@montclair.example', 'member', basic._id, passwords.basicMember, [
-      'loc-mairie',
-    ]),
-  ]);
+  const users = await demoUsers(passwords, null);
   for (const item of users) await putUser(item);
   if (!(await getImage(premium._id, DEMO_IMAGE_ID))) {
     const picture = { _id: DEMO_IMAGE_ID, name: 'Site de Grenoble.png', content_type: 'image/png' as const, user: 'usr-premium-admin', customer: premium._id, created_at: new Date().toISOString() };
