@@ -96,30 +96,32 @@ describe('locations and points settings', () => {
       await pointPanel.getByRole('textbox', { name: 'ID technique' }).fill(`TEST-${suffix}`);
       await pointPanel.getByRole('combobox', { name: 'Source de données' }).click();
       await page.getByRole('option', { name: `Source ${suffix} (Personnalisée)` }).click();
-      // The list of every point, which the save refreshes before it opens the saved point, is held until a new point is opened.
-      const everyPoint = '**/api/v2/points/get-all/all';
-      let releaseEveryPoint = () => {};
-      const everyPointHeld = new Promise<void>((resolve) => (releaseEveryPoint = resolve));
-      await page.route(everyPoint, async (route) => {
-        await everyPointHeld;
+      // The selection's points, which the save refreshes before it opens the saved point, are held until a new point is opened.
+      const selectionPoints = (url: URL) => url.pathname.startsWith('/api/v2/points/get-all/');
+      let releaseSelectionPoints = () => {};
+      const selectionPointsHeld = new Promise<void>((resolve) => (releaseSelectionPoints = resolve));
+      await page.route(selectionPoints, async (route) => {
+        await selectionPointsHeld;
         await route.continue();
       });
       await pointPanel.getByRole('button', { name: 'Enregistrer' }).click();
       await page.getByText('Point enregistré', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await table.getByText(pointName, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
-      const savedPoint = (await callApi<{ name: string; source: string | null }[]>(page, 'GET', '/api/v1/points')).find((point) => point.name === pointName);
-      expect(savedPoint?.source).toBe(source._id);
-      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-point-saved.png` });
 
       // A second point, opened before the save's refresh is done: the form starts empty, and the save's late end leaves it open.
       await page.getByTestId('add-point').click();
       await pointPanel.getByText('Nouveau point', { exact: true }).waitFor();
       const nameField = pointPanel.getByRole('textbox', { name: 'Nom' }).first();
       await expect.poll(() => nameField.inputValue()).toBe('');
-      const everyPointRefreshed = page.waitForResponse(everyPoint);
-      releaseEveryPoint();
-      await everyPointRefreshed;
-      await page.unroute(everyPoint);
+      const selectionPointsRefreshed = page.waitForResponse((response) => selectionPoints(new URL(response.url())));
+      releaseSelectionPoints();
+      await selectionPointsRefreshed;
+      await page.unroute(selectionPoints);
+      await table.getByText(pointName, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const savedPoint = (await callApi<{ name: string; source: string | null }[]>(page, 'GET', '/api/v1/points')).find((point) => point.name === pointName);
+      expect(savedPoint?.source).toBe(source._id);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/settings-point-saved.png` });
+      await pointPanel.getByText('Nouveau point', { exact: true }).waitFor();
+      expect(await nameField.inputValue()).toBe('');
       // Its technical id exists already: refused while typing, and by the server.
       await nameField.fill(`${pointName} bis`);
       await pointPanel.getByRole('textbox', { name: 'ID technique' }).fill('ELEC-LYON-A-001');

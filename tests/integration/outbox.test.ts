@@ -17,7 +17,7 @@ import { api, login } from '../support/api';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
-import { passwordLinkTokenOf, sentMails } from '../support/mail';
+import { awaitMailsTo, passwordLinkTokenOf, sentMails } from '../support/mail';
 import { runOutboxSweep, runScheduledJob } from '../support/scheduled-job';
 import { hourAverage } from '../support/series';
 
@@ -174,7 +174,7 @@ describe('the outbox', () => {
     expect(await mailsTo(to)).toHaveLength(0);
 
     expect(await fireReminder(reminder)).toMatchObject({ fired: false, delivered: 1 });
-    expect(await mailsTo(to)).toHaveLength(1);
+    expect(await awaitMailsTo(to)).toHaveLength(1);
 
     const third = await fireReminder(reminder);
     expect(third.fired).toBe(false);

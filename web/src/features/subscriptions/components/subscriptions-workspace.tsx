@@ -30,9 +30,14 @@ const EditPanel = ({ id, zone, onClose }: { id: string; zone: string; onClose: (
             </ActionIcon>
           </Tooltip>
         </Group>
-        {subscription.isPending && <Loader size="sm" />}
-        {subscription.isError && <Alert color="yellow">{t('errors.subscription_not_found')}</Alert>}
-        {subscription.isSuccess && <SubscriptionForm key={subscription.data._id} subscription={subscription.data} zone={zone} onDone={onClose} compact />}
+        {/* Once read, the form stays while the subscription is read again: a refresh that fails keeps what was typed. */}
+        {subscription.data ? (
+          <SubscriptionForm key={subscription.data._id} subscription={subscription.data} zone={zone} onDone={onClose} compact />
+        ) : subscription.isError ? (
+          <Alert color="yellow">{t('errors.subscription_not_found')}</Alert>
+        ) : (
+          <Loader size="sm" />
+        )}
       </Stack>
     </Card>
   );
