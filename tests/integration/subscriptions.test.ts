@@ -55,7 +55,7 @@ const listIds = async (token: string) => ((await api<Subscription[]>('GET', '/ap
 const run = (subscription: Subscription) => runScheduledJob<SubscriptionRun>({ kind: 'subscription', id: subscription._id, customerId: subscription.customer });
 
 /** The sending marker of one due time, as the job leaves it. */
-const markerKey = (subscriptionId: string, due: string) => ({ PK: `C#${premium()}`, SK: `SUBSEND#${subscriptionId}#${due}` });
+const markerKey = (subscriptionId: string, due: string, customerId = premium()) => ({ PK: `C#${customerId}`, SK: `SUBSEND#${subscriptionId}#${due}` });
 const dueNow = () => new Date(latestOccurrence(MONTHLY, ZONE, Date.now())).toISOString();
 
 /** The attachment of a received e-mail: the headers of its MIME part and its bytes, decoded. */
@@ -86,7 +86,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api('POST', '/api/v1/email', { token: admin, body: smtpSettings(false) });
   await smtp.close();
   for (const id of subscriptions) await api('DELETE', `/api/v1/subscriptions/${id}`, { token: admin });
   for (const id of reports) await api('DELETE', `/api/v1/reports/${id}`, { token: admin });
@@ -250,11 +249,14 @@ describe('the subscription job', () => {
   });
 
   it("e-mails the report's PDF once per due time, to / cc / bcc, in its owner's language, even when run twice at once", async () => {
-    expect((await api('POST', '/api/v1/email', { token: admin, body: smtpSettings(true) })).status).toBe(200);
-    const report = await createReport(admin, 'Rapport mensuel envoyé');
+    // A customer of the test's own: while its server is enabled every e-mail of that customer leaves
+    // through it, and the files running at the same time read the demo customers' e-mails from SES.
+    const { customerId, token: own } = await anotherPremiumCustomer();
+    expect((await api('POST', '/api/v1/email', { token: own, body: smtpSettings(true) })).status).toBe(200);
+    const report = await createReport(own, 'Rapport mensuel envoyé');
     const tag = randomUUID().slice(0, 8);
     const [to, cc, bcc] = ['to', 'cc', 'bcc'].map((kind) => `sub-${kind}-${tag}@energie-plus.example`);
-    const subscription = (await create(admin, { name: 'Envoi mensuel', report: report._id, email: { to: [to], cc: [cc], bcc: [bcc] } })).body.data!;
+    const subscription = (await create(own, { name: 'Envoi mensuel', report: report._id, email: { to: [to], cc: [cc], bcc: [bcc] } })).body.data!;
 
     // A schedule firing beside a retry: both runs name the same due time, one sends.
     const runs = await Promise.all([run(subscription), run(subscription)]);
@@ -264,7 +266,7 @@ describe('the subscription job', () => {
     expect(runs.find((outcome) => outcome.sent)).toMatchObject({ language: 'fr', recipients: 3 });
     expect(runs.find((outcome) => !outcome.sent)?.reason).toMatch(/^(already_sent|in_progress)$/);
     expect(await run(subscription)).toEqual({ sent: false, reason: 'already_sent', due });
-    expect(await entities.get(markerKey(subscription._id, due))).toMatchObject({ state: 'sent' });
+    expect(await entities.get(markerKey(subscription._id, due, customerId))).toMatchObject({ state: 'sent' });
 
     const received = await eventually(
       async () => smtp.received().filter((message) => message.to.includes(to)),
