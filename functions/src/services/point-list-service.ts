@@ -7,7 +7,7 @@ import { locationNameOf, locationNamesOf, MIN_INDEXED_WORD, NO_LOCATION_TERM, pl
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { decodeCursor, encodeCursor } from './page-cursor';
-import { pointVisibilityOf, selectionFilterOf } from './point-service';
+import { descendantsOf, pointVisibilityOf, selectionFilterOf } from './point-service';
 
 /**
  * The point lists of the API, whole or paged (see @shared/api/paging): the same items in the same
@@ -169,16 +169,7 @@ const placesOf = async (customerId: string, selection: string, withDescendants: 
   }
   const all = await locations();
   if (!all.some((location) => location._id === selection)) throw new AppError('not_found');
-  const ids = new Set([selection]);
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const location of all) {
-      if (location.parent && ids.has(location.parent) && !ids.has(location._id)) {
-        ids.add(location._id);
-        grown = true;
-      }
-    }
-  }
+  const ids = descendantsOf(all, selection);
   return [...ids].map(placeTerm);
 };
 

@@ -59,7 +59,8 @@ export const listVisiblePoints = async (caller: Caller): Promise<Point[]> => {
   return visible ? points.filter(visible) : points;
 };
 
-const descendantsOf = (locations: readonly { _id: string; parent: string | null }[], rootId: string): Set<string> => {
+/** A location and every location under it, by id. */
+export const descendantsOf = (locations: readonly { _id: string; parent: string | null }[], rootId: string): Set<string> => {
   const ids = new Set([rootId]);
   for (let grown = true; grown; ) {
     grown = false;
