@@ -281,6 +281,58 @@ describe('merging points', () => {
   });
 });
 
+describe('bulk actions on points', () => {
+  type Listed = { _id: string; hide_on_maplytics: boolean };
+  const create = async (overrides: Record<string, unknown> = {}) =>
+    (await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point(overrides) })).body.data!._id;
+  const hiddenFlags = async (ids: string[]) => {
+    const listed = (await api<Listed[]>('POST', '/api/v1/points/by-ids', { token: admin, body: { ids } })).body.data!;
+    return ids.map((id) => listed.find((entry) => entry._id === id)?.hide_on_maplytics);
+  };
+
+  it('hides points on the map and shows them again in one call each, counting only those that changed', async () => {
+    const ids = await Promise.all([create(), create(), create({ hide_on_maplytics: true })]);
+    const hidden = await api<{ changed: number }>('PUT', '/api/v1/points/hide-on-maplytics', { token: admin, body: { points: ids, hide_on_maplytics: true } });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.data).toEqual({ changed: 2 });
+    expect(await hiddenFlags(ids)).toEqual([true, true, true]);
+    const shown = await api<{ changed: number }>('PUT', '/api/v1/points/hide-on-maplytics', { token: admin, body: { points: ids.slice(0, 2), hide_on_maplytics: false } });
+    expect(shown.body.data).toEqual({ changed: 2 });
+    expect(await hiddenFlags(ids)).toEqual([false, false, true]);
+  });
+
+  it('deletes points in one call, keeping and naming those a calculated point outside the call uses; a calculation and its points go together', async () => {
+    const from = (id: string) => ({ formula: 'A', points_list: [{ point_id: id, point_calculation: 'diff', replacement_letter: 'A' }] });
+    const [plain, used, pair] = await Promise.all([create(), create(), create()]);
+    const user = await create({ series_type: 'measure', name: 'Calcul qui garde', calculation: from(used) });
+    const pairUser = await create({ series_type: 'measure', calculation: from(pair) });
+    const answer = await api<{ deleted: string[]; used_by: { _id: string; used_by: { _id: string; name: string }[] }[] }>('POST', '/api/v1/points/delete', {
+      token: admin,
+      body: { points: [plain, used, pair, pairUser] },
+    });
+    expect(answer.status).toBe(200);
+    expect([...answer.body.data!.deleted].sort()).toEqual([plain, pair, pairUser].sort());
+    expect(answer.body.data!.used_by).toEqual([{ _id: used, name: 'Compteur général', used_by: [{ _id: user, name: 'Calcul qui garde' }] }]);
+    const left = (await api<Listed[]>('POST', '/api/v1/points/by-ids', { token: admin, body: { ids: [plain, used, pair, pairUser, user] } })).body.data!;
+    expect(left.map((entry) => entry._id).sort()).toEqual([used, user].sort());
+  });
+
+  it('refuses another customer\'s point (404), a member (403), repeated or too many ids (400), and writes nothing', async () => {
+    const mine = await create();
+    const foreign = (await api<{ _id: string }>('POST', '/api/v1/points', { token: otherCustomerAdmin, body: point({ location: [] }) })).body.data!._id;
+    const hide = (token: string, points: string[]) => api('PUT', '/api/v1/points/hide-on-maplytics', { token, body: { points, hide_on_maplytics: true } });
+    expect((await hide(admin, [mine, foreign])).status).toBe(404);
+    expect((await api('POST', '/api/v1/points/delete', { token: admin, body: { points: [mine, foreign] } })).status).toBe(404);
+    expect((await hide(member, [mine])).status).toBe(403);
+    expect((await api('POST', '/api/v1/points/delete', { token: member, body: { points: [mine] } })).status).toBe(403);
+    expect((await hide(admin, [mine, mine])).status).toBe(400);
+    expect((await hide(admin, Array.from({ length: 201 }, (_, index) => `point-${index}`))).status).toBe(400);
+    expect(await hiddenFlags([mine])).toEqual([false]);
+    const foreignLeft = (await api<Listed[]>('POST', '/api/v1/points/by-ids', { token: otherCustomerAdmin, body: { ids: [foreign] } })).body.data!;
+    expect(foreignLeft.map((entry) => entry.hide_on_maplytics)).toEqual([false]);
+  });
+});
+
 describe('detaching points', () => {
   it('removes points from every location when neither a target nor a current location is given', async () => {
     const id = (await api<{ _id: string }>('POST', '/api/v1/points', { token: admin, body: point({ location: ['loc-lyon-a', 'loc-lyon-b'] }) })).body.data!._id;

@@ -7,6 +7,8 @@ import {
   pointDefinitions,
   positionPoints,
   removePoint,
+  removePoints,
+  setPointsHiddenOnMap,
   technicalIdIsUnique,
   updatePoint,
 } from '../services/point-service';
@@ -40,6 +42,8 @@ export const handler = createHttpHandler('points', {
   positionPoints: ({ caller, body }) => positionPoints(caller, body.points, body.location_id, body.current_location ?? null),
   mergePoints: ({ caller, body }) => mergePoints(caller, body.points, body.merge_to),
   deletePoint: ({ caller, params }) => removePoint(caller, params.id),
+  setPointsHiddenOnMap: ({ caller, body }) => setPointsHiddenOnMap(caller, body.points, body.hide_on_maplytics),
+  deletePoints: ({ caller, body }) => removePoints(caller, body.points),
   listMaplyticsPoints: ({ caller, params, query }) => listMaplyticsPoints(caller, params.locationId, query),
   updatePointMaplyticsSettings: ({ caller, params, body }) => savePointMaplyticsSettings(caller, params.pointId, body.maplytics_custom_settings),
 });

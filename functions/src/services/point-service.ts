@@ -10,10 +10,11 @@ import { nextReplacementLetter } from '@shared/series/replacement-letters';
 import { UNIT_DECIMALS } from '@shared/series/rounding';
 import { canConvert } from '@shared/series/unit-conversion';
 import { existingLocationIds, listLocationsOfCustomer } from '../data/location-repository';
-import { deletePoint, getPoint, getPoints, isTechnicalIdTaken, listPointsOfCustomer, savePoint, setPointLocations } from '../data/point-repository';
+import { deletePoint, getPoint, getPoints, isTechnicalIdTaken, listPointFactsOfCustomer, listPointsOfCustomer, savePoint, setPointLocations } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
 import { calculationStep, isApplyRangeValid } from '@shared/series/calculation-settings';
 import { getSource, listSourcesOfCustomer } from '../data/source-repository';
+import { forEachConcurrently } from '../concurrency';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { launchJob } from './job-launcher';
@@ -249,16 +250,61 @@ export const mergePoints = async (caller: Caller, sourceIds: readonly string[], 
   return { job };
 };
 
+/** The points among `all` whose calculation uses `pointId`, leaving out those in `leaving` (deleted with it). */
+const calculatedUsersOf = <T extends Pick<Point, '_id' | 'name' | 'calculation'>>(all: readonly T[], pointId: string, leaving: ReadonlySet<string> = new Set()) =>
+  all
+    .filter((other) => !leaving.has(other._id) && other.calculation?.points_list.some((entry) => entry.point_id === pointId))
+    .map((other) => ({ _id: other._id, name: other.name }));
+
 export const removePoint = async (caller: Caller, pointId: string) => {
   const customerId = customerOf(caller);
   const point = await requirePoint(customerId, pointId);
-  const dependents = (await listPointsOfCustomer(customerId)).filter((other) =>
-    other.calculation?.points_list.some((entry) => entry.point_id === pointId),
-  );
-  if (dependents.length > 0) {
-    throw new AppError('conflict', { data: { used_by: dependents.map((other) => ({ _id: other._id, name: other.name })) } });
-  }
+  const dependents = calculatedUsersOf(await listPointFactsOfCustomer(customerId), pointId);
+  if (dependents.length > 0) throw new AppError('conflict', { data: { used_by: dependents } });
   await deletePoint(point);
   await launchJob({ kind: 'purge', customerId, pointId, requestedBy: caller.userId });
   return { deleted: pointId };
+};
+
+/** How many points a bulk call changes at once: its transactions and job launches overlap, within the function's time. */
+const BULK_CONCURRENCY = 8;
+
+/** The points of a bulk call, every one of the caller's customer, or `not_found` before anything is written. */
+const requirePoints = async (customerId: string, pointIds: readonly string[]): Promise<Point[]> => {
+  const byId = await getPoints(customerId, pointIds);
+  return pointIds.map((id) => {
+    const point = byId.get(id);
+    if (!point) throw new AppError('not_found');
+    return point;
+  });
+};
+
+/**
+ * Many points deleted as `removePoint` deletes one, reading the customer's calculations once: a point a calculated
+ * point outside the call uses is kept and named with its users (the others are deleted); points using each other
+ * are deleted together.
+ */
+export const removePoints = async (caller: Caller, pointIds: readonly string[]) => {
+  const customerId = customerOf(caller);
+  const [points, facts] = await Promise.all([requirePoints(customerId, pointIds), listPointFactsOfCustomer(customerId)]);
+  const leaving = new Set(pointIds);
+  const usedBy = points.map((point) => ({ _id: point._id, name: point.name, used_by: calculatedUsersOf(facts, point._id, leaving) })).filter((entry) => entry.used_by.length > 0);
+  const kept = new Set(usedBy.map((entry) => entry._id));
+  const deletable = points.filter((point) => !kept.has(point._id));
+  await forEachConcurrently(deletable, BULK_CONCURRENCY, async (point) => {
+    await deletePoint(point);
+    await launchJob({ kind: 'purge', customerId, pointId: point._id, requestedBy: caller.userId });
+  });
+  return { deleted: deletable.map((point) => point._id), used_by: usedBy };
+};
+
+/** The hidden-on-map flag set on many points, each saved as a point is (its search terms and order kept); those that have it already are not written. */
+export const setPointsHiddenOnMap = async (caller: Caller, pointIds: readonly string[], hidden: boolean) => {
+  const customerId = customerOf(caller);
+  const changing = (await requirePoints(customerId, pointIds)).filter((point) => point.hide_on_maplytics !== hidden);
+  const now = new Date().toISOString();
+  await forEachConcurrently(changing, BULK_CONCURRENCY, (point) =>
+    savePoint({ ...point, hide_on_maplytics: hidden, updated_at: now }, point.technical_id, 'update', point),
+  );
+  return { changed: changing.length };
 };

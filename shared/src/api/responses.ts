@@ -83,6 +83,17 @@ export const jobResponseSchema = z.object({ job: z.string() });
 
 export const pointDeletionResponseSchema = z.object({ deleted: idSchema });
 
+const namedPointSchema = z.object({ _id: idSchema, name: z.string() });
+
+/** Many points deleted: those deleted, and those kept because a calculated point outside the call uses them (with who uses them). */
+export const pointsDeletionResponseSchema = z.object({
+  deleted: z.array(idSchema),
+  used_by: z.array(namedPointSchema.extend({ used_by: z.array(namedPointSchema) })),
+});
+
+/** The hidden-on-map flag set on many points: how many changed (the others had it already). */
+export const pointsHiddenOnMapResponseSchema = z.object({ changed: z.number().int() });
+
 export const ingestResponseSchema = z.object({ saved: z.number().int() });
 
 export const dataDeletionResponseSchema = z.object({ deleted: z.number().int() });

@@ -27,6 +27,21 @@ export const MAX_POINTS_BY_IDS = 500;
 /** `POST /api/v1/points/by-ids`: the points a screen names by id, as pickers show them. */
 export const pointsByIdsRequestSchema = z.object({ ids: z.array(idSchema).min(1).max(MAX_POINTS_BY_IDS) });
 
+/** The most points one bulk call (hide on the map, delete) changes: a screen sends a larger selection in several calls, with its progress. */
+export const MAX_BULK_POINTS = 200;
+
+const bulkPointIdsSchema = z
+  .array(idSchema)
+  .min(1)
+  .max(MAX_BULK_POINTS)
+  .refine((ids) => new Set(ids).size === ids.length, 'each point once');
+
+/** Not in the spec: the hidden-on-map flag of many points at once (spec 3 §4: "can be toggled in bulk"). */
+export const pointsHiddenOnMapRequestSchema = z.object({ points: bulkPointIdsSchema, hide_on_maplytics: z.boolean() });
+
+/** Not in the spec: many points deleted at once, each as `DELETE /v1/points/{id}` would. */
+export const pointsDeletionRequestSchema = z.object({ points: bulkPointIdsSchema });
+
 /** The most points one merge folds into another. */
 export const MAX_MERGED_POINTS = 50;
 

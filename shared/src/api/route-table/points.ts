@@ -3,6 +3,8 @@ import { pointSchema } from '../../schemas/point';
 import {
   pointMergeRequestSchema,
   pointPositionRequestSchema,
+  pointsDeletionRequestSchema,
+  pointsHiddenOnMapRequestSchema,
   pointSaveRequestSchema,
   pointsByIdsRequestSchema,
   technicalIdCheckRequestSchema,
@@ -15,6 +17,8 @@ import {
   pointDefinitionsResponseSchema,
   pickerPointSchema,
   pointDeletionResponseSchema,
+  pointsDeletionResponseSchema,
+  pointsHiddenOnMapResponseSchema,
   pointWithLastValueSchema,
   pointWithLocationNamesSchema,
   technicalIdCheckResponseSchema,
@@ -75,6 +79,15 @@ export const pointsRoutes = {
   }),
   mergePoints: route('PUT', '/api/v1/points/merge', 'points', { ...SETTINGS, action: 'edit', body: pointMergeRequestSchema, response: jobResponseSchema }),
   deletePoint: route('DELETE', '/api/v1/points/{id}', 'points', { ...SETTINGS, action: 'delete', params: byId, response: pointDeletionResponseSchema }),
+  // Not in the spec: the settings' bulk actions on a selection of thousands, a call per MAX_BULK_POINTS points rather than per point
+  // (a call per point would also spend a customer's API allowance: 20,000 points are 20,000 requests).
+  setPointsHiddenOnMap: route('PUT', '/api/v1/points/hide-on-maplytics', 'points', {
+    ...SETTINGS,
+    action: 'edit',
+    body: pointsHiddenOnMapRequestSchema,
+    response: pointsHiddenOnMapResponseSchema,
+  }),
+  deletePoints: route('POST', '/api/v1/points/delete', 'points', { ...SETTINGS, action: 'delete', body: pointsDeletionRequestSchema, response: pointsDeletionResponseSchema }),
   // Maplytics (spec 2 §7): a site's points with their figures, and a point's settings. Premium through the key.
   listMaplyticsPoints: route('GET', '/api/v1/points/maplytics/{locationId}', 'points', {
     permission: 'app.maplytics',

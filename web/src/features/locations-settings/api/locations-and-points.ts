@@ -5,7 +5,7 @@ import type { LocationInput } from '@shared/schemas/location-input';
 import type { Point, PointInput } from '@shared/schemas/point';
 import { API } from '@shared/api/routes';
 import { MAX_PAGE_LIMIT, type Page } from '@shared/api/paging';
-import { MAX_POSITIONED_POINTS } from '@shared/schemas/point-requests';
+import { MAX_BULK_POINTS, MAX_POSITIONED_POINTS } from '@shared/schemas/point-requests';
 import { callApi, callApiForAnswer, callApiForPage } from '../../../lib/http';
 
 /** The two special selections of the screen (spec 3 §2), or a location id. */
@@ -122,6 +122,28 @@ export const mergePoints = (points: string[], mergeTo: string) =>
   callApi(API.mergePoints, { body: { points, merge_to: mergeTo } });
 
 export const deletePoint = (id: string) => callApi(API.deletePoint, { params: { id } });
+
+/** Calls `send` on each slice of at most MAX_BULK_POINTS ids in turn, saying how many were sent so far. */
+const inBulkCalls = async <T>(ids: readonly string[], send: (slice: string[]) => Promise<T>, onProgress: (done: number) => void): Promise<T[]> => {
+  const answers: T[] = [];
+  for (let offset = 0; offset < ids.length; offset += MAX_BULK_POINTS) {
+    onProgress(offset);
+    answers.push(await send(ids.slice(offset, offset + MAX_BULK_POINTS)));
+  }
+  onProgress(ids.length);
+  return answers;
+};
+
+/** Hides points on the map (or shows them), a call per MAX_BULK_POINTS points. */
+export const setPointsHiddenOnMap = async (ids: readonly string[], hidden: boolean, onProgress: (done: number) => void) => {
+  await inBulkCalls(ids, (points) => callApi(API.setPointsHiddenOnMap, { body: { points, hide_on_maplytics: hidden } }), onProgress);
+};
+
+/** Deletes points, a call per MAX_BULK_POINTS points: the ids deleted, and those kept because other points' calculations use them. */
+export const deletePoints = async (ids: readonly string[], onProgress: (done: number) => void) => {
+  const answers = await inBulkCalls(ids, (points) => callApi(API.deletePoints, { body: { points } }), onProgress);
+  return { deleted: answers.flatMap((answer) => answer.deleted), usedBy: answers.flatMap((answer) => answer.used_by) };
+};
 
 /** The value a baseline or target is compared with: one calculation over one whole period. */
 export const aggregateForIpmvp = (request: z.input<typeof API.aggregateIpmvp.body>) => callApi(API.aggregateIpmvp, { body: request });

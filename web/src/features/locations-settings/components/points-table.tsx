@@ -22,14 +22,14 @@ import { dateTimeText } from '@shared/date-text';
 import type { LocationTreeNode } from '@shared/schemas/location';
 import type { Point } from '@shared/schemas/point';
 import { MAX_MERGED_POINTS } from '@shared/schemas/point-requests';
-import { errorCodeOf, ApiRequestError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import {
-  deletePoint,
+  deletePoints,
   mergePoints,
   movePoints,
   readEveryPointOfSelection,
   savePoint,
+  setPointsHiddenOnMap,
   SETTINGS_KEYS,
   WITHOUT_LOCATION,
   ALL_LOCATIONS,
@@ -161,11 +161,8 @@ export const PointsTable = ({
   const setHidden = (hidden: boolean) =>
     bulk.mutate(
       async () => {
-        const changed = selected.filter((point) => point.hide_on_maplytics !== hidden);
-        for (const [index, point] of changed.entries()) {
-          setProgress({ done: index, total: changed.length });
-          await savePoint({ ...toPointInput(point), hide_on_maplytics: hidden });
-        }
+        const changed = selected.filter((point) => point.hide_on_maplytics !== hidden).map((point) => point._id);
+        await setPointsHiddenOnMap(changed, hidden, (done) => setProgress({ done, total: changed.length }));
       },
       {
         onSuccess: () =>
@@ -255,23 +252,15 @@ export const PointsTable = ({
       onConfirm: () =>
         bulk.mutate(
           async () => {
-            for (const [index, point] of selected.entries()) {
-              setProgress({ done: index, total: selected.length });
-              try {
-                await deletePoint(point._id);
-              } catch (error) {
-                if (errorCodeOf(error) === 'conflict' && error instanceof ApiRequestError) {
-                  const usedBy = (error.data as { used_by?: { name: string }[] } | undefined)?.used_by ?? [];
-                  notify({
-                    kind: 'warning',
-                    title: t('errors.titles.sorry'),
-                    message: t('errors.point_used_by', { name: point.name, points: usedBy.map((other) => other.name).join(', ') }),
-                    autoClose: 10_000,
-                  });
-                  continue;
-                }
-                throw error;
-              }
+            const ids = selected.map((point) => point._id);
+            const { usedBy } = await deletePoints(ids, (done) => setProgress({ done, total: ids.length }));
+            for (const kept of usedBy) {
+              notify({
+                kind: 'warning',
+                title: t('errors.titles.sorry'),
+                message: t('errors.point_used_by', { name: kept.name, points: kept.used_by.map((other) => other.name).join(', ') }),
+                autoClose: 10_000,
+              });
             }
           },
           {
@@ -285,6 +274,8 @@ export const PointsTable = ({
     });
 
   const mergeSources = selected.filter((point) => point._id !== dialogTarget);
+  // A merge folds at most MAX_MERGED_POINTS points into one more: the menu says so rather than only greying the action.
+  const tooManyToMerge = selected.length > MAX_MERGED_POINTS + 1;
 
   return (
     <Stack gap="sm">
@@ -338,13 +329,19 @@ export const PointsTable = ({
               </Menu.Item>
               <Menu.Item
                 leftSection={<IconArrowMerge size={16} />}
-                disabled={selected.length > MAX_MERGED_POINTS + 1}
+                disabled={tooManyToMerge}
+                aria-describedby={tooManyToMerge ? 'merge-limit-hint' : undefined}
                 onClick={() => {
                   setDialogTarget(null);
                   setDialog('merge');
                 }}
               >
                 {t('buttons.mergeInto')}
+                {tooManyToMerge && (
+                  <Text id="merge-limit-hint" size="xs" c="dimmed" data-testid="merge-limit-hint">
+                    {t('hints.points.mergeLimit', { count: MAX_MERGED_POINTS })}
+                  </Text>
+                )}
               </Menu.Item>
               <Menu.Divider />
               <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
