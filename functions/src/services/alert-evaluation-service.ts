@@ -10,8 +10,8 @@ import { localIso } from '@shared/series/buckets';
 import type { Period, Sampling } from '@shared/series/sampling';
 import { appLink } from './account-mail';
 import { getAlert, getLogCounts, markLogItemNotified, putLogItemOnce, recordAlertEvaluation, type StoredAlert } from '../data/alert-repository';
-import { listLocationsOfCustomer } from '../data/location-repository';
-import { listPointsOfCustomer } from '../data/point-repository';
+import { getLocations } from '../data/location-repository';
+import { getPoints } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
 import { listUnsentOutboxRecords, type OutboxMessage, type OutboxRecord, type OutboxSource } from '../data/outbox-repository';
 import { logger, metric } from '../logger';
@@ -163,10 +163,12 @@ const evaluateAt = async (customerId: string, alertId: string, now: number): Pro
   const tick = latestOccurrence(alert.cron_time, alert.timezone, now);
   if (alert.start_date && tick < Date.parse(alert.start_date)) return run(skipped('before_start', tick));
   if (alert.end_date && tick > Date.parse(alert.end_date)) return run(skipped('after_end', tick));
-  const [allPoints, locations] = await Promise.all([listPointsOfCustomer(customerId), listLocationsOfCustomer(customerId)]);
-  const byId = new Map(allPoints.map((point) => [point._id, point]));
+  // The alert's points and their locations (zones), by key: an evaluation costs its points, not the customer's.
+  const byId = await getPoints(customerId, alert.points.map((entry) => entry.point));
   const points = alert.points.map((entry) => byId.get(entry.point)).filter((point): point is Point => Boolean(point));
   if (points.length === 0) return run(skipped('no_points', tick));
+  const locationIds = [...new Set(points.flatMap((point) => point.location.slice(0, 1)))];
+  const locations = locationIds.length ? await getLocations(customerId, locationIds) : [];
   const filterZone = zoneOfPoint(points[0], locations);
   if (!isInTimeFilter(alert.time_filter, tick, filterZone)) return run(skipped('time_filter', tick));
 

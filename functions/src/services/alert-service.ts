@@ -9,7 +9,7 @@ import { listUsersOfCustomer } from '../data/user-repository';
 import { AppError } from '../errors';
 import { customerOf, viewerOf, type Caller } from './caller';
 import { newId } from './new-id';
-import { listVisiblePoints } from './point-service';
+import { visiblePointsByIds } from './point-service';
 import { putSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
 
 /**
@@ -36,8 +36,9 @@ const timezoneOf = async (customerId: string): Promise<string> => (await getCust
 
 /** The points of an alert must be points the caller sees; the owner must be a user of the customer. */
 const assertReferences = async (caller: Caller, customerId: string, input: ParsedAlertInput, owner: string): Promise<void> => {
-  const visible = new Set((await listVisiblePoints(caller)).map((point) => point._id));
-  const unknown = input.points.map((entry) => entry.point).filter((id) => !visible.has(id));
+  const named = input.points.map((entry) => entry.point);
+  const visible = new Set((await visiblePointsByIds(caller, named)).points.map((point) => point._id));
+  const unknown = named.filter((id) => !visible.has(id));
   if (unknown.length) throw new AppError('validation_failed', { details: { points: unknown } });
   if (owner !== caller.userId && !(await listUsersOfCustomer(customerId)).some((user) => user._id === owner)) {
     throw new AppError('validation_failed', { details: { user: owner } });

@@ -20,7 +20,7 @@ import { AppError } from '../errors';
 import { requireVisibleLocation } from './location-service';
 import { customerOf, viewerOf, type Caller } from './caller';
 import { newId } from './new-id';
-import { listVisiblePoints } from './point-service';
+import { visiblePointsByIds } from './point-service';
 import { sanitizeWidgetText } from './widget-text';
 
 /**
@@ -83,8 +83,8 @@ export const listWidgets = async (caller: Caller, page: string | null): Promise<
 /** The points a widget draws must be points the caller sees. */
 const assertPointsVisible = async (caller: Caller, widget: WidgetInput): Promise<void> => {
   if (widget.points.length === 0 && widget.normalisation.every((entry) => entry.what.kind !== 'point')) return;
-  const visible = new Set((await listVisiblePoints(caller)).map((point) => point._id));
   const named = [...widget.points.map((point) => point._id), ...widget.normalisation.flatMap((entry) => (entry.what.kind === 'point' ? [entry.what.point] : []))];
+  const visible = new Set((await visiblePointsByIds(caller, named)).points.map((point) => point._id));
   const unknown = named.filter((id) => !visible.has(id));
   if (unknown.length) throw new AppError('not_found', { details: `points ${unknown.join(', ')}` });
 };

@@ -13,7 +13,6 @@ import { localIso } from '@shared/series/buckets';
 import type { Sampling } from '@shared/series/sampling';
 import { getOutboxRecord, outboxAttachmentKey, putOutboxRecord, storeOutboxAttachment, type OutboxRecord, type OutboxSource } from '../data/outbox-repository';
 import { deleteExport, getExport, listExportsOfCustomer, putNewExport, saveExport, storeExportFile } from '../data/export-repository';
-import { listLocationsOfCustomer } from '../data/location-repository';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { zoneOfCustomer } from './customer-zone';
@@ -24,7 +23,7 @@ import { customerReceivesEmail } from './notification-settings-service';
 import { deliverOutboxRecord, newOutboxRecord } from './outbox-service';
 import { outboxRecordId, requestOccasion } from './outbox-rules';
 import { ownerOfNewObject } from './owned-access';
-import { listVisiblePoints } from './point-service';
+import { visiblePointsByIds } from './point-service';
 import { querySeriesOfPoints, zoneOfPoint, type RequestedSeries } from './series-service';
 
 type ParsedInput = z.output<typeof exportInputSchema>;
@@ -178,7 +177,9 @@ const pointDataValues = async (grid: ExportGrid, points: ReadonlyMap<string, Poi
 /** What the cells of a grid show for this caller, at this view, and the points it could read. */
 const readGrid = async (caller: Caller, grid: ExportGrid, view: ViewSettings, language: LanguageKey, now: number) => {
   const customerId = customerOf(caller);
-  const [visible, locations, zone] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerId), zoneOfCustomer(customerId)]);
+  // The points the grid's cells name and their locations, by key: an export costs its cells, not the customer's points.
+  const named = grid.flatMap((row) => row.flatMap(([definition]) => (definition.type === 'point' || definition.type === 'point_data' ? [definition.point_id] : [])));
+  const [{ points: visible, locations }, zone] = await Promise.all([visiblePointsByIds(caller, named), zoneOfCustomer(customerId)]);
   const points = new Map(visible.map((point) => [point._id, point]));
   const data = await pointDataValues(grid, points, locations, view, now);
   const values = evaluateGrid(grid, {

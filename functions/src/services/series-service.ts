@@ -10,14 +10,13 @@ import { roundForUnit } from '@shared/series/rounding';
 import { correctPeriod, correctSampling, type Sampling } from '@shared/series/sampling';
 import { canConvert, convertUnit } from '@shared/series/unit-conversion';
 import type { Location } from '@shared/schemas/location';
-import { listLocationsOfCustomer } from '../data/location-repository';
 import { listPointsOfCustomer } from '../data/point-repository';
 import { latestRawBefore, listRawEntries, listRawValues } from '../data/raw-value-repository';
 import { earliestRollup, latestRollupBefore, readRollupRanges } from '../data/rollup-repository';
 import { seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
-import { listVisiblePoints } from './point-service';
+import { visiblePointsByIds } from './point-service';
 
 /** The calendar a point's buckets follow: its first location's zone. */
 export const zoneOfPoint = (point: Pick<Point, 'location'>, locations: readonly Location[]): string =>
@@ -209,16 +208,17 @@ const seriesOf = async (plan: SeriesPlan, { aggregates, lastBefore }: SeriesInpu
  * number of buckets, not the number of raw values. Points sharing a zone share the calendar.
  */
 export const querySeries = async (caller: Caller, query: SeriesQuery, now: number = Date.now()): Promise<SeriesAnswer> =>
-  querySeriesSeenBy(await seriesViewOf(caller), query, now);
+  querySeriesSeenBy(await seriesViewOf(caller, query.points.map((entry) => entry.point)), query, now);
 
-/** What a caller's series queries read before their rollups: the points the caller sees and the customer's locations (their zones). */
+/** What a caller's series queries read before their rollups: the points asked that the caller sees, and their locations (zones, surfaces). */
 export interface SeriesView {
   points: ReadonlyMap<string, Point>;
   locations: readonly Location[];
 }
 
-export const seriesViewOf = async (caller: Caller): Promise<SeriesView> => {
-  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerOf(caller))]);
+/** The caller's view of these points (and of `alsoLocations`), read by key: what a series query costs does not grow with the customer. */
+export const seriesViewOf = async (caller: Caller, pointIds: Iterable<string>, alsoLocations: Iterable<string> = []): Promise<SeriesView> => {
+  const { points, locations } = await visiblePointsByIds(caller, pointIds, alsoLocations);
   return { points: new Map(points.map((point) => [point._id, point])), locations };
 };
 

@@ -2,7 +2,6 @@ import { forEachConcurrently } from '../concurrency';
 import type { Point } from '@shared/schemas/point';
 import type { DataEntry } from '@shared/schemas/series';
 import { bucketStart, nextBucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
-import { listLocationsOfCustomer } from '../data/location-repository';
 import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
@@ -11,7 +10,7 @@ import { lowerExtentMarker, readPacksForUpdate, writePackOnVersion, writeRollups
 import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
-import { listVisiblePoints } from './point-service';
+import { visiblePointsByIds } from './point-service';
 import { announceNewData } from './realtime-service';
 import { bulkWriteSession, keptPack, packOfKept, StoredStretch, timed, type BulkWriteSession, type HeldPack, type KeptPack } from './bulk-write-session';
 import { bucketsFromSources, hourBucketsOfValues, rollupsAbove } from './rollup-buckets';
@@ -29,7 +28,8 @@ import { zoneOfPoint } from './series-service';
  */
 export const ingestEntries = async (caller: Caller, entries: readonly DataEntry[]) => {
   const customerId = customerOf(caller);
-  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerId)]);
+  // The points the entries name and their locations, by key: an ingest costs its points, not the customer's.
+  const { points, locations } = await visiblePointsByIds(caller, entries.map((entry) => entry.point));
   const byId = new Map(points.map((point) => [point._id, point]));
   const values: StoredValue[] = entries.map((entry) => {
     const point = byId.get(entry.point);
@@ -399,9 +399,10 @@ const parseBound = (bound: string, zone: string, end: boolean): number | null =>
 
 /** Deletes a point's values between two bounds (inclusive); `none` leaves a side open. */
 export const deleteValues = async (caller: Caller, pointId: string, fromBound: string, toBound: string) => {
-  const customerId = customerOf(caller);
-  const [points, locations] = await Promise.all([listVisiblePoints(caller), listLocationsOfCustomer(customerId)]);
-  const point = points.find((candidate) => candidate._id === pointId);
+  const {
+    points: [point],
+    locations,
+  } = await visiblePointsByIds(caller, [pointId]);
   if (!point) throw new AppError('not_found');
   const zone = zoneOfPoint(point, locations);
   const from = parseBound(fromBound, zone, false) ?? Date.parse(point.created_at) - 100 * 365 * 86_400_000;

@@ -179,7 +179,23 @@ const EMPTY: WidgetData = { frame: null, compared: null, superimposed: null, tre
  * values, IPMVP baseline/target/actual, the values of text tokens, raw rows for a minute table.
  */
 export const widgetData = async (caller: Caller, input: Widget, nowIso?: string): Promise<WidgetData> =>
-  dataOfWidget(caller, input, nowIso ? Date.parse(nowIso) : Date.now(), once(() => seriesViewOf(caller)));
+  dataOfWidget(caller, input, nowIso ? Date.parse(nowIso) : Date.now(), once(() => viewOfWidgets(caller, [input])));
+
+/** The points a widget reads (its own, its normalisation's references, its text's value tokens) and the location it may stand on. */
+const readsOfWidget = (widget: Widget): { points: string[]; locations: string[] } => ({
+  points: [
+    ...widget.points.map((point) => point._id),
+    ...widget.normalisation.flatMap((entry: Normalisation) => (entry.what.kind === 'surface' ? [] : [entry.what.point])),
+    ...(widget.type === 'text' ? findTokens(widget.text).flatMap(({ token }) => (token.kind === 'value' ? [token.point] : [])) : []),
+  ],
+  locations: widget.location !== null && isIdOf('location', widget.location) ? [widget.location] : [],
+});
+
+/** One view of the points and locations a page's widgets read, by key: a dashboard costs its widgets' points, not the customer's. */
+const viewOfWidgets = (caller: Caller, widgets: readonly Widget[]): Promise<SeriesView> => {
+  const reads = widgets.map(readsOfWidget);
+  return seriesViewOf(caller, reads.flatMap((read) => read.points), reads.flatMap((read) => read.locations));
+};
 
 /** A value made on first call and shared by the later ones: the points a caller sees, read once for many widgets. */
 const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
@@ -223,7 +239,7 @@ const dataOfWidget = async (caller: Caller, input: Widget, now: number, viewOf: 
 export const widgetsWithData = async (caller: Caller, page: string | null, listed: (widget: Owned) => boolean): Promise<WidgetWithData[]> => {
   const widgets = await listWidgets(caller, page);
   const now = Date.now();
-  const viewOf = once(() => seriesViewOf(caller));
+  const viewOf = once(() => viewOfWidgets(caller, widgets.filter((widget) => needsWidgetData(widget) && listed(widget))));
   return Promise.all(
     widgets.map(async (widget) => {
       if (!needsWidgetData(widget) || !listed(widget)) return { ...widget, data: null };
