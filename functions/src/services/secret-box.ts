@@ -18,7 +18,22 @@ export const sealSecret = async (customerId: string, plain: string): Promise<str
   return Buffer.from(answer.CiphertextBlob ?? new Uint8Array()).toString('base64');
 };
 
-export const openSecret = async (customerId: string, sealed: string): Promise<string> => {
+/**
+ * How long a warm instance keeps a secret it opened: a source fetched every 15 minutes, an FTP retriever polled
+ * every few, would otherwise pay a KMS call each time (issue 41). A ciphertext names one plaintext for good, so the
+ * copy is never stale; a changed password is a new ciphertext. What it gives up: a key disabled in KMS still opens
+ * the secrets this instance opened in the last minutes.
+ */
+export const OPENED_SECRET_TTL_MS = 10 * 60_000;
+/** At most this many secrets are kept by an instance, the oldest dropped first. */
+const OPENED_SECRETS_KEPT = 200;
+const opened = new Map<string, { plain: string; openedAt: number }>();
+
+export const openSecret = async (customerId: string, sealed: string, now: number = Date.now()): Promise<string> => {
+  // The customer is part of the key: the same ciphertext under another customer is not opened from the cache (KMS refuses it).
+  const key = `${customerId}\u0000${sealed}`;
+  const known = opened.get(key);
+  if (known && now - known.openedAt < OPENED_SECRET_TTL_MS) return known.plain;
   const answer = await kms.send(
     new DecryptCommand({
       CiphertextBlob: Buffer.from(sealed, 'base64'),
@@ -26,5 +41,9 @@ export const openSecret = async (customerId: string, sealed: string): Promise<st
       KeyId: requireSetting('SECRETS_KEY_ID'),
     }),
   );
-  return new TextDecoder().decode(answer.Plaintext);
+  const plain = new TextDecoder().decode(answer.Plaintext);
+  opened.delete(key);
+  opened.set(key, { plain, openedAt: now });
+  if (opened.size > OPENED_SECRETS_KEPT) opened.delete(opened.keys().next().value!);
+  return plain;
 };
