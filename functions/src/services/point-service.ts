@@ -109,14 +109,6 @@ export const selectionFilterOf = (locations: readonly Location[], selection: str
   return (point) => point.location.some((id) => ids.has(id));
 };
 
-/** Points of a selection: `all`, `alone` (points without location), or a location and its sub-locations. */
-export const listPointsOfSelection = async (caller: Caller, selection: string, withDescendants: boolean): Promise<Point[]> => {
-  const points = await listVisiblePoints(caller);
-  if (selection === 'all') return points;
-  const selected = selectionFilterOf(await listLocationsOfCustomer(customerOf(caller)), selection, withDescendants);
-  return selected ? points.filter(selected) : points;
-};
-
 /** The rules of spec 3 §5 "Point save", then the references a point makes. */
 const validatePoint = async (customerId: string, input: PointInput, pointId: string): Promise<PointInput> => {
   if (
