@@ -7,6 +7,7 @@ import { awsEnvironment, startEmulator, waitFor } from '../../infra/local/emulat
 import { startWebServer } from '../../infra/local/web-server';
 import { sendToQueue } from '../support/queue';
 import { argument, benchApi } from './bench-api';
+import { measureThrottling, setOwnRateLimit, throttlingLine } from './throttling';
 
 /**
  * `npm run bench:neighbours [-- --alerts 500 --pdfs 20 --port 4651]`: what one customer's burst
@@ -22,10 +23,17 @@ import { argument, benchApi } from './bench-api';
  *   at once, as a retriever's); the time from its receipt until it is treated (its wait, plus the
  *   import of 24 rows: an upper bound of the wait).
  *
+ * - `b_dashboard_ratio`: B's dashboard (its tabs, widgets and a month of its points' series, the
+ *   API calls its page makes) p50 while A's file imports, over the same on the quiet stack before
+ *   the import. Reported only: on two cores one emulator process serves both customers.
+ * - `throttled_a` / `throttled_b`: A calls at ten times B's rate (bench:throttling's measure, both
+ *   given the same limit of their own); A's calls refused with 429, and B's (must be 0).
+ *
  * Alerts and PDFs are measured twice: with fairness off (`FAIR_WORK=off` on the scheduled-jobs
  * function: the targets run in the order they came) and on (taken in turn per customer). The last
- * line is `neighbours-bench: b_alert_delay_s=… b_pdf_delay_s=… b_import_wait_s=…` (with fairness);
- * the line before it, the same without. B is made premium for the bench (subscriptions are premium).
+ * line is `neighbours-bench: b_alert_delay_s=… b_pdf_delay_s=… b_import_wait_s=… throttled_a=…
+ * throttled_b=… b_dashboard_ratio=…` (with fairness); the line before it, the alerts and PDFs
+ * without. B is made premium for the bench (subscriptions are premium).
  */
 const ALERTS = Number(argument('alerts', '500'));
 const PDFS = Number(argument('pdfs', '20'));
@@ -35,6 +43,13 @@ const SKIP_BEFORE = process.argv.includes('--skip-before');
 const PORT = Number(argument('port', '4651'));
 /** The web app's port: the PDFs are printed from its print page. */
 const WEB_PORT = Number(argument('web-port', '8199'));
+/** B's dashboard loads timed on the quiet stack and again under A's import. */
+const DASHBOARD_LOADS = 9;
+/** The API limit both customers are given for the throttling measure (bench:throttling's defaults): B at 0.5 call/s stays under it, A at 5/s passes it. */
+const RATE_LIMIT = { count: 30, window_seconds: 30 };
+const THROTTLING = { rateB: 0.5, seconds: 20 };
+/** How long a running function trusts what it read of a customer (access-service), and a second more. */
+const CUSTOMER_FACTS_WAIT_MS = 16_000;
 const A = 'cust-energie-plus';
 const B = 'cust-ville-montclair';
 
@@ -223,7 +238,27 @@ const main = async () => {
       return { bDelay: (bAt - started) / 1000, aAll: (aDone - started) / 1000 };
     };
 
-    /** A's large file importing, then B's small one received: how long until B's is treated. */
+    /** B's dashboard as its page asks the API: its tabs, its widgets, a month of its first points' series; the p50 of `DASHBOARD_LOADS` loads one after the other. */
+    const pointsB = ((await api('GET', '/api/v1/points', adminB.jwt)).data as { _id: string }[]).slice(0, 5).map((point) => ({ point: point._id }));
+    const dashboardP50 = async (label: string) => {
+      const durations: number[] = [];
+      for (let load = 0; load < DASHBOARD_LOADS; load += 1) {
+        const started = Date.now();
+        const answers = await Promise.all([
+          api('GET', '/api/v1/tabs', adminB.jwt),
+          api('GET', '/api/v1/widgets', adminB.jwt),
+          api('POST', '/api/v1/series/query', adminB.jwt, { points: pointsB.length ? pointsB : [{ point: pointB }], sampling: 'day', period: 'month' }),
+        ]);
+        const failed = answers.find((answer) => !answer.res);
+        if (failed) throw new Error(`B's dashboard (${label}) not loaded: ${failed.msg}`);
+        durations.push(Date.now() - started);
+      }
+      const p50 = [...durations].sort((a, b) => a - b)[Math.floor(durations.length / 2)];
+      console.log(`  B's dashboard ${label}: p50 ${p50} ms (${durations.join(', ')} ms)`);
+      return p50;
+    };
+
+    /** A's large file importing, then B's small one received: how long until B's is treated, then B's dashboard while A's still imports. */
     const importWait = async () => {
       const rowsOf = (technicalId: string, count: number) => {
         const from = Date.parse('1990-01-01T00:00:00Z');
@@ -240,7 +275,28 @@ const main = async () => {
       const wait = (Date.now() - started) / 1000;
       const aState = await getMeterFile(A, large._id);
       console.log(`  B's 24-row file ${(await getMeterFile(B, small._id))?.state} ${wait.toFixed(1)} s after its receipt; A's ${IMPORT_ROWS}-row file then ${aState?.state} (progress ${JSON.stringify(aState?.progress)})`);
-      return wait;
+      const dashboard = await dashboardP50("under A's import");
+      const aAfter = await getMeterFile(A, large._id);
+      if (aAfter?.state !== aState?.state) console.log(`  (A's file was ${aAfter?.state} by the end of those loads: part of them ran on a quieter stack)`);
+      return { wait, dashboard };
+    };
+
+    /** A calls at ten times B's rate, both under the same limit of their own (bench:throttling's measure); the limits are taken back after. */
+    const throttling = async () => {
+      await setOwnRateLimit(deployment, A, RATE_LIMIT);
+      await setOwnRateLimit(deployment, B, RATE_LIMIT);
+      try {
+        // Warm functions may have read the customers before their limit was set.
+        await new Promise((resolve) => setTimeout(resolve, CUSTOMER_FACTS_WAIT_MS));
+        const result = await measureThrottling({ restBaseUrl: deployment.restBaseUrl, tokenA: adminA.jwt, tokenB: adminB.jwt, rateB: THROTTLING.rateB, seconds: THROTTLING.seconds });
+        console.log(
+          `  A called ${THROTTLING.rateB * 10}/s, B ${THROTTLING.rateB}/s for ${THROTTLING.seconds} s, each limited to ${RATE_LIMIT.count} per ${RATE_LIMIT.window_seconds} s: A's answers ${result.statusesA}; B's ${result.statusesB}`,
+        );
+        return result;
+      } finally {
+        await setOwnRateLimit(deployment, A, null);
+        await setOwnRateLimit(deployment, B, null);
+      }
     };
 
     console.log(`Alert tick: customer A has ${ALERTS} alerts due with customer B's one; 8:00: A has ${PDFS} subscriptions due with B's one.`);
@@ -255,13 +311,16 @@ const main = async () => {
     const after = await tick('After');
     const pdfOne = await onePdf();
     const pdfAfter = await pdfBurst('After');
+    const dashboardQuiet = await dashboardP50('on the quiet stack');
     console.log(`Import: customer A's ${IMPORT_ROWS}-row file importing, B's 24-row file received.`);
     const importB = await importWait();
+    console.log("API: A calls at ten times B's rate.");
+    const throttled = await throttling();
     console.log(
       `neighbours-bench (fairness off): b_alert_delay_s=${before.bDelay.toFixed(1)} a_alerts_s=${before.aAll.toFixed(1)} b_pdf_delay_s=${pdfBefore.bDelay.toFixed(1)} a_pdfs_s=${pdfBefore.aAll.toFixed(1)}`,
     );
     console.log(
-      `neighbours-bench: b_alert_delay_s=${after.bDelay.toFixed(1)} a_alerts_s=${after.aAll.toFixed(1)} b_pdf_delay_s=${pdfAfter.bDelay.toFixed(1)} pdf_one_s=${pdfOne.toFixed(1)} a_pdfs_s=${pdfAfter.aAll.toFixed(1)} b_import_wait_s=${importB.toFixed(1)}`,
+      `neighbours-bench: b_alert_delay_s=${after.bDelay.toFixed(1)} a_alerts_s=${after.aAll.toFixed(1)} b_pdf_delay_s=${pdfAfter.bDelay.toFixed(1)} pdf_one_s=${pdfOne.toFixed(1)} a_pdfs_s=${pdfAfter.aAll.toFixed(1)} b_import_wait_s=${importB.wait.toFixed(1)} ${throttlingLine(throttled)} b_dashboard_ratio=${(importB.dashboard / dashboardQuiet).toFixed(2)}`,
     );
   } finally {
     web?.close();
