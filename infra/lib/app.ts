@@ -53,6 +53,8 @@ export const buildApp = (app: App = new App(), options: AppOptions = {}) => {
     appFunction.setting('METRICS_STAGE', settings.stage);
     // One `usage` line for this share of invocations (functions/src/usage/meter.ts); none at 0.
     if (settings.usageSampleRate > 0) appFunction.setting('USAGE_SAMPLE_RATE', String(settings.usageSampleRate));
+    // How long an instance trusts a customer's and a user's access facts (functions/src/services/access-service.ts).
+    if (settings.accessFactsTtlMs) appFunction.setting('ACCESS_FACTS_TTL_MS', String(settings.accessFactsTtlMs));
     if (appFunction === realtime.logForwarder) continue;
     appFunction.logGroup.addSubscriptionFilter('LiveLogs', { destination, filterPattern: logs.FilterPattern.allEvents() });
   }

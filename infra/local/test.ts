@@ -7,7 +7,7 @@ import { buildWeb } from './build-web';
 import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, seedWorkerAccounts, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
-import { TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
+import { TEST_ACCESS_FACTS_TTL_MS, TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
 import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
 import { startGeocodingProvider, type GeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
@@ -199,6 +199,8 @@ const main = async (): Promise<number> => {
         outboxFaultInjection: true,
         // Small batches: a test customer's deletion takes several runs (tests/integration/customers.test.ts counts them).
         customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH,
+        // Deactivations, permission maps and deleted users take effect in seconds rather than 15 s.
+        accessFactsTtlMs: TEST_ACCESS_FACTS_TTL_MS,
         // The first root administrator a deployment makes (tests/integration/first-root.test.ts); the demo seed's root comes after.
         rootEmail: 'first-root@deploy.wattwise.example',
         // No chromiumPath: reports print with the Lambda build of Chromium, as on AWS (tests/integration/report-pdf.test.ts).
