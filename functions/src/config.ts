@@ -83,6 +83,8 @@ const configSchema = z.object({
    * and whether a user still exists: the CDK context `accessFactsTtlMs` (the test deployment lowers it).
    */
   ACCESS_FACTS_TTL_MS: z.coerce.number().int().positive().default(15_000),
+  /** How long an FTP/SFTP file must keep its size and date before it is taken: the CDK context `remoteFileSettleMs`. */
+  REMOTE_FILE_SETTLE_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = z.infer<typeof configSchema>;
