@@ -230,6 +230,8 @@ describe('dashboards in the browser', () => {
       await signIn(page, accounts.premiumAdministrator);
       const widget = page.locator('[data-widget-id]').first();
       await widget.waitFor({ timeout: UI_TIMEOUT_MS });
+      // Hovered once the page is drawn: widgets still coming in can move the control from under the pointer on a loaded machine.
+      await expect.poll(() => page.locator('[data-widget-ready="false"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
       const tooltip = (label: string) => page.locator('.mantine-Tooltip-tooltip', { hasText: new RegExp(`^${label}$`) });
       await widget.getByTestId('widget-copy').hover();
       await tooltip('Copier').waitFor({ timeout: UI_TIMEOUT_MS });
