@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
@@ -19,8 +19,18 @@ const WEB_PORT = Number(process.env.TEST_WEB_PORT ?? 8181);
 const RUN_NAME = process.env.TEST_RUN_NAME ?? 'test';
 const RESULTS = fromRoot(`.local/${RUN_NAME}/results`);
 
-/** `npm test -- tests/integration/users.test.ts …` runs only those files (and deploys only when one needs it). */
-const SELECTED = process.argv.slice(2).map((file) => file.replace(/^\.\//, ''));
+/**
+ * `npm test -- tests/integration/users.test.ts …` runs only those files (and deploys only when one needs it);
+ * a folder (`tests/browser/`) stands for its test files.
+ */
+const SELECTED = process.argv
+  .slice(2)
+  .map((file) => file.replace(/^\.\//, '').replace(/\/$/, ''))
+  .flatMap((entry) =>
+    existsSync(fromRoot(entry)) && statSync(fromRoot(entry)).isDirectory()
+      ? readdirSync(fromRoot(entry)).filter((name) => name.endsWith('.test.ts')).map((name) => `${entry}/${name}`)
+      : [entry],
+  );
 const selectedIn = (...folders: string[]): string[] | null => {
   if (SELECTED.length === 0) return [];
   const files = SELECTED.filter((file) => folders.some((folder) => file.startsWith(`tests/${folder}/`)));
