@@ -55,10 +55,9 @@ const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? 2));
  * needs the demo's own accounts (it reads what the demo seeded for them alone: private tabs and
  * widgets, a print token made for them) `// @demo-accounts: <why>`, and runs in the first lane.
  * The other files are shared out longest first, by `tests/browser/durations.json`.
- * One lane is the default; `TEST_BROWSER_WORKERS=2` opts into two (docs/development/testing.md says
- * why they are not the default yet).
+ * Two lanes by default; `TEST_BROWSER_WORKERS=1` runs them one by one (docs/development/testing.md).
  */
-const BROWSER_WORKERS = Math.max(1, Number(process.env.TEST_BROWSER_WORKERS ?? 1));
+const BROWSER_WORKERS = Math.max(1, Number(process.env.TEST_BROWSER_WORKERS ?? 2));
 const DEMO_ACCOUNTS = /^\s*\/\/ @demo-accounts: \S/m;
 
 /** What a browser file missing from the record is taken to last when shared out. */
