@@ -78,6 +78,13 @@ const configSchema = z.object({
   /** The function that writes database dumps, started by GET /database/download. */
   DATABASE_DUMP_FUNCTION: z.string().min(1).optional(),
   CUSTOMER_DELETION_BATCH: z.coerce.number().int().positive().default(1000),
+  /**
+   * How long a function instance trusts what it read of a customer (active, premium, permission map)
+   * and whether a user still exists: the CDK context `accessFactsTtlMs` (the test deployment lowers it).
+   */
+  ACCESS_FACTS_TTL_MS: z.coerce.number().int().positive().default(15_000),
+  /** How long an FTP/SFTP file must keep its size and date before it is taken: the CDK context `remoteFileSettleMs`. */
+  REMOTE_FILE_SETTLE_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -31,6 +31,11 @@ import type { Node } from 'constructs';
  * tests write straight into the table, to fail a send after its record is written.
  * `customerDeletionBatch` is the work one run of a customer's deletion does before it continues in a new run (default 1000;
  * the test deployment lowers it so that a small customer takes several runs).
+ * `accessFactsTtlMs` is how long a function instance trusts what it read of a customer and of a user (active, premium,
+ * permission map, the user still there) before reading them again (default 15000; the test deployment lowers it, so
+ * that a test of a deactivation or of a changed permission map waits seconds, not the production time).
+ * `remoteFileSettleMs` is how long an FTP/SFTP file must keep its size and date before it is taken (default 10000; the
+ * test deployment lowers it, so that a retrieval's second look comes seconds after its first).
  * `operationsEmail` is the address the operations alarms topic e-mails (none: the topic has no subscription).
  * `mailIdentity` and `apiGatewayAccount` are `create` (default) or `existing`: the sender's SES domain identity, and
  * API Gateway's account-wide CloudWatch role setting, are made by the deployment or left as the account has them.
@@ -80,6 +85,10 @@ export interface DeploymentSettings {
   outboxFaultInjection: boolean;
   /** Items, objects, schedules and connections one run of a customer's deletion removes before it continues in a new run; null: the functions' default. */
   customerDeletionBatch: number | null;
+  /** How long a function instance trusts a customer's and a user's access facts, in ms; null: the functions' default. */
+  accessFactsTtlMs: number | null;
+  /** How long an FTP/SFTP file must keep its size and date before it is taken, in ms; null: the functions' default. */
+  remoteFileSettleMs: number | null;
   /** Where the operations alarms are e-mailed (an SNS e-mail subscription, confirmed once from the mailbox); null: none. */
   operationsEmail: string | null;
   /** `existing`: the sender's domain is already an SES identity of the account and region (creating it again would fail). */
@@ -149,6 +158,8 @@ export const readSettings = (node: Node): DeploymentSettings => {
     apiRateLimits: apiRateLimitsOf(node.tryGetContext('apiRateLimits')),
     outboxFaultInjection: String(node.tryGetContext('outboxFaultInjection') ?? 'false') === 'true',
     customerDeletionBatch: positiveIntegerOf('customerDeletionBatch', node.tryGetContext('customerDeletionBatch')),
+    accessFactsTtlMs: positiveIntegerOf('accessFactsTtlMs', node.tryGetContext('accessFactsTtlMs')),
+    remoteFileSettleMs: positiveIntegerOf('remoteFileSettleMs', node.tryGetContext('remoteFileSettleMs')),
     operationsEmail: emailOf('operationsEmail', node.tryGetContext('operationsEmail')),
     mailIdentity: createOrExisting('mailIdentity', node.tryGetContext('mailIdentity')),
     apiGatewayAccount: createOrExisting('apiGatewayAccount', node.tryGetContext('apiGatewayAccount')),

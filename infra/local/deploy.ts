@@ -90,6 +90,10 @@ export const deployToEmulator = async (
     outboundAllowList?: string;
     /** Work per run of a customer's deletion (the functions' default when not given). */
     customerDeletionBatch?: number;
+    /** How long a function instance trusts a customer's and a user's access facts, in ms (the functions' default when not given). */
+    accessFactsTtlMs?: number;
+    /** How long an FTP/SFTP file must stay the same before it is taken, in ms (the functions' default when not given). */
+    remoteFileSettleMs?: number;
     /** Tests only: the outbox sender honours the fault markers tests write. */
     outboxFaultInjection?: boolean;
     /** The development vendor's key, when the local vendor service signs with it too (else a new one). */
@@ -115,6 +119,8 @@ export const deployToEmulator = async (
     '-c', `outboundAllowList=${options.outboundAllowList ?? LOOPBACK_TEST_ALLOW_LIST}`,
     ...(options.outboxFaultInjection ? ['-c', 'outboxFaultInjection=true'] : []),
     ...(options.customerDeletionBatch ? ['-c', `customerDeletionBatch=${options.customerDeletionBatch}`] : []),
+    ...(options.accessFactsTtlMs ? ['-c', `accessFactsTtlMs=${options.accessFactsTtlMs}`] : []),
+    ...(options.remoteFileSettleMs ? ['-c', `remoteFileSettleMs=${options.remoteFileSettleMs}`] : []),
     ...(options.rootEmail ? ['-c', `rootEmail=${options.rootEmail}`] : []),
     ...(options.chromiumPath ? ['-c', `chromiumPath=${options.chromiumPath}`] : []),
     ...(options.usageSampleRate !== undefined ? ['-c', `usageSampleRate=${options.usageSampleRate}`] : []),

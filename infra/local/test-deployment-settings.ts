@@ -3,3 +3,18 @@
  * small, so that a test customer's deletion takes several runs, which tests/integration/customers.test.ts counts.
  */
 export const TEST_CUSTOMER_DELETION_BATCH = 40;
+
+/**
+ * How long a function instance of the test deployments trusts a customer's and a user's access facts
+ * (15 s in production): a test of a deactivation, a changed permission map or a deleted user waits for
+ * that time to pass in every instance, so the shorter it is the sooner those tests end. Still long
+ * enough that the facts are read once for many calls of a test, as in production.
+ */
+export const TEST_ACCESS_FACTS_TTL_MS = 2_000;
+
+/**
+ * How long an FTP/SFTP file of the test deployments must keep its size and date before it is taken (10 s in
+ * production): a retrieval that meets a new file looks again after that time, which the FTP tests wait for
+ * about eight times. The growing-file test appends a row every 600 ms, well within it.
+ */
+export const TEST_REMOTE_FILE_SETTLE_MS = 3_000;

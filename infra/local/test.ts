@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { fromRoot } from '../lib/paths';
@@ -7,7 +7,7 @@ import { buildWeb } from './build-web';
 import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, seedWorkerAccounts, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
-import { TEST_CUSTOMER_DELETION_BATCH } from './test-deployment-settings';
+import { TEST_ACCESS_FACTS_TTL_MS, TEST_CUSTOMER_DELETION_BATCH, TEST_REMOTE_FILE_SETTLE_MS } from './test-deployment-settings';
 import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
 import { startGeocodingProvider, type GeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
@@ -19,8 +19,18 @@ const WEB_PORT = Number(process.env.TEST_WEB_PORT ?? 8181);
 const RUN_NAME = process.env.TEST_RUN_NAME ?? 'test';
 const RESULTS = fromRoot(`.local/${RUN_NAME}/results`);
 
-/** `npm test -- tests/integration/users.test.ts …` runs only those files (and deploys only when one needs it). */
-const SELECTED = process.argv.slice(2).map((file) => file.replace(/^\.\//, ''));
+/**
+ * `npm test -- tests/integration/users.test.ts …` runs only those files (and deploys only when one needs it);
+ * a folder (`tests/browser/`) stands for its test files.
+ */
+const SELECTED = process.argv
+  .slice(2)
+  .map((file) => file.replace(/^\.\//, '').replace(/\/$/, ''))
+  .flatMap((entry) =>
+    existsSync(fromRoot(entry)) && statSync(fromRoot(entry)).isDirectory()
+      ? readdirSync(fromRoot(entry)).filter((name) => name.endsWith('.test.ts')).map((name) => `${entry}/${name}`)
+      : [entry],
+  );
 const selectedIn = (...folders: string[]): string[] | null => {
   if (SELECTED.length === 0) return [];
   const files = SELECTED.filter((file) => folders.some((folder) => file.startsWith(`tests/${folder}/`)));
@@ -45,10 +55,9 @@ const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? 2));
  * needs the demo's own accounts (it reads what the demo seeded for them alone: private tabs and
  * widgets, a print token made for them) `// @demo-accounts: <why>`, and runs in the first lane.
  * The other files are shared out longest first, by `tests/browser/durations.json`.
- * One lane is the default; `TEST_BROWSER_WORKERS=2` opts into two (docs/development/testing.md says
- * why they are not the default yet).
+ * Two lanes by default; `TEST_BROWSER_WORKERS=1` runs them one by one (docs/development/testing.md).
  */
-const BROWSER_WORKERS = Math.max(1, Number(process.env.TEST_BROWSER_WORKERS ?? 1));
+const BROWSER_WORKERS = Math.max(1, Number(process.env.TEST_BROWSER_WORKERS ?? 2));
 const DEMO_ACCOUNTS = /^\s*\/\/ @demo-accounts: \S/m;
 
 /** What a browser file missing from the record is taken to last when shared out. */
@@ -199,6 +208,10 @@ const main = async (): Promise<number> => {
         outboxFaultInjection: true,
         // Small batches: a test customer's deletion takes several runs (tests/integration/customers.test.ts counts them).
         customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH,
+        // Deactivations, permission maps and deleted users take effect in seconds rather than 15 s.
+        accessFactsTtlMs: TEST_ACCESS_FACTS_TTL_MS,
+        // A retrieval's second look at a new FTP/SFTP file comes 3 s after its first rather than 10 s.
+        remoteFileSettleMs: TEST_REMOTE_FILE_SETTLE_MS,
         // The first root administrator a deployment makes (tests/integration/first-root.test.ts); the demo seed's root comes after.
         rootEmail: 'first-root@deploy.wattwise.example',
         // No chromiumPath: reports print with the Lambda build of Chromium, as on AWS (tests/integration/report-pdf.test.ts).

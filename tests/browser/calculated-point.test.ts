@@ -43,7 +43,10 @@ describe('calculated point settings', () => {
       await clickCentered(panel.getByRole('button', { name: 'Ajouter un point source' }));
       // The picker searches the customer's points on the server: the source is found by its name.
       await clickCentered(panel.getByLabel('Point source'));
+      // The option is picked once the search has gone out: the first page, unfiltered, may list it already.
+      const searched = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === 'Température atelier', { timeout: UI_TIMEOUT_MS });
       await panel.getByLabel('Point source').fill('Température atelier');
+      await searched;
       await page.getByRole('option', { name: /Température atelier/ }).click();
       expect(pointLists.some((url) => url.searchParams.get('q') === 'Température atelier')).toBe(true);
       expect(pointLists.filter((url) => !url.searchParams.has('limit')).map((url) => url.pathname)).toEqual([]);

@@ -84,9 +84,28 @@ describe('dashboards in the browser', () => {
     const { accounts } = testEnvironment();
     const { context, page } = await openPage(browser());
     try {
+      // The tabs' first read is asked before the tab is created and answers only once the creation has:
+      // the list read again after the creation must still bring the new tab (a loaded machine does this
+      // on its own: the tab vanished, its page sent back to the dashboard).
+      let created = () => undefined as void;
+      const tabCreated = new Promise<void>((resolve) => (created = resolve));
+      let firstRead = true;
+      await page.route('**/api/v1/tabs', async (route) => {
+        if (route.request().method() === 'GET' && firstRead) {
+          firstRead = false;
+          const response = await route.fetch();
+          await tabCreated;
+          return route.fulfill({ response });
+        }
+        if (route.request().method() !== 'POST') return route.fallback();
+        const response = await route.fetch();
+        await route.fulfill({ response });
+        created();
+      });
       await signIn(page, accounts.premiumAdministrator);
       const tabName = `Suivi ${unique()}`;
       await createTab(page, tabName);
+      expect(firstRead).toBe(false);
       await page.getByTestId('dashboard-empty').waitFor({ timeout: UI_TIMEOUT_MS });
 
       await page.getByTestId('add-widget').click();
@@ -211,6 +230,8 @@ describe('dashboards in the browser', () => {
       await signIn(page, accounts.premiumAdministrator);
       const widget = page.locator('[data-widget-id]').first();
       await widget.waitFor({ timeout: UI_TIMEOUT_MS });
+      // Hovered once the page is drawn: widgets still coming in can move the control from under the pointer on a loaded machine.
+      await expect.poll(() => page.locator('[data-widget-ready="false"]').count(), { timeout: UI_TIMEOUT_MS }).toBe(0);
       const tooltip = (label: string) => page.locator('.mantine-Tooltip-tooltip', { hasText: new RegExp(`^${label}$`) });
       await widget.getByTestId('widget-copy').hover();
       await tooltip('Copier').waitFor({ timeout: UI_TIMEOUT_MS });

@@ -320,7 +320,7 @@ describe('who may use alerts', () => {
     expect(Object.keys(base.member).some((resource) => resource.startsWith('app.alerts'))).toBe(true);
     const withoutAlerts = Object.fromEntries(Object.entries(base.member).filter(([resource]) => !resource.startsWith('app.alerts')));
     await entities.put({ ...key, kind: 'acl', permissions: { ...base, member: withoutAlerts } });
-    // A function instance trusts what it read of the customer for 15 s.
+    // A function instance trusts what it read of the customer for a while (15 s; 2 s in the test deployment).
     const refused = await eventually(() => api('GET', '/api/v1/alerts', { token: ownMember }), (answer) => answer.status === 403, 40_000);
     expect(refused).toMatchObject({ status: 403, body: { msg: 'forbidden' } });
     expect((await api('GET', '/api/v1/alerts', { token: ownAdmin })).status).toBe(200);

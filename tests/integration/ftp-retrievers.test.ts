@@ -271,7 +271,7 @@ describe('SFTP retrieval', () => {
     const lines = csvOf(technicalId, 48).split('\n').filter(Boolean);
     writeFileSync(local, `${lines[0]}\n${lines[1]}\n`);
     let written = 2;
-    // A meter writing its file slowly: a row every 600 ms (about 28 s) while the first retrieval runs.
+    // A meter writing its file slowly: a row every 600 ms while the first retrieval runs (its two looks are seconds apart).
     const writer = setInterval(() => {
       if (written < lines.length) appendFileSync(local, `${lines[written++]}\n`);
     }, 600);

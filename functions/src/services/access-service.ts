@@ -8,14 +8,16 @@ import type { Customer } from '@shared/schemas/customer';
 import { getCustomer } from '../data/customer-repository';
 import { getUser } from '../data/user-repository';
 import { getCustomerPermissionMap, getDefaultPermissionMap } from '../data/system-repository';
+import { config } from '../config';
 import { AppError } from '../errors';
 import { type Caller } from './caller';
 
 /**
  * How long a function instance trusts what it read of a customer (active, premium, permission
  * map): a deactivated customer's users are refused within this time, not when their token ends.
+ * 15 s unless the deployment says otherwise (`ACCESS_FACTS_TTL_MS`: the test deployment's is shorter).
  */
-const CUSTOMER_FACTS_TTL_MS = 15_000;
+const CUSTOMER_FACTS_TTL_MS = config.ACCESS_FACTS_TTL_MS;
 
 interface CustomerFacts {
   customer: Customer | null;

@@ -1,4 +1,5 @@
 import { METER_FILE_EXTENSIONS } from '@shared/schemas/meter-file';
+import { config } from '../config';
 
 /** A file as a listing of the server shows it. */
 export interface RemoteEntry {
@@ -21,8 +22,9 @@ export interface RemoteFileMemory {
  * A file is taken only once two listings at least this far apart show the same size and
  * modification date. The earlier listing is the previous run's, or, for a file new or changed
  * since then, a first listing of the same run: the run then lists again after this delay.
+ * 10 s unless the deployment says otherwise (`REMOTE_FILE_SETTLE_MS`: the test deployment's is shorter).
  */
-export const SETTLE_MS = 10_000;
+export const SETTLE_MS = config.REMOTE_FILE_SETTLE_MS;
 
 export type Decision = 'take' | 'wait' | 'retrieved';
 

@@ -61,6 +61,9 @@ export const openPage = async (browser: Browser, viewport = { width: 1400, heigh
   const context = await browser.newContext({ viewport, locale: 'fr-FR' });
   const page = await context.newPage();
   keepJournal(page);
+  // `TEST_CPU_THROTTLE=<n>`: the page's CPU n times slower, as on a loaded CI machine (to bring out races).
+  const throttle = Number(process.env.TEST_CPU_THROTTLE ?? 1);
+  if (throttle > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
   return { context, page };
 };
 
