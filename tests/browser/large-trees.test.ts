@@ -89,7 +89,7 @@ const writeTree = async () => {
   const items: Record<string, unknown>[] = [];
   const put = (fields: Record<string, unknown>) => {
     const location = locationSchema.parse({ customer: customerId, ...fields });
-    items.push({ ...keys.location(customerId, location._id), kind: 'location', ...location });
+    items.push({ ...keys.location(customerId, location._id), ...keys.locationInList(customerId, location._id), kind: 'location', ...location });
     return location._id;
   };
   REGIONS.forEach((region, regionIndex) => {

@@ -27,9 +27,19 @@ export const keys = {
     homeCustomerId ? keys.customerUser(homeCustomerId, userId) : keys.superUser(userId),
   userEmailIndex: (email: string) => ({ GSI1PK: `EMAIL#${email.toLowerCase()}`, GSI1SK: 'USER' }),
   usersOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'USER#' }),
+  /**
+   * A customer user's entry in the list of its customer's users: a small partition of its own (the
+   * customer's partition holds its points and their guards, which a Query there would read through
+   * in the emulator), written in the same transaction as the user.
+   */
+  userListEntry: (customerId: string, userId: string) => ({ PK: `C#${customerId}#USERS`, SK: `USER#${userId}` }),
+  userListOfCustomer: (customerId: string) => ({ PK: `C#${customerId}#USERS`, prefix: 'USER#' }),
   superUsers: { PK: 'SU', prefix: 'USER#' },
   location: (customerId: string, locationId: string) => ({ PK: `C#${customerId}`, SK: `LOC#${locationId}` }),
   locationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'LOC#' }),
+  /** A location's entry in its customer's list of locations (sparse, on GSI1): the list reads that small partition, not the customer's. */
+  locationInList: (customerId: string, locationId: string) => ({ GSI1PK: `C#${customerId}#LOCATIONS`, GSI1SK: `LOC#${locationId}` }),
+  locationList: (customerId: string) => ({ GSI1PK: `C#${customerId}#LOCATIONS` }),
   point: (customerId: string, pointId: string) => ({ PK: `C#${customerId}`, SK: `PT#${pointId}` }),
   pointsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'PT#' }),
   /** A point's place in the order of its customer's lists (see pointOrderKey): read page by page from GSI1. */
