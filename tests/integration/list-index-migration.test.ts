@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { locationSchema } from '@shared/schemas/location';
 import { awsEnvironment } from '../../infra/local/emulator';
 import { keys } from '../../functions/src/data/keys';
 import { api } from '../support/api';
@@ -59,7 +60,8 @@ describe('the lists of locations and users', () => {
     // Stored as earlier versions stored them: no list entry.
     const oldLocations = Array.from({ length: 3 }, (_, index) => `loc-old-${index}-${randomUUID().slice(0, 8)}`);
     for (const [index, _id] of oldLocations.entries()) {
-      await entities.put({ ...keys.location(customerId, _id), kind: 'location', _id, customer: customerId, name: `Ancien site ${index}`, parent: null, position: 10 + index, type: 'Offices' });
+      const location = locationSchema.parse({ _id, customer: customerId, name: `Ancien site ${index}`, parent: null, position: 10 + index });
+      await entities.put({ ...keys.location(customerId, _id), kind: 'location', ...location });
     }
     const oldUser = `usr-old-${randomUUID()}`;
     await entities.put({
