@@ -14,9 +14,9 @@ export const runDataMigrationsAfterDeploy = async (outputs: Outputs, runs = 50):
   for (let run = 1; run <= runs; run += 1) {
     const answer = await lambda.send(new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ kind: 'deploy_migrations' })) }));
     if (answer.FunctionError) throw new Error(`The data migrations failed: ${new TextDecoder().decode(answer.Payload)}`);
-    const result = JSON.parse(new TextDecoder().decode(answer.Payload)) as { done: boolean; customers: number; locationsListed: number; usersListed: number; points: number };
+    const result = JSON.parse(new TextDecoder().decode(answer.Payload)) as { done: boolean; customers: number; listed: Record<string, number>; points: number };
     console.log(
-      `Data migrations: ${result.customers} customers' lists checked (${result.locationsListed} locations, ${result.usersListed} users listed), ${result.points} points indexed${result.done ? ', done.' : ', going on ...'}`,
+      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed${result.done ? ', done.' : ', going on ...'}`,
     );
     if (result.done) return;
   }

@@ -52,6 +52,9 @@ export const keys = {
     SK: `NOTIF#${userId}#${notificationId}`,
   }),
   notificationsOfUser: (customerId: string, userId: string) => ({ PK: `C#${customerId}`, prefix: `NOTIF#${userId}#` }),
+  /** A notification's entry in its user's list (sparse, on GSI1): every screen asks for the unread ones, without reading the customer's partition. */
+  notificationInList: (customerId: string, userId: string, notificationId: string) => ({ GSI1PK: `C#${customerId}#NOTIF#${userId}`, GSI1SK: notificationId }),
+  notificationList: (customerId: string, userId: string) => ({ GSI1PK: `C#${customerId}#NOTIF#${userId}` }),
   notificationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'NOTIF#' }),
   /** Marks that a reminder fired for one due time: a job run twice for it finds it and does nothing. */
   reminderFiring: (customerId: string, reminderId: string, due: string) => ({ PK: `C#${customerId}`, SK: `REMFIRE#${reminderId}#${due}` }),
@@ -98,6 +101,9 @@ export const keys = {
   /** Owned objects (tabs, widgets, alerts …) under their customer, one sort-key prefix per kind. */
   owned: (customerId: string, kind: OwnedKind, id: string) => ({ PK: `C#${customerId}`, SK: `${OWNED_PREFIX[kind]}${id}` }),
   ownedOfCustomer: (customerId: string, kind: OwnedKind) => ({ PK: `C#${customerId}`, prefix: OWNED_PREFIX[kind] }),
+  /** A tab's entry in its customer's list of tabs (sparse, on GSI1): every screen's tab bar reads it, not the customer's partition. */
+  tabInList: (customerId: string, tabId: string) => ({ GSI1PK: `C#${customerId}#TABS`, GSI1SK: `TAB#${tabId}` }),
+  tabList: (customerId: string) => ({ GSI1PK: `C#${customerId}#TABS` }),
   image: (customerId: string, imageId: string) => ({ PK: `C#${customerId}`, SK: `IMG#${imageId}` }),
   imagesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'IMG#' }),
   /** S3 key of an image's bytes: under its customer. */
