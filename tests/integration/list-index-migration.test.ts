@@ -91,7 +91,7 @@ describe('the lists of locations and users', () => {
       password_hash: 'x',
     });
     const oldTab = `tab-old-${randomUUID()}`;
-    await entities.put({ ...keys.owned(customerId, 'tab', oldTab), kind: 'tab', _id: oldTab, customer: customerId, name: 'Ancien onglet', user: adminId(), sharing: { shared: true }, created_at: '2020-01-01T00:00:00.000Z' });
+    await entities.put({ ...keys.owned(customerId, 'tab', oldTab), kind: 'tab', _id: oldTab, customer: customerId, name: 'Ancien onglet', parent: null, user: adminId(), sharing: { shared: true }, created_at: '2020-01-01T00:00:00.000Z' });
     const oldNotification = `ntf-old-${randomUUID()}`;
     await entities.put({
       ...keys.notification(customerId, adminId(), oldNotification),
@@ -111,7 +111,7 @@ describe('the lists of locations and users', () => {
     expect(await unread()).not.toContain(oldNotification);
 
     const { listCustomerEntities } = await migration();
-    expect(await listCustomerEntities(customerId)).toEqual({ locations: 3, users: 1, tabs: 1, notifications: 1 });
+    expect(await listCustomerEntities(customerId)).toEqual({ locations: 3, users: 1, tabs: 1, notifications: 1, sources: 0 });
     expect(await listedLocations()).toEqual([...before.locations, ...oldLocations].sort());
     expect(await listedUsers()).toEqual([...before.users, oldUser].sort());
     expect(await listedTabs()).toContain(oldTab);
@@ -119,9 +119,9 @@ describe('the lists of locations and users', () => {
     // The old location kept its fields: the migration set its entry only.
     expect(await entities.get(keys.location(customerId, oldLocations[0]!))).toMatchObject({ name: 'Ancien site 0', position: 10, ...keys.locationInList(customerId, oldLocations[0]!) });
 
-    expect(await listCustomerEntities(customerId)).toEqual({ locations: 0, users: 0, tabs: 0, notifications: 0 });
+    expect(await listCustomerEntities(customerId)).toEqual({ locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 });
     // A user seeded by the tests' helper (it writes the entry, as a save does) needs nothing.
     await seedMember(customerId);
-    expect(await listCustomerEntities(customerId)).toEqual({ locations: 0, users: 0, tabs: 0, notifications: 0 });
+    expect(await listCustomerEntities(customerId)).toEqual({ locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 });
   }, 60_000);
 });

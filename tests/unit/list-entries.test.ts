@@ -30,7 +30,7 @@ describe('the list entries of locations, users, tabs and notifications', () => {
   });
 
   it("put a tab in its customer's list and a notification in its user's, both on GSI1", () => {
-    const tab = tabItem({ _id: 'tab-1', customer: 'cust-a', name: 'Lyon', user: 'usr-1', sharing: { shared: true }, created_at: '2026-01-01T00:00:00.000Z' });
+    const tab = tabItem({ _id: 'tab-1', customer: 'cust-a', name: 'Lyon', parent: null, user: 'usr-1', sharing: { shared: true }, created_at: '2026-01-01T00:00:00.000Z' });
     expect(tab).toMatchObject({ PK: 'C#cust-a', SK: 'TAB#tab-1', GSI1PK: 'C#cust-a#TABS', GSI1SK: 'TAB#tab-1', kind: 'tab' });
     const stored = { _id: 'ntf-1', customer: 'cust-a', user: 'usr-1', reminder: null, title: 't', message: 'm', unread: true, created_at: '2026-01-01T00:00:00.000Z' } as never;
     expect(notificationItem(stored)).toMatchObject({ PK: 'C#cust-a', SK: 'NOTIF#usr-1#ntf-1', GSI1PK: 'C#cust-a#NOTIF#usr-1', GSI1SK: 'ntf-1', kind: 'notification' });

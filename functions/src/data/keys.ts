@@ -130,6 +130,9 @@ export const keys = {
   ftpRemoteFilesOfRetriever: (customerId: string, ftpId: string) => ({ PK: `C#${customerId}`, prefix: `FTPFILE#${ftpId}#` }),
   source: (customerId: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `SRC#${sourceId}` }),
   sourcesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'SRC#' }),
+  /** A source's entry in its customer's list of sources (sparse, on GSI1): the points' definitions read it on every points screen. */
+  sourceInList: (customerId: string, sourceId: string) => ({ GSI1PK: `C#${customerId}#SOURCES`, GSI1SK: `SRC#${sourceId}` }),
+  sourceList: (customerId: string) => ({ GSI1PK: `C#${customerId}#SOURCES` }),
   /** Guards the uniqueness of a source name within a customer (the name's comparison key). */
   sourceName: (customerId: string, nameKey: string) => ({ PK: `C#${customerId}`, SK: `SRCNAME#${nameKey}` }),
   /** A mailbox message an e-mail source has taken (by its Message-ID, or its folder uid). */

@@ -3,6 +3,7 @@ import { listTabs, unlistedTabIds } from '../data/dashboard-repository';
 import { listLocations, unlistedLocationIds } from '../data/location-repository';
 import { listNotifications, unlistedNotifications } from '../data/notification-repository';
 import { migrationDoneFor, migrationProgress, recordMigrationDone, recordMigrationProgress } from '../data/migration-repository';
+import { listSources, unlistedSourceIds } from '../data/source-repository';
 import { listUsers, unlistedUserIds } from '../data/user-repository';
 import { logger } from '../logger';
 import { backfillPointIndex, type BackfillPosition } from './point-index-backfill-service';
@@ -11,8 +12,9 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
  * The data migrations the deploy runs after the functions are updated (infra/deploy/deploy.ts
  * invokes the series jobs function with `{ kind: 'deploy_migrations' }` until it answers done):
  *
- * 1. **The lists of locations, users, tabs and notifications** (issue 43): every location and tab
- *    gets its entry in its customer's list on GSI1 (`keys.locationInList`, `keys.tabInList`), every
+ * 1. **The lists of locations, users, tabs, sources and notifications** (issue 43): every location,
+ *    tab and source gets its entry in its customer's list on GSI1 (`keys.locationInList`,
+ *    `keys.tabInList`, `keys.sourceInList`), every
  *    notification in its user's (`keys.notificationInList`) and every customer user its entry in its
  *    customer's list of users (`keys.userListEntry`), which the writers keep from this version on.
  *    Customer after customer in id order; a customer is done when none of its locations or users
@@ -41,21 +43,38 @@ export interface DeployMigrationsOutcome {
   /** Customers whose lists were checked in this run, and the entries written. */
   customers: number;
   /** Entries written in this run, by list. */
-  listed: { locations: number; users: number; tabs: number; notifications: number };
+  listed: Listed;
   /** Points indexed in this run. */
   points: number;
 }
 
-/** Lists the customer's locations, users, tabs and notifications that have no entry yet; answers how many of each. */
-export const listCustomerEntities = async (customerId: string): Promise<{ locations: number; users: number; tabs: number; notifications: number }> => {
-  const [locations, users, tabs, notifications] = await Promise.all([
+/** Entries written, by list. */
+export interface Listed {
+  locations: number;
+  users: number;
+  tabs: number;
+  notifications: number;
+  sources: number;
+}
+const LISTS = ['locations', 'users', 'tabs', 'notifications', 'sources'] as const;
+
+/** Lists the customer's locations, users, tabs, notifications and sources that have no entry yet; answers how many of each. */
+export const listCustomerEntities = async (customerId: string): Promise<Listed> => {
+  const [locations, users, tabs, notifications, sources] = await Promise.all([
     unlistedLocationIds(customerId),
     unlistedUserIds(customerId),
     unlistedTabIds(customerId),
     unlistedNotifications(customerId),
+    unlistedSourceIds(customerId),
   ]);
-  await Promise.all([listLocations(customerId, locations), listUsers(customerId, users), listTabs(customerId, tabs), listNotifications(customerId, notifications)]);
-  return { locations: locations.length, users: users.length, tabs: tabs.length, notifications: notifications.length };
+  await Promise.all([
+    listLocations(customerId, locations),
+    listUsers(customerId, users),
+    listTabs(customerId, tabs),
+    listNotifications(customerId, notifications),
+    listSources(customerId, sources),
+  ]);
+  return { locations: locations.length, users: users.length, tabs: tabs.length, notifications: notifications.length, sources: sources.length };
 };
 
 const migrateLists = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
@@ -67,7 +86,7 @@ const migrateLists = async (deadline: number, now: () => number, outcome: Deploy
     if (now() > deadline) return false;
     const listed = await listCustomerEntities(customerId);
     outcome.customers += 1;
-    for (const list of ['locations', 'users', 'tabs', 'notifications'] as const) outcome.listed[list] += listed[list];
+    for (const list of LISTS) outcome.listed[list] += listed[list];
     await recordMigrationProgress(LIST_MIGRATION, { after: customerId });
   }
   await recordMigrationDone(LIST_MIGRATION, DONE);
@@ -88,7 +107,7 @@ const backfillPoints = async (deadline: number, now: () => number, outcome: Depl
 };
 
 export const runDeployMigrations = async (deadline: number, now: () => number = Date.now): Promise<DeployMigrationsOutcome> => {
-  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0 }, points: 0 };
+  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0 };
   outcome.done = (await migrateLists(deadline, now, outcome)) && (await backfillPoints(deadline, now, outcome));
   logger.info(outcome.done ? 'deploy migrations done' : 'deploy migrations paused', { ...outcome });
   return outcome;
