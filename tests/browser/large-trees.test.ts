@@ -89,7 +89,7 @@ const writeTree = async () => {
   const items: Record<string, unknown>[] = [];
   const put = (fields: Record<string, unknown>) => {
     const location = locationSchema.parse({ customer: customerId, ...fields });
-    items.push({ ...keys.location(customerId, location._id), kind: 'location', ...location });
+    items.push({ ...keys.location(customerId, location._id), ...keys.locationInList(customerId, location._id), kind: 'location', ...location });
     return location._id;
   };
   REGIONS.forEach((region, regionIndex) => {
@@ -246,6 +246,29 @@ const editsRights = async (page: Page, city: string, site: Building, search: str
   return rights;
 };
 
+/**
+ * Manual entry's site picker: every location a choice, those in view drawn; a building found by its
+ * street and town (its region and city under it), chosen with the keyboard; then its meter offered.
+ */
+const picksSiteForManualEntry = async (page: Page, search: string, site: Building, region: string) => {
+  await page.goto(webUrl('/manual_entry'));
+  const picker = page.getByTestId('manual-entry-location');
+  await picker.click({ timeout: UI_TIMEOUT_MS });
+  const list = page.getByTestId('manual-entry-location-list');
+  await list.getByRole('option').first().waitFor({ timeout: UI_TIMEOUT_MS });
+  expect(await list.getByRole('option').count()).toBeLessThan(40);
+  await picker.fill(search);
+  await expect.poll(() => list.getByRole('option').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+  await expect.poll(() => list.getByRole('option').textContent()).toBe(`${site.name}${region} › ${site.city}`);
+  await keepScreenshot(page, `large-manual-entry-${page.viewportSize()!.width}`);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => picker.inputValue()).toBe(site.name);
+  const points = page.locator('[data-testid="manual-entry-point"]:not([disabled])');
+  await points.click({ timeout: UI_TIMEOUT_MS });
+  await page.getByRole('option', { name: `Compteur ${site.name}`, exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+};
+
 const savedRights = async (page: Page) => {
   const userId = await page.getByTestId('user-row').filter({ hasText: member.email }).getAttribute('data-user-id');
   return (await callApi<User>(page, 'GET', `/api/v1/users/${userId}`)).allowed_locations;
@@ -277,6 +300,7 @@ describe('a large customer’s trees and map', () => {
       console.info(`large-trees: maplytics opened on ${SITES} sites in ${openedMs} ms`);
       await keepScreenshot(page, 'large-maplytics-1440-fr');
       await findsInSiteList(page, 'pasteur brest', green);
+      await picksSiteForManualEntry(page, 'pasteur brest', green, 'Région Ouest');
 
       await editsRights(page, 'Nice', green, 'pasteur brest', { tickBranch: (name) => `Cocher ${name} et tous les sites qu'il contient`, ticked: `12 sites cochés sur ${LOCATIONS}` });
       await keepScreenshot(page, 'large-rights-1440-fr');
@@ -300,6 +324,7 @@ describe('a large customer’s trees and map', () => {
       await keepScreenshot(page, 'large-maplytics-390-en');
       await findsInSiteList(page, 'pasteur ajaccio', red);
       await keepScreenshot(page, 'large-site-chosen-390-en');
+      await picksSiteForManualEntry(page, 'pasteur ajaccio', red, 'Région Sud');
       // Added to the rights the first test saved (12).
       await editsRights(page, 'Lille', red, 'pasteur ajaccio', { tickBranch: (name) => `Tick ${name} and every location under it`, ticked: `24 locations ticked out of ${LOCATIONS}` });
       await keepScreenshot(page, 'large-rights-390-en');

@@ -31,10 +31,12 @@ beforeAll(async () => {
     last_notification_read: null,
     password_hash: await hashPassword(person.password),
   });
+  await entities.put({ PK: `C#${customerId}#USERS`, SK: `USER#${person.id}`, kind: 'user-entry', user: person.id });
 });
 
 afterAll(async () => {
   await entities.delete({ PK: `C#${customerId}`, SK: `USER#${person.id}` });
+  await entities.delete({ PK: `C#${customerId}#USERS`, SK: `USER#${person.id}` });
 });
 
 describe('login analytics', () => {

@@ -230,6 +230,7 @@ describe('the lists of a customer of 1,000 sites, whole', () => {
     // Regions, cities and buildings (10, 90, 900) over France, each with its address and coordinates, as a large customer's.
     const site = (index: number, parent: string | null, level: string) => ({
       ...keys.location(customer, `site-${index}`),
+      ...keys.locationInList(customer, `site-${index}`),
       kind: 'location',
       ...created.body.data!,
       _id: `site-${index}`,

@@ -15,10 +15,14 @@ const basic = () => testEnvironment().customers.basic;
 
 describe('tenant isolation', () => {
   const premiumNotification = () => ({ PK: `C#${premium()}`, SK: 'NOTIF#usr-premium-member#n-isolation' });
+  // Its entry in its user's list of notifications, as a save writes it.
+  const notificationEntry = () => ({ GSI1PK: `C#${premium()}#NOTIF#usr-premium-member`, GSI1SK: 'n-isolation' });
 
   beforeAll(async () => {
     await entities.put({
       ...premiumNotification(),
+      ...notificationEntry(),
+      kind: 'notification',
       _id: 'n-isolation',
       reminder: null,
       customer: premium(),

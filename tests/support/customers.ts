@@ -54,6 +54,7 @@ export const seedUser = async (customerId: string, role: 'member' | 'administrat
     last_notification_read: null,
     password_hash: await hashPassword(password),
   });
+  await entities.put({ ...keys.userListEntry(customerId, id), kind: 'user-entry', user: id });
   return { email, password };
 };
 

@@ -41,6 +41,8 @@ export const createTestUser = async (customer: string | null, options: { role?: 
     last_notification_read: null,
     password_hash: await hashPassword(password),
   });
+  // Its entry in the customer's list of users, as a save writes it (a super user has none).
+  if (customer) await entities.put({ PK: `C#${customer}#USERS`, SK: `USER#${_id}`, kind: 'user-entry', user: _id });
   return { _id, email, password, customer, key };
 };
 

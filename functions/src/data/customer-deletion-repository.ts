@@ -216,5 +216,7 @@ export const deletePartitionItems = async (customerId: string, items: readonly {
     ...items
       .filter((item) => item.SK.startsWith('USER#') && typeof item.email === 'string')
       .map((item) => ({ DeleteRequest: { Key: keys.emailGuard(item.email!) } })),
+    // A user's entry in the customer's list of users goes with it.
+    ...items.filter((item) => item.SK.startsWith('USER#')).map((item) => ({ DeleteRequest: { Key: keys.userListEntry(customerId, item.SK.slice('USER#'.length)) } })),
   ]);
 };

@@ -9,15 +9,34 @@ import { entitiesTable, queryIndex, queryPrefix, updateAttributes, updateOfAttri
 
 const TRANSACTION_ITEMS = 100;
 
-export const listTabsOfCustomer = async (customerId: string): Promise<Tab[]> => {
+/** A tab's item, with its entry in the customer's list of tabs (GSI1, `keys.tabInList`); updates of its fields leave the entry. */
+export const tabItem = (tab: Tab) => ({ ...keys.owned(tab.customer, 'tab', tab._id), ...keys.tabInList(tab.customer, tab._id), kind: 'tab', ...tab });
+
+/** The customer's tabs, from their list on GSI1 (tabs written before it get their entry from the deploy's migration). */
+export const listTabsOfCustomer = async (customerId: string): Promise<Tab[]> =>
+  (await queryIndex<Record<string, unknown>>(keys.tabList(customerId).GSI1PK))
+    .filter((item) => item.kind === 'tab')
+    .map((item) => stripKeys(item) as unknown as Tab)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+
+/** The ids of the customer's tabs stored under its partition that have no entry in its list yet (the migration's read). */
+export const unlistedTabIds = async (customerId: string): Promise<string[]> => {
   const { PK, prefix } = keys.ownedOfCustomer(customerId, 'tab');
-  return (await queryPrefix<Record<string, unknown>>(PK, prefix)).map((item) => stripKeys(item) as unknown as Tab).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const listed = keys.tabList(customerId).GSI1PK;
+  return (await queryPrefix<{ SK: string; GSI1PK?: string }>(PK, prefix, { projection: 'SK, GSI1PK' })).filter((item) => item.GSI1PK !== listed).map((item) => item.SK.slice(prefix.length));
+};
+
+/** Gives existing tabs their entry in the customer's list (one gone meanwhile is skipped). */
+export const listTabs = async (customerId: string, tabIds: readonly string[]): Promise<void> => {
+  for (const tabId of tabIds) {
+    await updateAttributes(keys.owned(customerId, 'tab', tabId), keys.tabInList(customerId, tabId)).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+    });
+  }
 };
 
 export const createTab = async (tab: Tab): Promise<void> => {
-  await dynamo.send(
-    new PutCommand({ TableName: entitiesTable(), Item: { ...keys.owned(tab.customer, 'tab', tab._id), kind: 'tab', ...tab }, ConditionExpression: 'attribute_not_exists(PK)' }),
-  );
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: tabItem(tab), ConditionExpression: 'attribute_not_exists(PK)' }));
 };
 
 export const updateTab = (tab: Tab): Promise<void> => {
@@ -80,7 +99,7 @@ export const deleteWidget = async (customerId: string, widgetId: string): Promis
 /** Writes tabs and widgets as they are, replacing any of the same ids (the demo restores its set). */
 export const putDashboard = async (tabs: readonly Tab[], widgets: readonly Widget[]): Promise<void> => {
   await Promise.all([
-    ...tabs.map((tab) => dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.owned(tab.customer, 'tab', tab._id), kind: 'tab', ...tab } }))),
+    ...tabs.map((tab) => dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: tabItem(tab) }))),
     ...widgets.map((widget) => dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: widgetItem(widget) }))),
   ]);
 };

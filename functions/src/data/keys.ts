@@ -27,9 +27,19 @@ export const keys = {
     homeCustomerId ? keys.customerUser(homeCustomerId, userId) : keys.superUser(userId),
   userEmailIndex: (email: string) => ({ GSI1PK: `EMAIL#${email.toLowerCase()}`, GSI1SK: 'USER' }),
   usersOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'USER#' }),
+  /**
+   * A customer user's entry in the list of its customer's users: a small partition of its own (the
+   * customer's partition holds its points and their guards, which a Query there would read through
+   * in the emulator), written in the same transaction as the user.
+   */
+  userListEntry: (customerId: string, userId: string) => ({ PK: `C#${customerId}#USERS`, SK: `USER#${userId}` }),
+  userListOfCustomer: (customerId: string) => ({ PK: `C#${customerId}#USERS`, prefix: 'USER#' }),
   superUsers: { PK: 'SU', prefix: 'USER#' },
   location: (customerId: string, locationId: string) => ({ PK: `C#${customerId}`, SK: `LOC#${locationId}` }),
   locationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'LOC#' }),
+  /** A location's entry in its customer's list of locations (sparse, on GSI1): the list reads that small partition, not the customer's. */
+  locationInList: (customerId: string, locationId: string) => ({ GSI1PK: `C#${customerId}#LOCATIONS`, GSI1SK: `LOC#${locationId}` }),
+  locationList: (customerId: string) => ({ GSI1PK: `C#${customerId}#LOCATIONS` }),
   point: (customerId: string, pointId: string) => ({ PK: `C#${customerId}`, SK: `PT#${pointId}` }),
   pointsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'PT#' }),
   /** A point's place in the order of its customer's lists (see pointOrderKey): read page by page from GSI1. */
@@ -42,6 +52,9 @@ export const keys = {
     SK: `NOTIF#${userId}#${notificationId}`,
   }),
   notificationsOfUser: (customerId: string, userId: string) => ({ PK: `C#${customerId}`, prefix: `NOTIF#${userId}#` }),
+  /** A notification's entry in its user's list (sparse, on GSI1): every screen asks for the unread ones, without reading the customer's partition. */
+  notificationInList: (customerId: string, userId: string, notificationId: string) => ({ GSI1PK: `C#${customerId}#NOTIF#${userId}`, GSI1SK: notificationId }),
+  notificationList: (customerId: string, userId: string) => ({ GSI1PK: `C#${customerId}#NOTIF#${userId}` }),
   notificationsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'NOTIF#' }),
   /** Marks that a reminder fired for one due time: a job run twice for it finds it and does nothing. */
   reminderFiring: (customerId: string, reminderId: string, due: string) => ({ PK: `C#${customerId}`, SK: `REMFIRE#${reminderId}#${due}` }),
@@ -88,6 +101,9 @@ export const keys = {
   /** Owned objects (tabs, widgets, alerts …) under their customer, one sort-key prefix per kind. */
   owned: (customerId: string, kind: OwnedKind, id: string) => ({ PK: `C#${customerId}`, SK: `${OWNED_PREFIX[kind]}${id}` }),
   ownedOfCustomer: (customerId: string, kind: OwnedKind) => ({ PK: `C#${customerId}`, prefix: OWNED_PREFIX[kind] }),
+  /** A tab's entry in its customer's list of tabs (sparse, on GSI1): every screen's tab bar reads it, not the customer's partition. */
+  tabInList: (customerId: string, tabId: string) => ({ GSI1PK: `C#${customerId}#TABS`, GSI1SK: `TAB#${tabId}` }),
+  tabList: (customerId: string) => ({ GSI1PK: `C#${customerId}#TABS` }),
   image: (customerId: string, imageId: string) => ({ PK: `C#${customerId}`, SK: `IMG#${imageId}` }),
   imagesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'IMG#' }),
   /** S3 key of an image's bytes: under its customer. */
@@ -114,6 +130,9 @@ export const keys = {
   ftpRemoteFilesOfRetriever: (customerId: string, ftpId: string) => ({ PK: `C#${customerId}`, prefix: `FTPFILE#${ftpId}#` }),
   source: (customerId: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `SRC#${sourceId}` }),
   sourcesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'SRC#' }),
+  /** A source's entry in its customer's list of sources (sparse, on GSI1): the points' definitions read it on every points screen. */
+  sourceInList: (customerId: string, sourceId: string) => ({ GSI1PK: `C#${customerId}#SOURCES`, GSI1SK: `SRC#${sourceId}` }),
+  sourceList: (customerId: string) => ({ GSI1PK: `C#${customerId}#SOURCES` }),
   /** Guards the uniqueness of a source name within a customer (the name's comparison key). */
   sourceName: (customerId: string, nameKey: string) => ({ PK: `C#${customerId}`, SK: `SRCNAME#${nameKey}` }),
   /** A mailbox message an e-mail source has taken (by its Message-ID, or its folder uid). */

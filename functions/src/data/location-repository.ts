@@ -2,8 +2,9 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aw
 import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import type { Location } from '@shared/schemas/location';
 import { dynamo } from '../clients/dynamodb';
+import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, getItems, putItems, queryPrefix, updateAttributes } from './table';
+import { entitiesTable, getItems, putItems, queryIndex, queryPrefix, updateAttributes } from './table';
 
 /** Items written before maplytics settings existed read as following the defaults. */
 const toLocation = (item: Record<string, unknown>): Location => {
@@ -11,13 +12,50 @@ const toLocation = (item: Record<string, unknown>): Location => {
   return { ...location, maplytics_custom_settings: location.maplytics_custom_settings ?? { levels: null } };
 };
 
-const itemOf = (location: Location) => ({ ...keys.location(location.customer, location._id), kind: 'location', ...location });
+/**
+ * A location's item: under its customer, with its entry in the customer's list of locations (GSI1,
+ * `keys.locationInList`). Updates of its fields leave the entry as it is; a put writes it again.
+ */
+export const locationItem = (location: Location) => ({
+  ...keys.location(location.customer, location._id),
+  ...keys.locationInList(location.customer, location._id),
+  kind: 'location',
+  ...location,
+});
+const itemOf = locationItem;
 
-export const listLocationsOfCustomer = async (customerId: string): Promise<Location[]> => {
-  const { PK, prefix } = keys.locationsOfCustomer(customerId);
-  return (await queryPrefix<Record<string, unknown>>(PK, prefix))
+/**
+ * The customer's locations, from their list on GSI1 (a partition of the customer's locations alone:
+ * the customer's own partition also holds every point, which a Query there reads through in the
+ * emulator). Locations written before the list existed get their entry from the deploy's migration
+ * (`functions/src/services/list-index-migration.ts`).
+ */
+export const listLocationsOfCustomer = async (customerId: string): Promise<Location[]> =>
+  (await queryIndex<Record<string, unknown>>(keys.locationList(customerId).GSI1PK))
+    .filter((item) => item.kind === 'location' && item.customer === customerId)
     .map(toLocation)
     .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+
+/** The ids of the customer's locations stored under its partition that have no entry in its list yet (the migration's read). */
+export const unlistedLocationIds = async (customerId: string): Promise<string[]> => {
+  const { PK, prefix } = keys.locationsOfCustomer(customerId);
+  const listed = keys.locationList(customerId).GSI1PK;
+  return (await queryPrefix<{ SK: string; GSI1PK?: string }>(PK, prefix, { projection: 'SK, GSI1PK' }))
+    .filter((item) => item.GSI1PK !== listed)
+    .map((item) => item.SK.slice(prefix.length));
+};
+
+/** Gives existing locations their entry in the customer's list (their other attributes untouched; one gone meanwhile is skipped). */
+export const listLocations = async (customerId: string, locationIds: readonly string[]): Promise<void> => {
+  for (let offset = 0; offset < locationIds.length; offset += 10) {
+    await Promise.all(
+      locationIds.slice(offset, offset + 10).map((locationId) =>
+        updateAttributes(keys.location(customerId, locationId), keys.locationInList(customerId, locationId)).catch((error: unknown) => {
+          if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+        }),
+      ),
+    );
+  }
 };
 
 export const getLocation = async (customerId: string, locationId: string): Promise<Location | null> => {

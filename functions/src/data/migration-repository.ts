@@ -15,3 +15,14 @@ export const migrationDoneFor = async (name: string): Promise<string | null> => 
 export const recordMigrationDone = async (name: string, value: string): Promise<void> => {
   await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.migration(name), value, done_at: new Date().toISOString() } }));
 };
+
+/** Where a resumable migration stopped (its own shape), none before its first run. */
+export const migrationProgress = async <T>(name: string): Promise<T | null> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.migration(name), ConsistentRead: true }));
+  return (answer.Item?.progress as T | undefined) ?? null;
+};
+
+/** Keeps where a resumable migration stopped, until it is done (`recordMigrationDone`). */
+export const recordMigrationProgress = async (name: string, progress: unknown): Promise<void> => {
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: { ...keys.migration(name), progress, updated_at: new Date().toISOString() } }));
+};

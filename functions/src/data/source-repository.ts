@@ -4,7 +4,7 @@ import type { Source, SourceFetchStatus, SourceHierarchy, sourceConfigInputSchem
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, queryPrefix, updateOfAttributes } from './table';
+import { entitiesTable, queryIndex, queryPrefix, updateOfAttributes } from './table';
 
 /** What a source's configuration holds besides its secrets, its discovery and its server-made id. */
 export type StoredSourceConfig = Omit<z.output<typeof sourceConfigInputSchema>, 'api_key' | 'password'>;
@@ -27,11 +27,29 @@ const isConditionFailure = (error: unknown): boolean =>
 const reasonsOf = (error: unknown): (string | undefined)[] =>
   ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code);
 
-export const listSourcesOfCustomer = async (customerId: string): Promise<StoredSource[]> => {
-  const { PK, prefix } = keys.sourcesOfCustomer(customerId);
-  return (await queryPrefix<Record<string, unknown>>(PK, prefix))
+/** The customer's sources, from their list on GSI1 (sources written before it get their entry from the deploy's migration). */
+export const listSourcesOfCustomer = async (customerId: string): Promise<StoredSource[]> =>
+  (await queryIndex<Record<string, unknown>>(keys.sourceList(customerId).GSI1PK))
+    .filter((item) => item.customer === customerId)
     .map(toSource)
     .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+
+/** The ids of the customer's sources stored under its partition that have no entry in its list yet (the migration's read). */
+export const unlistedSourceIds = async (customerId: string): Promise<string[]> => {
+  const { PK, prefix } = keys.sourcesOfCustomer(customerId);
+  const listed = keys.sourceList(customerId).GSI1PK;
+  return (await queryPrefix<{ SK: string; GSI1PK?: string }>(PK, prefix, { projection: 'SK, GSI1PK' })).filter((item) => item.GSI1PK !== listed).map((item) => item.SK.slice(prefix.length));
+};
+
+/** Gives existing sources their entry in the customer's list (one gone meanwhile is skipped). */
+export const listSources = async (customerId: string, sourceIds: readonly string[]): Promise<void> => {
+  for (const sourceId of sourceIds) {
+    try {
+      await dynamo.send(new UpdateCommand(updateOfAttributes(keys.source(customerId, sourceId), keys.sourceInList(customerId, sourceId))));
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
 };
 
 export const getSource = async (customerId: string, sourceId: string): Promise<StoredSource | null> => {
@@ -56,7 +74,13 @@ export const createSource = async (source: StoredSource): Promise<void> => {
       new TransactWriteCommand({
         TransactItems: [
           claimName(source),
-          { Put: { TableName: entitiesTable(), Item: { ...keys.source(source.customer, source._id), kind: 'source', ...source }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Put: {
+              TableName: entitiesTable(),
+              Item: { ...keys.source(source.customer, source._id), ...keys.sourceInList(source.customer, source._id), kind: 'source', ...source },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
         ],
       }),
     );

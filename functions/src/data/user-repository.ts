@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/schemas/user';
 import { languageOf, preferencesOf } from '@shared/schemas/preferences';
 import { dynamo } from '../clients/dynamodb';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, putItems, queryPrefix, updateAttributes } from './table';
+import { entitiesTable, getItems, putItems, queryPrefix, updateAttributes } from './table';
 
 export interface StoredUser extends User {
   password_hash: string;
@@ -53,19 +53,60 @@ const newUserItem = (user: NewUser): UserItem => ({
   preferences: preferencesOf(user.preferences),
 });
 
-/** Creates a user; an e-mail already taken is refused by the caller beforehand. */
+/**
+ * A customer user's entry in its customer's list of users (`keys.userListEntry`), written and deleted
+ * with the user; a super user has none (the super users' partition is a list of its own).
+ */
+export const userListEntryItem = (customerId: string, userId: string) => ({ ...keys.userListEntry(customerId, userId), kind: 'user-entry', user: userId });
+
+const listEntryPuts = (user: Pick<StoredUser, '_id' | 'customer'>) =>
+  user.customer ? [{ Put: { TableName: entitiesTable(), Item: userListEntryItem(user.customer, user._id) } }] : [];
+
+/** Creates a user with its list entry; an e-mail already taken is refused by the caller beforehand. */
 export const putUser = async (user: NewUser): Promise<void> => {
-  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: newUserItem(user) }));
+  await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: entitiesTable(), Item: newUserItem(user) } }, ...listEntryPuts(user)] }));
 };
 
-/** Puts many users with their e-mails' guards, 25 items per batch: a seeded customer's, whose e-mails are its own (rewriting them replaces them). */
+/** Puts many users with their e-mails' guards and list entries, 25 items per batch: a seeded customer's, whose e-mails are its own (rewriting them replaces them). */
 export const putUsersWithGuards = (users: readonly NewUser[]): Promise<void> =>
-  putItems(users.flatMap((user) => [newUserItem(user), { ...keys.emailGuard(user.email), user: user._id }]));
+  putItems(
+    users.flatMap((user) => [
+      newUserItem(user),
+      { ...keys.emailGuard(user.email), user: user._id },
+      ...(user.customer ? [userListEntryItem(user.customer, user._id)] : []),
+    ]),
+  );
 
+/**
+ * The customer's users: their ids from the customer's list of users (a small partition), then the
+ * users by key, strongly consistent both (the users screen shows a user right after its creation).
+ * Users written before the list existed get their entry from the deploy's migration
+ * (`functions/src/services/list-index-migration.ts`).
+ */
 export const listUsersOfCustomer = async (customerId: string): Promise<StoredUser[]> => {
-  const { PK, prefix } = keys.usersOfCustomer(customerId);
-  return (await queryPrefix<Record<string, unknown>>(PK, prefix)).map(toUser);
+  const { PK, prefix } = keys.userListOfCustomer(customerId);
+  const ids = (await queryPrefix<{ SK: string }>(PK, prefix, { projection: 'SK', consistent: true })).map((entry) => entry.SK.slice(prefix.length));
+  return (await getItems(ids.map((id) => keys.customerUser(customerId, id))))
+    .filter((item) => item.kind === 'user')
+    .map(toUser)
+    .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
 };
+
+/** The ids of the customer's users stored under its partition that have no list entry yet (the migration's read). */
+export const unlistedUserIds = async (customerId: string): Promise<string[]> => {
+  const stored = keys.usersOfCustomer(customerId);
+  const listed = keys.userListOfCustomer(customerId);
+  const [users, entries] = await Promise.all([
+    queryPrefix<{ SK: string }>(stored.PK, stored.prefix, { projection: 'SK' }),
+    queryPrefix<{ SK: string }>(listed.PK, listed.prefix, { projection: 'SK', consistent: true }),
+  ]);
+  const known = new Set(entries.map((entry) => entry.SK));
+  return users.filter((user) => !known.has(user.SK)).map((user) => user.SK.slice(stored.prefix.length));
+};
+
+/** Writes list entries for these users of the customer (the same items a save writes). */
+export const listUsers = (customerId: string, userIds: readonly string[]): Promise<void> =>
+  putItems(userIds.map((userId) => userListEntryItem(customerId, userId)));
 
 export const listSuperUsers = async (): Promise<StoredUser[]> =>
   (await queryPrefix<Record<string, unknown>>(keys.superUsers.PK, keys.superUsers.prefix)).map(toUser);
@@ -109,6 +150,7 @@ export const createUserClaimingEmail = async (user: StoredUser, extra: TransactW
         TransactItems: [
           { Put: { TableName: entitiesTable(), Item: { ...keys.emailGuard(user.email), user: user._id }, ConditionExpression: 'attribute_not_exists(PK)' } },
           { Put: { TableName: entitiesTable(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
+          ...listEntryPuts(user),
           ...(extra ?? []),
         ],
       }),
@@ -134,6 +176,9 @@ export const replaceUser = async (previous: StoredUser, next: StoredUser): Promi
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
     ...(moved ? [{ Delete: { TableName: table, Key: before, ConditionExpression: 'attribute_exists(PK)' } }] : []),
     { Put: { TableName: table, Item: userItem(next), ConditionExpression: moved ? 'attribute_not_exists(PK)' : 'attribute_exists(PK)' } },
+    // The list entry follows the user (put again when it stays: the same item).
+    ...(moved && previous.customer ? [{ Delete: { TableName: table, Key: keys.userListEntry(previous.customer, previous._id) } }] : []),
+    ...listEntryPuts(next),
     ...(emailChanged
       ? [
           { Put: { TableName: table, Item: { ...keys.emailGuard(next.email), user: next._id }, ConditionExpression: 'attribute_not_exists(PK)' } },
@@ -157,6 +202,7 @@ export const deleteUser = async (user: StoredUser): Promise<void> => {
       TransactItems: [
         { Delete: { TableName: entitiesTable(), Key: keys.user(user.customer, user._id) } },
         { Delete: { TableName: entitiesTable(), Key: keys.emailGuard(user.email) } },
+        ...(user.customer ? [{ Delete: { TableName: entitiesTable(), Key: keys.userListEntry(user.customer, user._id) } }] : []),
       ],
     }),
   );

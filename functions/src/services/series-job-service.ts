@@ -1,4 +1,5 @@
 import { backfillPointIndex, isPointIndexBackfill, type PointIndexBackfill } from './point-index-backfill-service';
+import { isDeployMigrations, runDeployMigrations, type DeployMigrations } from './list-index-migration';
 import type { JobProgress } from '@shared/realtime/events';
 import { refreshRange } from '@shared/series/calculation-settings';
 import { convertUnit } from '@shared/series/unit-conversion';
@@ -150,7 +151,7 @@ export interface RollupPackMigrationJob {
   correlationId?: string;
 }
 
-export type SeriesWork = LaunchedJob | RollupPackMigrationJob | PointIndexBackfill;
+export type SeriesWork = LaunchedJob | RollupPackMigrationJob | PointIndexBackfill | DeployMigrations;
 
 /** Time kept for the customer under way when the migration's deadline comes. */
 const MIGRATION_MARGIN_MS = 3 * 60_000;
@@ -164,6 +165,7 @@ const BACKFILL_MARGIN_MS = 30_000;
  */
 export const runSeriesWork = async (job: SeriesWork, remainingMs = 15 * 60_000): Promise<unknown> => {
   if (job.kind === 'rollup_pack_migration') return migrateRollupPacks(Date.now() + Math.max(remainingMs - MIGRATION_MARGIN_MS, 0));
+  if (isDeployMigrations(job)) return runDeployMigrations(Date.now() + Math.max(1_000, remainingMs - BACKFILL_MARGIN_MS));
   if (isPointIndexBackfill(job)) return backfillPointIndex({ ...job, maxMs: Math.max(1_000, Math.min(job.maxMs ?? 60_000, remainingMs - BACKFILL_MARGIN_MS)) });
   await runSeriesJob(job);
   return undefined;

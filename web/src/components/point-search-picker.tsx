@@ -41,7 +41,9 @@ export interface PointSearchPickerProps {
 export const PointSearchPicker = ({ label, onPick, valueLabel, exclude, labelOf = searchedPointLabel, testId, ...input }: PointSearchPickerProps) => {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const found = usePointSearch(search);
+  // The server is asked once the list has been opened (a dialog's or a table's pickers ask nothing until used).
+  const [active, setActive] = useState(false);
+  const found = usePointSearch(search, active);
   const items = useMemo(() => {
     const words = found.settled ? [] : foldText(search.trim()).split(/\s+/).filter(Boolean);
     return found.points.filter((point) => !exclude?.has(point._id) && holds(point, words));
@@ -59,9 +61,10 @@ export const PointSearchPicker = ({ label, onPick, valueLabel, exclude, labelOf 
       onPick={onPick}
       valueLabel={valueLabel}
       nothingFound={found.failed ? t('pointPicker.errors.searchFailed') : t('pointPicker.hints.noResult')}
-      loading={found.loading || !found.settled}
+      loading={active && (found.loading || !found.settled)}
       hasMore={found.hasMore}
       onEndReached={found.loadMore}
+      onOpen={() => setActive(true)}
       testId={testId}
     />
   );

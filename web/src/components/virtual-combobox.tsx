@@ -29,6 +29,8 @@ export interface VirtualComboboxProps<Item> {
   /** More items than those listed: the next page is asked for as the list nears its end. */
   hasMore?: boolean;
   onEndReached?: () => void;
+  /** The list opens (a picker that asks the server for its items may wait for this). */
+  onOpen?: () => void;
   placeholder?: string;
   description?: string;
   error?: ReactNode;
@@ -59,6 +61,7 @@ export const VirtualCombobox = <Item,>({
   loading = false,
   hasMore = false,
   onEndReached,
+  onOpen,
   placeholder,
   description,
   error,
@@ -87,7 +90,10 @@ export const VirtualCombobox = <Item,>({
 
   const store = useVirtualizedCombobox({
     opened,
-    onOpenedChange: setOpened,
+    onOpenedChange: (next) => {
+      setOpened(next);
+      if (next) onOpen?.();
+    },
     onDropdownClose: () => setSelectedKey(null),
     totalOptionsCount: items.length,
     getOptionId: (index) => (items[index] ? optionId(items[index]) : null),

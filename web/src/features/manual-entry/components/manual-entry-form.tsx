@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Group, NumberInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCalendarTime, IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,11 +14,37 @@ import { notify, notifyGenericFailure } from '../../../lib/notify';
 import { addSavedData } from '../../../lib/saved-data';
 import { DATE_TIME_INPUT_FORMAT, typedDateParser } from '../../../lib/date-formats';
 import { pastDatesOnly } from '../../../lib/date-pickers';
-import { locationPickerProps, renderLocationOption } from '../../../components/location-option';
 import { VirtualCombobox } from '../../../components/virtual-combobox';
+import { locationMatcher, type SearchableLocation } from '../../../lib/location-search';
 import { locationsInTree, useVisibleLocations } from '../../../lib/visible-locations';
 import { manualEntryPointsKey, manualEntryPointsQueryOptions, sendEntries, WITHOUT_LOCATION } from '../api/manual-entry';
 import { LastValue } from './last-value';
+
+interface LocationChoice {
+  value: string;
+  label: string;
+  /** Its depth in the tree: the rows are indented by it while nothing is typed. */
+  depth: number;
+  /** Its ancestors' names, shown under a found location (the tree's shape is gone from a search's answer). */
+  path: string;
+  searchable: SearchableLocation;
+}
+
+const LocationChoiceRow = ({ choice, searching }: { choice: LocationChoice; searching: boolean }) =>
+  searching ? (
+    <div>
+      <Text size="sm">{choice.label}</Text>
+      {choice.path && (
+        <Text size="xs" c="dimmed">
+          {choice.path}
+        </Text>
+      )}
+    </div>
+  ) : (
+    <Text size="sm" fw={choice.depth === 0 ? 500 : 400} pl={choice.depth * 14}>
+      {choice.label}
+    </Text>
+  );
 
 /** With the automated date on, the shown date follows the clock every second (spec 2 §9). */
 const CLOCK_TICK_MS = 1_000;
@@ -54,16 +80,31 @@ export const ManualEntryForm = () => {
   const [errors, setErrors] = useState<{ location?: string; point?: string; value?: string; date?: string }>({});
   const now = useNow(automated);
 
-  // Only locations the user may open; those above them stay out of the choice.
-  const clickable = useMemo(() => locationsInTree(roots).filter(({ location: node }) => node.clickable), [roots]);
-  const locationChoices = [
-    { value: WITHOUT_LOCATION, label: t('labels.settingsLocations.withoutLocation') },
-    ...clickable.map(({ location: node }) => ({ value: node._id, label: locationLabel(node) })),
-  ];
-  const renderOption = useMemo(
-    () => renderLocationOption(new Map(clickable.map(({ location: node, ancestors }) => [node._id, ancestors.length]))),
-    [clickable],
+  // Only locations the user may open; those above them stay out of the choice. A large customer has
+  // a thousand: the list draws the rows in view, and what is typed finds a site by name, denomination or address.
+  const withoutLocation = t('labels.settingsLocations.withoutLocation');
+  const locationChoices = useMemo<LocationChoice[]>(
+    () => [
+      { value: WITHOUT_LOCATION, label: withoutLocation, depth: 0, path: '', searchable: { name: withoutLocation } },
+      ...locationsInTree(roots)
+        .filter(({ location: node }) => node.clickable)
+        .map(({ location: node, ancestors }) => ({
+          value: node._id,
+          label: locationLabel(node),
+          depth: ancestors.length,
+          path: ancestors.map(locationLabel).join(' › '),
+          searchable: node,
+        })),
+    ],
+    [roots, withoutLocation],
   );
+  const [locationSearch, setLocationSearch] = useState('');
+  const shownLocations = useMemo(() => {
+    if (!locationSearch.trim()) return locationChoices;
+    const matches = locationMatcher(locationSearch);
+    return locationChoices.filter((choice) => matches(choice.searchable));
+  }, [locationChoices, locationSearch]);
+  const chosenLocation = locationChoices.find((choice) => choice.value === location) ?? null;
 
   const points = useQuery({ ...manualEntryPointsQueryOptions(location ?? ''), enabled: location !== null });
   const point = points.data?.find((candidate) => candidate._id === pointId) ?? null;
@@ -129,21 +170,25 @@ export const ManualEntryForm = () => {
             <Text size="sm" c="dimmed">
               {t('hints.manualEntry.intro')}
             </Text>
-            <Select
+            <VirtualCombobox
               label={t('labels.manualEntry.location')}
               placeholder={t('labels.manualEntry.chooseLocation')}
-              data={locationChoices}
-              value={location}
-              onChange={(next) => {
-                setLocation(next);
+              items={shownLocations}
+              keyOf={(choice) => choice.value}
+              labelOf={(choice) => choice.label}
+              renderItem={(choice) => <LocationChoiceRow choice={choice} searching={locationSearch.trim() !== ''} />}
+              search={locationSearch}
+              onSearchChange={setLocationSearch}
+              valueLabel={chosenLocation?.label ?? null}
+              onPick={(picked) => {
+                setLocation(picked.value);
                 setPointId(null);
+                setPointSearch('');
                 setErrors((current) => ({ ...current, location: undefined }));
               }}
-              renderOption={renderOption}
-              {...locationPickerProps(clickable.map(({ location: node }) => node))}
-              nothingFoundMessage={t('hints.manualEntry.noLocation')}
+              nothingFound={t('hints.manualEntry.noLocation')}
               error={errors.location}
-              data-testid="manual-entry-location"
+              testId="manual-entry-location"
             />
             <VirtualCombobox
               label={t('labels.manualEntry.point')}

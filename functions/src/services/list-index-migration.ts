@@ -1,0 +1,114 @@
+import { listCustomers } from '../data/customer-repository';
+import { listTabs, unlistedTabIds } from '../data/dashboard-repository';
+import { listLocations, unlistedLocationIds } from '../data/location-repository';
+import { listNotifications, unlistedNotifications } from '../data/notification-repository';
+import { migrationDoneFor, migrationProgress, recordMigrationDone, recordMigrationProgress } from '../data/migration-repository';
+import { listSources, unlistedSourceIds } from '../data/source-repository';
+import { listUsers, unlistedUserIds } from '../data/user-repository';
+import { logger } from '../logger';
+import { backfillPointIndex, type BackfillPosition } from './point-index-backfill-service';
+
+/**
+ * The data migrations the deploy runs after the functions are updated (infra/deploy/deploy.ts
+ * invokes the series jobs function with `{ kind: 'deploy_migrations' }` until it answers done):
+ *
+ * 1. **The lists of locations, users, tabs, sources and notifications** (issue 43): every location,
+ *    tab and source gets its entry in its customer's list on GSI1 (`keys.locationInList`,
+ *    `keys.tabInList`, `keys.sourceInList`), every
+ *    notification in its user's (`keys.notificationInList`) and every customer user its entry in its
+ *    customer's list of users (`keys.userListEntry`), which the writers keep from this version on.
+ *    Customer after customer in id order; a customer is done when none of its locations or users
+ *    lacks an entry (what is written is what a save writes: running it again changes nothing).
+ * 2. **The points' search index** (`backfillPointIndex`, docs/architecture/point-search.md): every
+ *    point's list order and search terms, where the last run stopped.
+ *
+ * Each keeps its progress under `keys.migration(name)` and, once done, its marker: a deploy over
+ * migrated data reads two items and stops. A run stops before `deadline` and answers not done; the
+ * next run resumes.
+ */
+export const LIST_MIGRATION = 'location-user-lists';
+export const POINT_INDEX_MIGRATION = 'point-index-backfill';
+const DONE = 'v1';
+
+export interface DeployMigrations {
+  kind: 'deploy_migrations';
+  correlationId?: string;
+}
+
+export const isDeployMigrations = (event: unknown): event is DeployMigrations =>
+  typeof event === 'object' && event !== null && (event as { kind?: unknown }).kind === 'deploy_migrations';
+
+export interface DeployMigrationsOutcome {
+  done: boolean;
+  /** Customers whose lists were checked in this run, and the entries written. */
+  customers: number;
+  /** Entries written in this run, by list. */
+  listed: Listed;
+  /** Points indexed in this run. */
+  points: number;
+}
+
+/** Entries written, by list. */
+export interface Listed {
+  locations: number;
+  users: number;
+  tabs: number;
+  notifications: number;
+  sources: number;
+}
+const LISTS = ['locations', 'users', 'tabs', 'notifications', 'sources'] as const;
+
+/** Lists the customer's locations, users, tabs, notifications and sources that have no entry yet; answers how many of each. */
+export const listCustomerEntities = async (customerId: string): Promise<Listed> => {
+  const [locations, users, tabs, notifications, sources] = await Promise.all([
+    unlistedLocationIds(customerId),
+    unlistedUserIds(customerId),
+    unlistedTabIds(customerId),
+    unlistedNotifications(customerId),
+    unlistedSourceIds(customerId),
+  ]);
+  await Promise.all([
+    listLocations(customerId, locations),
+    listUsers(customerId, users),
+    listTabs(customerId, tabs),
+    listNotifications(customerId, notifications),
+    listSources(customerId, sources),
+  ]);
+  return { locations: locations.length, users: users.length, tabs: tabs.length, notifications: notifications.length, sources: sources.length };
+};
+
+const migrateLists = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
+  if (await migrationDoneFor(LIST_MIGRATION)) return true;
+  const after = (await migrationProgress<{ after: string | null }>(LIST_MIGRATION))?.after ?? null;
+  const customers = (await listCustomers()).map((customer) => customer._id).sort();
+  for (const customerId of customers) {
+    if (after !== null && customerId <= after) continue;
+    if (now() > deadline) return false;
+    const listed = await listCustomerEntities(customerId);
+    outcome.customers += 1;
+    for (const list of LISTS) outcome.listed[list] += listed[list];
+    await recordMigrationProgress(LIST_MIGRATION, { after: customerId });
+  }
+  await recordMigrationDone(LIST_MIGRATION, DONE);
+  return true;
+};
+
+const backfillPoints = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
+  if (await migrationDoneFor(POINT_INDEX_MIGRATION)) return true;
+  const from = (await migrationProgress<{ from: BackfillPosition | null }>(POINT_INDEX_MIGRATION))?.from ?? null;
+  const run = await backfillPointIndex({ kind: 'point_index_backfill', from, maxMs: Math.max(0, deadline - now()) }, now);
+  outcome.points += run.points;
+  if (run.next) {
+    await recordMigrationProgress(POINT_INDEX_MIGRATION, { from: run.next });
+    return false;
+  }
+  await recordMigrationDone(POINT_INDEX_MIGRATION, DONE);
+  return true;
+};
+
+export const runDeployMigrations = async (deadline: number, now: () => number = Date.now): Promise<DeployMigrationsOutcome> => {
+  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0 };
+  outcome.done = (await migrateLists(deadline, now, outcome)) && (await backfillPoints(deadline, now, outcome));
+  logger.info(outcome.done ? 'deploy migrations done' : 'deploy migrations paused', { ...outcome });
+  return outcome;
+};
