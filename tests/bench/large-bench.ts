@@ -283,7 +283,8 @@ const main = async () => {
       new Promise<{ status: number; bytes: number; encodedBytes: number; ms: number }>((resolve, reject) => {
         const started = performance.now();
         const url = new URL(`${deployment.restBaseUrl}${path}`);
-        const call = httpRequest(url, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' } }, (answer) => {
+        // As a browser asks: an Accept header too, without which API Gateway would not turn a gzipped (base64) answer into bytes, so the function sends it plain.
+        const call = httpRequest(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Accept-Encoding': 'gzip' } }, (answer) => {
           const chunks: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('end', () => {
