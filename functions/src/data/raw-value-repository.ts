@@ -20,6 +20,20 @@ export interface StoredValue extends RawValue {
 const queryAll = (input: ConstructorParameters<typeof QueryCommand>[0]) => queryEvery<Record<string, unknown>>(input);
 
 /**
+ * The month markers this instance has written (`PK|SK`): a source fetched every 15 minutes wrote its
+ * month's marker again with every batch, a write unit each time for an item that was there (issue 41).
+ * A marker is only ever deleted with its point's whole series (a purge, once the point is gone), so one
+ * remembered here cannot be missing while its point still gets values. Bounded: forgotten all at once
+ * past MARKED_MONTHS_KEPT (the next batches write theirs again, which is harmless).
+ */
+const markedMonths = new Set<string>();
+const MARKED_MONTHS_KEPT = 50_000;
+const rememberMarked = (id: string): void => {
+  if (markedMonths.size >= MARKED_MONTHS_KEPT) markedMonths.clear();
+  markedMonths.add(id);
+};
+
+/**
  * Writes raw values; writing the same (point, time) again replaces the value. `b` says who rolls
  * them up: 1 for the bulk path, which writes their rollups with them; 0 for single writes, which
  * the table stream rolls up (its event filter lets only those and deletions through).
@@ -202,6 +216,7 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
       if (key === previous) continue;
       previous = key;
       const id = `${key.PK}|${key.SK}`;
+      if (markedMonths.has(id)) continue;
       let note = noted.get(id);
       if (!note) {
         note = (async () => {
@@ -211,6 +226,7 @@ export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCal
             if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * backoffMs));
             pending = await call(pending);
           }
+          rememberMarked(id);
         })();
         note.catch(() => noted.delete(id));
         noted.set(id, note);
@@ -241,9 +257,12 @@ const noteRawMonths = async (values: readonly StoredValue[]): Promise<void> => {
   const months = new Map<string, { PK: string; SK: string }>();
   for (const value of values) {
     const key = seriesKeys.rawMonth(value, seriesKeys.utcMonth(value.at));
-    months.set(`${key.PK}|${key.SK}`, key);
+    const id = `${key.PK}|${key.SK}`;
+    if (!markedMonths.has(id)) months.set(id, key);
   }
+  if (months.size === 0) return;
   await batchWrite(seriesTable(), [...months.values()].map((key) => ({ PutRequest: { Item: key } })));
+  for (const id of months.keys()) rememberMarked(id);
 };
 
 /** The UTC months (yyyyMM) in which raw values of a point were ever written, oldest first. */
@@ -270,6 +289,10 @@ export const listRawEntriesOfMonth = async (series: SeriesRef, month: string): P
 /** Forgets a point's month markers and extent markers: the last step of a purge, once its raw values are gone. */
 export const deleteSeriesMarkers = async (series: SeriesRef): Promise<void> => {
   const months = await listRawMonths(series);
+  for (const month of months) {
+    const key = seriesKeys.rawMonth(series, month);
+    markedMonths.delete(`${key.PK}|${key.SK}`);
+  }
   await batchWrite(seriesTable(), [
     ...months.map((month) => ({ DeleteRequest: { Key: seriesKeys.rawMonth(series, month) } })),
     ...(['hour', 'day', 'month'] as const).map((level) => ({ DeleteRequest: { Key: seriesKeys.extent(series, level) } })),

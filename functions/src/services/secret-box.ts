@@ -19,12 +19,13 @@ export const sealSecret = async (customerId: string, plain: string): Promise<str
 };
 
 /**
- * How long a warm instance keeps a secret it opened: a source fetched every 15 minutes, an FTP retriever polled
- * every few, would otherwise pay a KMS call each time (issue 41). A ciphertext names one plaintext for good, so the
- * copy is never stale; a changed password is a new ciphertext. What it gives up: a key disabled in KMS still opens
- * the secrets this instance opened in the last minutes.
+ * How long a warm instance keeps a secret it opened: longer than the 15 minutes between a source's
+ * fetches, so a source or an FTP retriever polled by the same instance does not pay a KMS call each
+ * time (issue 41). A ciphertext names one plaintext for good, so the copy is never stale; a changed
+ * password is a new ciphertext. What it gives up: a key disabled in KMS still opens, for up to this
+ * long, the secrets this instance opened before.
  */
-export const OPENED_SECRET_TTL_MS = 10 * 60_000;
+export const OPENED_SECRET_TTL_MS = 30 * 60_000;
 /** At most this many secrets are kept by an instance, the oldest dropped first. */
 const OPENED_SECRETS_KEPT = 200;
 const opened = new Map<string, { plain: string; openedAt: number }>();

@@ -33,14 +33,26 @@ describe('raw value writer of the bulk path', () => {
     expect(new Set(table.valueCalls()[1].map((item) => String(item.PK).split('#')[2]))).toEqual(new Set(['pt-a', 'pt-b']));
   });
 
+  const markerCalls = (table: ReturnType<typeof recordingTable>) => table.calls.filter((items) => items.some((item) => String(item.PK).startsWith('M#')));
+
   it('writes a month marker once per pool, before the first value of its month', async () => {
     const table = recordingTable();
     const writer = rawValueWriter({ inFlight: 4, call: table.call });
-    await writer.write(valuesOf('pt-a', 10));
-    await writer.write(valuesOf('pt-a', 10, Date.UTC(2026, 0, 5)));
-    const markers = table.calls.filter((items) => items.some((item) => String(item.PK).startsWith('M#')));
-    expect(markers).toEqual([[{ PK: 'M#cust-a#pt-a', SK: '202601' }]]);
+    await writer.write(valuesOf('pt-m', 10));
+    await writer.write(valuesOf('pt-m', 10, Date.UTC(2026, 0, 5)));
+    const markers = markerCalls(table);
+    expect(markers).toEqual([[{ PK: 'M#cust-a#pt-m', SK: '202601' }]]);
     expect(table.calls.indexOf(markers[0])).toBe(0);
+  });
+
+  it('writes no marker another pool of the same instance wrote (each fetch of a source is a pool): a new month gets its own', async () => {
+    const first = recordingTable();
+    await rawValueWriter({ inFlight: 2, call: first.call }).write(valuesOf('pt-n', 3));
+    const next = recordingTable();
+    await rawValueWriter({ inFlight: 2, call: next.call }).write([...valuesOf('pt-n', 3, Date.UTC(2026, 0, 2)), ...valuesOf('pt-n', 2, Date.UTC(2026, 1, 1))]);
+    expect(markerCalls(first)).toEqual([[{ PK: 'M#cust-a#pt-n', SK: '202601' }]]);
+    expect(markerCalls(next)).toEqual([[{ PK: 'M#cust-a#pt-n', SK: '202602' }]]);
+    expect(next.valueCalls().flat()).toHaveLength(5);
   });
 
   it('retries the items left unprocessed until every one has landed, and resolves only then', async () => {
