@@ -11,6 +11,7 @@ import { buildWeb } from '../local/build-web';
 import { parseArguments } from './arguments';
 import { concurrencyLines, decideConcurrency, WITHOUT_CAPS, type AccountConcurrency } from './concurrency';
 import { formatPlan, planOf, problemsOf } from './plan';
+import { rebuildMapSummariesAfterDeploy } from './map-summaries';
 import { flagLegacyPacksBeforeDeploy, migrateRollupPacksAfterDeploy } from './rollup-migration';
 import { signInLines, type Outputs } from './sign-in';
 
@@ -108,6 +109,7 @@ const main = async (): Promise<void> => {
   await run('npx', ['cdk', 'deploy', '--app', app, '--all', '--require-approval', 'never', '--outputs-file', outputsFile, '--progress', 'events']);
   const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Outputs;
   await migrateRollupPacksAfterDeploy(outputs);
+  await rebuildMapSummariesAfterDeploy(outputs);
   console.log(`\n${signInLines(outputs, settings).join('\n')}`);
 };
 

@@ -37,6 +37,12 @@ export const keys = {
   pointsInOrder: (customerId: string) => ({ GSI1PK: `C#${customerId}#POINTS` }),
   /** Guards the uniqueness of a technical id within a customer. */
   technicalId: (customerId: string, technicalId: string) => ({ PK: `C#${customerId}`, SK: `TECHID#${technicalId}` }),
+  /**
+   * Maplytics' summary of a site (functions/src/data/map-summary.ts): its shown points and rated meters, kept by the points'
+   * writers, in a small partition of the customer's own, so that the map reads a thousand sites, not 20,000 points.
+   */
+  mapSummary: (customerId: string, locationId: string) => ({ PK: `C#${customerId}#MAPSUM`, SK: locationId }),
+  mapSummaries: (customerId: string) => ({ PK: `C#${customerId}#MAPSUM` }),
   notification: (customerId: string, userId: string, notificationId: string) => ({
     PK: `C#${customerId}`,
     SK: `NOTIF#${userId}#${notificationId}`,
