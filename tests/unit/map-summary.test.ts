@@ -7,6 +7,7 @@ import {
   siteUpdateOf,
   summaryAttributesOf,
   type SiteChange,
+  type SiteSummary,
   type Summarised,
 } from '../../functions/src/data/map-summary';
 
@@ -45,8 +46,8 @@ const apply = (table: Map<string, Record<string, unknown>>, changes: readonly Si
     table.set(site, item);
   }
 };
-const summaries = (table: Map<string, Record<string, unknown>>) =>
-  new Map([...table].map(([site, item]) => [site, readSummary({ ...item, SK: site })]).filter(([, summary]) => (summary as ReturnType<typeof readSummary>).shown.length > 0));
+const summaries = (table: Map<string, Record<string, unknown>>): Map<string, SiteSummary> =>
+  new Map([...table].map(([site, item]): [string, SiteSummary] => [site, readSummary({ ...item, SK: site })]).filter(([, summary]) => summary.shown.length > 0));
 const rebuilt = (points: readonly Summarised[]) => summaries(summaryAttributesOf(points));
 
 describe("maplytics' site summaries", () => {
