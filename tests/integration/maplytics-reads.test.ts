@@ -79,8 +79,10 @@ describe('maplytics reads (issue 43)', () => {
     const queried: string[] = [];
     dynamo.middlewareStack.add(
       (next, context) => async (args) => {
-        const input = args.input as { ExpressionAttributeValues?: Record<string, unknown> };
-        if (context.commandName === 'QueryCommand') queried.push(`${String(input.ExpressionAttributeValues?.[':pk'])} ${String(input.ExpressionAttributeValues?.[':prefix'] ?? '')}`);
+        const values = (args.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues ?? {};
+        // As given, or already marshalled (`{ S: … }`).
+        const text = (value: unknown) => String((value as { S?: string } | undefined)?.S ?? value ?? '');
+        if (context.commandName === 'QueryCommand') queried.push(`${text(values[':pk'])} ${text(values[':prefix'])}`);
         return next(args);
       },
       { step: 'initialize', name: 'queryRecorder' },

@@ -283,7 +283,7 @@ export const setPointLocations = async (customerId: string, changes: readonly Lo
   const moves = changes.map((change): Move => {
     const point = points.get(change.pointId);
     // A point gone meanwhile: its update fails below (it must exist), its summaries are not written.
-    const sites = point ? pointSummaryChanges({ ...point, location: [...change.before] }, { ...point, location: [...change.after] }).filter((site) => change.before.includes(site.site) !== change.after.includes(site.site)) : [];
+    const sites = point ? pointSummaryChanges({ ...point, location: [...change.before] }, { ...point, location: [...change.after] }) : [];
     return { change, read: point ?? null, sites };
   });
   for (const batch of movesInTransactions(moves)) {
