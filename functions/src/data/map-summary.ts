@@ -171,9 +171,9 @@ export const readSummary = (item: Record<string, unknown>): SiteSummary => {
   return { site: String(item.SK), shown: shown.sort(), rated: rated.sort((a, b) => a._id.localeCompare(b._id)) };
 };
 
-/** Every site summary of a customer: one Query of its small partition (~1 KB a site). */
+/** Every site summary of a customer: one Query of its small partition (~1 KB a site), consistent (a point just saved counts). */
 export const listMapSummaries = async (customerId: string): Promise<Map<string, SiteSummary>> => {
-  const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.mapSummaries(customerId).PK } });
+  const items = await queryAll<Record<string, unknown>>({ ConsistentRead: true, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.mapSummaries(customerId).PK } });
   return new Map(items.map(readSummary).map((summary) => [summary.site, summary]));
 };
 
@@ -245,7 +245,7 @@ export const rebuildCustomerSummaries = async (customerId: string, readPoints: (
   let pending: Set<string> | null = null;
   for (let attempt = 0; attempt < 5 && (pending === null || pending.size > 0); attempt += 1) {
     const stored = new Map(
-      (await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.mapSummaries(customerId).PK } })).map((item) => [String(item.SK), item]),
+      (await queryAll<Record<string, unknown>>({ ConsistentRead: true, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.mapSummaries(customerId).PK } })).map((item) => [String(item.SK), item]),
     );
     const computed = summaryAttributesOf(await readPoints(customerId));
     const sites = [...new Set([...stored.keys(), ...computed.keys()])].filter((site) => pending === null || pending.has(site));
