@@ -61,12 +61,14 @@ export type PointFacts = Pick<Point, (typeof POINT_FACT_FIELDS)[number]>;
 /**
  * Every point of a customer with its facts alone, in no particular order: the same Query as
  * `listPointsOfCustomer` (DynamoDB reads as much), a fraction of its answer to send and decode
- * (maplytics' markers of 20,000 points: what each site counts and rates).
+ * (the rebuild of maplytics' site summaries: what each site counts and rates). Consistent: a
+ * rebuild must see every write made before it read the summaries' versions.
  */
 export const listPointFactsOfCustomer = async (customerId: string): Promise<PointFacts[]> => {
   const { PK, prefix } = keys.pointsOfCustomer(customerId);
   const names = Object.fromEntries(POINT_FACT_FIELDS.map((field, index) => [`#f${index}`, field]));
   const items = await queryAll<PointFacts>({
+    ConsistentRead: true,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ProjectionExpression: Object.keys(names).join(', '),
     ExpressionAttributeNames: names,
