@@ -149,4 +149,19 @@ describe('maplytics reads (issue 43)', () => {
     expect((await api('DELETE', `/api/v1/points/${silentIds[0]}`, { token })).status).toBe(200);
     expect((await markerOf(annex)).maplytics.points_count).toBe(1);
   });
+
+  it("rebuilds a customer's summaries from its points: what was lost comes back, and a second run writes nothing", async () => {
+    const { rebuildMapSummaries } = await import('../../functions/src/services/map-summary-rebuild');
+    const { pageOfMapSummaryKeys } = await import('../../functions/src/data/map-summary');
+    const { deleteItems } = await import('../../functions/src/data/table');
+    const before = await markerOf(site);
+    expect(before.maplytics.points_count).toBeGreaterThan(0);
+    await deleteItems(await pageOfMapSummaryKeys(customerId, 1_000));
+    expect((await markerOf(site)).maplytics.points_count).toBe(0);
+
+    const rebuild = () => rebuildMapSummaries({ kind: 'map_summary_rebuild', customerId }, Date.now() + 60_000);
+    expect((await rebuild()).sitesWritten).toBeGreaterThanOrEqual(2);
+    expect(await markerOf(site)).toEqual(before);
+    expect((await rebuild()).sitesWritten).toBe(0);
+  });
 });
