@@ -130,6 +130,8 @@ export const keys = {
   /** The counts of an alert's log (total_count, total_acquitted), kept exact by atomic updates. */
   alertLogSummary: (customerId: string, alertId: string) => ({ PK: `C#${customerId}`, SK: `ALOGSUM#${alertId}` }),
   alertLogSummariesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'ALOGSUM#' }),
+  /** A customer's alerts on GSI1 (their id as GSI1SK): read apart from the customer's partition (maplytics' markers of a large customer). */
+  alertsIndex: (customerId: string) => ({ GSI1PK: `C#${customerId}#ALERTS` }),
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   /** S3 key (documents bucket) of a customization image: a new key per upload, so no browser keeps showing the old one. */

@@ -1,5 +1,6 @@
 import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../clients/dynamodb';
+import { indexAlertsOfCustomer } from '../data/alert-repository';
 import { listCustomers } from '../data/customer-repository';
 import { keys } from '../data/keys';
 import { rebuildCustomerSummaries } from '../data/map-summary';
@@ -9,7 +10,8 @@ import { logger } from '../logger';
 
 /**
  * The rebuild of maplytics' site summaries (functions/src/data/map-summary.ts) from the points, for
- * customers whose points were written before the summaries existed (or by a version whose summaries
+ * customers whose points were written before the summaries existed (with their alerts' place on
+ * GSI1, where the map reads them) (or by a version whose summaries
  * said something else: raise `MAP_SUMMARIES_VERSION` when what a summary holds changes). Run by the
  * deploy after the functions are updated (infra/deploy/map-summaries.ts), through the series jobs
  * function (`{ kind: 'map_summary_rebuild' }`), until it answers done; `customerId` rebuilds one
@@ -30,9 +32,15 @@ export const isMapSummaryRebuild = (event: unknown): event is MapSummaryRebuild 
 
 const PROGRESS = keys.migration('map-summaries');
 
+/** A customer's summaries, and its alerts' place on GSI1 (where the map reads them), for alerts written before. */
+const rebuildCustomer = async (customerId: string): Promise<number> => {
+  await indexAlertsOfCustomer(customerId);
+  return rebuildCustomerSummaries(customerId, listPointFactsOfCustomer);
+};
+
 export const rebuildMapSummaries = async (request: MapSummaryRebuild, deadline: number): Promise<{ done: boolean; customersDone: number; sitesWritten: number }> => {
   if (request.customerId) {
-    const sitesWritten = await rebuildCustomerSummaries(request.customerId, listPointFactsOfCustomer);
+    const sitesWritten = await rebuildCustomer(request.customerId);
     return { done: true, customersDone: 1, sitesWritten };
   }
   const progress = (await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: PROGRESS, ConsistentRead: true }))).Item;
@@ -53,7 +61,7 @@ export const rebuildMapSummaries = async (request: MapSummaryRebuild, deadline: 
       logger.info('map summaries rebuild paused', { customersDone: done.size });
       return { done: false, customersDone: done.size, sitesWritten };
     }
-    const written = await rebuildCustomerSummaries(customer._id, listPointFactsOfCustomer);
+    const written = await rebuildCustomer(customer._id);
     sitesWritten += written;
     done.add(customer._id);
     await save(false);

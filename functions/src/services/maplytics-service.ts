@@ -11,7 +11,7 @@ import { DEFAULT_CALCULATION } from '@shared/series/calculations';
 import { localIso } from '@shared/series/buckets';
 import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
-import { listAlertsOfCustomer, listLogCounts } from '../data/alert-repository';
+import { getLogCountsOf, listAlertsOfCustomerFromIndex } from '../data/alert-repository';
 import { setLocationMaplyticsSettings } from '../data/location-repository';
 import { getMapSummary, listMapSummaries, type RatedMeter, type SiteSummary } from '../data/map-summary';
 import { compareOrderKeys, getPoints, pointOrderKey, setPointMaplyticsSettings } from '../data/point-repository';
@@ -74,14 +74,18 @@ const monthlyEnergy = async (customer: string, located: readonly Location[], rat
   return (location: Location, rated: readonly RatedMeter[]) => rated.flatMap((meter) => energy.get(`${location.timezone}|${meter._id}`) ?? []);
 };
 
-/** Open log entries (not acquitted) per point, of the active alerts the caller may read. */
+/**
+ * Open log entries (not acquitted) per point, of the active alerts the caller may read: the alerts
+ * from GSI1, then the log counts of those alone by key (neither a Query of the customer's partition).
+ */
 const openAlertsByPoint = async (caller: Caller, customerId: string) => {
-  const [alerts, counts] = await Promise.all([listAlertsOfCustomer(customerId), listLogCounts(customerId)]);
   const viewer = viewerOf(caller);
+  const alerts = (await listAlertsOfCustomerFromIndex(customerId)).filter((alert) => alert.active && decideOwnedAccess(viewer, alert, 'read') === 'allowed');
+  const counts = await getLogCountsOf(customerId, alerts.map((alert) => alert._id));
   const open = alerts.flatMap((alert) => {
     const found = counts.get(alert._id);
     const pending = found ? found.total_count - found.total_acquitted : 0;
-    if (!alert.active || pending <= 0 || decideOwnedAccess(viewer, alert, 'read') !== 'allowed') return [];
+    if (pending <= 0) return [];
     return [{ points: new Set(alert.points.map((entry) => entry.point)), pending }];
   });
   // Each point's open alerts, so that a site sums those of its points without going through every alert.
