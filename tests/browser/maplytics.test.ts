@@ -59,7 +59,8 @@ const centreOf = async (locator: Locator) => {
  * basemap (the only one this machine can load) names Lyon beside it.
  */
 const reachesLyonFromTheList = async (page: Page) => {
-  expect(await page.getByTestId('maplytics-map').getAttribute('data-basemap')).toBe('bundled');
+  // The basemap comes under the markers once they are drawn.
+  await expect.poll(() => page.getByTestId('maplytics-map').getAttribute('data-basemap'), { timeout: UI_TIMEOUT_MS }).toBe('bundled');
   const { markers } = await callApi<MaplyticsAnswer>(page, 'GET', '/api/v1/maplytics');
   const list = page.getByTestId('site-list');
   // Other files' tests may add sites meanwhile: the list holds at least these tests' own and the demo's, and at most what the API now answers.

@@ -5,7 +5,7 @@ import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
 import { outboxRecordPut, type OutboxRecord } from './outbox-repository';
-import { deleteItems, entitiesTable, putItems, queryAll, queryPrefix, updateAttributes, updateOfAttributes } from './table';
+import { deleteItems, entitiesTable, getItems, putItems, queryAll, queryIndex, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
 /** What the evaluation remembers between two runs: whether data was missing (logged once, when it goes missing). */
 export interface AlertEvaluationState {
@@ -31,11 +31,37 @@ export const getAlert = async (customerId: string, alertId: string): Promise<Sto
   return answer.Item ? alertOf(answer.Item) : null;
 };
 
+/** An alert as the table holds it: under its customer, and on GSI1 among the customer's alerts. */
+const alertItem = (alert: Alert): Record<string, unknown> => ({ ...keys.owned(alert.customer, 'alert', alert._id), ...keys.alertsIndex(alert.customer), GSI1SK: alert._id, kind: 'alert', ...alert });
+
+/**
+ * A customer's alerts from GSI1 (eventually consistent: a list right after a save reads the
+ * partition, `listAlertsOfCustomer`): the alerts alone, not a Query of the customer's partition,
+ * which the emulator reads whole (~41,000 items at a large customer's size).
+ */
+export const listAlertsOfCustomerFromIndex = async (customerId: string): Promise<StoredAlert[]> =>
+  (await queryIndex<Record<string, unknown>>(keys.alertsIndex(customerId).GSI1PK)).map(alertOf);
+
+/** Gives alerts written before GSI1 listed them their place there (idempotent); answers how many. */
+export const indexAlertsOfCustomer = async (customerId: string): Promise<number> => {
+  const { PK, prefix } = keys.ownedOfCustomer(customerId, 'alert');
+  const missing = (await queryPrefix<Record<string, unknown>>(PK, prefix)).filter((item) => item.GSI1PK !== keys.alertsIndex(customerId).GSI1PK);
+  for (const item of missing) {
+    try {
+      await dynamo.send(new UpdateCommand(updateOfAttributes({ PK, SK: String(item.SK) }, { ...keys.alertsIndex(customerId), GSI1SK: String(item._id) })));
+    } catch (error) {
+      // Deleted meanwhile.
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+  return missing.length;
+};
+
 export const putNewAlert = async (alert: Alert): Promise<void> => {
   await dynamo.send(
     new PutCommand({
       TableName: entitiesTable(),
-      Item: { ...keys.owned(alert.customer, 'alert', alert._id), kind: 'alert', ...alert },
+      Item: alertItem(alert),
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
@@ -43,7 +69,7 @@ export const putNewAlert = async (alert: Alert): Promise<void> => {
 
 /** Puts many alerts as they are, 25 per batch (a seeded customer; rewriting them replaces them, their evaluation's memory with them). */
 export const putAlerts = (alerts: readonly Alert[]): Promise<void> =>
-  putItems(alerts.map((alert) => ({ ...keys.owned(alert.customer, 'alert', alert._id), kind: 'alert', ...alert })));
+  putItems(alerts.map(alertItem));
 
 /** Saves what a user edits; the owner's creation date and the evaluation's memory stay as they were. */
 /**
@@ -261,6 +287,12 @@ export const appendLogComment = async (customerId: string, alertId: string, tick
 export const getLogCounts = async (customerId: string, alertId: string): Promise<LogCounts> => {
   const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.alertLogSummary(customerId, alertId), ConsistentRead: true }));
   return countsOf(answer.Item);
+};
+
+/** The log counts of these alerts, by key (100 a call), not a Query of the customer's partition. */
+export const getLogCountsOf = async (customerId: string, alertIds: readonly string[]): Promise<Map<string, LogCounts>> => {
+  const items = await getItems([...new Set(alertIds)].map((alertId) => keys.alertLogSummary(customerId, alertId)));
+  return new Map(items.map((item) => [String(item.alert), countsOf(item)]));
 };
 
 export const listLogCounts = async (customerId: string): Promise<Map<string, LogCounts>> => {

@@ -47,6 +47,12 @@ export const keys = {
   pointsInOrder: (customerId: string) => ({ GSI1PK: `C#${customerId}#POINTS` }),
   /** Guards the uniqueness of a technical id within a customer. */
   technicalId: (customerId: string, technicalId: string) => ({ PK: `C#${customerId}`, SK: `TECHID#${technicalId}` }),
+  /**
+   * Maplytics' summary of a site (functions/src/data/map-summary.ts): its shown points and rated meters, kept by the points'
+   * writers, in a small partition of the customer's own, so that the map reads a thousand sites, not 20,000 points.
+   */
+  mapSummary: (customerId: string, locationId: string) => ({ PK: `C#${customerId}#MAPSUM`, SK: locationId }),
+  mapSummaries: (customerId: string) => ({ PK: `C#${customerId}#MAPSUM` }),
   notification: (customerId: string, userId: string, notificationId: string) => ({
     PK: `C#${customerId}`,
     SK: `NOTIF#${userId}#${notificationId}`,
@@ -143,6 +149,8 @@ export const keys = {
   /** The counts of an alert's log (total_count, total_acquitted), kept exact by atomic updates. */
   alertLogSummary: (customerId: string, alertId: string) => ({ PK: `C#${customerId}`, SK: `ALOGSUM#${alertId}` }),
   alertLogSummariesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'ALOGSUM#' }),
+  /** A customer's alerts on GSI1 (their id as GSI1SK): read apart from the customer's partition (maplytics' markers of a large customer). */
+  alertsIndex: (customerId: string) => ({ GSI1PK: `C#${customerId}#ALERTS` }),
   systemConfig: { PK: 'SYSTEM', SK: 'CONFIG' },
   customizations: { PK: 'SYSTEM', SK: 'CUSTOMIZATION' },
   /** S3 key (documents bucket) of a customization image: a new key per upload, so no browser keeps showing the old one. */

@@ -5,6 +5,7 @@ import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
+import { MOST_PARTS, mergeSiteChanges, noteLastDataDate, pointSummaryChanges, siteUpdateOf, writeSiteChanges, type SiteChange } from './map-summary';
 import { locationNamesOf, placeTerm, pointsWithTerm, pointTermChanges, pointTermItems, writePointTermChanges } from './point-search-index';
 import { entitiesTable, getItems, putItems, queryAll, queryPages, queryPrefix, updateAttributes, updateOfAttributes } from './table';
 
@@ -60,12 +61,14 @@ export type PointFacts = Pick<Point, (typeof POINT_FACT_FIELDS)[number]>;
 /**
  * Every point of a customer with its facts alone, in no particular order: the same Query as
  * `listPointsOfCustomer` (DynamoDB reads as much), a fraction of its answer to send and decode
- * (maplytics' markers of 20,000 points: what each site counts and rates).
+ * (the rebuild of maplytics' site summaries: what each site counts and rates). Consistent: a
+ * rebuild must see every write made before it read the summaries' versions.
  */
 export const listPointFactsOfCustomer = async (customerId: string): Promise<PointFacts[]> => {
   const { PK, prefix } = keys.pointsOfCustomer(customerId);
   const names = Object.fromEntries(POINT_FACT_FIELDS.map((field, index) => [`#f${index}`, field]));
   const items = await queryAll<PointFacts>({
+    ConsistentRead: true,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ProjectionExpression: Object.keys(names).join(', '),
     ExpressionAttributeNames: names,
@@ -122,6 +125,28 @@ const isConditionFailure = (error: unknown): boolean =>
   (error as { name?: string }).name === 'TransactionCanceledException' ||
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
+/** Items a DynamoDB transaction may name. */
+const MOST_TRANSACTION_ITEMS = 100;
+
+/**
+ * A point's update made conditional on the point being as it was read (its `updated_at`, which every
+ * save and move sets): its maplytics summaries are written from that reading, so a save that crossed
+ * another answers 409 instead of leaving a site's summary with a point that went elsewhere.
+ */
+const unchangedSince = <U extends { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> }>(
+  read: Pick<Point, 'updated_at'> | null,
+  update: U,
+): U => {
+  if (!read) return update;
+  const seen = (read as { updated_at?: string }).updated_at;
+  return {
+    ...update,
+    ConditionExpression: `${update.ConditionExpression} AND ${seen === undefined ? 'attribute_not_exists(#seenAt)' : '#seenAt = :seenAt'}`,
+    ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#seenAt': 'updated_at' },
+    ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...(seen === undefined ? {} : { ':seenAt': seen }) },
+  };
+};
+
 /** Fields a save never writes: set elsewhere (`last_data_date` by ingestion, maplytics settings by their route) or fixed at creation. */
 const NOT_SAVED = new Set(['_id', 'customer', 'last_data_date', 'created_at', 'maplytics_custom_settings']);
 
@@ -154,21 +179,18 @@ export const savePoint = async (point: Point, previousTechnicalId: string | null
   const write =
     mode === 'create'
       ? { Put: { TableName: table, Item: pointItem(point), ConditionExpression: 'attribute_not_exists(PK)' } }
-      : {
-          Update: updateOfAttributes(key, {
-            ...Object.fromEntries(Object.entries(point).filter(([name]) => !NOT_SAVED.has(name))),
-            ...keys.pointInOrder(point.customer, pointOrderKey(point)),
-          }),
-        };
+      : { Update: unchangedSince(previous, updateOfAttributes(key, { ...Object.fromEntries(Object.entries(point).filter(([name]) => !NOT_SAVED.has(name))), ...keys.pointInOrder(point.customer, pointOrderKey(point)) })) };
+  const head = [claim, ...release, ...terms.deletes.map((Key) => ({ Delete: { TableName: table, Key } })), ...terms.puts.map((Item) => ({ Put: { TableName: table, Item } }))];
+  // Its sites' maplytics summaries in the same transaction; a point on so many sites that they do not fit has the rest written after it.
+  const sites = pointSummaryChanges(previous, point);
+  const room = Math.max(0, MOST_TRANSACTION_ITEMS - head.length - 1);
   try {
     await dynamo.send(
       new TransactWriteCommand({
         TransactItems: [
-          claim,
-          ...release,
-          ...terms.deletes.map((Key) => ({ Delete: { TableName: table, Key } })),
-          ...terms.puts.map((Item) => ({ Put: { TableName: table, Item } })),
-          // Last: a cancelled transaction says by its last reason whether the point was missing.
+          ...head,
+          ...sites.slice(0, room).map((change) => ({ Update: siteUpdateOf(point.customer, change) })),
+          // Last: a cancelled transaction says by its last reason whether the point was missing (or changed since it was read).
           write,
         ],
       }),
@@ -176,11 +198,15 @@ export const savePoint = async (point: Point, previousTechnicalId: string | null
   } catch (error) {
     if (isConditionFailure(error)) {
       const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if (reasons.at(-1)?.Code === 'ConditionalCheckFailed') throw new AppError('not_found', { cause: error });
+      if (reasons.at(-1)?.Code === 'ConditionalCheckFailed') {
+        if (mode === 'update' && (await getPoint(point.customer, point._id))) throw new AppError('conflict', { cause: error });
+        throw new AppError('not_found', { cause: error });
+      }
       throw new AppError('technical_id_exists', { cause: error });
     }
     throw error;
   }
+  if (sites.length > room) await writeSiteChanges(point.customer, sites.slice(room));
 };
 
 /**
@@ -193,50 +219,92 @@ export const putPointsWithClaims = async (points: readonly Point[]): Promise<voi
   for (const [customerId, ofCustomer] of byCustomer) {
     const names = await locationNamesOf(customerId, ofCustomer.flatMap((point) => point.location));
     await putItems(ofCustomer.flatMap((point) => pointItemsWithIndex(point, names)));
+    // Their sites' maplytics summaries, once the points are there (idempotent: each point's present state).
+    await writeSiteChanges(customerId, ofCustomer.flatMap((point) => pointSummaryChanges(null, point)));
   }
 };
 
 /** Moves a point's latest value date forward, never back: concurrent ingests and edits all keep theirs. */
 export const advanceLastDataDate = async (customerId: string, pointId: string, at: string): Promise<void> => {
   try {
-    await dynamo.send(
+    const answer = await dynamo.send(
       new UpdateCommand({
         TableName: entitiesTable(),
         Key: keys.point(customerId, pointId),
         UpdateExpression: 'SET last_data_date = :at',
         ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(last_data_date) OR last_data_date = :none OR last_data_date < :at)',
         ExpressionAttributeValues: { ':at': at, ':none': null },
+        ReturnValues: 'ALL_OLD',
       }),
     );
+    // A rated meter's sites learn its new date (once a day at most).
+    if (answer.Attributes) await noteLastDataDate(customerId, toPoint(answer.Attributes), at);
   } catch (error) {
     // A later date is already there (or the point is gone): nothing to do.
     if (!isConditionFailure(error)) throw error;
   }
 };
 
+type LocationChange = { pointId: string; before: readonly string[]; after: readonly string[] };
+
 /**
- * Sets the locations of several points (at most 100 at once, all or nothing), each only if it
- * still holds the locations it was read with; a concurrent move answers 409 rather than being lost.
+ * The moves of `setPointLocations` cut into transactions: each names at most 100 items (its points
+ * and their sites' summaries, one update per site) and a site's update at most `MOST_PARTS` points.
  */
-export const setPointLocations = async (
-  customerId: string,
-  changes: readonly { pointId: string; before: readonly string[]; after: readonly string[] }[],
-  now: string,
-): Promise<void> => {
-  for (let offset = 0; offset < changes.length; offset += 100) {
+type Move = { change: LocationChange; read: Point | null; sites: SiteChange[] };
+
+const movesInTransactions = (moves: readonly Move[]): Move[][] => {
+  const batches: Move[][] = [];
+  let batch: Move[] = [];
+  const parts = new Map<string, number>();
+  for (const move of moves) {
+    const added = move.sites.filter((site) => !parts.has(site.site)).length;
+    const full =
+      batch.length + 1 + parts.size + added > MOST_TRANSACTION_ITEMS ||
+      move.sites.some((site) => (parts.get(site.site) ?? 0) + site.parts.length > MOST_PARTS);
+    if (full && batch.length > 0) {
+      batches.push(batch);
+      batch = [];
+      parts.clear();
+    }
+    batch.push(move);
+    for (const site of move.sites) parts.set(site.site, (parts.get(site.site) ?? 0) + site.parts.length);
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+};
+
+/**
+ * Sets the locations of several points, each only if it still holds the locations it was read with
+ * (and is as it was read: see `unchangedSince`); a concurrent move answers 409 rather than being lost.
+ * Each transaction (up to 100 items: the points and their sites' maplytics summaries) is all or
+ * nothing; a move of many points may take several.
+ */
+export const setPointLocations = async (customerId: string, changes: readonly LocationChange[], now: string): Promise<void> => {
+  const points = await getPoints(customerId, changes.map((change) => change.pointId));
+  const moves = changes.map((change): Move => {
+    const point = points.get(change.pointId);
+    // A point gone meanwhile: its update fails below (it must exist), its summaries are not written.
+    const sites = point ? pointSummaryChanges({ ...point, location: [...change.before] }, { ...point, location: [...change.after] }) : [];
+    return { change, read: point ?? null, sites };
+  });
+  for (const batch of movesInTransactions(moves)) {
     try {
       await dynamo.send(
         new TransactWriteCommand({
-          TransactItems: changes.slice(offset, offset + 100).map(({ pointId, before, after }) => ({
-            Update: {
-              TableName: entitiesTable(),
-              Key: keys.point(customerId, pointId),
-              UpdateExpression: 'SET #location = :after, updated_at = :now',
-              ConditionExpression: 'attribute_exists(PK) AND #location = :before',
-              ExpressionAttributeNames: { '#location': 'location' },
-              ExpressionAttributeValues: { ':after': after, ':before': before, ':now': now },
-            },
-          })),
+          TransactItems: [
+            ...batch.map(({ change: { pointId, before, after }, read }) => ({
+              Update: unchangedSince(read, {
+                TableName: entitiesTable(),
+                Key: keys.point(customerId, pointId),
+                UpdateExpression: 'SET #location = :after, updated_at = :now',
+                ConditionExpression: 'attribute_exists(PK) AND #location = :before',
+                ExpressionAttributeNames: { '#location': 'location' } as Record<string, string>,
+                ExpressionAttributeValues: { ':after': after, ':before': before, ':now': now } as Record<string, unknown>,
+              }),
+            })),
+            ...mergeSiteChanges(batch.flatMap((move) => move.sites)).map((change) => ({ Update: siteUpdateOf(customerId, change) })),
+          ],
         }),
       );
     } catch (error) {
@@ -279,15 +347,32 @@ export const setPointMaplyticsSettings = (customerId: string, pointId: string, s
 /** Deletes a point, its technical id's claim and its search terms. */
 export const deletePoint = async (point: Point): Promise<void> => {
   const names = await locationNamesOf(point.customer, point.location);
-  await dynamo.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: entitiesTable(), Key: keys.point(point.customer, point._id) } },
-        { Delete: { TableName: entitiesTable(), Key: keys.technicalId(point.customer, point.technical_id) } },
-        ...pointTermChanges({ point, names }, null).deletes.map((Key) => ({ Delete: { TableName: entitiesTable(), Key } })),
-      ],
-    }),
-  );
+  // Removed from every location it had (hidden or not: a removal of what is not there does nothing).
+  const sites = pointSummaryChanges({ ...point, hide_on_maplytics: false }, null);
+  try {
+    await dynamo.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...pointTermChanges({ point, names }, null).deletes.map((Key) => ({ Delete: { TableName: entitiesTable(), Key } })),
+          ...sites.map((change) => ({ Update: siteUpdateOf(point.customer, change) })),
+          { Delete: { TableName: entitiesTable(), Key: keys.technicalId(point.customer, point.technical_id) } },
+          // Only from the locations it was read with: a point moved meanwhile would stay in its new site's summary.
+          {
+            Delete: {
+              TableName: entitiesTable(),
+              Key: keys.point(point.customer, point._id),
+              ConditionExpression: 'attribute_not_exists(PK) OR #location = :location',
+              ExpressionAttributeNames: { '#location': 'location' },
+              ExpressionAttributeValues: { ':location': point.location },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new AppError('conflict', { cause: error });
+    throw error;
+  }
 };
 
 /** Up to `limit` point items of a customer after a sort key (the first ones without it), as stored: for the index's backfill. */

@@ -17,6 +17,7 @@ import {
 } from '../data/customer-deletion-repository';
 import { keys } from '../data/keys';
 import { pageOfPointTermKeys } from '../data/point-search-index';
+import { pageOfMapSummaryKeys } from '../data/map-summary';
 import { deleteItems } from '../data/table';
 import { removeSeriesItemsUpTo } from '../data/series-removal-repository';
 import { listCustomers } from '../data/customer-repository';
@@ -182,6 +183,14 @@ const removeItems = async (run: RunContext): Promise<StepResult> => {
       if (terms.length > 0) {
         await deleteItems(terms);
         used += terms.length;
+        if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
+        continue;
+      }
+      // Its sites' maplytics summaries (their own partition, see map-summary).
+      const summaries = await pageOfMapSummaryKeys(run.customerId, Math.max(1, run.budget - used));
+      if (summaries.length > 0) {
+        await deleteItems(summaries);
+        used += summaries.length;
         if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
         continue;
       }

@@ -6,6 +6,7 @@ import { migrationDoneFor, migrationProgress, recordMigrationDone, recordMigrati
 import { listSources, unlistedSourceIds } from '../data/source-repository';
 import { listUsers, unlistedUserIds } from '../data/user-repository';
 import { logger } from '../logger';
+import { rebuildMapSummaries } from './map-summary-rebuild';
 import { backfillPointIndex, type BackfillPosition } from './point-index-backfill-service';
 
 /**
@@ -21,6 +22,8 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
  *    lacks an entry (what is written is what a save writes: running it again changes nothing).
  * 2. **The points' search index** (`backfillPointIndex`, docs/architecture/point-search.md): every
  *    point's list order and search terms, where the last run stopped.
+ * 3. **Maplytics' site summaries** (`rebuildMapSummaries`, docs/features/maplytics.md): each customer's
+ *    sites' summaries and its alerts' index, customer after customer, once per summaries' version.
  *
  * Each keeps its progress under `keys.migration(name)` and, once done, its marker: a deploy over
  * migrated data reads two items and stops. A run stops before `deadline` and answers not done; the
@@ -46,6 +49,8 @@ export interface DeployMigrationsOutcome {
   listed: Listed;
   /** Points indexed in this run. */
   points: number;
+  /** Maplytics' site summaries written in this run. */
+  mapSites: number;
 }
 
 /** Entries written, by list. */
@@ -106,9 +111,16 @@ const backfillPoints = async (deadline: number, now: () => number, outcome: Depl
   return true;
 };
 
+const rebuildMaps = async (deadline: number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
+  const run = await rebuildMapSummaries({ kind: 'map_summary_rebuild' }, deadline);
+  outcome.mapSites += run.sitesWritten;
+  return run.done;
+};
+
 export const runDeployMigrations = async (deadline: number, now: () => number = Date.now): Promise<DeployMigrationsOutcome> => {
-  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0 };
-  outcome.done = (await migrateLists(deadline, now, outcome)) && (await backfillPoints(deadline, now, outcome));
+  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0 };
+  // In this order: the summaries' rebuild reads the locations' and alerts' lists the first step fills.
+  outcome.done = (await migrateLists(deadline, now, outcome)) && (await backfillPoints(deadline, now, outcome)) && (await rebuildMaps(deadline, outcome));
   logger.info(outcome.done ? 'deploy migrations done' : 'deploy migrations paused', { ...outcome });
   return outcome;
 };

@@ -1,6 +1,6 @@
 import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import { bucketsOfPeriod, evolutionPercent, totalOfBuckets } from '@shared/maplytics/period-values';
-import { energyRating, isRatedPoint, RATING_UNIT, ratingWindow } from '@shared/maplytics/rating';
+import { energyRating, RATING_UNIT, ratingWindow } from '@shared/maplytics/rating';
 import { decideOwnedAccess } from '@shared/permissions/ownership';
 import { locationLabel } from '@shared/permissions/location-visibility';
 import type { Location } from '@shared/schemas/location';
@@ -11,9 +11,10 @@ import { DEFAULT_CALCULATION } from '@shared/series/calculations';
 import { localIso } from '@shared/series/buckets';
 import { periodRange } from '@shared/series/period-range';
 import { roundForUnit } from '@shared/series/rounding';
-import { listAlertsOfCustomer, listLogCounts } from '../data/alert-repository';
+import { getLogCountsOf, listAlertsOfCustomerFromIndex } from '../data/alert-repository';
 import { setLocationMaplyticsSettings } from '../data/location-repository';
-import { compareOrderKeys, getPoints, listPointFactsOfCustomer, pointOrderKey, setPointMaplyticsSettings, type PointFacts } from '../data/point-repository';
+import { getMapSummary, listMapSummaries, type RatedMeter, type SiteSummary } from '../data/map-summary';
+import { compareOrderKeys, getPoints, pointOrderKey, setPointMaplyticsSettings } from '../data/point-repository';
 import { AppError } from '../errors';
 import { customerOf, viewerOf, type Caller } from './caller';
 import { listOpenableLocations, requireVisibleLocation } from './location-service';
@@ -31,34 +32,31 @@ import { querySeriesOfPoints } from './series-service';
 const shownPointsOf = <P extends Pick<Point, 'location' | 'hide_on_maplytics'>>(points: readonly P[], locationId: string): P[] =>
   points.filter((point) => point.location.includes(locationId) && !point.hide_on_maplytics);
 
-/** The shown points of every site at once, by site (one walk over the customer's points, not one per site). */
-const shownPointsBySite = <P extends Pick<Point, 'location' | 'hide_on_maplytics'>>(points: readonly P[]): Map<string, P[]> => {
-  const bySite = new Map<string, P[]>();
-  for (const point of points) {
-    if (point.hide_on_maplytics) continue;
-    for (const locationId of new Set(point.location)) {
-      const list = bySite.get(locationId);
-      if (list) list.push(point);
-      else bySite.set(locationId, [point]);
-    }
-  }
-  return bySite;
-};
+/** How early a summary's date of a meter's last value may be: ingestion moves it once a UTC day. */
+const SUMMARY_DATE_SLACK_MS = 2 * 24 * 3_600_000;
 
-/** Whether a point has a value in a window: one whose last value came before it (or that never had one) has none there. */
-const hasValuesSince = (point: Pick<Point, 'last_data_date'>, from: number): boolean => point.last_data_date !== null && Date.parse(point.last_data_date) >= from;
+/**
+ * Whether a meter may have a value in a window: one whose last value came before it (or that never
+ * had one) has none there. The summary's date may be a day early, so a meter within two days of the
+ * window's start is read (a read for nothing at worst, never a value missed).
+ */
+const hasValuesSince = (meter: Pick<RatedMeter, 'last_data_date'>, from: number): boolean =>
+  meter.last_data_date !== null && Date.parse(meter.last_data_date) >= from - SUMMARY_DATE_SLACK_MS;
+
+/** What the series engine reads of a rated meter, from its summary entry. */
+const seriesPointOf = (customer: string, meter: RatedMeter) => ({ _id: meter._id, customer, name: '', series_type: meter.series_type, unit: meter.unit, location: [meter.location] });
 
 /**
  * The energy of each rated point over its site's rating window, month by month, in kWh (one engine
  * call per zone). Only the points with a value in the window are read: of a large customer's
  * thousands of rated meters, those that never had one (or none since) would each cost a read for nothing.
  */
-const monthlyEnergy = async (located: readonly Location[], shownOf: (location: Location) => readonly PointFacts[], locations: readonly Location[], now: number) => {
-  const byZone = new Map<string, Map<string, PointFacts>>();
+const monthlyEnergy = async (customer: string, located: readonly Location[], ratedOf: (location: Location) => readonly RatedMeter[], locations: readonly Location[], now: number) => {
+  const byZone = new Map<string, Map<string, ReturnType<typeof seriesPointOf>>>();
   for (const location of located) {
-    const zone = byZone.get(location.timezone) ?? new Map<string, PointFacts>();
+    const zone = byZone.get(location.timezone) ?? new Map<string, ReturnType<typeof seriesPointOf>>();
     const from = ratingWindow(now, location.timezone).from;
-    for (const point of shownOf(location)) if (isRatedPoint(point) && hasValuesSince(point, from)) zone.set(point._id, point);
+    for (const meter of ratedOf(location)) if (hasValuesSince(meter, from)) zone.set(meter._id, seriesPointOf(customer, meter));
     byZone.set(location.timezone, zone);
   }
   const energy = new Map<string, (number | null)[]>();
@@ -73,17 +71,21 @@ const monthlyEnergy = async (located: readonly Location[], shownOf: (location: L
     );
     for (const series of answer.series) energy.set(`${zone}|${series.point}`, series.values);
   }
-  return (location: Location, rated: readonly PointFacts[]) => rated.flatMap((point) => energy.get(`${location.timezone}|${point._id}`) ?? []);
+  return (location: Location, rated: readonly RatedMeter[]) => rated.flatMap((meter) => energy.get(`${location.timezone}|${meter._id}`) ?? []);
 };
 
-/** Open log entries (not acquitted) per point, of the active alerts the caller may read. */
+/**
+ * Open log entries (not acquitted) per point, of the active alerts the caller may read: the alerts
+ * from GSI1, then the log counts of those alone by key (neither a Query of the customer's partition).
+ */
 const openAlertsByPoint = async (caller: Caller, customerId: string) => {
-  const [alerts, counts] = await Promise.all([listAlertsOfCustomer(customerId), listLogCounts(customerId)]);
   const viewer = viewerOf(caller);
+  const alerts = (await listAlertsOfCustomerFromIndex(customerId)).filter((alert) => alert.active && decideOwnedAccess(viewer, alert, 'read') === 'allowed');
+  const counts = await getLogCountsOf(customerId, alerts.map((alert) => alert._id));
   const open = alerts.flatMap((alert) => {
     const found = counts.get(alert._id);
     const pending = found ? found.total_count - found.total_acquitted : 0;
-    if (!alert.active || pending <= 0 || decideOwnedAccess(viewer, alert, 'read') !== 'allowed') return [];
+    if (pending <= 0) return [];
     return [{ points: new Set(alert.points.map((entry) => entry.point)), pending }];
   });
   // Each point's open alerts, so that a site sums those of its points without going through every alert.
@@ -91,8 +93,8 @@ const openAlertsByPoint = async (caller: Caller, customerId: string) => {
   open.forEach((alert, index) => {
     for (const point of alert.points) alertsOfPoint.set(point, [...(alertsOfPoint.get(point) ?? []), index]);
   });
-  return (shown: readonly Pick<Point, '_id'>[]) => {
-    const counted = new Set(shown.flatMap((point) => alertsOfPoint.get(point._id) ?? []));
+  return (shown: readonly string[]) => {
+    const counted = new Set(shown.flatMap((point) => alertsOfPoint.get(point) ?? []));
     return [...counted].reduce((sum, index) => sum + open[index].pending, 0);
   };
 };
@@ -109,15 +111,14 @@ const boundsOf = (markers: readonly MapMarker[]): Pick<MaplyticsAnswer, 'bounds'
 /** `GET /api/v1/maplytics`: a marker per site the caller may open that has coordinates. */
 export const listMarkers = async (caller: Caller, now: number = Date.now()): Promise<MaplyticsAnswer> => {
   const customerId = customerOf(caller);
-  // The points' facts alone (not their tags, texts and settings): a marker counts and rates them.
-  const [{ openable, all }, points, alertsOf] = await Promise.all([listOpenableLocations(caller), listPointFactsOfCustomer(customerId), openAlertsByPoint(caller, customerId)]);
+  // The sites' summaries (their shown points and rated meters, kept by the points' writers), not the customer's points.
+  const [{ openable, all }, summaries, alertsOf] = await Promise.all([listOpenableLocations(caller), listMapSummaries(customerId), openAlertsByPoint(caller, customerId)]);
   const located = openable.filter((location) => location.coordinates !== null);
-  const bySite = shownPointsBySite(points);
-  const shownOf = (location: Location) => bySite.get(location._id) ?? [];
-  const energyOf = await monthlyEnergy(located, shownOf, all, now);
+  const summaryOf = (location: Location): SiteSummary => summaries.get(location._id) ?? { site: location._id, shown: [], rated: [] };
+  const energyOf = await monthlyEnergy(customerId, located, (location) => summaryOf(location).rated, all, now);
   const markers = located.map((location): MapMarker => {
-    const shown = shownOf(location);
-    const monthly = energyOf(location, shown.filter(isRatedPoint));
+    const { shown, rated } = summaryOf(location);
+    const monthly = energyOf(location, rated);
     const window = ratingWindow(now, location.timezone);
     return {
       location_id: location._id,
@@ -166,11 +167,11 @@ const figuresOf = (point: Point, current: SeriesAnswer, previous: SeriesAnswer, 
  */
 export const listMaplyticsPoints = async (caller: Caller, locationId: string, query: MaplyticsPointsQuery, now: number = Date.now()): Promise<MaplyticsPoints> => {
   const customerId = customerOf(caller);
-  // The customer's points' facts say which are the site's; only those are read whole, in the lists' order.
-  const [{ openable, all }, facts] = await Promise.all([listOpenableLocations(caller), listPointFactsOfCustomer(customerId)]);
+  // The site's summary says which points are its; only those are read whole (and checked), in the lists' order.
+  const [{ openable, all }, summary] = await Promise.all([listOpenableLocations(caller), getMapSummary(customerId, locationId)]);
   const location = openable.find((candidate) => candidate._id === locationId);
   if (!location) throw new AppError('not_found');
-  const whole = await getPoints(customerId, shownPointsOf(facts, locationId).map((point) => point._id));
+  const whole = await getPoints(customerId, summary.shown);
   const shown = shownPointsOf([...whole.values()], locationId).sort((a, b) => compareOrderKeys(pointOrderKey(a), pointOrderKey(b)));
   const sampling = bucketsOfPeriod(query.period_type, query.period);
   const seriesQuery = { points: [], period_type: query.period_type, period: query.period, sampling, offset: query.offset, start: null, end: null };

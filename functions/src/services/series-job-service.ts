@@ -1,3 +1,4 @@
+import { isMapSummaryRebuild, rebuildMapSummaries, type MapSummaryRebuild } from './map-summary-rebuild';
 import { backfillPointIndex, isPointIndexBackfill, type PointIndexBackfill } from './point-index-backfill-service';
 import { isDeployMigrations, runDeployMigrations, type DeployMigrations } from './list-index-migration';
 import type { JobProgress } from '@shared/realtime/events';
@@ -151,7 +152,7 @@ export interface RollupPackMigrationJob {
   correlationId?: string;
 }
 
-export type SeriesWork = LaunchedJob | RollupPackMigrationJob | PointIndexBackfill | DeployMigrations;
+export type SeriesWork = LaunchedJob | RollupPackMigrationJob | PointIndexBackfill | DeployMigrations | MapSummaryRebuild;
 
 /** Time kept for the customer under way when the migration's deadline comes. */
 const MIGRATION_MARGIN_MS = 3 * 60_000;
@@ -161,11 +162,13 @@ const BACKFILL_MARGIN_MS = 30_000;
 
 /**
  * What the series jobs function is given: a series job, a run of the rollup packs' migration
- * (answered: done or not) or a run of the search index's backfill (answered: where the next starts).
+ * (answered: done or not), a run of the search index's backfill (answered: where the next starts) or
+ * of maplytics' site summaries' rebuild (answered: done or not).
  */
 export const runSeriesWork = async (job: SeriesWork, remainingMs = 15 * 60_000): Promise<unknown> => {
   if (job.kind === 'rollup_pack_migration') return migrateRollupPacks(Date.now() + Math.max(remainingMs - MIGRATION_MARGIN_MS, 0));
   if (isDeployMigrations(job)) return runDeployMigrations(Date.now() + Math.max(1_000, remainingMs - BACKFILL_MARGIN_MS));
+  if (isMapSummaryRebuild(job)) return rebuildMapSummaries(job, Date.now() + Math.max(remainingMs - MIGRATION_MARGIN_MS, 0));
   if (isPointIndexBackfill(job)) return backfillPointIndex({ ...job, maxMs: Math.max(1_000, Math.min(job.maxMs ?? 60_000, remainingMs - BACKFILL_MARGIN_MS)) });
   await runSeriesJob(job);
   return undefined;

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, prewarm, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike } from 'maplibre-gl';
+import { AttributionControl, Map as MapLibreMap, Marker, NavigationControl, prewarm, setWorkerUrl, type GeoJSONSource, type LngLatBoundsLike, type StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MARKER_COLORS } from '@shared/maplytics/constants';
 import { blinkingColorOf, markerColorOf } from '@shared/maplytics/marker-colour';
 import type { MapMarker, MaplyticsAnswer } from '@shared/schemas/maplytics';
 import { readableTextOn } from '../../../lib/accessible-colors';
-import { takeBasemap } from '../hooks/basemap';
+import { BLANK_STYLE, takeBasemap } from '../hooks/basemap';
 import { showPlaceLabels } from '../hooks/place-labels';
 import { useBlinkPhase } from '../hooks/use-blink-phase';
 import classes from './maplytics.module.css';
@@ -29,6 +29,8 @@ const CLUSTER_RADIUS_PX = 44;
 /** From a site's zoom on, every site is its own marker (sites in one building included). */
 const CLUSTER_MAX_ZOOM = SITE_ZOOM - 1;
 const SOURCE = 'sites';
+/** The sites' invisible layer, kept above the basemap's. */
+const ANCHOR = `${SOURCE}-anchor`;
 /** An unrated site counts below every rating in a cluster's worst. */
 const UNRATED = -1;
 
@@ -117,6 +119,26 @@ const sitesGeoJson = (markers: readonly MapMarker[]): GeoJSON.FeatureCollection<
     properties: { id: marker.location_id, rating: marker.absolute_energy_rating ?? UNRATED, alerts: marker.alerts_found },
   })),
 });
+
+/**
+ * Draws a basemap under the sites: the bundled one's sources and layers added beneath the sites' layer;
+ * a configured style put in place of the first, keeping the sites' source (its clusters and data) and layer.
+ */
+const drawBasemap = (map: MapLibreMap, style: StyleSpecification, bundled: boolean) => {
+  if (bundled) {
+    for (const [id, source] of Object.entries(style.sources)) if (!map.getSource(id)) map.addSource(id, source);
+    for (const layer of style.layers) if (!map.getLayer(layer.id)) map.addLayer(layer, ANCHOR);
+    return;
+  }
+  map.setStyle(style, {
+    diff: false,
+    transformStyle: (previous, next) => ({
+      ...next,
+      sources: { ...next.sources, ...(previous?.sources[SOURCE] ? { [SOURCE]: previous.sources[SOURCE] } : {}) },
+      layers: [...next.layers, ...(previous?.layers.filter((layer) => layer.id === ANCHOR) ?? [])],
+    }),
+  });
+};
 
 /**
  * The map of the sites (spec 2 §2): one marker per located site, coloured by its energy rating,
@@ -236,62 +258,72 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
   };
 
   useEffect(() => {
-    let created: MapLibreMap | null = null;
+    if (!container.current) return;
     let removeLabels = () => {};
     let cancelled = false;
-    void takeBasemap(styleUrl)
-      .then(({ style, places, bundled: own }) => {
-        if (cancelled || !container.current) return;
-        created = new MapLibreMap({ container: container.current, style, ...FRANCE, attributionControl: false, dragRotate: false });
-        created.addControl(new NavigationControl({ showCompass: false }), 'top-left');
-        // The attribution the style's licences ask for, in full on a wide map, behind a button on a phone's;
-        // at the top, where the legend never covers it.
-        created.addControl(new AttributionControl(), 'top-right');
-        created.touchZoomRotate.disableRotation();
-        const map = created;
-        created.once('load', () => {
-          map.addSource(SOURCE, {
-            type: 'geojson',
-            data: sitesGeoJson([...current.current.byId.values()]),
-            cluster: true,
-            clusterRadius: CLUSTER_RADIUS_PX,
-            clusterMaxZoom: CLUSTER_MAX_ZOOM,
-            clusterProperties: { worst: ['max', ['get', 'rating']], alerts: ['+', ['get', 'alerts']] },
-          });
-          // Drawn by the HTML markers: this invisible layer only makes the source's tiles load.
-          map.addLayer({ id: `${SOURCE}-anchor`, type: 'circle', source: SOURCE, paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
-          const draw = () => {
-            if (map.getSource(SOURCE) && map.isSourceLoaded(SOURCE)) drawInView(map);
-          };
-          // Each frame of a move, and once the source's clusters are in (which may come after the last frame).
-          map.on('render', draw);
-          map.on('sourcedata', (event) => {
-            if (event.sourceId === SOURCE && event.isSourceLoaded) draw();
-          });
-          // Whether the view is still moving (a cluster pressed eases in): what tests wait for.
-          map.on('movestart', () => (map.getContainer().dataset.moving = 'true'));
-          map.on('moveend', () => {
-            map.getContainer().dataset.moving = 'false';
-            map.getContainer().dataset.zoom = map.getZoom().toFixed(2);
-          });
-          setSourceReady(true);
-          setDrawn(true);
-        });
-        if (places.length) {
-          // Every site's point (its marker may not be drawn yet when the names are placed) and the clusters drawn.
-          removeLabels = showPlaceLabels(created, places, classes.placeLabel, () => [
-            ...[...current.current.byId.values()].map((marker): [number, number] => [marker.longitude, marker.latitude]),
-            ...[...clusters.current.values()].map((cluster) => cluster.marker.getLngLat().toArray()),
-          ]);
-        }
-        setBundled(own);
-        setMap(created);
-      })
-      .catch((error: unknown) => unavailable.current(error));
+    let created: MapLibreMap;
+    try {
+      // The sea alone first: the markers are drawn as soon as the map loads, the basemap under them once it comes.
+      created = new MapLibreMap({ container: container.current, style: BLANK_STYLE, ...FRANCE, attributionControl: false, dragRotate: false });
+    } catch (error) {
+      unavailable.current(error);
+      return;
+    }
+    created.addControl(new NavigationControl({ showCompass: false }), 'top-left');
+    // The attribution the style's licences ask for, in full on a wide map, behind a button on a phone's;
+    // at the top, where the legend never covers it.
+    created.addControl(new AttributionControl(), 'top-right');
+    created.touchZoomRotate.disableRotation();
+    const map = created;
+    created.once('load', () => {
+      map.addSource(SOURCE, {
+        type: 'geojson',
+        data: sitesGeoJson([...current.current.byId.values()]),
+        cluster: true,
+        clusterRadius: CLUSTER_RADIUS_PX,
+        clusterMaxZoom: CLUSTER_MAX_ZOOM,
+        clusterProperties: { worst: ['max', ['get', 'rating']], alerts: ['+', ['get', 'alerts']] },
+      });
+      // Drawn by the HTML markers: this invisible layer only makes the source's tiles load.
+      map.addLayer({ id: ANCHOR, type: 'circle', source: SOURCE, paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
+      const draw = () => {
+        if (map.getSource(SOURCE) && map.isSourceLoaded(SOURCE)) drawInView(map);
+      };
+      // Each frame of a move, and once the source's clusters are in (which may come after the last frame).
+      map.on('render', draw);
+      map.on('sourcedata', (event) => {
+        if (event.sourceId === SOURCE && event.isSourceLoaded) draw();
+      });
+      // Whether the view is still moving (a cluster pressed eases in): what tests wait for.
+      map.on('movestart', () => (map.getContainer().dataset.moving = 'true'));
+      map.on('moveend', () => {
+        map.getContainer().dataset.moving = 'false';
+        map.getContainer().dataset.zoom = map.getZoom().toFixed(2);
+      });
+      setSourceReady(true);
+      setDrawn(true);
+      // The basemap (started by the route beside the markers), turned into GeoJSON only now: it never holds the markers back.
+      void takeBasemap(styleUrl)
+        .then(({ style, places, bundled: own }) => {
+          if (cancelled) return;
+          drawBasemap(map, style, own);
+          if (places.length) {
+            // Every site's point (its marker may not be drawn yet when the names are placed) and the clusters drawn.
+            removeLabels = showPlaceLabels(map, places, classes.placeLabel, () => [
+              ...[...current.current.byId.values()].map((marker): [number, number] => [marker.longitude, marker.latitude]),
+              ...[...clusters.current.values()].map((cluster) => cluster.marker.getLngLat().toArray()),
+            ]);
+          }
+          setBundled(own);
+        })
+        // The markers stay on the sea: the list and the panel keep working.
+        .catch((error: unknown) => console.warn('The basemap cannot be drawn', error));
+    });
+    setMap(created);
     return () => {
       cancelled = true;
       removeLabels();
-      created?.remove();
+      created.remove();
       pins.current.clear();
       clusters.current.clear();
       setMap(null);
@@ -312,7 +344,8 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
   // The sites' data: the source clusters them again.
   useEffect(() => {
     current.current.byId = new Map(markers.map((marker) => [marker.location_id, marker]));
-    if (map && sourceReady) (map.getSource(SOURCE) as GeoJSONSource).setData(sitesGeoJson(markers));
+    // (A configured style being put in place has no source for a moment: it keeps the data it was given.)
+    if (map && sourceReady) (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(sitesGeoJson(markers));
   }, [map, sourceReady, markers]);
 
   // The markers in view say what their sites are now (and in the language chosen).

@@ -59,11 +59,25 @@ const fetchJson = async <T>(url: string, signal?: AbortSignal): Promise<T> => {
 
 const ATTRIBUTION = 'Natural Earth · IGN · <a href="https://www.geonames.org/">GeoNames</a>';
 
-export const bundledBasemap = async (): Promise<Basemap> => {
-  const [world, france] = await Promise.all([
-    fetchJson<Topology<{ countries: GeometryCollection }>>(countriesUrl),
-    fetchJson<FranceTopology>(franceUrl),
-  ]);
+type WorldTopology = Topology<{ countries: GeometryCollection }>;
+
+/** What was fetched of a basemap: a style as it came, or the bundled files still as TopoJSON (turned into GeoJSON once the map takes them). */
+type Fetched = { kind: 'style'; style: StyleSpecification } | { kind: 'bundled'; world: WorldTopology; france: FranceTopology };
+
+const fetchBundled = async (): Promise<Fetched> => {
+  const [world, france] = await Promise.all([fetchJson<WorldTopology>(countriesUrl), fetchJson<FranceTopology>(franceUrl)]);
+  return { kind: 'bundled', world, france };
+};
+
+/**
+ * The map's first style, drawn at once: the sea alone, under the sites' markers, while the basemap
+ * loads (its files, ~1.2 MB, and their GeoJSON take a second or more on a slow machine): the
+ * markers and the list of sites never wait for it.
+ */
+export const BLANK_STYLE: StyleSpecification = { version: 8, sources: {}, layers: [{ id: 'sea', type: 'background', paint: { 'background-color': SEA } }] };
+
+/** The bundled basemap from its files (their TopoJSON turned into GeoJSON: main-thread work, done when the map takes it). */
+export const bundledBasemap = (world: WorldTopology, france: FranceTopology): Basemap => {
   const layer = (name: Exclude<keyof FranceTopology['objects'], 'places'>) => feature(france, france.objects[name]);
   const places = feature(france, france.objects.places).features.map((place) => ({
     name: place.properties.n,
@@ -121,38 +135,39 @@ export const bundledBasemap = async (): Promise<Basemap> => {
   };
 };
 
-/** The configured style, if it answers in time with a MapLibre style; else the bundled basemap. */
-export const loadBasemap = async (styleUrl: string | null): Promise<Basemap> => {
+/** The configured style, if it answers in time with a MapLibre style; else the bundled basemap's files. */
+const fetchBasemap = async (styleUrl: string | null): Promise<Fetched> => {
   if (styleUrl) {
     try {
       const style = await fetchJson<StyleSpecification>(styleUrl, AbortSignal.timeout(STYLE_TIMEOUT_MS));
-      if (style?.version === 8 && Array.isArray(style.layers)) return { style, places: [], bundled: false };
+      if (style?.version === 8 && Array.isArray(style.layers)) return { kind: 'style', style };
       console.warn(`The map style ${styleUrl} is not a MapLibre style: the bundled basemap is drawn`);
     } catch (error) {
       console.warn(`The map style ${styleUrl} cannot be loaded: the bundled basemap is drawn`, error);
     }
   }
-  return bundledBasemap();
+  return fetchBundled();
 };
 
 /** Basemaps started before the map asked for them, by style: each taken once (a map gets a style object of its own). */
-const started = new Map<string | null, Promise<Basemap>>();
+const started = new Map<string | null, Promise<Fetched>>();
 
 /**
- * Starts loading the basemap before the map is drawn (the route does, beside the sites' markers and
- * the map's code): the map's first draw then takes it instead of asking for it only once mounted.
+ * Starts fetching the basemap's files before the map is drawn (the route does, beside the sites' markers
+ * and the map's code): the map takes them once its markers are drawn instead of asking for them then.
  */
 export const startBasemap = (styleUrl: string | null): void => {
   if (started.has(styleUrl)) return;
-  const loading = loadBasemap(styleUrl);
+  const loading = fetchBasemap(styleUrl);
   // Not taken yet, a failure is the map's to report when it takes it.
   loading.catch(() => undefined);
   started.set(styleUrl, loading);
 };
 
 /** The basemap started for this style, once; else one loaded now. */
-export const takeBasemap = (styleUrl: string | null): Promise<Basemap> => {
+export const takeBasemap = async (styleUrl: string | null): Promise<Basemap> => {
   const loading = started.get(styleUrl);
   started.delete(styleUrl);
-  return loading ?? loadBasemap(styleUrl);
+  const fetched = await (loading ?? fetchBasemap(styleUrl));
+  return fetched.kind === 'style' ? { style: fetched.style, places: [], bundled: false } : bundledBasemap(fetched.world, fetched.france);
 };

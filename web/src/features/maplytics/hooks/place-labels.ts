@@ -49,12 +49,13 @@ export const showPlaceLabels = (
 
   map.on('moveend', layout);
   map.on('resize', layout);
+  // Laid out at once on a map at rest; else once it is (a basemap added to a loaded map fires no second 'load').
   if (map.loaded()) layout();
-  else map.once('load', layout);
+  else map.once('idle', layout);
   return () => {
     map.off('moveend', layout);
     map.off('resize', layout);
-    map.off('load', layout);
+    map.off('idle', layout);
     for (const marker of shown.values()) marker.remove();
     shown.clear();
   };

@@ -1,0 +1,72 @@
+import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../clients/dynamodb';
+import { indexAlertsOfCustomer } from '../data/alert-repository';
+import { listCustomers } from '../data/customer-repository';
+import { keys } from '../data/keys';
+import { rebuildCustomerSummaries } from '../data/map-summary';
+import { listPointFactsOfCustomer } from '../data/point-repository';
+import { entitiesTable } from '../data/table';
+import { logger } from '../logger';
+
+/**
+ * The rebuild of maplytics' site summaries (functions/src/data/map-summary.ts) from the points, for
+ * customers whose points were written before the summaries existed (with their alerts' place on
+ * GSI1, where the map reads them) (or by a version whose summaries
+ * said something else: raise `MAP_SUMMARIES_VERSION` when what a summary holds changes). Run by the
+ * deploy after the functions are updated (infra/deploy/map-summaries.ts), through the series jobs
+ * function (`{ kind: 'map_summary_rebuild' }`), until it answers done; `customerId` rebuilds one
+ * customer whatever the progress. Idempotent (a site whose summary is right is not written) and
+ * resumable: the customers done are kept in a migration item, a run stopped by its deadline is
+ * resumed by the next.
+ */
+export const MAP_SUMMARIES_VERSION = 'v1';
+
+export interface MapSummaryRebuild {
+  kind: 'map_summary_rebuild';
+  customerId?: string;
+  correlationId?: string;
+}
+
+export const isMapSummaryRebuild = (event: unknown): event is MapSummaryRebuild =>
+  typeof event === 'object' && event !== null && (event as { kind?: unknown }).kind === 'map_summary_rebuild';
+
+const PROGRESS = keys.migration('map-summaries');
+
+/** A customer's summaries, and its alerts' place on GSI1 (where the map reads them), for alerts written before. */
+const rebuildCustomer = async (customerId: string): Promise<number> => {
+  await indexAlertsOfCustomer(customerId);
+  return rebuildCustomerSummaries(customerId, listPointFactsOfCustomer);
+};
+
+export const rebuildMapSummaries = async (request: MapSummaryRebuild, deadline: number): Promise<{ done: boolean; customersDone: number; sitesWritten: number }> => {
+  if (request.customerId) {
+    const sitesWritten = await rebuildCustomer(request.customerId);
+    return { done: true, customersDone: 1, sitesWritten };
+  }
+  const progress = (await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: PROGRESS, ConsistentRead: true }))).Item;
+  const sameVersion = progress?.version === MAP_SUMMARIES_VERSION;
+  const done = new Set<string>(sameVersion && Array.isArray(progress?.customersDone) ? (progress!.customersDone as string[]) : []);
+  if (sameVersion && progress?.done === true) return { done: true, customersDone: done.size, sitesWritten: 0 };
+  let sitesWritten = 0;
+  const save = (finished: boolean) =>
+    dynamo.send(
+      new PutCommand({
+        TableName: entitiesTable(),
+        Item: { ...PROGRESS, version: MAP_SUMMARIES_VERSION, customersDone: [...done], done: finished, updated_at: new Date().toISOString() },
+      }),
+    );
+  for (const customer of await listCustomers()) {
+    if (done.has(customer._id)) continue;
+    if (Date.now() > deadline) {
+      logger.info('map summaries rebuild paused', { customersDone: done.size });
+      return { done: false, customersDone: done.size, sitesWritten };
+    }
+    const written = await rebuildCustomer(customer._id);
+    sitesWritten += written;
+    done.add(customer._id);
+    await save(false);
+    logger.info('map summaries rebuilt', { customer: customer._id, sitesWritten: written });
+  }
+  await save(true);
+  return { done: true, customersDone: done.size, sitesWritten };
+};
