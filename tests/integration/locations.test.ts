@@ -84,10 +84,18 @@ describe('locations', () => {
       token: admin,
       body: { name: 'Compteur orphelin', technical_id: `ORPH-${Date.now()}`, resource: 'water', series_type: 'counter', unit: 'm³', location: [parent.body.data!._id] },
     });
-    const answer = await api<{ moved_children: string[]; points_without_location: string[] }>('DELETE', `/api/v1/locations/${parent.body.data!._id}`, { token: admin });
+    // A point on two sites, the deleted one first: it keeps the other (its list is compared in its stored order).
+    const shared = await api<{ _id: string }>('POST', '/api/v1/points', {
+      token: admin,
+      body: { name: 'Compteur partagé', technical_id: `SHARED-${Date.now()}`, resource: 'water', series_type: 'counter', unit: 'm³', location: [parent.body.data!._id, 'loc-lyon-b'] },
+    });
+    const answer = await api<{ moved_children: string[]; detached_points: string[]; points_without_location: string[] }>('DELETE', `/api/v1/locations/${parent.body.data!._id}`, { token: admin });
     expect(answer.status).toBe(200);
     expect(answer.body.data?.moved_children).toEqual([child.body.data!._id]);
     expect(answer.body.data?.points_without_location).toEqual([point.body.data!._id]);
+    expect([...answer.body.data!.detached_points].sort()).toEqual([point.body.data!._id, shared.body.data!._id].sort());
+    const kept = await api<{ _id: string; location: string[] }[]>('POST', '/api/v1/points/by-ids', { token: admin, body: { ids: [shared.body.data!._id] } });
+    expect(kept.body.data?.[0].location).toEqual(['loc-lyon-b']);
     const alone = await api<{ _id: string }[]>('GET', '/api/v1/locations/points/alone', { token: admin });
     expect(alone.body.data?.map((entry) => entry._id)).toContain(point.body.data!._id);
     const tree = flatten((await api<Tree[]>('GET', '/api/v2/locations', { token: admin })).body.data!);

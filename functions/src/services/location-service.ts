@@ -115,13 +115,13 @@ export const removeLocation = async (caller: Caller, locationId: string) => {
   const children = all
     .filter((other) => other.parent === location._id)
     .map((child, index) => ({ ...child, parent: location.parent, position: siblingsAfter + index }));
-  const points = (await listPointsOfCustomer(customerId))
-    .filter((point) => point.location.includes(locationId))
-    .map((point) => ({ ...point, location: point.location.filter((id) => id !== locationId) }));
+  const detached = (await listPointsOfCustomer(customerId)).filter((point) => point.location.includes(locationId));
+  const points = detached.map((point) => ({ ...point, location: point.location.filter((id) => id !== locationId) }));
   await placeLocations(customerId, children);
+  // `before` is each point's list as read, in its order: the write is conditional on it.
   await setPointLocations(
     customerId,
-    points.map((point) => ({ pointId: point._id, before: [...point.location, locationId], after: point.location })),
+    detached.map((point) => ({ pointId: point._id, before: point.location, after: point.location.filter((id) => id !== locationId) })),
     new Date().toISOString(),
   );
   await deleteLocation(customerId, locationId);

@@ -18,7 +18,7 @@ import { compareOrderKeys, getPoints, pointOrderKey, setPointMaplyticsSettings }
 import { AppError } from '../errors';
 import { customerOf, viewerOf, type Caller } from './caller';
 import { listOpenableLocations, requireVisibleLocation } from './location-service';
-import { listVisiblePoints } from './point-service';
+import { visiblePointsByIds } from './point-service';
 import { querySeriesOfPoints } from './series-service';
 
 /**
@@ -216,7 +216,7 @@ export const saveLocationMaplyticsSettings = async (caller: Caller, locationId: 
 
 /** `PUT /api/v1/points/maplytics_settings/{pointId}`: a point the caller sees. */
 export const savePointMaplyticsSettings = async (caller: Caller, pointId: string, settings: MaplyticsSettings) => {
-  if (!(await listVisiblePoints(caller)).some((point) => point._id === pointId)) throw new AppError('not_found');
+  if ((await visiblePointsByIds(caller, [pointId])).points.length === 0) throw new AppError('not_found');
   await setPointMaplyticsSettings(customerOf(caller), pointId, settings);
   return { _id: pointId, maplytics_custom_settings: settings };
 };

@@ -10,7 +10,7 @@ import { nextReplacementLetter } from '@shared/series/replacement-letters';
 import { UNIT_DECIMALS } from '@shared/series/rounding';
 import { canConvert } from '@shared/series/unit-conversion';
 import { existingLocationIds, getLocations, listLocationsOfCustomer } from '../data/location-repository';
-import { deletePoint, getPoint, getPoints, isTechnicalIdTaken, listPointFactsOfCustomer, listPointsOfCustomer, savePoint, setPointLocations } from '../data/point-repository';
+import { deletePoint, getPoint, getPoints, isTechnicalIdTaken, listPointFactsOfCustomer, savePoint, setPointLocations } from '../data/point-repository';
 import { getUser } from '../data/user-repository';
 import { calculationStep, isApplyRangeValid } from '@shared/series/calculation-settings';
 import { getSource, listSourcesOfCustomer } from '../data/source-repository';
@@ -75,14 +75,6 @@ export const visiblePointsByIds = async (caller: Caller, ids: Iterable<string>, 
   if (everyLocation) return { points, locations: await allLocations() };
   const locationIds = [...new Set([...points.flatMap((point) => point.location), ...alsoLocations])];
   return { points, locations: locationIds.length ? await getLocations(customerId, locationIds) : [] };
-};
-
-/** Points a caller may see: all for administrators and super users, else those of allowed locations. */
-export const listVisiblePoints = async (caller: Caller): Promise<Point[]> => {
-  const customerId = customerOf(caller);
-  if (isSuperUser(caller) || caller.role === 'administrator') return listPointsOfCustomer(customerId);
-  const [points, visible] = await Promise.all([listPointsOfCustomer(customerId), pointVisibilityOf(caller, () => listLocationsOfCustomer(customerId))]);
-  return visible ? points.filter(visible) : points;
 };
 
 /** A location and every location under it, by id. */
