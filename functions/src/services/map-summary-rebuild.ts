@@ -1,11 +1,8 @@
-import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../clients/dynamodb';
 import { indexAlertsOfCustomer } from '../data/alert-repository';
 import { listCustomers } from '../data/customer-repository';
-import { keys } from '../data/keys';
 import { rebuildCustomerSummaries } from '../data/map-summary';
+import { migrationDoneFor, migrationProgress, recordMigrationDone, recordMigrationProgress } from '../data/migration-repository';
 import { listPointFactsOfCustomer } from '../data/point-repository';
-import { entitiesTable } from '../data/table';
 import { logger } from '../logger';
 
 /**
@@ -13,8 +10,8 @@ import { logger } from '../logger';
  * customers whose points were written before the summaries existed (with their alerts' place on
  * GSI1, where the map reads them) (or by a version whose summaries
  * said something else: raise `MAP_SUMMARIES_VERSION` when what a summary holds changes). Run by the
- * deploy after the functions are updated (infra/deploy/map-summaries.ts), through the series jobs
- * function (`{ kind: 'map_summary_rebuild' }`), until it answers done; `customerId` rebuilds one
+ * deploy after the functions are updated, as the last of its data migrations (list-index-migration.ts), through
+ * the series jobs function, until it answers done; `{ kind: 'map_summary_rebuild' }` runs it alone and `customerId` rebuilds one
  * customer whatever the progress. Idempotent (a site whose summary is right is not written) and
  * resumable: the customers done are kept in a migration item, a run stopped by its deadline is
  * resumed by the next.
@@ -30,7 +27,8 @@ export interface MapSummaryRebuild {
 export const isMapSummaryRebuild = (event: unknown): event is MapSummaryRebuild =>
   typeof event === 'object' && event !== null && (event as { kind?: unknown }).kind === 'map_summary_rebuild';
 
-const PROGRESS = keys.migration('map-summaries');
+/** The migration's name: its progress (the customers done, for a version) and, once done, the version done. */
+const MIGRATION = 'map-summaries';
 
 /** A customer's summaries, and its alerts' place on GSI1 (where the map reads them), for alerts written before. */
 const rebuildCustomer = async (customerId: string): Promise<number> => {
@@ -43,18 +41,10 @@ export const rebuildMapSummaries = async (request: MapSummaryRebuild, deadline: 
     const sitesWritten = await rebuildCustomer(request.customerId);
     return { done: true, customersDone: 1, sitesWritten };
   }
-  const progress = (await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: PROGRESS, ConsistentRead: true }))).Item;
-  const sameVersion = progress?.version === MAP_SUMMARIES_VERSION;
-  const done = new Set<string>(sameVersion && Array.isArray(progress?.customersDone) ? (progress!.customersDone as string[]) : []);
-  if (sameVersion && progress?.done === true) return { done: true, customersDone: done.size, sitesWritten: 0 };
+  if ((await migrationDoneFor(MIGRATION)) === MAP_SUMMARIES_VERSION) return { done: true, customersDone: 0, sitesWritten: 0 };
+  const progress = await migrationProgress<{ version?: string; customersDone?: string[] }>(MIGRATION);
+  const done = new Set<string>(progress?.version === MAP_SUMMARIES_VERSION && Array.isArray(progress.customersDone) ? progress.customersDone : []);
   let sitesWritten = 0;
-  const save = (finished: boolean) =>
-    dynamo.send(
-      new PutCommand({
-        TableName: entitiesTable(),
-        Item: { ...PROGRESS, version: MAP_SUMMARIES_VERSION, customersDone: [...done], done: finished, updated_at: new Date().toISOString() },
-      }),
-    );
   for (const customer of await listCustomers()) {
     if (done.has(customer._id)) continue;
     if (Date.now() > deadline) {
@@ -64,9 +54,9 @@ export const rebuildMapSummaries = async (request: MapSummaryRebuild, deadline: 
     const written = await rebuildCustomer(customer._id);
     sitesWritten += written;
     done.add(customer._id);
-    await save(false);
+    await recordMigrationProgress(MIGRATION, { version: MAP_SUMMARIES_VERSION, customersDone: [...done] });
     logger.info('map summaries rebuilt', { customer: customer._id, sitesWritten: written });
   }
-  await save(true);
+  await recordMigrationDone(MIGRATION, MAP_SUMMARIES_VERSION);
   return { done: true, customersDone: done.size, sitesWritten };
 };
