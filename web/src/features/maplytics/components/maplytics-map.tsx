@@ -73,6 +73,8 @@ const createPin = (onClick: () => void): Pin => {
   const dot = document.createElement('span');
   dot.className = classes.markerDot;
   dot.dataset.part = 'dot';
+  // The alerts' count is in the button's name already (describe): read once, and the name holds the visible label alone.
+  dot.setAttribute('aria-hidden', 'true');
   const label = document.createElement('span');
   label.className = classes.markerLabel;
   element.append(dot, label);
