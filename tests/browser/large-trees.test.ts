@@ -150,7 +150,13 @@ beforeAll(async () => {
 
 const clustersOf = (page: Page) =>
   page.getByTestId('map-cluster').evaluateAll((elements) =>
-    elements.map((element) => ({ count: Number(element.dataset.count), color: element.dataset.color, text: element.textContent ?? '', label: element.getAttribute('aria-label') ?? '' })),
+    elements.map((element) => ({
+      count: Number(element.dataset.count),
+      color: element.dataset.color,
+      // What it shows (its count over its unit), apart from its spoken name.
+      text: ['count', 'unit'].map((part) => element.querySelector(`[data-part="${part}"]`)?.textContent ?? '').join(''),
+      label: element.getAttribute('title') ?? '',
+    })),
   );
 
 /**

@@ -67,14 +67,14 @@ describe('report subscriptions', () => {
       await panel.getByTestId('subscription-form').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(page.url()).toMatch(/\/reports\/subscriptions$/);
       await expect.poll(() => panel.getByTestId('subscription-name').inputValue()).toBe(name);
-      // Typed once what the page asked for has answered (known issue: under load, a panel edited
-      // while the page still refreshes can be drawn again from the server, losing what was typed).
+      // The panel's picture is taken before typing: a full-page screenshot redraws the page at its
+      // whole height, which remounted the panel and lost what was typed (known issue, see the docs).
+      await keepScreenshot(page, 'subscriptions-panel-1440-fr');
       await page.waitForLoadState('networkidle');
       await expect.poll(() => panel.getByTestId('subscription-report').isEnabled(), { timeout: UI_TIMEOUT_MS }).toBe(true);
       await panel.getByTestId('subscription-name').fill(`${name} (hebdo)`);
       await panel.getByRole('switch', { name: 'Actif', exact: true }).uncheck();
       expect(await panel.getByTestId('subscription-name').inputValue()).toBe(`${name} (hebdo)`);
-      await keepScreenshot(page, 'subscriptions-panel-1440-fr');
       const answered = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/v1/subscriptions', { timeout: UI_TIMEOUT_MS });
       await panel.getByTestId('subscription-save').click();
       // What was sent and answered, then the panel closed on it, then the list holds it.

@@ -58,11 +58,24 @@ export interface MaplyticsMapProps {
   coveredBelow?: number;
 }
 
+/**
+ * A button's spoken name, in its content rather than an aria-label: what the marker shows (a count,
+ * a unit, a badge) is drawn for the eye and hidden from assistive technologies, and the name says it
+ * all in words (axe's label-content-name-mismatch: an aria-label must contain the visible text,
+ * which '12sites3' cannot be made to).
+ */
+const spokenName = (): HTMLSpanElement => {
+  const name = document.createElement('span');
+  name.className = classes.spokenName;
+  return name;
+};
+
 interface Pin {
   marker: Marker;
   element: HTMLButtonElement;
   dot: HTMLSpanElement;
   label: HTMLSpanElement;
+  name: HTMLSpanElement;
 }
 
 const createPin = (onClick: () => void): Pin => {
@@ -73,16 +86,17 @@ const createPin = (onClick: () => void): Pin => {
   const dot = document.createElement('span');
   dot.className = classes.markerDot;
   dot.dataset.part = 'dot';
-  // The alerts' count is in the button's name already (describe): read once, and the name holds the visible label alone.
   dot.setAttribute('aria-hidden', 'true');
   const label = document.createElement('span');
   label.className = classes.markerLabel;
-  element.append(dot, label);
+  label.setAttribute('aria-hidden', 'true');
+  const name = spokenName();
+  element.append(dot, label, name);
   element.addEventListener('click', (event) => {
     event.stopPropagation();
     onClick();
   });
-  return { marker: new Marker({ element, anchor: 'center' }), element, dot, label };
+  return { marker: new Marker({ element, anchor: 'center' }), element, dot, label, name };
 };
 
 interface ClusterPin {
@@ -91,6 +105,7 @@ interface ClusterPin {
   count: HTMLSpanElement;
   unit: HTMLSpanElement;
   alerts: HTMLSpanElement;
+  name: HTMLSpanElement;
 }
 
 const createClusterPin = (onClick: () => void): ClusterPin => {
@@ -100,17 +115,22 @@ const createClusterPin = (onClick: () => void): ClusterPin => {
   element.dataset.testid = 'map-cluster';
   const count = document.createElement('span');
   count.className = classes.clusterCount;
+  count.dataset.part = 'count';
+  count.setAttribute('aria-hidden', 'true');
   const unit = document.createElement('span');
   unit.className = classes.clusterUnit;
+  unit.dataset.part = 'unit';
+  unit.setAttribute('aria-hidden', 'true');
+  const name = spokenName();
   const alerts = document.createElement('span');
   alerts.className = classes.clusterAlerts;
   alerts.setAttribute('aria-hidden', 'true');
-  element.append(count, unit, alerts);
+  element.append(count, unit, alerts, name);
   element.addEventListener('click', (event) => {
     event.stopPropagation();
     onClick();
   });
-  return { marker: new Marker({ element, anchor: 'center' }), element, count, unit, alerts };
+  return { marker: new Marker({ element, anchor: 'center' }), element, count, unit, alerts, name };
 };
 
 const sitesGeoJson = (markers: readonly MapMarker[]): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
@@ -170,7 +190,7 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     const text = current.current.describe(marker);
     pin.element.dataset.locationId = marker.location_id;
     pin.element.dataset.alerts = String(marker.alerts_found);
-    pin.element.setAttribute('aria-label', text);
+    pin.name.textContent = text;
     pin.element.title = text;
     pin.dot.textContent = marker.alerts_found > 0 ? String(marker.alerts_found) : '';
     pin.label.textContent = marker.title;
@@ -221,7 +241,7 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
           cluster.element.dataset.size = count >= 100 ? 'large' : count >= 10 ? 'medium' : 'small';
           cluster.element.style.backgroundColor = MARKER_COLORS[band];
           cluster.element.style.color = readableTextOn(MARKER_COLORS[band]);
-          cluster.element.setAttribute('aria-label', text);
+          cluster.name.textContent = text;
           cluster.element.title = text;
           cluster.count.textContent = String(count);
           cluster.unit.textContent = current.current.clusterUnit(count);
