@@ -185,6 +185,7 @@ describe('point pickers and the points table of a large customer', () => {
       // In English, the list says so when nothing matches.
       await page.getByTestId('language-selector').click();
       await page.getByRole('menuitem', { name: 'English' }).click();
+      await page.locator('html[lang="en"]').waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
       await page.goto(webUrl(`/dashboard/grand-compte/${tab._id}`));
       const englishPicker = await openPointsSection(page);
       await englishPicker.fill('no-point-of-that-name');

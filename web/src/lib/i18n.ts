@@ -71,11 +71,12 @@ export const hasStoredLanguage = (): boolean => isLanguage(readStored(STORAGE_KE
  * without making it this browser's own choice (the next user of the browser is not bound by it).
  */
 export const changeLanguage = async (language: LanguageKey, { remember = true }: { remember?: boolean } = {}): Promise<void> => {
+  // Remembered at once: a page reloaded while the translations load still opens in the chosen language.
+  if (remember) writeStored(STORAGE_KEYS.language, language);
   if (!i18next.hasResourceBundle(language, 'translation')) {
     i18next.addResourceBundle(language, 'translation', await loadTranslations(language));
   }
   await i18next.changeLanguage(language);
-  if (remember) writeStored(STORAGE_KEYS.language, language);
   applyToDocument(language);
 };
 
