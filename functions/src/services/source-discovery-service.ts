@@ -18,6 +18,7 @@ import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { createPoint } from './point-service';
 import { openSecret } from './secret-box';
+import { pointsForFetch } from './fetched-points';
 import { requireSource } from './source-service';
 
 /** The client of a provider source, with its api key opened (it never leaves the server). */
@@ -38,7 +39,7 @@ export const asAppError = (error: unknown): unknown =>
     : error;
 
 /** Every point the hierarchy holds, with the technical id it carries under the source's prepend rule. */
-export const proposalsOf = (source: Pick<StoredSource, 'config'>, hierarchy: SourceHierarchy, points: readonly Point[]): ProposedPoint[] => {
+export const proposalsOf = (source: Pick<StoredSource, 'config'>, hierarchy: SourceHierarchy, points: readonly Pick<Point, '_id' | 'technical_id'>[]): ProposedPoint[] => {
   const byTechnicalId = new Map(points.map((point) => [point.technical_id, point._id]));
   return hierarchy.groups.flatMap((group) =>
     group.devices.flatMap((device) =>
@@ -119,7 +120,8 @@ export const createPointsOfSource = async (caller: Caller, sourceId: string, req
  */
 export const discoverNewPoints = async (source: StoredSource): Promise<{ hierarchy: SourceHierarchy; created: number }> => {
   const hierarchy = await discoverHierarchy(source);
-  const fresh = proposalsOf(source, hierarchy, await listPointsOfCustomer(source.customer)).filter((proposal) => proposal.point === null);
+  // The fetch's own list (kept while no point is written): a fetch that creates none reads it once.
+  const fresh = proposalsOf(source, hierarchy, await pointsForFetch(source.customer)).filter((proposal) => proposal.point === null);
   const caller = systemCallerOf(source.customer);
   let created = 0;
   for (const proposal of fresh) {
