@@ -59,6 +59,15 @@ describe("the stamp of a customer's points (issue 41: a fetch keeps the list whi
     expect(new Set(versions).size).toBe(3);
   });
 
+  it("is left alone by a save that changes nothing a fetch keeps (hidden on the map, a new name), so a bulk action's saves do not meet on it", async () => {
+    await savePoint(point({ hide_on_maplytics: true }), 'TID-1', 'update', point());
+    await savePoint(point({ name: 'Compteur général' }), 'TID-1', 'update', point());
+    await savePoint(point({ source: 'src-2' } as Partial<Point>), 'TID-1', 'update', point());
+    await savePoint(point({ location: ['loc-1'] }), 'TID-1', 'update', point());
+    expect(transactions().map((items) => stampOf(items) !== undefined)).toEqual([false, false, true, true]);
+    expect(transactions().map((items) => items.at(-1)!.Update?.Key?.SK)).toEqual(['PT#pt-1', 'PT#pt-1', 'PT#pt-1', 'PT#pt-1']);
+  });
+
   it('is moved after the items of a batch put, for each customer put', async () => {
     await putPointsWithClaims([point(), point({ _id: 'pt-2', technical_id: 'TID-2', customer: 'cus-2' })]);
     const stamps = calls.filter((call) => call.command === 'UpdateItemCommand' && call.input.Key?.SK === 'STAMP#POINTS');

@@ -170,10 +170,14 @@ const TRANSACTION_TRIES = 6;
  * writes of a customer's points (a bulk action's, several users') may meet on it: DynamoDB then
  * cancels all but one, and the others are tried again after a short random wait.
  */
-const writePointsInTransaction = async (customerId: string, items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void> => {
+const writePointsInTransaction = async (
+  customerId: string,
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+  { moveStamp = true }: { moveStamp?: boolean } = {},
+): Promise<void> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await dynamo.send(new TransactWriteCommand({ TransactItems: [{ Update: pointsStampUpdate(customerId) }, ...items] }));
+      await dynamo.send(new TransactWriteCommand({ TransactItems: [...(moveStamp ? [{ Update: pointsStampUpdate(customerId) }] : []), ...items] }));
       return;
     } catch (error) {
       if (!cancelledByConflict(error) || attempt >= TRANSACTION_TRIES) throw error;
@@ -181,6 +185,18 @@ const writePointsInTransaction = async (customerId: string, items: NonNullable<T
     }
   }
 };
+
+/**
+ * The fields of a point that the stamp's readers keep (a source's fetch: `fetched-points.ts`). A save
+ * that changes none of them — a bulk hide on the map, a new name, tags or texts — leaves the stamp
+ * alone, so such saves of a customer's points do not all meet on it. Last data dates are kept apart
+ * by their readers (ingestion advances them without the stamp).
+ */
+export const STAMPED_POINT_FIELDS = ['technical_id', 'source', 'active', 'calculation', 'location'] as const;
+
+/** Whether a save changes what the stamp's readers keep of a point (a creation always does). */
+export const movesPointsStamp = (previous: Point | null, point: Point): boolean =>
+  previous === null || STAMPED_POINT_FIELDS.some((field) => JSON.stringify(previous[field] ?? null) !== JSON.stringify(point[field] ?? null));
 
 /** Moves the stamp alone: after points written outside a transaction (a batch put). */
 const movePointsStamp = async (customerId: string): Promise<void> => {
@@ -242,15 +258,20 @@ export const savePoint = async (point: Point, previousTechnicalId: string | null
   const head = [claim, ...release, ...terms.deletes.map((Key) => ({ Delete: { TableName: table, Key } })), ...terms.puts.map((Item) => ({ Put: { TableName: table, Item } }))];
   // Its sites' maplytics summaries in the same transaction; a point on so many sites that they do not fit has the rest written after it.
   const sites = pointSummaryChanges(previous, point);
-  // The stamp, the head and the point itself.
-  const room = Math.max(0, MOST_TRANSACTION_ITEMS - head.length - 2);
+  const moveStamp = mode === 'create' || movesPointsStamp(previous, point);
+  // The stamp (when it moves), the head and the point itself.
+  const room = Math.max(0, MOST_TRANSACTION_ITEMS - head.length - (moveStamp ? 2 : 1));
   try {
-    await writePointsInTransaction(point.customer, [
-      ...head,
-      ...sites.slice(0, room).map((change) => ({ Update: siteUpdateOf(point.customer, change) })),
-      // Last: a cancelled transaction says by its last reason whether the point was missing (or changed since it was read).
-      write,
-    ]);
+    await writePointsInTransaction(
+      point.customer,
+      [
+        ...head,
+        ...sites.slice(0, room).map((change) => ({ Update: siteUpdateOf(point.customer, change) })),
+        // Last: a cancelled transaction says by its last reason whether the point was missing (or changed since it was read).
+        write,
+      ],
+      { moveStamp },
+    );
   } catch (error) {
     if (cancelledByConflict(error)) throw new AppError('conflict', { cause: error });
     if (isConditionFailure(error)) {

@@ -1,5 +1,5 @@
 import { isCalculatedPoint, type Point } from '@shared/schemas/point';
-import { listPointsOfCustomerConsistently, readPointsStamp } from '../data/point-repository';
+import { listPointsOfCustomerConsistently, readPointsStamp, type STAMPED_POINT_FIELDS } from '../data/point-repository';
 import { stampedListCache } from './stamped-list-cache';
 
 /**
@@ -7,7 +7,7 @@ import { stampedListCache } from './stamped-list-cache';
  * id, active, calculated or not), where they are (their zone), from when to ask (their last data
  * date), and the calculations that read them (the dependents relaunched after new values).
  */
-export type FetchedPoint = Pick<Point, '_id' | 'technical_id' | 'source' | 'active' | 'calculation' | 'location' | 'last_data_date'>;
+export type FetchedPoint = Pick<Point, '_id' | (typeof STAMPED_POINT_FIELDS)[number] | 'last_data_date'>;
 
 const fetchedPointOf = (point: Point): FetchedPoint => ({
   _id: point._id,
