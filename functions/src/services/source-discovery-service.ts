@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type * as z from 'zod';
 import { pointInputSchema, type Point } from '@shared/schemas/point';
 import {
@@ -118,8 +119,22 @@ export const createPointsOfSource = async (caller: Caller, sourceId: string, req
  * With `auto_discover_devices`, a fetch first asks the provider again and creates the points of
  * devices that appeared (without location, for the user to place): new devices need no visit to the screen.
  */
+/**
+ * The hierarchy a fetch's discovery found, stored only when its groups changed: an unchanged one keeps
+ * its date (when it was last found different) and costs the source no write — every 15-minute
+ * fetch rewrote the source and its list entry for nothing (issue 41).
+ */
+const rediscoverHierarchy = async (source: StoredSource): Promise<SourceHierarchy> => {
+  const client = await providerClientOf(source);
+  const groups = await client.discover();
+  if (source.hierarchy.discovered_at !== null && isDeepStrictEqual(groups, source.hierarchy.groups)) return source.hierarchy;
+  const hierarchy: SourceHierarchy = { groups, discovered_at: new Date().toISOString() };
+  await saveHierarchy(source.customer, source._id, hierarchy);
+  return hierarchy;
+};
+
 export const discoverNewPoints = async (source: StoredSource): Promise<{ hierarchy: SourceHierarchy; created: number }> => {
-  const hierarchy = await discoverHierarchy(source);
+  const hierarchy = await rediscoverHierarchy(source);
   // The fetch's own list (kept while no point is written): a fetch that creates none reads it once.
   const fresh = proposalsOf(source, hierarchy, await pointsForFetch(source.customer)).filter((proposal) => proposal.point === null);
   const caller = systemCallerOf(source.customer);
