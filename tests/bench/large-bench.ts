@@ -168,11 +168,13 @@ const main = async () => {
       const context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
       const page = await context.newPage();
       const calls: { what: string; at: number; ms: number; bytes: number }[] = [];
+      /** Each finished request's answer is read apart: the waterfall waits for those reads (a call read late was left out). */
+      const pending: Promise<void>[] = [];
       let navigationStart = Date.now();
       page.on('requestfinished', (request) => {
         const isApi = request.url().includes('/api/');
         if (!isApi && !WATERFALL) return;
-        void (async () => {
+        pending.push((async () => {
           const response = await request.response();
           const body = await response?.body().catch(() => null);
           const sizes = await request.sizes().catch(() => null);
@@ -181,7 +183,7 @@ const main = async () => {
           if (body && isApi) answers.push({ what: `${who.label} ${request.method()} ${url.pathname}`, bytes: body.length, encodedBytes: sizes?.responseBodySize ?? body.length });
           const what = isApi ? `${request.method()} ${url.pathname}${url.search}` : `${request.resourceType()} ${url.pathname}`;
           calls.push({ what, at: timing.startTime - navigationStart, ms: timing.responseEnd, bytes: body?.length ?? 0 });
-        })();
+        })());
       });
       try {
         const started = performance.now();
@@ -190,6 +192,7 @@ const main = async () => {
         marks.length = 0;
         const ms = await usable(page, started);
         if (WATERFALL) {
+          await Promise.race([Promise.allSettled(pending), new Promise((resolve) => setTimeout(resolve, 2_000))]);
           console.log(`  ${who.label} ${path} in ${ms.toFixed(0)} ms, its requests (start after the navigation, duration, bytes) and what was drawn when:`);
           const drawn = marks.map((mark) => ({ at: mark.at - started, ms: 0, bytes: 0, what: `(drawn: ${mark.what})` }));
           for (const call of [...calls, ...drawn].sort((a, b) => a.at - b.at)) {
