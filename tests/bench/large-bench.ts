@@ -183,7 +183,7 @@ const main = async () => {
           if (body && isApi) answers.push({ what: `${who.label} ${request.method()} ${url.pathname}`, bytes: body.length, encodedBytes: sizes?.responseBodySize ?? body.length });
           const what = isApi ? `${request.method()} ${url.pathname}${url.search}` : `${request.resourceType()} ${url.pathname}`;
           calls.push({ what, at: timing.startTime - navigationStart, ms: timing.responseEnd, bytes: body?.length ?? 0 });
-        })());
+        })().catch(() => undefined));
       });
       try {
         const started = performance.now();
