@@ -277,15 +277,15 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     }
     on.getContainer().dataset.markers = String(pins.current.size);
     on.getContainer().dataset.clusters = String(clusters.current.size);
+    // Ready once the sites are drawn: markers or clusters of the sites' data on the map (not the sea alone).
+    if (byId.size > 0 && pins.current.size + clusters.current.size > 0) setDrawn(true);
   };
 
   useEffect(() => {
     if (!container.current) return;
-    let removeLabels = () => {};
-    let cancelled = false;
     let created: MapLibreMap;
     try {
-      // The sea alone first: the markers are drawn as soon as the map loads, the basemap under them once it comes.
+      // Created at once, while the markers load, on the sea alone: the markers are drawn as soon as they come, the basemap under them after.
       created = new MapLibreMap({ container: container.current, style: BLANK_STYLE, ...FRANCE, attributionControl: false, dragRotate: false });
     } catch (error) {
       unavailable.current(error);
@@ -323,28 +323,9 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
         map.getContainer().dataset.zoom = map.getZoom().toFixed(2);
       });
       setSourceReady(true);
-      setDrawn(true);
-      // The basemap (started by the route beside the markers), turned into GeoJSON only now: it never holds the markers back.
-      void takeBasemap(styleUrl)
-        .then(({ style, places, bundled: own }) => {
-          if (cancelled) return;
-          drawBasemap(map, style, own);
-          if (places.length) {
-            // Every site's point (its marker may not be drawn yet when the names are placed) and the clusters drawn.
-            removeLabels = showPlaceLabels(map, places, classes.placeLabel, () => [
-              ...[...current.current.byId.values()].map((marker): [number, number] => [marker.longitude, marker.latitude]),
-              ...[...clusters.current.values()].map((cluster) => cluster.marker.getLngLat().toArray()),
-            ]);
-          }
-          setBundled(own);
-        })
-        // The markers stay on the sea: the list and the panel keep working.
-        .catch((error: unknown) => console.warn('The basemap cannot be drawn', error));
     });
     setMap(created);
     return () => {
-      cancelled = true;
-      removeLabels();
       created.remove();
       pins.current.clear();
       clusters.current.clear();
@@ -354,6 +335,33 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
       setBundled(null);
     };
   }, [styleUrl]);
+
+  // The basemap (started by the route beside the markers), turned into GeoJSON and drawn only once the markers are:
+  // its work (~1 s on a slow machine: TopoJSON to GeoJSON, the sources' tiles) never holds them back.
+  useEffect(() => {
+    if (!map || !drawn) return;
+    let cancelled = false;
+    let removeLabels = () => {};
+    void takeBasemap(styleUrl)
+      .then(({ style, places, bundled: own }) => {
+        if (cancelled) return;
+        drawBasemap(map, style, own);
+        if (places.length) {
+          // Every site's point (its marker may not be drawn yet when the names are placed) and the clusters drawn.
+          removeLabels = showPlaceLabels(map, places, classes.placeLabel, () => [
+            ...[...current.current.byId.values()].map((marker): [number, number] => [marker.longitude, marker.latitude]),
+            ...[...clusters.current.values()].map((cluster) => cluster.marker.getLngLat().toArray()),
+          ]);
+        }
+        setBundled(own);
+      })
+      // The markers stay on the sea: the list and the panel keep working.
+      .catch((error: unknown) => console.warn('The basemap cannot be drawn', error));
+    return () => {
+      cancelled = true;
+      removeLabels();
+    };
+  }, [map, drawn, styleUrl]);
 
   // The panel beside the map or the navigation changes its width: the canvas follows.
   useEffect(() => {
