@@ -31,6 +31,8 @@ const CLUSTER_MAX_ZOOM = SITE_ZOOM - 1;
 const SOURCE = 'sites';
 /** The sites' invisible layer, kept above the basemap's. */
 const ANCHOR = `${SOURCE}-anchor`;
+/** The basemap waits for the page to be idle after the markers are drawn, at most this long. */
+const BASEMAP_IDLE_TIMEOUT_MS = 1_000;
 /** An unrated site counts below every rating in a cluster's worst. */
 const UNRATED = -1;
 
@@ -342,9 +344,14 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     if (!map || !drawn) return;
     let cancelled = false;
     let removeLabels = () => {};
-    void takeBasemap(styleUrl)
-      .then(({ style, places, bundled: own }) => {
-        if (cancelled) return;
+    // Once the page is idle after the markers' frame (what a click or a key asks comes first): its TopoJSON turned
+    // into GeoJSON, copied into maplibre's worker and drawn keep the main thread ~0.5 s on a slow machine.
+    const idle = new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: BASEMAP_IDLE_TIMEOUT_MS }) : setTimeout(resolve, 50)));
+    void idle
+      .then(() => (cancelled ? null : takeBasemap(styleUrl)))
+      .then((basemap) => {
+        if (cancelled || !basemap) return;
+        const { style, places, bundled: own } = basemap;
         drawBasemap(map, style, own);
         if (places.length) {
           // Every site's point (its marker may not be drawn yet when the names are placed) and the clusters drawn.
