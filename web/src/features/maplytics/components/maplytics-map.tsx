@@ -417,16 +417,17 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     map.fitBounds(box, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 0 });
   }, [map, boundsKey]);
 
-  // A site chosen (in the list, on the map, by a link) is brought into view at a site's zoom, where its town is named.
+  // A site chosen (in the list, on the map, by a link) is brought into view at a site's zoom, where its town is named;
+  // a link's site once the markers come (the map is created before them).
+  const chosen = markers.find((marker) => marker.location_id === selected);
   useEffect(() => {
-    const chosen = markers.find((marker) => marker.location_id === selected);
     if (!map || !chosen) return;
     const center: [number, number] = [chosen.longitude, chosen.latitude];
     if (!coveredBelow && map.getZoom() >= SITE_ZOOM && map.getBounds().contains(center)) return;
     // Centred in the part of the map left uncovered.
     const offset: [number, number] = [0, (-map.getContainer().clientHeight * coveredBelow) / 2];
     map.easeTo({ center, zoom: Math.max(map.getZoom(), SITE_ZOOM), offset, duration: 300 });
-  }, [map, selected]);
+  }, [map, selected, chosen !== undefined]);
 
   return (
     <div
