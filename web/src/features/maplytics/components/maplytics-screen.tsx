@@ -129,8 +129,9 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
   const { t } = useTranslation();
   const format = useFormat();
   const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false }) ?? false;
-  // The map and the screen's frame are drawn while the markers load (the map's creation overlaps the call); an error is the route's to show.
-  const { data: answer } = useQuery({ ...markersQueryOptions(), throwOnError: true });
+  // The map and the screen's frame are drawn while the markers load (the map's creation overlaps the call); failing to
+  // load them is the route's error to show (a refresh that fails keeps the markers shown, as a suspended query did).
+  const { data: answer } = useQuery({ ...markersQueryOptions(), throwOnError: (_error, query) => query.state.data === undefined });
   const markers = answer?.markers ?? null;
   const bounds = answer?.bounds ?? null;
   const [mapFailed, setMapFailed] = useState(false);
