@@ -21,6 +21,7 @@ import {
   formatUsd,
   lastLine,
   linesOfSample,
+  memoryAdvice,
   NO_DRIVER_COUNTS,
   shortFunctionName,
   storageLines,
@@ -637,6 +638,14 @@ const main = async () => {
       console.log(
         `  ${formatUsd(total).padStart(10)} $  ${entry.kind}${entry.fixed ? ' (fixed)' : ''}: ×${factorOf(entry).toFixed(1)}; per ${entry.unit}: ${(entry.usage.length / entry.measured).toFixed(1)} invocations, ` +
           `${(units.rcu / entry.measured).toFixed(1)} RCU, ${(units.wcu / entry.measured).toFixed(1)} WCU, ${(units.ms / entry.measured).toFixed(0)} ms of functions`,
+      );
+    }
+    console.log('\nEach function\'s memory weighed (power tuning from wall and CPU times; one vCPU at 1,769 MB; month\'s GB-s at each size):');
+    for (const advice of memoryAdvice(samples, functions).sort((a, b) => b.atConfigured.gbSeconds - a.atConfigured.gbSeconds)) {
+      const sizes = advice.options.map((option) => `${option.memoryMb} MB ${option.gbSeconds.toFixed(0)} GB-s (slowest ${option.slowestMs.toFixed(0)} ms)`).join(', ');
+      console.log(
+        `  ${shortFunctionName(advice.fn).padEnd(24)} ${advice.configuredMb} MB → ${advice.chosen.memoryMb === advice.configuredMb ? 'kept' : `${advice.chosen.memoryMb} MB`}` +
+          ` (${advice.interactive ? 'interactive: slowest call within +25 %' : 'background: cheapest'}; ${(advice.cpuShare * 100).toFixed(0)} % CPU, ${advice.rssMb.toFixed(0)} MiB resident): ${sizes}`,
       );
     }
     console.log('\nThe month in $ per service (variable: one reference customer):');

@@ -29,6 +29,8 @@ export interface Usage {
 const fresh = (): Usage => ({ rcu: 0, wcu: 0, wcuCheck: { reported: 0, computed: 0 }, putBytes: 0, calls: {}, logBytes: 0, logLines: 0 });
 
 let current: Usage | null = null;
+/** The process's CPU time when the metered invocation started (a container runs one invocation at a time). */
+let cpuAtStart: NodeJS.CpuUsage | null = null;
 
 /** The share of invocations metered: `USAGE_SAMPLE_RATE` between 0 and 1. */
 export const usageSampleRate = (): number => {
@@ -40,6 +42,7 @@ export const usageSampleRate = (): number => {
 export const startUsage = (draw: number = Math.random()): void => {
   const rate = usageSampleRate();
   current = rate > 0 && draw < rate ? fresh() : null;
+  cpuAtStart = current ? process.cpuUsage() : null;
 };
 
 /** Whether the invocation running is metered (the DynamoDB meter then asks for ConsumedCapacity). */
@@ -76,10 +79,17 @@ export const finishUsage = (durationMs: number): Record<string, unknown> | null 
   const usage = current;
   current = null;
   if (!usage) return null;
+  // CPU time spent by the process during the invocation (user and system): what a smaller memory,
+  // hence a smaller share of a vCPU on AWS, would stretch (lambda-units.ts `durationAtMemory`).
+  const cpu = process.cpuUsage(cpuAtStart ?? undefined);
+  cpuAtStart = null;
   return {
     fn: process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'local',
     memoryMb: Number(process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE ?? 0),
     durationMs: round(durationMs),
+    cpuMs: round((cpu.user + cpu.system) / 1000),
+    // The resident memory at the end: the floor under any memory size chosen for the function.
+    rssMb: round(process.memoryUsage().rss / 1_048_576),
     rcu: round(usage.rcu),
     wcu: round(usage.wcu),
     wcuCheck: { reported: round(usage.wcuCheck.reported), computed: round(usage.wcuCheck.computed) },

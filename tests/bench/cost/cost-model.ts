@@ -1,4 +1,4 @@
-import { gbSeconds } from '../../../functions/src/usage/lambda-units';
+import { cheapestMemory, gbSecondsAtMemory, type MemoryOption } from '../../../functions/src/usage/lambda-units';
 
 /**
  * The cost bench's arithmetic, pure: usage lines and the bench's own counts of a sampled piece of
@@ -11,6 +11,10 @@ export interface UsageLine {
   fn: string;
   memoryMb: number;
   durationMs: number;
+  /** CPU time of the invocation (the meter's since it counts it): what a smaller memory stretches on AWS. */
+  cpuMs?: number;
+  /** Resident memory at its end, in MiB. */
+  rssMb?: number;
   rcu: number;
   wcu: number;
   wcuCheck?: { reported: number; computed: number };
@@ -155,7 +159,9 @@ export const linesOfSample = (sample: WorkSample, prices: PriceTable, functions:
     const config = functions.get(fn);
     const memoryMb = config?.memoryMb ?? lines_[0].memoryMb;
     const price = priceOf(prices, config?.architecture === 'x86_64' ? 'lambda.gbSecondX86' : 'lambda.gbSecondArm')!;
-    add('Lambda', `GB-s of ${kind} (${shortFunctionName(fn)})`, sum(lines_, (line) => gbSeconds(memoryMb, line.durationMs)) * factor, 'GB-s', price);
+    // Each duration as AWS would run it at the configured memory: its CPU time stretched by the
+    // share of a vCPU that memory buys (lambda-units.ts `durationAtMemory`).
+    add('Lambda', `GB-s of ${kind} (${shortFunctionName(fn)})`, gbSecondsAtMemory(lines_, memoryMb) * factor, 'GB-s', price);
     add('CloudWatch Logs', `of ${kind} (${shortFunctionName(fn)})`, (sum(lines_, (line) => line.logBytes) + platformBytes * lines_.length) * factor / GB, 'GB', priceOf(prices, 'logs.ingestionGb'));
   }
 
@@ -276,3 +282,50 @@ export const lastLine = (summary: Summary): string =>
   ].join(' ');
 
 export { usd as formatUsd };
+
+/** A function's memory weighed from the month's invocations: what it is, what it would best be. */
+export interface MemoryAdvice {
+  fn: string;
+  configuredMb: number;
+  /** Whether a person waits on it (an API group, the authorizer): its slowest call may grow by 25 % at most. */
+  interactive: boolean;
+  invocationsPerMonth: number;
+  cpuShare: number;
+  rssMb: number;
+  chosen: MemoryOption;
+  atConfigured: MemoryOption;
+  options: MemoryOption[];
+}
+
+/** Functions a person waits on: the API's endpoint groups and the authorizer. */
+export const isInteractive = (fn: string): boolean => /Endpoints|Authorizer/.test(shortFunctionName(fn));
+
+/**
+ * Power tuning from the bench's own measurement (AWS Lambda Power Tuning's method, with the
+ * duration at each size computed from the invocation's wall and CPU times rather than run at
+ * each size: the emulator gives every function a full core). Only lines with a CPU time count.
+ */
+export const memoryAdvice = (samples: readonly WorkSample[], functions: ReadonlyMap<string, FunctionConfig>, candidates = [256, 512, 1024, 1769]): MemoryAdvice[] => {
+  const byFunction = new Map<string, (UsageLine & { weight: number })[]>();
+  for (const sample of samples.filter((entry) => !entry.fixed)) {
+    const factor = factorOf(sample);
+    for (const line of sample.usage.filter((entry) => entry.cpuMs !== undefined)) byFunction.set(line.fn, [...(byFunction.get(line.fn) ?? []), { ...line, weight: factor }]);
+  }
+  return [...byFunction].map(([fn, lines_]) => {
+    const configuredMb = functions.get(fn)?.memoryMb ?? lines_[0].memoryMb;
+    const interactive = isInteractive(fn);
+    const { chosen, options } = cheapestMemory(lines_, { candidates: [...new Set([...candidates, configuredMb])].sort((a, b) => a - b), maxSlowdown: interactive ? 1.25 : undefined });
+    const wall = sum(lines_, (line) => line.weight * line.durationMs);
+    return {
+      fn,
+      configuredMb,
+      interactive,
+      invocationsPerMonth: sum(lines_, (line) => line.weight),
+      cpuShare: wall > 0 ? sum(lines_, (line) => line.weight * Math.min(line.cpuMs ?? 0, line.durationMs)) / wall : 0,
+      rssMb: Math.max(0, ...lines_.map((line) => line.rssMb ?? 0)),
+      chosen,
+      atConfigured: options.find((option) => option.memoryMb === configuredMb)!,
+      options,
+    };
+  });
+};

@@ -45,6 +45,21 @@ describe('the usage meter', () => {
     expect(usage.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('counts the CPU time the invocation spent and the resident memory at its end', async () => {
+    vi.stubEnv('USAGE_SAMPLE_RATE', '1');
+    const handler = correlated(() => 'request-3', async () => {
+      // About 30 ms of CPU, then 30 ms of waiting.
+      const until = performance.now() + 30;
+      while (performance.now() < until) Math.sqrt(Math.random());
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    const [usage] = await linesOf(() => handler({}, undefined));
+    expect(usage.message).toBe('usage');
+    expect(usage.cpuMs).toBeGreaterThanOrEqual(20);
+    expect(usage.cpuMs).toBeLessThan(usage.durationMs);
+    expect(usage.rssMb).toBeGreaterThan(10);
+  });
+
   it('samples invocations by the rate', () => {
     vi.stubEnv('USAGE_SAMPLE_RATE', '0.25');
     startUsage(0.2);
