@@ -11,6 +11,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/api/routes';
 import { AppFunction } from '../../infra/lib/constructs/app-function';
+import { MEASURED_MEMORY_MB } from '../../infra/lib/function-memory';
 import { formatPlan, planOf } from '../../infra/deploy/plan';
 import { additionalBehaviours } from '../../infra/lib/edge';
 import { readSettings, type DeploymentSettings } from '../../infra/lib/settings';
@@ -197,6 +198,14 @@ describe('the CDK app', () => {
     expect(functions.length).toBeGreaterThanOrEqual(5);
     for (const fn of functions) {
       if (String(fn.Properties.Runtime).startsWith('nodejs')) expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    }
+  });
+
+  it("sizes each measured function's memory as the cost bench's power tuning chose it (infra/lib/function-memory.ts)", () => {
+    const functions = Object.entries(resources(templates.api, 'AWS::Lambda::Function'));
+    for (const [name, memoryMb] of Object.entries(MEASURED_MEMORY_MB)) {
+      const found = functions.filter(([id]) => id.startsWith(name) && !id.startsWith(`${name}Log`));
+      expect(found.map(([id, fn]) => [id.slice(0, name.length), fn.Properties.MemorySize])).toEqual([[name, memoryMb]]);
     }
   });
 

@@ -50,13 +50,13 @@ export interface MemoryOption {
 /**
  * Power tuning from measurement: the memory size, among `candidates`, that bills the fewest GB-s
  * for the invocations measured, among those that hold the function's resident memory with
- * `headroom` and keep its slowest invocation within `maxSlowdown` of that at a full vCPU (an
- * interactive function keeps its latency; a background one takes the cheapest). Ties go to the
- * larger size (the same cost, faster).
+ * `headroom` and keep its slowest invocation within `maxSlowdown` of that at a full vCPU, or
+ * within `toleranceMs` of it (an interactive function keeps its latency; a background one takes
+ * the cheapest). Ties go to the larger size (the same cost, faster).
  */
 export const cheapestMemory = (
   invocations: readonly (MeasuredInvocation & { rssMb?: number })[],
-  options: { candidates?: readonly number[]; headroom?: number; maxSlowdown?: number } = {},
+  options: { candidates?: readonly number[]; headroom?: number; maxSlowdown?: number; toleranceMs?: number } = {},
 ): { chosen: MemoryOption; options: MemoryOption[] } => {
   const candidates = options.candidates ?? [256, 512, 1024, FULL_VCPU_MB];
   const headroom = options.headroom ?? 1.5;
@@ -65,7 +65,9 @@ export const cheapestMemory = (
   const fastest = slowest(FULL_VCPU_MB);
   const weighed = candidates.map((memoryMb) => ({ memoryMb, gbSeconds: gbSecondsAtMemory(invocations, memoryMb), slowestMs: slowest(memoryMb) }));
   const allowed = weighed.filter(
-    (option) => option.memoryMb >= floorMb && (options.maxSlowdown === undefined || option.slowestMs <= fastest * options.maxSlowdown),
+    (option) =>
+      option.memoryMb >= floorMb &&
+      (options.maxSlowdown === undefined || option.slowestMs <= Math.max(fastest * options.maxSlowdown, fastest + (options.toleranceMs ?? 0))),
   );
   const pool = allowed.length > 0 ? allowed : [weighed.reduce((largest, option) => (option.memoryMb > largest.memoryMb ? option : largest))];
   const chosen = pool.reduce((best, option) =>

@@ -14,6 +14,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, ROUTES, type EndpointGroup, type RouteDefinition } from '../../../shared/src/api/routes';
+import { MEASURED_MEMORY_MB } from '../function-memory';
 import { AppFunction, deadLetterQueue } from '../constructs/app-function';
 import { ChromiumLayer } from '../constructs/chromium-layer';
 import { RestRoutes } from '../constructs/rest-routes';
@@ -152,6 +153,7 @@ export class ApiStack extends Stack {
     const authorizerFunction = new AppFunction(this, 'Authorizer', {
       entry: 'handlers/authorizer.ts',
       description: 'Checks the bearer token of every signed-in call',
+      memorySize: MEASURED_MEMORY_MB.Authorizer,
     }).bindSecret(props.jwtSecret, 'JWT_SECRET_ARN');
     const authorizer = new apigateway.TokenAuthorizer(this, 'TokenAuthorizer', {
       handler: authorizerFunction.fn,
@@ -190,7 +192,7 @@ export class ApiStack extends Stack {
 
     /** A job function: long work started by the API, a schedule or itself, on the entities and the series. */
     const jobFunction = (id: string, entry: string, description: string) =>
-      new AppFunction(this, id, { entry, description, timeout: Duration.minutes(15), memorySize: 1024 })
+      new AppFunction(this, id, { entry, description, timeout: Duration.minutes(15), memorySize: MEASURED_MEMORY_MB[id] ?? 1024 })
         .bindTable(props.entities, 'ENTITIES_TABLE', 'readWrite')
         .bindTable(props.series, 'SERIES_TABLE', 'readWrite');
     // The sender's domain as an SES identity: on AWS its DKIM records go in the domain's DNS (the
@@ -527,9 +529,11 @@ export class ApiStack extends Stack {
     const functions = Object.fromEntries(
       ENDPOINT_GROUPS.map((group) => {
         const access = GROUP_ACCESS[group];
-        const fn = new AppFunction(this, `${group[0].toUpperCase()}${group.slice(1)}Endpoints`, {
+        const name = `${group[0].toUpperCase()}${group.slice(1)}Endpoints`;
+        const fn = new AppFunction(this, name, {
           entry: `handlers/${group}.ts`,
           description: `REST endpoints: ${group}`,
+          memorySize: MEASURED_MEMORY_MB[name],
           // A restart or an update is started, and a report prints, within the API's 29 seconds.
           ...(access.operatesApplication || access.printsReports ? { timeout: Duration.seconds(29) } : {}),
         }).bindTable(props.entities, 'ENTITIES_TABLE', access.entities);

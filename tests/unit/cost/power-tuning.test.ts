@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cheapestMemory, durationAtMemory, FULL_VCPU_MB, gbSecondsAtMemory } from '../../../functions/src/usage/lambda-units';
-import { memoryAdvice, type UsageLine, type WorkSample } from '../../bench/cost/cost-model';
+import { memoryAdvice, waiterOf, type UsageLine, type WorkSample } from '../../bench/cost/cost-model';
 
 describe('durations at another memory size', () => {
   it('keeps the waiting and stretches the CPU time by the share of a vCPU the memory buys', () => {
@@ -36,6 +36,8 @@ describe('the cheapest memory', () => {
     const computed = [{ durationMs: 200, cpuMs: 100 }];
     expect(cheapestMemory(computed, { maxSlowdown: 1.25 }).chosen.memoryMb).toBe(FULL_VCPU_MB);
     expect(cheapestMemory(computed, { maxSlowdown: 1.5 }).chosen.memoryMb).toBe(1024);
+    // A few milliseconds never count: within 100 ms of the fastest is allowed whatever the ratio.
+    expect(cheapestMemory(computed, { maxSlowdown: 1.25, toleranceMs: 100 }).chosen.memoryMb).toBe(1024);
   });
 });
 
@@ -52,7 +54,7 @@ describe("the bench's memory advice", () => {
     driver: { restRequests: 0, restBytes: 0, websocketMessages: 0, websocketConnectionMinutes: 0, schedulerInvocations: 0, staticRequests: 0, staticBytes: 0 },
   });
 
-  it('weighs each function by its month, leaves the fixed sweeps out and keeps API groups fast', () => {
+  it('weighs each function by its month, leaves the fixed sweeps and the PDF printer out and keeps API groups fast', () => {
     const functions = new Map([
       ['WattWiseApi-ScheduledJobsABC', { memoryMb: 1024, architecture: 'arm64' as const }],
       ['WattWiseApi-DashboardsEndpointsABC', { memoryMb: 512, architecture: 'arm64' as const }],
@@ -62,18 +64,28 @@ describe("the bench's memory advice", () => {
         sample([line('WattWiseApi-ScheduledJobsABC', 100, 5)], 1000),
         sample([line('WattWiseApi-DashboardsEndpointsABC', 100, 60)], 10),
         sample([line('WattWiseApi-OutboxSweepABC', 100, 5)], 1000, true),
+        sample([line('WattWiseApi-ReportPdfABC', 3000, 300)], 10),
       ],
       functions,
     );
     expect(advice.map((entry) => entry.fn).sort()).toEqual(['WattWiseApi-DashboardsEndpointsABC', 'WattWiseApi-ScheduledJobsABC']);
     const jobs = advice.find((entry) => entry.fn.includes('ScheduledJobs'))!;
-    expect(jobs).toMatchObject({ configuredMb: 1024, interactive: false, invocationsPerMonth: 1000 });
-    expect(jobs.chosen.memoryMb).toBe(256);
+    expect(jobs).toMatchObject({ configuredMb: 1024, waiter: 'background', invocationsPerMonth: 1000 });
+    // Mostly waiting: the smallest size weighed.
+    expect(jobs.chosen.memoryMb).toBe(512);
     // Billed by the millisecond, rounded up: 95 ms waiting + 8.6 ms of CPU at 1,024 MB → 104 ms.
     expect(jobs.atConfigured.gbSeconds).toBeCloseTo((1000 * Math.ceil(95 + (5 * 1769) / 1024)) / 1000, 6);
     const api = advice.find((entry) => entry.fn.includes('Dashboards'))!;
-    expect(api.interactive).toBe(true);
-    // 60 ms of CPU in 100: 512 MB take 247 ms, 1,024 MB 144 ms (+44 %), 1,769 MB 100 ms.
-    expect(api.chosen.memoryMb).toBe(1769);
+    expect(api.waiter).toBe('interactive');
+    // 60 ms of CPU in 100: 512 MB take 247 ms, 1,024 MB 144 ms (+44 %, but within 50 ms), 1,769 MB 100 ms.
+    expect(api.chosen.memoryMb).toBe(1024);
+  });
+
+  it('lets a watched import slow by half at most', () => {
+    expect(waiterOf('WattWiseApi-FileImportsABC')).toBe('watched');
+    const functions = new Map([['WattWiseApi-FileImportsABC', { memoryMb: 1024, architecture: 'arm64' as const }]]);
+    // 20 s with 12 s of CPU: 512 MB take 49.5 s, 1,024 MB 28.7 s (+43 %), 1,769 MB 20 s.
+    const [imports] = memoryAdvice([sample([line('WattWiseApi-FileImportsABC', 20_000, 12_000)], 30)], functions);
+    expect(imports.chosen.memoryMb).toBe(1024);
   });
 });
