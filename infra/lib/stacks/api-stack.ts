@@ -82,7 +82,7 @@ interface GroupAccess {
 }
 
 const SCHEDULES_BY_ENTITY_ID =
-  "Schedules are named by the ids of their alerts, reminders, subscriptions and retrievers, made at run time; the default group holds this app's schedules only";
+  "Schedules are named by the ids of their reminders, subscriptions and retrievers, or by their customer and cron (alerts), made at run time; the default group holds this app's schedules only";
 const SCHEDULES_ARN_FINDING = 'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/*';
 
 /** What each endpoint group may touch, and nothing more. */
@@ -395,6 +395,9 @@ export class ApiStack extends Stack {
     });
     const manageSchedules = (fn: AppFunction) => {
       fn.acknowledgeOnRole(SCHEDULES_BY_ENTITY_ID, SCHEDULES_ARN_FINDING);
+      // An alert's save sets its customer's schedules per cron right, listing them by their name's prefix.
+      listSchedules(fn);
+      fn.acknowledgeOnRole("ListSchedules has no resource narrower than the account's schedules", 'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/*');
       fn.fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
