@@ -3,7 +3,7 @@ import type { Outputs } from './sign-in';
 
 /**
  * After the functions are updated: the data migrations of functions/src/services/list-index-migration.ts
- * (the lists of locations and users, the points' search index, maplytics' site summaries), run by the series jobs function
+ * (the lists of locations and users, the points' search index, maplytics' site summaries, the alerts' schedules per cron), run by the series jobs function
  * until it answers done. Each run resumes the last; over migrated data a run reads two markers and
  * answers done at once.
  */
@@ -30,9 +30,9 @@ export const runSeriesJobUntilDone = async <Result extends { done: boolean }>(
 };
 
 export const runDataMigrationsAfterDeploy = (outputs: Outputs, runs = 50): Promise<void> =>
-  runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number }>(outputs, 'deploy_migrations', {
+  runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; alertSchedules: number }>(outputs, 'deploy_migrations', {
     label: 'The data migrations',
     runs,
     progress: (result) =>
-      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed`,
+      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.alertSchedules} per-alert schedules replaced by their customers' per cron`,
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { testEnvironment } from '../support/environment';
+import { runScheduledJob } from '../support/scheduled-job';
 import { startObjeniousServer, type ProviderServer } from '../support/provider-servers';
 import { openPage, signIn, UI_TIMEOUT_MS, useBrowser, webUrl } from './support/browser';
 
@@ -114,6 +115,14 @@ describe('data sources', () => {
         'Capteur atelier humidity',
         'Capteur atelier temperature',
       ]);
+
+      // A fetch (as its schedule runs it) records its outcome beside the source: the list shows it.
+      const sourceId = /\/edit\/objenious\/(src-[^/?#]+)/.exec(page.url())![1];
+      await runScheduledJob({ kind: 'source', id: sourceId, customerId: testEnvironment().customers.premium });
+      await page.goto(webUrl('/settings/sources'));
+      await created.getByTestId('source-fetch-status').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await created.getByTestId('source-fetch-status').textContent()).toBe('OK');
+      expect((await created.locator('td').nth(5).textContent()) ?? '').toMatch(/^OK\d+ écrite\(s\), \d+ inchangée\(s\)\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     } finally {
       await context.close();
     }

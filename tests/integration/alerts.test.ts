@@ -10,7 +10,11 @@ import { hourAverage } from '../support/series';
 import { entities } from '../support/aws';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
-import { runScheduledJob, scheduleOf } from '../support/scheduled-job';
+import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { keys } from '../../functions/src/data/keys';
+import { alertCronKey } from '../../functions/src/services/alert-schedules';
+import { awsEnvironment } from '../../infra/local/emulator';
+import { alertScheduleName, alertScheduleOf, alertSchedulesOf, runScheduledJob, scheduleOf } from '../support/scheduled-job';
 
 /**
  * Alerts against the deployed stack: their schedules, the evaluation job invoked as the
@@ -28,9 +32,9 @@ const unique = (prefix: string) => `${prefix}-${Date.now()}-${randomUUID().slice
 const FIRST_JANUARY = '0 0 1 1 *';
 const SECOND_JANUARY = '0 0 2 1 *';
 
-const createPoint = async (): Promise<string> => {
+const createPoint = async (token = admin): Promise<string> => {
   const answer = await api<{ _id: string }>('POST', '/api/v1/points', {
-    token: admin,
+    token,
     body: { name: unique('Alert point'), technical_id: unique('ALERT'), resource: 'electricity', series_type: 'measure', unit: 'kW', location: [] },
   });
   expect(answer.status).toBe(200);
@@ -119,21 +123,103 @@ beforeAll(async () => {
 }, 90_000);
 
 describe('alert schedules', () => {
-  it('creates one schedule per alert, in the customer\'s zone, changes it with the alert and removes it with it', async () => {
-    const alert = await createAlert(alertBody([firingPoint]));
-    expect(alert).toMatchObject({ active: true, frequency: 'each', notifications: 'email', schedule_expression: 'cron(0 0 1 1 ? *)' });
-    const created = await scheduleOf('alert', alert._id);
-    expect(created).toMatchObject({ ScheduleExpression: 'cron(0 0 1 1 ? *)', ScheduleExpressionTimezone: alert.timezone, State: 'ENABLED' });
-    expect(JSON.parse(created!.Target!.Input!)).toEqual({ kind: 'alert', id: alert._id, customerId: premium(), correlationId: '<aws.scheduler.execution-id>' });
+  const YEARLY = 'cron(0 0 1 1 ? *)';
+  const MORNINGS = 'cron(30 6 ? * 2-6 *)';
+  const schedulerClient = () => new SchedulerClient({ endpoint: testEnvironment().endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
 
-    const edited = await api<Alert>('PUT', '/api/v1/alerts', { token: admin, body: { alert: { ...alertBody([firingPoint]), _id: alert._id, cron_time: '30 6 * * 1-5', active: false } } });
-    expect(edited.status).toBe(200);
-    expect(await scheduleOf('alert', alert._id)).toMatchObject({ ScheduleExpression: 'cron(30 6 ? * 2-6 *)', State: 'DISABLED' });
+  it("keeps one schedule per customer and cron, in the customer's zone, exact through creations, edits and deletions", async () => {
+    // A customer of the test's own: the premium customer's alerts are made by files running at the same time.
+    const own = await anotherPremiumCustomer();
+    const point = await createPoint(own.token);
+    const edit = async (alert: Alert, changes: Record<string, unknown>) => {
+      const answer = await api<Alert>('PUT', '/api/v1/alerts', { token: own.token, body: { alert: { ...alertBody([point]), name: alert.name, _id: alert._id, ...changes } } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    };
+    const remove = async (alert: Alert) => expect((await api('DELETE', `/api/v1/alerts/${alert._id}`, { token: own.token })).status).toBe(200);
 
-    expect((await api('DELETE', `/api/v1/alerts/${alert._id}`, { token: admin })).status).toBe(200);
+    const first = await createAlert(alertBody([point]), own.token);
+    expect(first).toMatchObject({ active: true, schedule_expression: YEARLY });
+    const zone = first.timezone;
+    const yearly = await alertScheduleOf(own.customerId, YEARLY, zone);
+    expect(yearly).toMatchObject({ Name: alertScheduleName(own.customerId, YEARLY, zone), ScheduleExpression: YEARLY, ScheduleExpressionTimezone: zone, State: 'ENABLED' });
+    expect(yearly!.Name).toContain(own.customerId);
+    expect(yearly!.Target!.Arn).toMatch(/^arn:aws:sqs:.*ScheduledWork/);
+    expect(JSON.parse(yearly!.Target!.Input!)).toEqual({ kind: 'alerts', id: alertCronKey(YEARLY, zone), customerId: own.customerId, correlationId: '<aws.scheduler.execution-id>' });
+    expect(await scheduleOf('alert', first._id)).toBeNull();
+
+    const second = await createAlert(alertBody([point]), own.token);
+    expect(await alertSchedulesOf(own.customerId)).toEqual([yearly!.Name]);
+    const mornings = await createAlert(alertBody([point], { cron_time: '30 6 * * 1-5' }), own.token);
+    const morningName = alertScheduleName(own.customerId, MORNINGS, zone);
+    expect(await alertSchedulesOf(own.customerId)).toEqual([yearly!.Name, morningName].sort());
+    // An ended alert needs no firing: its cron gets no schedule.
+    await createAlert(alertBody([point], { cron_time: '0 0 3 1 *', start_date: '2020-01-01T00:00:00Z', end_date: '2021-01-01T00:00:00Z' }), own.token);
+    expect(await alertSchedulesOf(own.customerId)).toEqual([yearly!.Name, morningName].sort());
+
+    // Moved to the yearly cron, the mornings' last alert takes its schedule with it.
+    await edit(mornings, { cron_time: FIRST_JANUARY });
+    expect(await alertSchedulesOf(own.customerId)).toEqual([yearly!.Name]);
+    // One alert of the cron made inactive, another deleted: the others keep it; the last active one deleted, it goes.
+    await edit(first, { active: false });
+    await remove(second);
+    expect(await alertSchedulesOf(own.customerId)).toEqual([yearly!.Name]);
+    await remove(mornings);
+    expect(await alertSchedulesOf(own.customerId)).toEqual([]);
+
+    // Active again: one firing of the cron puts each of its active alerts in the customer's lane, and is run there.
+    await edit(first, { active: true });
+    expect(await alertSchedulesOf(own.customerId)).toEqual([yearly!.Name]);
+    const firing = await runScheduledJob<{ alerts: number; queued: number }>({ kind: 'alerts', id: alertCronKey(YEARLY, zone), customerId: own.customerId });
+    expect(firing).toMatchObject({ alerts: 1, queued: 1 });
+    const logged = await eventually(
+      () => api<{ log: AlertLogItem[] }>('GET', `/api/v1/alerts/log/all/${first._id}/non_acquitted`, { token: own.token }),
+      (answer) => (answer.body.data?.log.length ?? 0) > 0,
+      30_000,
+    );
+    // The point has no data: the evaluation the firing started logged it as missing.
+    expect(logged.body.data!.log).toMatchObject([{ alert: first._id, event: 'missing_data' }]);
+
+    // A save whose removal failed leaves a schedule without alerts: its next firing removes it.
+    await entities.delete(keys.owned(own.customerId, 'alert', first._id));
+    expect(await runScheduledJob({ kind: 'alerts', id: alertCronKey(YEARLY, zone), customerId: own.customerId })).toMatchObject({ alerts: 0 });
+    expect(await alertSchedulesOf(own.customerId)).toEqual([]);
+  }, 120_000);
+
+  it("replaces an older version's per-alert schedule by its customer's schedule of the cron at the deploy's migration, once", async () => {
+    const own = await anotherPremiumCustomer();
+    const alert = await createAlert(alertBody([await createPoint(own.token)], { cron_time: '0 0 1 1 *' }), own.token);
+    const made = (await alertScheduleOf(own.customerId, YEARLY, alert.timezone))!;
+    // As an older version left it: one schedule named by the alert, and none per cron.
+    const scheduler = schedulerClient();
+    await scheduler.send(
+      new CreateScheduleCommand({
+        Name: `alert-${alert._id}`,
+        ScheduleExpression: made.ScheduleExpression,
+        ScheduleExpressionTimezone: made.ScheduleExpressionTimezone,
+        State: 'ENABLED',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        Target: { ...made.Target!, Input: JSON.stringify({ kind: 'alert', id: alert._id, customerId: own.customerId, correlationId: '<aws.scheduler.execution-id>' }) },
+      }),
+    );
+    await scheduler.send(new DeleteScheduleCommand({ Name: made.Name }));
+    expect(await alertSchedulesOf(own.customerId)).toEqual([]);
+
+    // The deploy's step, run in this process against the deployment (narrowed to this alert's schedule: other files' run meanwhile).
+    const environment = testEnvironment();
+    Object.assign(process.env, awsEnvironment(environment.endpoint), {
+      ENTITIES_TABLE: environment.entitiesTable,
+      SERIES_TABLE: environment.seriesTable,
+      SCHEDULED_WORK_QUEUE_ARN: made.Target!.Arn,
+      SCHEDULER_ROLE_ARN: made.Target!.RoleArn,
+      ...(made.Target!.DeadLetterConfig?.Arn ? { SCHEDULES_DEAD_LETTER_ARN: made.Target!.DeadLetterConfig.Arn } : {}),
+    });
+    const { migrateAlertSchedules } = await import('../../functions/src/services/alert-schedule-service');
+    expect(await migrateAlertSchedules(Date.now() + 60_000, Date.now, `alert-${alert._id}`)).toEqual({ done: true, replaced: 1 });
     expect(await scheduleOf('alert', alert._id)).toBeNull();
-    const gone = await api('GET', `/api/v1/alerts/${alert._id}`, { token: admin });
-    expect(gone).toMatchObject({ status: 404, body: { res: false, msg: 'alert_not_found' } });
+    const replaced = await alertScheduleOf(own.customerId, YEARLY, alert.timezone);
+    expect({ ...replaced, CreationDate: undefined, LastModificationDate: undefined, $metadata: undefined }).toEqual({ ...made, CreationDate: undefined, LastModificationDate: undefined, $metadata: undefined });
+    // Over migrated schedules a run finds nothing to do.
+    expect(await migrateAlertSchedules(Date.now() + 60_000, Date.now, `alert-${alert._id}`)).toEqual({ done: true, replaced: 0 });
   });
 });
 
@@ -194,7 +280,6 @@ describe('evaluating an alert', () => {
   it('does not run outside its dates or its time filter', async () => {
     const ended = await createAlert(alertBody([firingPoint], { start_date: '2020-01-01T00:00:00Z', end_date: '2021-01-01T00:00:00Z' }));
     expect(await runAlert(ended._id)).toMatchObject({ outcome: 'skipped', reason: 'after_end' });
-    expect(await scheduleOf('alert', ended._id)).toMatchObject({ State: 'DISABLED' });
     const january = await createAlert(alertBody([firingPoint], { time_filter: { months: { january: { active: false } } } }));
     expect(await runAlert(january._id)).toMatchObject({ outcome: 'skipped', reason: 'time_filter' });
     expect(await sentMails(ended.name)).toHaveLength(0);
@@ -307,7 +392,7 @@ describe('who may use alerts', () => {
     expect((await edit(superUser, { cron_time: '30 17 * * 1', name: `${alert.name} (super)` })).status).toBe(200);
     expect((await edit(superUser, { cron_time: '30 17 * 1-12 1' })).status).toBe(200);
     expect((await edit(admin, { cron_time: '0 8 * * 1-5' })).body.data?.cron_time).toBe('0 8 * * 1-5');
-    expect((await scheduleOf('alert', alert._id))?.ScheduleExpression).toBe('cron(0 8 ? * 2-6 *)');
+    expect((await alertScheduleOf(premium(), 'cron(0 8 ? * 2-6 *)', alert.timezone))?.ScheduleExpression).toBe('cron(0 8 ? * 2-6 *)');
   });
 
   it('refuses a role without the alerts permissions (403)', async () => {

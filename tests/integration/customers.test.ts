@@ -23,7 +23,7 @@ import {
 } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
-import { runScheduledJob, scheduleOf } from '../support/scheduled-job';
+import { alertSchedulesOf, runScheduledJob, scheduleOf } from '../support/scheduled-job';
 
 const MINUTE = 60_000;
 /** A 1×1 transparent PNG. */
@@ -261,6 +261,9 @@ describe('deleting a customer', () => {
     expect(await signInStatus(account)).toMatchObject({ status: 403, body: { msg: 'customer_deactivated' } });
     expect((await eventually(() => api('GET', '/api/v1/points', { token: inside }), (answer) => answer.status === 403, MINUTE)).body.msg).toBe('customer_deactivated');
     expect(await runScheduledJob({ kind: 'alert', id: alert.body.data!._id, customerId: customer._id })).toEqual({ skipped: 'customer_deleted' });
+    const [alertSchedule] = await alertSchedulesOf(customer._id);
+    expect(alertSchedule).toBeDefined();
+    expect(await runScheduledJob({ kind: 'alerts', id: alertSchedule.slice(`alerts-${customer._id}-`.length), customerId: customer._id })).toEqual({ skipped: 'customer_deleted' });
     // Its reminder's occurrence passes unfired, and its schedule moves on to the next one.
     const passed = await runScheduledJob<{ fired: boolean; reason: string; next_due: string | null }>({ kind: 'reminder', id: reminder.body.data!._id, customerId: customer._id });
     expect(passed).toMatchObject({ fired: false, reason: 'customer_deleted' });
@@ -289,7 +292,7 @@ describe('deleting a customer', () => {
     expect(await series.rollups(pointRef, 'hour')).toEqual(rollups);
     expect(await series.rawOfMonths(pointRef, ['202611'])).toHaveLength(3);
     expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();
-    expect(await scheduleOf('alert', alert.body.data!._id)).not.toBeNull();
+    expect(await alertSchedulesOf(customer._id)).toEqual([alertSchedule]);
     expect(await scheduleOf('reminder', reminder.body.data!._id)).not.toBeNull();
     expect(await runScheduledJob({ kind: 'alert', id: alert.body.data!._id, customerId: customer._id })).not.toEqual({ skipped: 'customer_deleted' });
     expect((await partitionOf(customer._id)).filter((sk) => partition.includes(sk)).sort()).toEqual(partition);
@@ -366,6 +369,13 @@ describe('deleting a customer', () => {
     expect(reminder.status, JSON.stringify(reminder.body)).toBe(200);
     expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();
     expect(await scheduleOf('reminder', reminder.body.data!._id)).not.toBeNull();
+    // An alert: its cron's schedule is named by the customer, not by an item of its partition.
+    const alert = await api('POST', '/api/v1/alerts', {
+      token: inside,
+      body: { alert: { name: 'Surconsommation à purger', points: [{ point: pointRef.pointId }], sampling: 'hour', cron_time: '0 0 1 1 *', conditions: [[{ from_calculation: 'avg', operation: 'gt', to_value: 1000 }]] } },
+    });
+    expect(alert.status, JSON.stringify(alert.body)).toBe(200);
+    expect(await alertSchedulesOf(customer._id)).toHaveLength(1);
     expect((await api('POST', '/api/v1/images', { token: inside, body: { name: 'Plan.png', content_type: 'image/png', data: PNG } })).status).toBe(200);
     await putObject(uploadsBucket, `${customer._id}/files/file-manual.csv`);
     // A browser of the customer's member, on record in the connections table.
@@ -396,6 +406,7 @@ describe('deleting a customer', () => {
     expect((await api('GET', `/api/v1/customers/${customer._id}`, { token: root.user.jwt })).status).toBe(404);
     expect(await scheduleOf('ftp', ftp.body.data!._id)).toBeNull();
     expect(await scheduleOf('reminder', reminder.body.data!._id)).toBeNull();
+    expect(await alertSchedulesOf(customer._id)).toEqual([]);
     expect((await everything()).filter(holdsCustomer)).toEqual([]);
     made.splice(made.indexOf(customer._id), 1);
   }, 5 * MINUTE);

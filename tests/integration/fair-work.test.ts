@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { SchedulerClient, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
+import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '@shared/schemas/alert';
 import type { FileLists, MeterFile } from '@shared/schemas/meter-file';
@@ -12,13 +12,14 @@ import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
 import { sentMails } from '../support/mail';
 import { sendToQueue } from '../support/queue';
-import { runOutboxSweep, scheduleOf } from '../support/scheduled-job';
+import { alertScheduleOf, alertSchedulesOf, runOutboxSweep, scheduleNamed, scheduleOf } from '../support/scheduled-job';
 
 /**
- * Fair shares (docs/architecture/fair-work.md): the schedules of alerts send their target to the
- * scheduled-work queue, and the jobs function takes them in turn per customer. Customer A has 30
- * alerts due in the same tick as customer B's one; their messages reach the queue A's first (in
- * the order they came, B's would run last), and B's e-mail leaves while most of A's still wait.
+ * Fair shares (docs/architecture/fair-work.md): the schedules of alerts (one per customer and cron)
+ * send their target to the scheduled-work queue, whose firing puts each alert of the cron in its
+ * customer's lane, and the jobs function takes them in turn per customer. Customer A has 30 alerts
+ * due in the same tick as customer B's one; A's firing reaches the queue first (in the order they
+ * came, B's would run last), and B's e-mail leaves while most of A's still wait.
  */
 const A_ALERTS = 30;
 
@@ -60,10 +61,12 @@ describe('scheduled work taken in turn per customer', () => {
     for (let index = 0; index < A_ALERTS; index += 5) {
       alertsA.push(...(await Promise.all(Array.from({ length: Math.min(5, A_ALERTS - index) }, () => createAlert(a.token, pointA, addressA)))));
     }
-    const alertB = await createAlert(b.token, pointB, addressB);
+    await createAlert(b.token, pointB, addressB);
 
-    // Every schedule sends its target to the scheduled-work queue; the messages are sent as the scheduler would at the due time.
-    const schedules = await Promise.all([...alertsA, alertB].map((alert) => scheduleOf('alert', alert._id)));
+    // One schedule per customer and cron, whose target is the scheduled-work queue; the messages are sent as the scheduler would at the due time.
+    expect(await alertSchedulesOf(a.customerId)).toHaveLength(1);
+    expect(await alertSchedulesOf(b.customerId)).toHaveLength(1);
+    const schedules = await Promise.all([scheduleNamed((await alertSchedulesOf(a.customerId))[0]), scheduleNamed((await alertSchedulesOf(b.customerId))[0])]);
     const queueArn = schedules[0]!.Target!.Arn!;
     expect(queueArn).toMatch(/^arn:aws:sqs:.*ScheduledWork/);
     for (const schedule of schedules) expect(schedule!.Target!.Arn).toBe(queueArn);
@@ -82,25 +85,49 @@ describe('scheduled work taken in turn per customer', () => {
     expect(done).toEqual({ a: A_ALERTS, b: 1 });
   });
 
-  it('moves the schedules made before the queue (still invoking the function) to the queue at the next outbox sweep, keeping all else', async () => {
+  it("runs the other alerts of a cron's firing when one alert's evaluation fails", async () => {
+    const c = await anotherPremiumCustomer();
+    const point = await createPoint(c.token);
+    const address = `fair-fail-${randomUUID().slice(0, 8)}@energie-plus.example`;
+    const alerts = [await createAlert(c.token, point, address), await createAlert(c.token, point, address), await createAlert(c.token, point, address)];
+    // The second one's e-mail is refused once (the test deployment's fault injection, outbox.test.ts): its evaluation fails.
+    await entities.put({ PK: `C#${c.customerId}`, SK: `OUTBOXFAULT#alert#${alerts[1]._id}`, kind: 'outbox-fault', failures: 1 });
+    const schedule = (await alertScheduleOf(c.customerId, alerts[0].schedule_expression, alerts[0].timezone))!;
+    await sendToQueue(testEnvironment().endpoint, schedule.Target!.Arn!, [schedule.Target!.Input!]);
+
+    const mailsOf = async () => (await sentMails()).filter((mail) => mail.To.includes(address));
+    const sent = await eventually(mailsOf, (mails) => mails.length >= 2, 30_000);
+    for (const alert of [alerts[0], alerts[2]]) expect(sent.filter((mail) => mail.Subject.includes(alert.name))).toHaveLength(1);
+    // The failed one logged its firing, its e-mail waiting in the outbox for the sweep.
+    const log = await eventually(
+      () => api<{ log: { event: string; notified: boolean }[] }>('GET', `/api/v1/alerts/log/all/${alerts[1]._id}/non_acquitted`, { token: c.token }),
+      (answer) => (answer.body.data?.log.length ?? 0) > 0,
+      30_000,
+    );
+    expect(log.body.data!.log).toMatchObject([{ event: 'fired', notified: false }]);
+    expect((await mailsOf()).some((mail) => mail.Subject.includes(alerts[1].name))).toBe(false);
+  });
+
+  it('moves the per-alert schedules made before the queue (still invoking the function) to the queue at the next outbox sweep, keeping all else', async () => {
     const b = await anotherPremiumCustomer();
     const alert = await createAlert(b.token, await createPoint(b.token), `fair-old-${randomUUID().slice(0, 8)}@energie-plus.example`);
-    const made = (await scheduleOf('alert', alert._id))!;
-    const queueArn = made.Target!.Arn!;
-    // As an older version made it: the scheduled-jobs function as its target.
+    const cron = (await alertScheduleOf(b.customerId, alert.schedule_expression, alert.timezone))!;
+    const queueArn = cron.Target!.Arn!;
+    // As an older version made it: one schedule named by the alert, the scheduled-jobs function as its target.
     const functionArn = queueArn.replace(/^arn:aws:sqs:([^:]+):([^:]+):.*$/, `arn:aws:lambda:$1:$2:function:${testEnvironment().scheduledJobsFunctionName}`);
     const scheduler = new SchedulerClient({ endpoint: testEnvironment().endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
     await scheduler.send(
-      new UpdateScheduleCommand({
-        Name: made.Name,
-        ScheduleExpression: made.ScheduleExpression,
-        ScheduleExpressionTimezone: made.ScheduleExpressionTimezone,
-        State: made.State,
-        FlexibleTimeWindow: made.FlexibleTimeWindow,
-        Target: { ...made.Target!, Arn: functionArn },
+      new CreateScheduleCommand({
+        Name: `alert-${alert._id}`,
+        ScheduleExpression: cron.ScheduleExpression,
+        ScheduleExpressionTimezone: cron.ScheduleExpressionTimezone,
+        State: 'ENABLED',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        Target: { ...cron.Target!, Arn: functionArn, Input: JSON.stringify({ kind: 'alert', id: alert._id, customerId: b.customerId, correlationId: '<aws.scheduler.execution-id>' }) },
       }),
     );
-    expect((await scheduleOf('alert', alert._id))!.Target!.Arn).toBe(functionArn);
+    const made = (await scheduleOf('alert', alert._id))!;
+    expect(made.Target!.Arn).toBe(functionArn);
     // The deployment's first sweep did the move already: its marker is taken away, as before this version.
     await entities.delete({ PK: 'SYSTEM', SK: 'MIGRATION#schedules-to-scheduled-work-queue' });
 

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Point } from '@shared/schemas/point';
 import type { Source, SourceDiscovery, SourceFetchStatus } from '@shared/schemas/source';
 import { api, login } from '../support/api';
-import { series, seriesRef } from '../support/aws';
+import { keys } from '../../functions/src/data/keys';
+import { entities, series, seriesRef } from '../support/aws';
 import { eventually } from '../support/eventually';
 import { startImapServer, type ImapServer } from '../support/imap-server';
 import { startEvelerServer, startObjeniousServer, type ProviderServer } from '../support/provider-servers';
@@ -349,6 +350,16 @@ describe('an eveler source', () => {
     const after = await read();
     expect(after.config.custom.hierarchy).toEqual(before.config.custom.hierarchy);
     expect(after.last_fetch).toMatchObject({ ok: true });
+
+    // Its outcome is written beside the source (issue 41): the source item, whose copy in the customer's list of
+    // sources on GSI1 an update rewrites too, stays as it was; the list and the source still answer the new fetch.
+    const stored = await entities.get(keys.source(source.customer, source._id));
+    expect(await fetchNow(source)).toMatchObject({ ok: true, written: 0 });
+    expect(await entities.get(keys.source(source.customer, source._id))).toEqual(stored);
+    const listed = (await api<Source[]>('GET', '/api/v1/sources', { token: admin })).body.data!.find((entry) => entry._id === source._id)!;
+    expect(listed.last_fetch).toMatchObject({ ok: true, written: 0, unchanged: 1 });
+    expect(Date.parse(listed.last_fetch!.at)).toBeGreaterThan(Date.parse(after.last_fetch!.at));
+    expect((await read()).last_fetch).toEqual(listed.last_fetch);
   });
 });
 

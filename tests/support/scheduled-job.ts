@@ -1,5 +1,6 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { GetScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { GetScheduleCommand, ListSchedulesCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { alertCronKey } from '../../functions/src/services/alert-schedules';
 import { testEnvironment } from './environment';
 
 const clientOptions = () => ({
@@ -9,7 +10,7 @@ const clientOptions = () => ({
 });
 
 /** The kinds of entity that have a schedule (functions/src/services/schedule-service.ts). */
-export type ScheduledKind = 'ftp' | 'source' | 'alert' | 'reminder' | 'subscription';
+export type ScheduledKind = 'ftp' | 'source' | 'alert' | 'alerts' | 'reminder' | 'subscription';
 
 let lambda: LambdaClient | undefined;
 let scheduler: SchedulerClient | undefined;
@@ -39,13 +40,35 @@ export const runOutboxSweep = async (): Promise<{ sent: number; failed: number }
   return JSON.parse(text) as { sent: number; failed: number };
 };
 
-/** The schedule of an entity (`<kind>-<id>`), or null when there is none. */
-export const scheduleOf = async (kind: ScheduledKind, id: string) => {
+/** A schedule by its name, or null when there is none. */
+export const scheduleNamed = async (name: string) => {
   scheduler ??= new SchedulerClient(clientOptions());
   try {
-    return await scheduler.send(new GetScheduleCommand({ Name: `${kind}-${id}` }));
+    return await scheduler.send(new GetScheduleCommand({ Name: name }));
   } catch (error) {
     if (error instanceof ResourceNotFoundException || (error as { name?: string }).name === 'ResourceNotFoundException') return null;
     throw error;
   }
+};
+
+/** The schedule of an entity (`<kind>-<id>`), or null when there is none. */
+export const scheduleOf = (kind: ScheduledKind, id: string) => scheduleNamed(`${kind}-${id}`);
+
+/** The name of a customer's schedule of an alert cron (functions/src/services/alert-schedules.ts). */
+export const alertScheduleName = (customerId: string, expression: string, timezone: string) => `alerts-${customerId}-${alertCronKey(expression, timezone)}`;
+
+/** A customer's schedule of an alert cron (Scheduler expression and zone), or null when there is none. */
+export const alertScheduleOf = (customerId: string, expression: string, timezone: string) => scheduleNamed(alertScheduleName(customerId, expression, timezone));
+
+/** The names of a customer's alert schedules (one per cron), sorted. */
+export const alertSchedulesOf = async (customerId: string): Promise<string[]> => {
+  scheduler ??= new SchedulerClient(clientOptions());
+  const names: string[] = [];
+  let NextToken: string | undefined;
+  do {
+    const page = await scheduler.send(new ListSchedulesCommand({ NamePrefix: `alerts-${customerId}-`, NextToken }));
+    NextToken = page.NextToken;
+    names.push(...(page.Schedules ?? []).map((summary) => summary.Name!).filter((name) => /^[0-9a-f]{12}$/.test(name.slice(`alerts-${customerId}-`.length))));
+  } while (NextToken);
+  return names.sort();
 };

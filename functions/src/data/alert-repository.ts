@@ -21,9 +21,10 @@ const logItemOf = (item: Record<string, unknown>): AlertLogItem => {
   return rest as unknown as AlertLogItem;
 };
 
-export const listAlertsOfCustomer = async (customerId: string): Promise<StoredAlert[]> => {
+/** `consistent`: strongly consistent (the alerts' schedules are made from what was just saved). */
+export const listAlertsOfCustomer = async (customerId: string, { consistent = false }: { consistent?: boolean } = {}): Promise<StoredAlert[]> => {
   const { PK, prefix } = keys.ownedOfCustomer(customerId, 'alert');
-  return (await queryPrefix<Record<string, unknown>>(PK, prefix)).map(alertOf).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return (await queryPrefix<Record<string, unknown>>(PK, prefix, { consistent })).map(alertOf).sort((a, b) => a.created_at.localeCompare(b.created_at));
 };
 
 export const getAlert = async (customerId: string, alertId: string): Promise<StoredAlert | null> => {

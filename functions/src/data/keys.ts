@@ -147,6 +147,12 @@ export const keys = {
   sourceList: (customerId: string) => ({ GSI1PK: `C#${customerId}#SOURCES` }),
   /** Guards the uniqueness of a source name within a customer (the name's comparison key). */
   sourceName: (customerId: string, nameKey: string) => ({ PK: `C#${customerId}`, SK: `SRCNAME#${nameKey}` }),
+  /**
+   * A source's last fetch (`last_fetch`), beside the source: a fetch writes this small item, not the source item,
+   * whose entry in the customer's list of sources (GSI1) would be rewritten with it (issue 41).
+   */
+  sourceFetch: (customerId: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `SRCFETCH#${sourceId}` }),
+  sourceFetchesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'SRCFETCH#' }),
   /** A mailbox message an e-mail source has taken (by its Message-ID, or its folder uid). */
   sourceMessage: (customerId: string, sourceId: string, messageKey: string) => ({ PK: `C#${customerId}`, SK: `SRCMSG#${sourceId}#${messageKey}` }),
   /** An alert log entry: by alert, then by due time (15 digits, so that the sort key orders by time). */

@@ -27,12 +27,37 @@ const isConditionFailure = (error: unknown): boolean =>
 const reasonsOf = (error: unknown): (string | undefined)[] =>
   ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code);
 
-/** The customer's sources, from their list on GSI1 (sources written before it get their entry from the deploy's migration). */
-export const listSourcesOfCustomer = async (customerId: string): Promise<StoredSource[]> =>
-  (await queryIndex<Record<string, unknown>>(keys.sourceList(customerId).GSI1PK))
+/** What the item of a source's last fetch holds (`keys.sourceFetch`). */
+interface FetchItem {
+  source: string;
+  last_fetch: SourceFetchStatus;
+}
+
+/**
+ * A source's last fetch: its own item's when a fetch wrote one, else what the source item holds
+ * (written there by versions before issue 41's cut, or null).
+ */
+const withFetch = (source: StoredSource, fetched: FetchItem | undefined): StoredSource => ({ ...source, last_fetch: fetched?.last_fetch ?? source.last_fetch ?? null });
+
+/**
+ * The customer's sources, from their list on GSI1 (sources written before it get their entry from
+ * the deploy's migration). `withFetchStatus`: with their last fetch, read beside the list in one
+ * Query of the customer's small fetch items (the sources screen); without it, `last_fetch` is only
+ * what the source item holds.
+ */
+export const listSourcesOfCustomer = async (customerId: string, { withFetchStatus = false }: { withFetchStatus?: boolean } = {}): Promise<StoredSource[]> => {
+  const { PK, prefix } = keys.sourceFetchesOfCustomer(customerId);
+  const [items, fetches] = await Promise.all([
+    queryIndex<Record<string, unknown>>(keys.sourceList(customerId).GSI1PK),
+    withFetchStatus ? queryPrefix<FetchItem>(PK, prefix) : Promise.resolve([]),
+  ]);
+  const fetchOf = new Map(fetches.map((item) => [item.source, item]));
+  return items
     .filter((item) => item.customer === customerId)
     .map(toSource)
+    .map((source) => (withFetchStatus ? withFetch(source, fetchOf.get(source._id)) : source))
     .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+};
 
 /** The ids of the customer's sources stored under its partition that have no entry in its list yet (the migration's read). */
 export const unlistedSourceIds = async (customerId: string): Promise<string[]> => {
@@ -52,9 +77,15 @@ export const listSources = async (customerId: string, sourceIds: readonly string
   }
 };
 
-export const getSource = async (customerId: string, sourceId: string): Promise<StoredSource | null> => {
-  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.source(customerId, sourceId) }));
-  return answer.Item ? toSource(answer.Item) : null;
+/** A source; `withFetchStatus` (the default): with its last fetch, read beside it (a fetch itself needs none). */
+export const getSource = async (customerId: string, sourceId: string, { withFetchStatus = true }: { withFetchStatus?: boolean } = {}): Promise<StoredSource | null> => {
+  const [answer, fetched] = await Promise.all([
+    dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.source(customerId, sourceId) })),
+    withFetchStatus ? dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.sourceFetch(customerId, sourceId) })) : Promise.resolve(null),
+  ]);
+  if (!answer.Item) return null;
+  const source = toSource(answer.Item);
+  return withFetchStatus ? withFetch(source, fetched?.Item as FetchItem | undefined) : source;
 };
 
 const claimName = (source: StoredSource) => ({
@@ -126,6 +157,7 @@ export const deleteSource = async (source: StoredSource): Promise<void> => {
         TransactItems: [
           { Delete: { TableName: entitiesTable(), Key: keys.source(source.customer, source._id), ConditionExpression: 'attribute_exists(PK)' } },
           { Delete: { TableName: entitiesTable(), Key: keys.sourceName(source.customer, source.name_key) } },
+          { Delete: { TableName: entitiesTable(), Key: keys.sourceFetch(source.customer, source._id) } },
         ],
       }),
     );
@@ -149,8 +181,23 @@ const setAttribute = async (customerId: string, sourceId: string, values: Record
 export const saveHierarchy = (customerId: string, sourceId: string, hierarchy: SourceHierarchy): Promise<boolean> =>
   setAttribute(customerId, sourceId, { hierarchy });
 
-export const saveFetchStatus = (customerId: string, sourceId: string, status: SourceFetchStatus): Promise<boolean> =>
-  setAttribute(customerId, sourceId, { last_fetch: status });
+/**
+ * Records a fetch's outcome in the source's fetch item (`keys.sourceFetch`): one small put, no index
+ * (1 write unit), where an update of the source item rewrote its copy in the list of sources on GSI1
+ * too (2 units or more). A fetch meeting the source's deletion may leave the item behind: nothing
+ * reads it without its source, and the customer's purge takes its partition.
+ */
+export const saveFetchStatus = async (customerId: string, sourceId: string, status: SourceFetchStatus): Promise<void> => {
+  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: sourceFetchItem(customerId, sourceId, status) }));
+};
+
+/** The item of a source's last fetch, as stored: its keys and the status, nothing listed on an index. */
+export const sourceFetchItem = (customerId: string, sourceId: string, status: SourceFetchStatus) => ({
+  ...keys.sourceFetch(customerId, sourceId),
+  kind: 'source-fetch',
+  source: sourceId,
+  last_fetch: status,
+});
 
 /** Whether a mailbox message was already taken by this source. */
 export const isMessageTaken = async (customerId: string, sourceId: string, messageKey: string): Promise<boolean> => {

@@ -10,16 +10,15 @@ import { AppError } from '../errors';
 import { customerOf, viewerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { visiblePointsByIds } from './point-service';
-import { putSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
+import { syncAlertSchedules } from './alert-schedule-service';
 
 /**
- * Alerts (spec 2 §3): stored under their customer, each with one EventBridge Scheduler schedule
- * named by its id, on its cron time read in the customer's time zone, enabled while the alert is
- * active, between its start and end dates. Who may see, change or delete an alert is the
- * ownership step's to decide (route table `owned` rules).
+ * Alerts (spec 2 §3): stored under their customer, on their cron time read in the customer's time
+ * zone. The customer's alerts of one cron share one EventBridge Scheduler schedule, which exists
+ * while one of them is active and not ended (services/alert-schedule-service.ts): every save sets
+ * the customer's schedules right. Who may see, change or delete an alert is the ownership step's to
+ * decide (route table `owned` rules).
  */
-
-export const alertTarget = (customerId: string, alertId: string): ScheduledTarget => ({ kind: 'alert', id: alertId, customerId });
 
 const shown = (alert: StoredAlert): Alert => {
   const { last_evaluation: _evaluation, ...rest } = alert;
@@ -43,23 +42,6 @@ const assertReferences = async (caller: Caller, customerId: string, input: Parse
   if (owner !== caller.userId && !(await listUsersOfCustomer(customerId)).some((user) => user._id === owner)) {
     throw new AppError('validation_failed', { details: { user: owner } });
   }
-};
-
-/**
- * The schedule of an alert as it is now. EventBridge refuses an end date in the past, so an alert
- * whose end has passed keeps a disabled schedule; a start date in the past is simply left out.
- */
-export const syncAlertSchedule = async (alert: Alert, now: number = Date.now()): Promise<void> => {
-  const start = alert.start_date ? Date.parse(alert.start_date) : null;
-  const end = alert.end_date ? Date.parse(alert.end_date) : null;
-  const ended = end !== null && end <= now;
-  await putSchedule(alertTarget(alert.customer, alert._id), {
-    expression: alert.schedule_expression,
-    timezone: alert.timezone,
-    ...(start !== null && start > now ? { start: new Date(start) } : {}),
-    ...(end !== null && !ended ? { end: new Date(end) } : {}),
-    enabled: alert.active && !ended,
-  });
 };
 
 const settingsOf = (input: ParsedAlertInput) => {
@@ -90,7 +72,7 @@ export const createAlert = async (caller: Caller, input: ParsedAlertInput, langu
   };
   await putNewAlert(alert);
   try {
-    await syncAlertSchedule(alert);
+    await syncAlertSchedules(customerId);
   } catch (error) {
     await deleteAlert(customerId, alert._id);
     throw error;
@@ -120,16 +102,20 @@ export const updateAlertOf = async (caller: Caller, input: ParsedAlertInput & { 
   };
   // A non-owner's save must not carry back days the owner changed meanwhile: it holds only while the cron time is the one read.
   await updateAlertSettings(alert, caller.userId === existing.user ? null : existing.cron_time);
-  await syncAlertSchedule(alert);
+  await syncAlertSchedules(customerId);
   return alert;
 };
 
-/** The schedule goes first (no evaluation starts after), then the alert and its log (no screen shows a log without its alert). */
+/**
+ * The alert goes first (an evaluation started after finds it gone and does nothing), then its
+ * cron's schedule when it was the last alert of it, then its log (no screen shows a log without its
+ * alert). A schedule left by a failure here removes itself at its next firing.
+ */
 export const deleteAlertOf = async (caller: Caller, alertId: string) => {
   const customerId = customerOf(caller);
   await requireAlert(customerId, alertId);
-  await removeSchedule(alertTarget(customerId, alertId));
   await deleteAlert(customerId, alertId);
+  await syncAlertSchedules(customerId);
   await eraseLog(customerId, alertId);
   return { deleted: alertId };
 };

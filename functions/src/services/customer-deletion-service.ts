@@ -26,7 +26,7 @@ import { describeError, logger } from '../logger';
 import type { CustomerDeletionJob, CustomerPurgeSweep } from './job-launcher';
 import { newId } from './new-id';
 import { pushToUser } from './realtime-service';
-import { removeSchedule, type ScheduledTarget } from './schedule-service';
+import { alertSchedulesPrefix, removeSchedule, removeScheduleNamed, scheduleNamesStartingWith, type ScheduledTarget } from './schedule-service';
 import { deleteLanesOf } from '../data/fair-queue-repository';
 import { FAIR_QUEUES } from './fair-work-service';
 
@@ -115,7 +115,16 @@ const removeSchedules = async (run: RunContext): Promise<StepResult> => {
       }
       cursor = SK;
     }
-    if (!page.more) return { used, complete: true, cursor: null };
+    if (!page.more) {
+      // The alerts' schedules are the customer's per cron (alert-schedule-service), named by the customer, not by an item.
+      const prefix = alertSchedulesPrefix(run.customerId);
+      for (const name of await scheduleNamesStartingWith(prefix)) {
+        if (!/^[0-9a-f]{12}$/.test(name.slice(prefix.length))) continue;
+        await removeScheduleNamed(name);
+        used += 1;
+      }
+      return { used, complete: true, cursor: null };
+    }
     if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor };
   }
 };

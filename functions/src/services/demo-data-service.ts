@@ -34,7 +34,7 @@ import { getAlert, putLogItemOnce, putNewAlert } from '../data/alert-repository'
 import { getReminder, putNewReminder } from '../data/reminder-repository';
 import { DEMO_ALERT_ID, demoAlert, demoAlertLogItem } from './demo-alert';
 import { DEMO_REMINDER_ID, demoReminder } from './demo-reminder';
-import { syncAlertSchedule } from './alert-service';
+import { syncAlertSchedules } from './alert-schedule-service';
 import { scheduleReminder } from './reminder-service';
 import { largeSeedSummary, seedLargeCustomer } from './large-customer-seed';
 import { seedLocation } from './seed-location';
@@ -231,7 +231,7 @@ const seedDemoAlert = async (premium: Customer): Promise<void> => {
     const { tick, item } = demoAlertLogItem(alert, Date.now());
     await putLogItemOnce(premium._id, tick, item);
   }
-  await syncAlertSchedule(alert);
+  await syncAlertSchedules(premium._id);
 };
 
 /** The monthly reminder, and its schedule (put again on every seeding). */

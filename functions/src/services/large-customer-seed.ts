@@ -8,8 +8,7 @@ import { putLocations } from '../data/location-repository';
 import { putPointsWithClaims } from '../data/point-repository';
 import { getLargeSeedProgress, putCustomerPermissionMap, putLargeSeedProgress } from '../data/system-repository';
 import { putUsersWithGuards } from '../data/user-repository';
-import { syncAlertSchedule } from './alert-service';
-import { forEachConcurrently } from '../concurrency';
+import { syncAlertSchedules } from './alert-schedule-service';
 import { LARGE_CUSTOMER, largeCustomerPlan, largeSeriesOfPoint, largeSize, type LargeCustomerPlan, type LargePoint, type LargeSize, seriesEndOf } from './large-customer';
 import { hashPassword } from './password-hasher';
 import { storeValuesInBulk } from './series-write-service';
@@ -143,12 +142,9 @@ export const seedLargeCustomer = async (options: LargeSeedOptions): Promise<Larg
 
   started = performance.now();
   if (writeEntities && options.schedules !== false) {
-    let scheduled = 0;
-    await forEachConcurrently(plan.alerts, 8, async (alert) => {
-      await syncAlertSchedule(alert);
-      scheduled += 1;
-      if (scheduled % 25 === 0 || scheduled === plan.alerts.length) report({ step: 'schedules', done: scheduled, total: plan.alerts.length });
-    });
+    // One schedule per customer and cron (alert-schedule-service), whatever the number of alerts.
+    for (const customerId of new Set(plan.alerts.map((alert) => alert.customer))) await syncAlertSchedules(customerId);
+    report({ step: 'schedules', done: plan.alerts.length, total: plan.alerts.length });
   }
   ms.schedules = performance.now() - started;
 

@@ -6,6 +6,7 @@ import { migrationDoneFor, migrationProgress, recordMigrationDone, recordMigrati
 import { listSources, unlistedSourceIds } from '../data/source-repository';
 import { listUsers, unlistedUserIds } from '../data/user-repository';
 import { logger } from '../logger';
+import { migrateAlertSchedules } from './alert-schedule-service';
 import { rebuildMapSummaries } from './map-summary-rebuild';
 import { backfillPointIndex, type BackfillPosition } from './point-index-backfill-service';
 
@@ -24,6 +25,9 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
  *    point's list order and search terms, where the last run stopped.
  * 3. **Maplytics' site summaries** (`rebuildMapSummaries`, docs/features/maplytics.md): each customer's
  *    sites' summaries and its alerts' index, customer after customer, once per summaries' version.
+ * 4. **The alerts' schedules** (`migrateAlertSchedules`, issue 41): the per-alert schedules of older
+ *    versions replaced by one per customer and cron; its progress is the schedules left (one
+ *    ListSchedules call over migrated data).
  *
  * Each keeps its progress under `keys.migration(name)` and, once done, its marker: a deploy over
  * migrated data reads two items and stops. A run stops before `deadline` and answers not done; the
@@ -51,6 +55,8 @@ export interface DeployMigrationsOutcome {
   points: number;
   /** Maplytics' site summaries written in this run. */
   mapSites: number;
+  /** Per-alert schedules replaced by their customers' schedules per cron in this run. */
+  alertSchedules: number;
 }
 
 /** Entries written, by list. */
@@ -117,10 +123,20 @@ const rebuildMaps = async (deadline: number, outcome: DeployMigrationsOutcome): 
   return run.done;
 };
 
+const replaceAlertSchedules = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
+  const run = await migrateAlertSchedules(deadline, now);
+  outcome.alertSchedules += run.replaced;
+  return run.done;
+};
+
 export const runDeployMigrations = async (deadline: number, now: () => number = Date.now): Promise<DeployMigrationsOutcome> => {
-  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0 };
+  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, alertSchedules: 0 };
   // In this order: the summaries' rebuild reads the locations' and alerts' lists the first step fills.
-  outcome.done = (await migrateLists(deadline, now, outcome)) && (await backfillPoints(deadline, now, outcome)) && (await rebuildMaps(deadline, outcome));
+  outcome.done =
+    (await migrateLists(deadline, now, outcome)) &&
+    (await backfillPoints(deadline, now, outcome)) &&
+    (await rebuildMaps(deadline, outcome)) &&
+    (await replaceAlertSchedules(deadline, now, outcome));
   logger.info(outcome.done ? 'deploy migrations done' : 'deploy migrations paused', { ...outcome });
   return outcome;
 };

@@ -16,7 +16,7 @@ import { migrationDoneFor, recordMigrationDone } from '../data/migration-reposit
  * `outbox` is the deployment's one outbox sweep (its schedule is made by the stack, for no customer).
  */
 export interface ScheduledTarget {
-  kind: 'ftp' | 'source' | 'alert' | 'reminder' | 'subscription' | 'outbox';
+  kind: 'ftp' | 'source' | 'alert' | 'alerts' | 'reminder' | 'subscription' | 'outbox';
   id: string;
   customerId: string;
   /** The schedule's execution id (filled in by Scheduler), or the request's that ran the job at once. */
@@ -30,13 +30,21 @@ export interface ScheduledTarget {
  * invoking the jobs function: their runs are then taken in turn per customer
  * (services/fair-work-service, docs/architecture/fair-work.md).
  */
-export const QUEUED_KINDS = new Set<ScheduledTarget['kind']>(['alert', 'subscription']);
+export const QUEUED_KINDS = new Set<ScheduledTarget['kind']>(['alert', 'alerts', 'subscription']);
 
 /** Scheduler's context attribute for one execution of a schedule, put in the input it sends. */
 const SCHEDULE_EXECUTION_ID = '<aws.scheduler.execution-id>';
 
-/** One schedule per entity, named by its id (ids are server-made and unique across customers). */
-export const scheduleName = (target: ScheduledTarget): string => `${target.kind}-${target.id}`;
+/**
+ * One schedule per entity, named by its id (ids are server-made and unique across customers); the
+ * alerts' schedules are one per customer and cron (`alerts`, services/alert-schedules.ts), named by
+ * the customer and the cron's key (a customer's are listed by that prefix).
+ */
+export const scheduleName = (target: ScheduledTarget): string =>
+  target.kind === 'alerts' ? `${alertSchedulesPrefix(target.customerId)}${target.id}` : `${target.kind}-${target.id}`;
+
+/** What the names of a customer's alert schedules start with. */
+export const alertSchedulesPrefix = (customerId: string): string => `alerts-${customerId}-`;
 
 /**
  * When a schedule fires: an EventBridge Scheduler expression (`rate(15 minutes)`,
@@ -78,8 +86,17 @@ const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
  * Creates or replaces the schedule of an entity (a disabled entity keeps a disabled schedule).
  * Idempotent: called again with the same values it leaves one schedule with those values.
  */
-export const putSchedule = async (target: ScheduledTarget, timing: ScheduleTiming): Promise<void> => {
+export const putSchedule = async (target: ScheduledTarget, timing: ScheduleTiming, { exists = false }: { exists?: boolean } = {}): Promise<void> => {
   const input = scheduleInput(target, timing);
+  // One known to exist is updated (one call); one gone meanwhile is made again.
+  if (exists) {
+    try {
+      await scheduler.send(new UpdateScheduleCommand(input));
+      return;
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    }
+  }
   try {
     await scheduler.send(new CreateScheduleCommand(input));
   } catch (error) {
@@ -93,11 +110,36 @@ export const putRecurringSchedule = (target: ScheduledTarget, everyMinutes: numb
   putSchedule(target, { expression: `rate(${everyMinutes} ${everyMinutes === 1 ? 'minute' : 'minutes'})`, enabled });
 
 /** Removes an entity's schedule; already gone is fine. */
-export const removeSchedule = async (target: ScheduledTarget): Promise<void> => {
+export const removeSchedule = (target: ScheduledTarget): Promise<void> => removeScheduleNamed(scheduleName(target));
+
+/** Removes a schedule by its name; already gone is fine. */
+export const removeScheduleNamed = async (name: string): Promise<void> => {
   try {
-    await scheduler.send(new DeleteScheduleCommand({ Name: scheduleName(target) }));
+    await scheduler.send(new DeleteScheduleCommand({ Name: name }));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+};
+
+/** The names of the schedules (default group) starting with `prefix`, every page. */
+export const scheduleNamesStartingWith = async (prefix: string): Promise<string[]> => {
+  const names: string[] = [];
+  let NextToken: string | undefined;
+  do {
+    const page = await scheduler.send(new ListSchedulesCommand({ NamePrefix: prefix, NextToken, MaxResults: 100 }));
+    NextToken = page.NextToken;
+    for (const summary of page.Schedules ?? []) if (summary.Name?.startsWith(prefix)) names.push(summary.Name);
+  } while (NextToken);
+  return names;
+};
+
+/** The input a schedule sends its target (null when it has none or is gone). */
+export const scheduleInputOf = async (name: string): Promise<string | null> => {
+  try {
+    return (await scheduler.send(new GetScheduleCommand({ Name: name }))).Target?.Input ?? null;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return null;
+    throw error;
   }
 };
 

@@ -3,6 +3,7 @@ import { getCustomer } from '../data/customer-repository';
 import { describeError, logger } from '../logger';
 import { drainFairly, enqueueFairly, FAIR_QUEUES, fairWorkOn, SCHEDULED_QUEUES, isDrainRequest, isFairQueue, startWorker, type DrainRequest, type FairQueueName } from './fair-work-service';
 import { evaluateAlert } from './alert-evaluation-service';
+import { startAlertsOfCron } from './alert-schedule-service';
 import { retrieveFiles } from './ftp-retrieval-service';
 import { fireReminder } from './reminder-firing-service';
 import { retargetQueuedSchedules, type ScheduledTarget } from './schedule-service';
@@ -18,6 +19,8 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   source: (target) => fetchSource(target.customerId, target.id),
   // A run that waited its turn evaluates the tick it fired for.
   alert: (target) => evaluateAlert(target.customerId, target.id, target.firedAt ?? Date.now()),
+  // A customer's cron: its alerts' evaluations go to the customer's lane (one job each), for the tick it fired for.
+  alerts: (target) => startAlertsOfCron(target),
   reminder: (target) => fireReminder(target.customerId, target.id),
   subscription: (target) => sendSubscriptionReport(target.customerId, target.id),
   // The sweep also starts a worker on each fair queue: a job left behind (its worker died, or its start was lost) is taken within minutes.
@@ -41,7 +44,7 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
  * A reminder's schedule is a one-time one that its run moves on: its run lets the occurrence pass
  * unfired and moves it (reminder-firing-service).
  */
-const PAUSED_WHILE_DELETED = new Set<ScheduledTarget['kind']>(['ftp', 'source', 'alert', 'subscription']);
+const PAUSED_WHILE_DELETED = new Set<ScheduledTarget['kind']>(['ftp', 'source', 'alert', 'alerts', 'subscription']);
 
 export const runScheduledJob = async (target: ScheduledTarget): Promise<unknown> => {
   if (PAUSED_WHILE_DELETED.has(target.kind) && (await getCustomer(target.customerId))?.deleting) {
@@ -73,8 +76,15 @@ const targetOf = (body: string, sentTimestamp: string | undefined): ScheduledTar
 /** Puts targets in their customers' lanes; answers the queues that got work. */
 const enqueueTargets = async (targets: readonly ScheduledTarget[]): Promise<Set<FairQueueName>> => {
   const fair = targets.filter((target) => isFairQueue(target.kind));
-  // A kind without a fair queue (none is sent here today) runs at once.
-  for (const target of targets.filter((entry) => !isFairQueue(entry.kind))) await runScheduledJob(target);
+  // A kind without a fair queue runs at once: a customer's cron (`alerts`) puts its alerts' evaluations in the lanes itself.
+  // One that fails is logged and the others go on (another customer's cron must not wait for a redelivery); its schedule fires again at its next time.
+  for (const target of targets.filter((entry) => !isFairQueue(entry.kind))) {
+    try {
+      await runScheduledJob(target);
+    } catch (error) {
+      logger.error('scheduled job failed', { kind: target.kind, id: target.id, customer: target.customerId, ...describeError(error) });
+    }
+  }
   // The order in a lane: the firing time, then the entity (a message delivered twice is one job).
   await enqueueFairly(
     fair.map((target) => ({

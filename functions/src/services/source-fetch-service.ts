@@ -71,7 +71,8 @@ const failureOf = (error: unknown): { error: string; detail: string | null } => 
  * idempotent, its outcome recorded on the source for the list. A deleted or inactive source does nothing.
  */
 export const fetchSource = async (customerId: string, sourceId: string, now: number = Date.now()): Promise<SourceFetchStatus | null> => {
-  const source = await getSource(customerId, sourceId);
+  // Without its last fetch (its own item): a fetch writes it, never reads it.
+  const source = await getSource(customerId, sourceId, { withFetchStatus: false });
   const fetcher = source ? FETCHERS[source.type] : undefined;
   if (!source || !fetcher || !source.active || !source.is_configurable || !isFetchedType(source.type)) {
     logger.info('source not fetched', { customerId, sourceId, reason: source ? 'inactive or not fetched' : 'gone' });

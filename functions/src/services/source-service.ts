@@ -109,7 +109,7 @@ const emptyConfig = (): StoredSource['config'] => {
 
 const nextOrder = (sources: readonly StoredSource[]): number => sources.reduce((highest, source) => Math.max(highest, source.order + 1), 0);
 
-export const listSources = async (caller: Caller): Promise<Source[]> => (await listSourcesOfCustomer(customerOf(caller))).map(toSourceAnswer);
+export const listSources = async (caller: Caller): Promise<Source[]> => (await listSourcesOfCustomer(customerOf(caller), { withFetchStatus: true })).map(toSourceAnswer);
 
 export const getSourceOf = async (caller: Caller, sourceId: string): Promise<Source> => toSourceAnswer(await requireSource(customerOf(caller), sourceId));
 

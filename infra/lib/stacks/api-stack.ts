@@ -83,7 +83,7 @@ interface GroupAccess {
 }
 
 const SCHEDULES_BY_ENTITY_ID =
-  "Schedules are named by the ids of their alerts, reminders, subscriptions and retrievers, made at run time; the default group holds this app's schedules only";
+  "Schedules are named by the ids of their reminders, subscriptions and retrievers, or by their customer and cron (alerts), made at run time; the default group holds this app's schedules only";
 const SCHEDULES_ARN_FINDING = 'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/*';
 
 /** What each endpoint group may touch, and nothing more. */
@@ -352,9 +352,24 @@ export class ApiStack extends Stack {
         resources: ['alert-*', 'subscription-*'].map((name) => Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${name}` })),
       }),
     );
-    scheduledJobs.fn.addToRolePolicy(
-      new iam.PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: '*' })] }),
+    const listSchedules = (fn: AppFunction) =>
+      fn.fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: '*' })] }),
+      );
+    listSchedules(scheduledJobs);
+    // The alerts' schedules are one per customer and cron (services/alert-schedule-service): a firing that finds none of its
+    // alerts sets its customer's schedules right (puts those needed, removes the others), so it manages the `alerts-` ones.
+    scheduledJobs.acknowledgeOnRole(
+      "The alerts' schedules are named by their customer's id and cron, made at run time: `alerts-*` is as narrow as a name known at deploy",
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/alerts-*',
     );
+    scheduledJobs.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+        resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: 'default/alerts-*' })],
+      }),
+    );
+    scheduledJobs.setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn).setting('SCHEDULES_DEAD_LETTER_ARN', this.scheduleDeadLetters.queueArn);
     // Workers are started by the function itself, by its name (a grant on itself would make it depend on its own policy).
     scheduledJobs.acknowledgeOnRole(
       'Fair-queue workers are new invocations of this same function, named by its prefix (a grant on itself would make it depend on its own policy)',
@@ -382,6 +397,9 @@ export class ApiStack extends Stack {
     });
     const manageSchedules = (fn: AppFunction) => {
       fn.acknowledgeOnRole(SCHEDULES_BY_ENTITY_ID, SCHEDULES_ARN_FINDING);
+      // An alert's save sets its customer's schedules per cron right, listing them by their name's prefix.
+      listSchedules(fn);
+      fn.acknowledgeOnRole("ListSchedules has no resource narrower than the account's schedules", 'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/*');
       fn.fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
@@ -395,6 +413,28 @@ export class ApiStack extends Stack {
         .setting('SCHEDULES_DEAD_LETTER_ARN', this.scheduleDeadLetters.queueArn)
         .setting('SCHEDULED_WORK_QUEUE_ARN', scheduledWork.queueArn);
     };
+    // The deploy's data migrations run in the series jobs function: one replaces the per-alert schedules of older
+    // versions by one per customer and cron (services/alert-schedule-service `migrateAlertSchedules`), listing them.
+    // Not manageSchedules: the scheduled-jobs function names this one in its settings, so this one may not name it back
+    // (a cycle); the alerts' schedules target the scheduled-work queue.
+    listSchedules(jobs);
+    jobs.acknowledgeOnRole(
+      "ListSchedules has no resource narrower than the account's schedules; the alerts' schedules are named by their alert (older versions) or by their customer and cron, made at run time",
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/*',
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/alert-*',
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/alerts-*',
+    );
+    jobs.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+        resources: ['alert-*', 'alerts-*'].map((name) => Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${name}` })),
+      }),
+    );
+    schedulerRole.grantPassRole(jobs.fn.grantPrincipal);
+    jobs
+      .setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn)
+      .setting('SCHEDULES_DEAD_LETTER_ARN', this.scheduleDeadLetters.queueArn)
+      .setting('SCHEDULED_WORK_QUEUE_ARN', scheduledWork.queueArn);
 
     // Report PDFs: Chromium opens a report's print page on the web app with a print token (made
     // here, so the function reads the signing secret) and leaves the PDF in the documents bucket
@@ -480,6 +520,12 @@ export class ApiStack extends Stack {
     );
     customerDeletion.asyncInvocations(2);
     customerDeletion.acknowledgeOnRole(SCHEDULES_BY_ENTITY_ID, SCHEDULES_ARN_FINDING);
+    // The alerts' schedules are the customer's per cron, found by their name's prefix.
+    listSchedules(customerDeletion);
+    customerDeletion.acknowledgeOnRole(
+      'ListSchedules has no resource narrower than the account\'s schedules',
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/*',
+    );
     customerDeletion.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['scheduler:DeleteSchedule'],

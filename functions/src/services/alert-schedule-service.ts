@@ -1,0 +1,150 @@
+import { listAlertsOfCustomer, listAlertsOfCustomerFromIndex } from '../data/alert-repository';
+import { describeError, logger } from '../logger';
+import { evaluateAlert } from './alert-evaluation-service';
+import { alertCronSchedules, alertScheduleChanges, alertsOfCron, type AlertCronSchedule } from './alert-schedules';
+import { enqueueFairly, FAIR_QUEUES, fairWorkOn, startWorker } from './fair-work-service';
+import {
+  alertSchedulesPrefix,
+  putSchedule,
+  removeScheduleNamed,
+  scheduleInputOf,
+  scheduleName,
+  scheduleNamesStartingWith,
+  type ScheduledTarget,
+  type ScheduleTiming,
+} from './schedule-service';
+
+/**
+ * The alerts' schedules: one per customer and cron (services/alert-schedules.ts for the rules).
+ * Every save of an alert sets the customer's whole set right (`syncAlertSchedules`), so a failure
+ * half-way is repaired by the next save; a schedule left with no alert removes itself at its next
+ * firing; the deploy replaces the per-alert schedules of older versions (`migrateAlertSchedules`).
+ */
+
+export const alertCronTarget = (customerId: string, key: string): ScheduledTarget => ({ kind: 'alerts', id: key, customerId });
+
+const timingOf = (schedule: AlertCronSchedule): ScheduleTiming => ({
+  expression: schedule.expression,
+  timezone: schedule.timezone,
+  ...(schedule.start ? { start: schedule.start } : {}),
+  ...(schedule.end ? { end: schedule.end } : {}),
+  enabled: true,
+});
+
+/** A cron's key is 12 hex digits: a name with more after the prefix is another customer's whose id starts like this one. */
+const OWN_NAME = /^[0-9a-f]{12}$/;
+
+/**
+ * Puts the schedules the customer's alerts need (each cron's, with its timing) and removes the
+ * others. Idempotent. A save meeting this one may give a cron removed here an alert again: the
+ * alerts are read once more after a removal, and what they need is put back.
+ */
+export const syncAlertSchedules = async (customerId: string, now: number = Date.now()): Promise<{ put: number; removed: number }> => {
+  const prefix = alertSchedulesPrefix(customerId);
+  const nameOf = (key: string) => scheduleName(alertCronTarget(customerId, key));
+  const wanted = alertCronSchedules(await listAlertsOfCustomer(customerId, { consistent: true }), now);
+  const existing = (await scheduleNamesStartingWith(prefix)).filter((name) => OWN_NAME.test(name.slice(prefix.length)));
+  const changes = alertScheduleChanges(wanted, existing, nameOf);
+  for (const { schedule, exists } of changes.put) await putSchedule(alertCronTarget(customerId, schedule.key), timingOf(schedule), { exists });
+  for (const name of changes.remove) await removeScheduleNamed(name);
+  let restored = 0;
+  if (changes.remove.length > 0) {
+    const removed = new Set(changes.remove);
+    for (const schedule of alertCronSchedules(await listAlertsOfCustomer(customerId, { consistent: true }), Date.now())) {
+      if (!removed.has(nameOf(schedule.key))) continue;
+      await putSchedule(alertCronTarget(customerId, schedule.key), timingOf(schedule));
+      restored += 1;
+    }
+  }
+  return { put: changes.put.length + restored, removed: changes.remove.length - restored };
+};
+
+export interface CronFiring {
+  /** The alerts of the cron this firing started. */
+  alerts: number;
+  /** How many of their evaluations went to the customer's lane (fair work on), ran here and failed (fair work off). */
+  queued: number;
+  ran: number;
+  failed: number;
+}
+
+/**
+ * One firing of a customer's cron (`{ kind: 'alerts', id: <cron key>, customerId }`): each active
+ * alert of that cron becomes its own job in the customer's lane of the alert queue, for the tick the
+ * schedule fired (`firedAt`), and workers are started (as many as the customer may run at once).
+ * The turns then take them as they took a schedule's each (fair-work.md): one evaluation that fails
+ * is logged and the others run. With fairness off (the neighbours bench) they run here, one after
+ * the other, a failure logged and the next run. A firing that finds none of its alerts (the last
+ * was deleted or made inactive and that save's removal failed) sets the customer's schedules right.
+ */
+export const startAlertsOfCron = async (target: ScheduledTarget): Promise<CronFiring> => {
+  const firedAt = target.firedAt ?? Date.now();
+  // From the customer's list of alerts on GSI1 (its alerts alone, not its partition): an alert saved a moment ago may wait for the next firing.
+  const alerts = alertsOfCron(await listAlertsOfCustomerFromIndex(target.customerId), target.id);
+  const firing: CronFiring = { alerts: alerts.length, queued: 0, ran: 0, failed: 0 };
+  if (alerts.length === 0) {
+    logger.info("alerts' schedule without alerts: the customer's schedules are set again", { customer: target.customerId, cron: target.id });
+    await syncAlertSchedules(target.customerId);
+    return firing;
+  }
+  const jobs: ScheduledTarget[] = alerts.map((alert) => ({
+    kind: 'alert',
+    id: alert._id,
+    customerId: target.customerId,
+    firedAt,
+    ...(target.correlationId ? { correlationId: target.correlationId } : {}),
+  }));
+  if (!fairWorkOn()) {
+    for (const job of jobs) {
+      try {
+        await evaluateAlert(job.customerId, job.id, firedAt);
+        firing.ran += 1;
+      } catch (error) {
+        firing.failed += 1;
+        logger.error('alert evaluation failed', { alert: job.id, customer: job.customerId, ...describeError(error) });
+      }
+    }
+    return firing;
+  }
+  // The same order as a job the queue delivers (scheduled-job-service): the firing time, then the alert.
+  firing.queued = await enqueueFairly(jobs.map((job) => ({ queue: 'alert' as const, customerId: job.customerId, order: `${String(firedAt).padStart(15, '0')}#${job.id}`, job })));
+  for (let worker = 0; worker < Math.min(FAIR_QUEUES.alert.cap, jobs.length); worker += 1) await startWorker('alert');
+  return firing;
+};
+
+/** The per-alert schedules older versions made (`alert-<alert id>`). */
+const PER_ALERT_PREFIX = 'alert-';
+
+/**
+ * The deploy's step (list-index-migration.ts): the per-alert schedules of older versions are
+ * replaced by their customers' schedules per cron. For each one left: its customer's schedules are
+ * set (once per run and customer), then it is removed, so no firing is lost between the two. Its
+ * progress is the schedules themselves (each removed once replaced): a run stopped by its deadline
+ * resumes with what is left, and over migrated data a run is one ListSchedules call. The listing is
+ * taken again until it is empty (a listing may hold a page only: the emulator answers 100 at most,
+ * without a next page). Answers how many were replaced and whether none is left. `namePrefix`
+ * narrows it to some schedules (a test's own, beside other files' at the same time).
+ */
+export const migrateAlertSchedules = async (
+  deadline: number,
+  now: () => number = Date.now,
+  namePrefix = PER_ALERT_PREFIX,
+): Promise<{ done: boolean; replaced: number }> => {
+  const synced = new Set<string>();
+  let replaced = 0;
+  for (;;) {
+    const names = await scheduleNamesStartingWith(namePrefix);
+    if (names.length === 0) return { done: true, replaced };
+    for (const name of names) {
+      if (now() > deadline) return { done: false, replaced };
+      const input = await scheduleInputOf(name);
+      const customerId = input ? (JSON.parse(input) as Partial<ScheduledTarget>).customerId : undefined;
+      if (customerId && !synced.has(customerId)) {
+        await syncAlertSchedules(customerId);
+        synced.add(customerId);
+      }
+      await removeScheduleNamed(name);
+      replaced += 1;
+    }
+  }
+};
