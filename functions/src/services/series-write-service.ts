@@ -207,8 +207,9 @@ export const storeFetchedValuesInBulk = async (
     );
   }
   if (rolling.length > 0) {
-    // Everything pending: from the mark to a day past the latest of now, the batch and the mark.
-    const pendingEnd = (ofPoint: (typeof rolling)[number]) => Math.max(Date.now(), ofPoint.mark ?? 0, ...ofPoint.values.map((value) => value.at)) + 24 * HOUR_MS;
+    // What is pending: from the mark to a day past the later of the mark and the batch (deferred
+    // batches lie in the mark's hour; a fetch's batch is its source's latest data).
+    const pendingEnd = (ofPoint: (typeof rolling)[number]) => Math.max(ofPoint.mark ?? 0, ...ofPoint.values.map((value) => value.at)) + 24 * HOUR_MS;
     const pending = await Promise.all(
       rolling.map((ofPoint) => (ofPoint.mark === null ? [] : listRawEntries(ofPoint.series, ofPoint.mark, pendingEnd(ofPoint), { consistent: true }))),
     );
