@@ -142,6 +142,16 @@ export const storeValuesInBulk = async (
 
 const HOUR_MS = 3_600_000;
 const utcHour = (at: number): number => Math.floor(at / HOUR_MS);
+
+/**
+ * Whether a fetch's batch of one point defers its rollups: its values lie in one UTC hour, the
+ * pending mark's when there is one. Else it rolls up what is pending with its own values.
+ */
+export const defersRollups = (instants: readonly number[], pendingFrom: number | null): boolean => {
+  const hours = new Set(instants.map(utcHour));
+  return hours.size === 1 && (pendingFrom === null || hours.has(utcHour(pendingFrom)));
+};
+
 const seriesId = (series: SeriesRef): string => `${series.customerId}|${series.pointId}`;
 
 /**
@@ -170,9 +180,8 @@ export const storeFetchedValuesInBulk = async (
   const deferred: StoredValue[] = [];
   const rolling: { series: SeriesRef; mark: number | null; values: StoredValue[] }[] = [];
   for (const [id, ofPoint] of byPoint) {
-    const hours = new Set(ofPoint.map((value) => utcHour(value.at)));
     const mark = marks.get(id) ?? null;
-    if (hours.size === 1 && (mark === null || hours.has(utcHour(mark)))) deferred.push(...ofPoint);
+    if (defersRollups(ofPoint.map((value) => value.at), mark)) deferred.push(...ofPoint);
     else rolling.push({ series: { customerId: ofPoint[0].customerId, pointId: ofPoint[0].pointId }, mark, values: ofPoint });
   }
   const outcome: BulkOutcome = { written: 0, unchanged: 0, changedPoints: new Set() };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketStart, nextBucketStart, type RollupLevel } from '@shared/series/buckets';
 import type { StoredRollup } from '../../../functions/src/data/rollup-pack';
 import { completeRollupBefore, completeRollups, pendingReadsOf } from '../../../functions/src/services/rollup-buckets';
+import { defersRollups } from '../../../functions/src/services/series-write-service';
 import { recomputedRollups } from '../../support/rollup-check';
 
 /**
@@ -100,5 +101,22 @@ describe('rollups completed after a pending mark', () => {
     const lastValue = values.filter((value) => value.at < from).at(-1)!;
     expect(completeRollupBefore('day', ZONE, mark, from, storedBefore, raw)?.last).toBe(lastValue.value);
     expect(completeRollupBefore('day', ZONE, mark, from, storedBefore, [])).toBe(storedBefore);
+  });
+});
+
+describe('which fetch defers its rollups', () => {
+  const hour = Date.parse('2026-10-31T09:00:00Z');
+  it('defers a batch of one UTC hour when nothing is pending or the pending mark is in that hour', () => {
+    expect(defersRollups([hour + 10 * MINUTE], null)).toBe(true);
+    expect(defersRollups([hour + 20 * MINUTE, hour + 30 * MINUTE], hour + 10 * MINUTE)).toBe(true);
+    // A late value of the mark's hour, before the mark: deferred, the mark lowered to it.
+    expect(defersRollups([hour], hour + 10 * MINUTE)).toBe(true);
+  });
+
+  it('rolls up with the first batch past the mark\'s hour, and with any batch of several hours (a backfill, a forecast)', () => {
+    expect(defersRollups([hour + 60 * MINUTE], hour + 10 * MINUTE)).toBe(false);
+    expect(defersRollups([hour + 50 * MINUTE, hour + 60 * MINUTE], hour + 10 * MINUTE)).toBe(false);
+    expect(defersRollups([hour + 50 * MINUTE, hour + 60 * MINUTE], null)).toBe(false);
+    expect(defersRollups([hour - 10 * MINUTE], hour + 10 * MINUTE)).toBe(false);
   });
 });
