@@ -210,6 +210,8 @@ export interface RollupRange {
   rollups: StoredRollup[];
   /** The latest rollup starting before `from` (only its `last` read), when asked for and there is one. */
   before: StoredRollup | null;
+  /** The point's pending mark (see `readPendingMarks`): rollups from it on may lack values; null when none. */
+  pendingFrom: number | null;
 }
 
 export interface RangeFields {
@@ -238,11 +240,12 @@ export const readRollupRanges = async (reads: readonly RollupRead[], fields: Ran
     for (const SK of read.before ? [previous, first] : [first]) want(headKeys, { PK, SK });
     for (const SK of later) want(restKeys, { PK, SK });
     if (read.before) want(headKeys, seriesKeys.extent(read.series, read.level));
+    want(headKeys, seriesKeys.pending(read.series));
     return { PK, first, later, previous };
   });
   const every = [...new Set<RollupField>(['start', ...fields.every, ...(reads.some((read) => read.before) ? (['last'] as const) : [])])];
   const head = [...new Set<RollupField>([...every, ...fields.head])];
-  const [headProjection, restProjection] = [['firstPack', ...head.map(columnAttribute)].join(', '), every.map(columnAttribute).join(', ')];
+  const [headProjection, restProjection] = [['firstPack', 'pendingFrom', ...head.map(columnAttribute)].join(', '), every.map(columnAttribute).join(', ')];
   const [headItems, restItems] = await Promise.all([batchGet([...headKeys.values()], `PK, SK, ${headProjection}`), batchGet([...restKeys.values()], `PK, SK, ${restProjection}`)]);
   if (await legacyPacksMayExist()) {
     await Promise.all([fillFromLegacyPacks([...headKeys.values()], headItems, headProjection), fillFromLegacyPacks([...restKeys.values()], restItems, restProjection)]);
@@ -258,7 +261,13 @@ export const readRollupRanges = async (reads: readonly RollupRead[], fields: Ran
       const beforeRange = { from: -Infinity, to: read.from };
       const found = read.before ? (packIn(headItems, PK, first, beforeRange).at(-1) ?? packIn(headItems, PK, previous, beforeRange).at(-1)) : undefined;
       const before = read.before ? await rollupBefore(read, headItems, found, previous) : null;
-      return { rollups: read.before && before === null ? await withHeadFields(read, rollups, fields.head, first) : rollups, before };
+      const pending = seriesKeys.pending(read.series);
+      const pendingFrom = headItems.get(`${pending.PK}|${pending.SK}`)?.pendingFrom;
+      return {
+        rollups: read.before && before === null ? await withHeadFields(read, rollups, fields.head, first) : rollups,
+        before,
+        pendingFrom: typeof pendingFrom === 'number' ? pendingFrom : null,
+      };
     }),
   );
 };
@@ -525,4 +534,56 @@ export const deleteLegacyPacks = async (series: SeriesRef, level: RollupLevel): 
   );
   await batchWrite(seriesTable(), legacy.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
   return legacy.length;
+};
+
+/**
+ * The pending marks of points (`seriesKeys.pending`): each `pendingFrom`, the earliest time whose
+ * rollups may lack values a source fetch wrote, or null when nothing is pending; by `customer|point`.
+ * `consistent` for a writer deciding on it.
+ */
+export const readPendingMarks = async (series: readonly SeriesRef[], options: { consistent?: boolean } = {}): Promise<Map<string, number | null>> => {
+  const keys = [...new Map(series.map((ref) => [`${ref.customerId}|${ref.pointId}`, seriesKeys.pending(ref)])).values()];
+  const items = keys.length ? await batchGet(keys, 'PK, SK, pendingFrom', options) : new Map<string, Record<string, unknown>>();
+  return new Map(
+    series.map((ref) => {
+      const key = seriesKeys.pending(ref);
+      const pendingFrom = items.get(`${key.PK}|${key.SK}`)?.pendingFrom;
+      return [`${ref.customerId}|${ref.pointId}`, typeof pendingFrom === 'number' ? pendingFrom : null];
+    }),
+  );
+};
+
+/** Lowers (or sets) a point's pending mark to an instant, never raising it: whatever the writers' order, it stays at or before each value not rolled up. */
+export const lowerPendingMark = async (series: SeriesRef, at: number): Promise<void> => {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: seriesTable(),
+        Key: seriesKeys.pending(series),
+        UpdateExpression: 'SET pendingFrom = :at',
+        ConditionExpression: 'attribute_not_exists(pendingFrom) OR pendingFrom > :at',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+};
+
+/** Clears a point's pending mark if it still holds `at` (what its rollup read); answers whether it did. */
+export const clearPendingMark = async (series: SeriesRef, at: number): Promise<boolean> => {
+  try {
+    await dynamo.send(
+      new DeleteCommand({ TableName: seriesTable(), Key: seriesKeys.pending(series), ConditionExpression: 'pendingFrom = :at', ExpressionAttributeValues: { ':at': at } }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};
+
+/** Forgets a point's pending mark (its series removed). */
+export const deletePendingMark = async (series: SeriesRef): Promise<void> => {
+  await dynamo.send(new DeleteCommand({ TableName: seriesTable(), Key: seriesKeys.pending(series) }));
 };

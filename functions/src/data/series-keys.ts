@@ -116,6 +116,11 @@ export const seriesKeys = {
    * precede a range without querying for it.
    */
   extent: (series: SeriesRef, level: RollupLevel) => ({ PK: `E#${owner(series)}`, SK: level }),
+  /**
+   * A point's pending mark: `pendingFrom`, the earliest time whose rollups may lack values a source
+   * fetch wrote (they are rolled up once an hour; readers complete them from the raw values).
+   */
+  pending: (series: SeriesRef) => ({ PK: `E#${owner(series)}`, SK: 'pending' }),
   sortKey: pad,
   /** The UTC months (yyyyMM) whose raw partitions hold instants in [from, to). */
   monthsBetween,

@@ -2,7 +2,7 @@ import { aggregateOf, mergeAggregates, type Aggregate, type RawValue } from '@sh
 import { bucketStart, nextBucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
 import { groupBy } from '@shared/series/rollups';
 import { listRawValues } from '../data/raw-value-repository';
-import { listRollups, writeRollupsFromSources } from '../data/rollup-repository';
+import { listRollups, writeRollupsFromSources, type RollupRange, type RollupRead } from '../data/rollup-repository';
 import type { SeriesRef } from '../data/series-keys';
 import type { StoredRollup } from '../data/rollup-pack';
 
@@ -76,3 +76,111 @@ export const recomputeSeriesBuckets = async (
     await writeRollupsFromSources(series, level, starts, (packStarts) => bucketsFromSources(series, level, zone, packStarts));
   }
 };
+
+/**
+ * What completing a level's buckets needs when values from `pendingFrom` on may not be rolled up
+ * yet (a source fetch's values wait for the hour's rollup, see docs/architecture/series.md): the
+ * raw values from the pending hour's start to the end of the range's last bucket, the stored hours
+ * of the pending day before the pending hour (days and months), the stored days of the pending
+ * month before the pending day (months). Null: the range ends before anything pending.
+ */
+export interface PendingReads {
+  raw: { from: number; to: number };
+  hours: { from: number; to: number } | null;
+  days: { from: number; to: number } | null;
+}
+
+export const pendingReadsOf = (level: RollupLevel, zone: string, pendingFrom: number, range: { from: number; to: number }): PendingReads | null => {
+  const hour = bucketStart(pendingFrom, 'hour', zone);
+  const rangeEnd = nextBucketStart(bucketStart(range.to - 1, level, zone), level, zone);
+  if (hour >= rangeEnd) return null;
+  const day = bucketStart(pendingFrom, 'day', zone);
+  return {
+    raw: { from: hour, to: rangeEnd },
+    hours: level === 'hour' || day === hour ? null : { from: day, to: hour },
+    days: level === 'month' && bucketStart(pendingFrom, 'month', zone) < day ? { from: bucketStart(pendingFrom, 'month', zone), to: day } : null,
+  };
+};
+
+/**
+ * A level's buckets in [from, to) as they will be once what is pending is rolled up: the stored
+ * buckets before the pending one's, then every bucket from it on recomputed — hours from the raw
+ * values, the pending day from its stored hours before the pending hour and those hours, the
+ * pending month from its stored days before the pending day and those days — by the functions and
+ * in the order the bulk path rolls up with, so each is the bucket the packs will hold. Buckets are
+ * replaced, never added to: a single write's stream recompute may have rolled up some pending
+ * values already. `stored` sorted by start, as read; `raw` sorted by time.
+ */
+export const completeRollups = (
+  level: RollupLevel,
+  zone: string,
+  pendingFrom: number,
+  range: { from: number; to: number },
+  stored: readonly StoredRollup[],
+  inputs: { raw: readonly RawValue[]; hours?: readonly StoredRollup[]; days?: readonly StoredRollup[] },
+): StoredRollup[] => {
+  const pending = bucketStart(pendingFrom, level, zone);
+  if (pending >= range.to) return [...stored];
+  const hourStarts = new Set(inputs.raw.map((value) => bucketStart(value.at, 'hour', zone)));
+  const rawHours = [...hourBucketsOfValues(inputs.raw, zone, hourStarts).values()]
+    .filter((rollup): rollup is StoredRollup => rollup !== null)
+    .sort((a, b) => a.start - b.start);
+  let completed = rawHours;
+  if (level !== 'hour') {
+    const hour = bucketStart(pendingFrom, 'hour', zone);
+    const hoursBefore = (inputs.hours ?? []).filter((rollup) => rollup.start >= bucketStart(pendingFrom, 'day', zone) && rollup.start < hour);
+    completed = [...rollupsAbove([...hoursBefore, ...rawHours], 'day', zone).values()];
+    if (level === 'month') {
+      const day = bucketStart(pendingFrom, 'day', zone);
+      const daysBefore = (inputs.days ?? []).filter((rollup) => rollup.start >= bucketStart(pendingFrom, 'month', zone) && rollup.start < day);
+      completed = [...rollupsAbove([...daysBefore, ...completed], 'month', zone).values()];
+    }
+  }
+  return [
+    ...stored.filter((rollup) => rollup.start < pending),
+    ...completed.filter((rollup) => rollup.start >= Math.max(pending, range.from) && rollup.start < range.to),
+  ];
+};
+
+/**
+ * The latest bucket before a range (what differences subtract from) once what is pending is rolled
+ * up: only its `last` is read, which is the last raw value before the range when one lies after the
+ * pending hour's start, else the stored one's.
+ */
+export const completeRollupBefore = (
+  level: RollupLevel,
+  zone: string,
+  pendingFrom: number,
+  from: number,
+  stored: StoredRollup | null,
+  raw: readonly RawValue[],
+): StoredRollup | null => {
+  const hour = bucketStart(pendingFrom, 'hour', zone);
+  const latest = raw.filter((value) => value.at >= hour && value.at < from).at(-1);
+  return latest ? { ...aggregateOf([latest])!, start: bucketStart(latest.at, level, zone) } : stored;
+};
+
+/**
+ * Rollup ranges as read (`readRollupRanges`), completed where the point's pending mark lies before
+ * a range's end (`completeRollups`, `completeRollupBefore`): what is pending is read from the raw
+ * values, and the mark's day's hours and month's days from their packs, for those ranges only.
+ */
+export const completePendingRanges = (reads: readonly (RollupRead & { zone: string })[], ranges: readonly RollupRange[]): Promise<RollupRange[]> =>
+  Promise.all(
+    ranges.map(async (range, index) => {
+      const read = reads[index];
+      if (range.pendingFrom === null) return range;
+      const needs = pendingReadsOf(read.level, read.zone, range.pendingFrom, read);
+      if (!needs) return range;
+      const [raw, hours, days] = await Promise.all([
+        listRawValues(read.series, needs.raw.from, needs.raw.to),
+        needs.hours ? listRollups(read.series, 'hour', needs.hours.from, needs.hours.to) : [],
+        needs.days ? listRollups(read.series, 'day', needs.days.from, needs.days.to) : [],
+      ]);
+      return {
+        ...range,
+        rollups: completeRollups(read.level, read.zone, range.pendingFrom, read, range.rollups, { raw, hours, days }),
+        before: read.before ? completeRollupBefore(read.level, read.zone, range.pendingFrom, read.from, range.before, raw) : range.before,
+      };
+    }),
+  );

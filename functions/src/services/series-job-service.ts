@@ -7,7 +7,7 @@ import { convertUnit } from '@shared/series/unit-conversion';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { deletePoint, getPoint, listPointsOfCustomer } from '../data/point-repository';
 import { deleteRawValues, deleteSeriesMarkers, listRawEntriesOfMonth, listRawMonths, type StatusCode } from '../data/raw-value-repository';
-import { deleteRollupPartitions } from '../data/rollup-repository';
+import { deletePendingMark, deleteRollupPartitions } from '../data/rollup-repository';
 import type { SeriesRef } from '../data/series-keys';
 import { describeError, logger } from '../logger';
 import { computeCalculatedPoint, dependentsOf } from './calculation-service';
@@ -63,6 +63,7 @@ const removeSeriesItems = async (series: SeriesRef): Promise<number> => {
   });
   await deleteRollupPartitions(series);
   await deleteSeriesMarkers(series);
+  await deletePendingMark(series);
   return removed;
 };
 

@@ -12,7 +12,8 @@ import { canConvert, convertUnit } from '@shared/series/unit-conversion';
 import type { Location } from '@shared/schemas/location';
 import { listPointsOfCustomer } from '../data/point-repository';
 import { latestRawBefore, listRawEntries, listRawValues } from '../data/raw-value-repository';
-import { earliestRollup, latestRollupBefore, readRollupRanges } from '../data/rollup-repository';
+import { earliestRollup, latestRollupBefore, readPendingMarks, readRollupRanges } from '../data/rollup-repository';
+import { completePendingRanges } from './rollup-buckets';
 import { seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
@@ -48,8 +49,20 @@ const LEVEL_OF_SAMPLING: Record<Sampling, RollupLevel | null> = { minute: null, 
 export const lastValueBefore = async (series: SeriesRef, sampling: Sampling, from: number): Promise<number | null> => {
   const level = LEVEL_OF_SAMPLING[sampling];
   if (level === null) return (await latestRawBefore(series, from))?.value ?? null;
-  return (await latestRollupBefore(series, level, from, ['last']))?.last ?? null;
+  const [stored, pendingFrom] = await Promise.all([
+    latestRollupBefore(series, level, from, ['last']),
+    readPendingMarks([series]).then((marks) => marks.get(`${series.customerId}|${series.pointId}`) ?? null),
+  ]);
+  // Values a fetch wrote after the pending mark may not be rolled up yet: the last raw value is the
+  // truth, and the stored rollup holds every value before the mark's hour (which starts at most an hour before it).
+  if (pendingFrom !== null && pendingFrom < from) {
+    const raw = await latestRawBefore(series, from);
+    if (raw && raw.at >= pendingFrom - HOUR_MS) return raw.value;
+  }
+  return stored?.last ?? null;
 };
+
+const HOUR_MS = 3_600_000;
 
 /** Whether a calculation subtracts from the last value before its range (differences, evolution). */
 const needsValueBefore = (calculation: Calculation): boolean => calculation.includes('diff') || calculation === 'evo';
@@ -156,12 +169,13 @@ interface SeriesInput {
  */
 const readSeriesInputs = async (plans: readonly SeriesPlan[]): Promise<SeriesInput[]> => {
   const fromRollups = plans.filter((plan) => plan.level !== null);
-  const ranges = await readRollupRanges(
-    fromRollups.map((plan) => ({ series: seriesOfPoint(plan.point), level: plan.level!, from: plan.from, to: plan.to, before: plan.needsBefore })),
-    {
+  const reads = fromRollups.map((plan) => ({ series: seriesOfPoint(plan.point), level: plan.level!, from: plan.from, to: plan.to, before: plan.needsBefore, zone: plan.zone }));
+  const ranges = await completePendingRanges(
+    reads,
+    await readRollupRanges(reads, {
       every: [...new Set(fromRollups.flatMap((plan) => plan.fields.every))],
       head: [...new Set(fromRollups.flatMap((plan) => plan.fields.head))],
-    },
+    }),
   );
   const byPlan = new Map(fromRollups.map((plan, index) => [plan, ranges[index]]));
   return Promise.all(
@@ -257,11 +271,13 @@ export const rangeValueSeenBy = async (view: SeriesView, pointId: string, calcul
   const fields = aggregateFieldsOf(calculation, evolutionBase);
   // Days and hours merge into one aggregate, ordered by their first and last times.
   const reads = [
-    { series, level: 'day' as const, from, to: lastDay, before: false },
-    { series, level: 'hour' as const, from: lastDay, to: lastHour, before: false },
+    { series, level: 'day' as const, from, to: lastDay, before: false, zone },
+    { series, level: 'hour' as const, from: lastDay, to: lastHour, before: false, zone },
   ].filter((read) => read.from < read.to);
   const [ranges, minutes, lastBefore, medianValues] = await Promise.all([
-    reads.length ? readRollupRanges(reads, { every: [...new Set([...fields.every, ...fields.head, 'firstAt' as const, 'lastAt' as const])], head: [] }) : [],
+    reads.length
+      ? readRollupRanges(reads, { every: [...new Set([...fields.every, ...fields.head, 'firstAt' as const, 'lastAt' as const])], head: [] }).then((read) => completePendingRanges(reads, read))
+      : [],
     lastHour < to ? listRawValues(series, lastHour, to) : [],
     needsValueBefore(calculation) ? lastValueBefore(series, 'hour', from) : null,
     calculation === 'median' ? listRawValues(series, from, to) : null,

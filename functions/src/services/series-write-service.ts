@@ -6,7 +6,7 @@ import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
 import { applyChanges, decodePack, ROLLUP_FIELDS, type StoredRollup } from '../data/rollup-pack';
-import { lowerExtentMarker, readPacksForUpdate, writePackOnVersion, writeRollupsFromSources } from '../data/rollup-repository';
+import { clearPendingMark, lowerExtentMarker, lowerPendingMark, readPacksForUpdate, readPendingMarks, writePackOnVersion, writeRollupsFromSources } from '../data/rollup-repository';
 import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
@@ -104,7 +104,16 @@ export const storeValuesInBulk = async (
   values: readonly StoredValue[],
   /** The points' last data dates as known: those the values advance are written. */
   pointsById: ReadonlyMap<string, Pick<Point, 'last_data_date'>>,
-  options: { announce?: boolean; session?: BulkWriteSession; laterRowsMayFollow?: boolean; noteDates?: boolean } = {},
+  options: {
+    announce?: boolean;
+    session?: BulkWriteSession;
+    laterRowsMayFollow?: boolean;
+    noteDates?: boolean;
+    /** Values only, no rollups: for `storeFetchedValuesInBulk`, which keeps the points' pending marks. */
+    withoutRollups?: boolean;
+    /** Called before a point-month's new or changed values are written, with the earliest of them. */
+    beforeWrite?: (series: SeriesRef, earliest: number) => Promise<void>;
+  } = {},
 ): Promise<BulkOutcome> => {
   const chunks = new Map<string, StoredValue[]>();
   for (const value of values) {
@@ -119,7 +128,7 @@ export const storeValuesInBulk = async (
   // this process compares and rolls up the next ones.
   await forEachConcurrently(chunks, BULK_CHUNKS_AT_ONCE, async ([key, chunk]) => {
     const series: SeriesRef = { customerId: chunk[0].customerId, pointId: chunk[0].pointId };
-    const { written, unchanged } = await storePointMonth(session, key, series, chunk, options.laterRowsMayFollow === true);
+    const { written, unchanged } = await storePointMonth(session, key, series, chunk, options.laterRowsMayFollow === true, options);
     outcome.unchanged += unchanged;
     outcome.written += written;
     if (written > 0) outcome.changedPoints.add(series.pointId);
@@ -127,6 +136,111 @@ export const storeValuesInBulk = async (
   if (!options.session) await writeHeldRollups(session);
   // A caller writing one batch in several calls (a file import) notes the dates and announces once, at its end.
   if (options.noteDates !== false) await noteLastDataDates(customerId, values, pointsById);
+  if (options.announce !== false) await announceNewData(customerId, outcome.changedPoints);
+  return outcome;
+};
+
+const HOUR_MS = 3_600_000;
+const utcHour = (at: number): number => Math.floor(at / HOUR_MS);
+
+/**
+ * Whether a fetch's batch of one point defers its rollups: its values lie in one UTC hour, the
+ * pending mark's when there is one. Else it rolls up what is pending with its own values.
+ */
+export const defersRollups = (instants: readonly number[], pendingFrom: number | null): boolean => {
+  const hours = new Set(instants.map(utcHour));
+  return hours.size === 1 && (pendingFrom === null || hours.has(utcHour(pendingFrom)));
+};
+
+const seriesId = (series: SeriesRef): string => `${series.customerId}|${series.pointId}`;
+
+/**
+ * A source fetch's values (frequent small batches: 1–2 values a point every 15 minutes), their
+ * rollups done once an hour instead of at every fetch (docs/architecture/series.md, "A source
+ * fetch's rollups are deferred"). Per point, from its pending mark read first (strongly consistent):
+ * - a batch whose values lie in one UTC hour, the mark's when there is one, is **deferred**: its new
+ *   or changed values are written alone (no pack read or written), the mark lowered to the earliest
+ *   of them before they are written, and read again after (a rollup that cleared it meanwhile may
+ *   not have seen them: it is lowered again);
+ * - any other batch (the first after the mark's hour, a backfill, a forecast) **rolls up** what is
+ *   pending with it: the raw values from the mark on and the batch through `storeValuesInBulk`
+ *   (equal values are not written, their hours are recomputed), then the mark is cleared if it
+ *   still holds what was read, and the raw values after it read again: any not rolled up lowers it.
+ * Readers complete the rollups after a mark from the raw values (`completePendingRanges`).
+ */
+export const storeFetchedValuesInBulk = async (
+  customerId: string,
+  values: readonly StoredValue[],
+  pointsById: ReadonlyMap<string, Pick<Point, 'last_data_date'>>,
+  options: { announce?: boolean } = {},
+): Promise<BulkOutcome> => {
+  const byPoint = new Map<string, StoredValue[]>();
+  for (const value of values) byPoint.set(seriesId(value), [...(byPoint.get(seriesId(value)) ?? []), value]);
+  const marks = await readPendingMarks([...byPoint.values()].map(([value]) => value), { consistent: true });
+  const deferred: StoredValue[] = [];
+  const rolling: { series: SeriesRef; mark: number | null; values: StoredValue[] }[] = [];
+  for (const [id, ofPoint] of byPoint) {
+    const mark = marks.get(id) ?? null;
+    if (defersRollups(ofPoint.map((value) => value.at), mark)) deferred.push(...ofPoint);
+    else rolling.push({ series: { customerId: ofPoint[0].customerId, pointId: ofPoint[0].pointId }, mark, values: ofPoint });
+  }
+  const outcome: BulkOutcome = { written: 0, unchanged: 0, changedPoints: new Set() };
+  const add = (part: BulkOutcome, leftOut = 0) => {
+    outcome.written += part.written;
+    outcome.unchanged += part.unchanged - leftOut;
+    for (const pointId of part.changedPoints) outcome.changedPoints.add(pointId);
+  };
+  const lowest = new Map<string, { series: SeriesRef; at: number }>();
+  if (deferred.length > 0) {
+    add(
+      await storeValuesInBulk(customerId, deferred, pointsById, {
+        announce: false,
+        noteDates: false,
+        withoutRollups: true,
+        beforeWrite: async (series, earliest) => {
+          const id = seriesId(series);
+          lowest.set(id, { series, at: Math.min(lowest.get(id)?.at ?? Infinity, earliest) });
+          const mark = marks.get(id) ?? null;
+          if (mark !== null && mark <= earliest) return;
+          await lowerPendingMark(series, earliest);
+          marks.set(id, mark === null ? earliest : Math.min(mark, earliest));
+        },
+      }),
+    );
+    const after = await readPendingMarks([...lowest.values()].map(({ series }) => series), { consistent: true });
+    await Promise.all(
+      [...lowest].map(async ([id, { series, at }]) => {
+        const mark = after.get(id) ?? null;
+        if (mark === null || mark > at) await lowerPendingMark(series, at);
+      }),
+    );
+  }
+  if (rolling.length > 0) {
+    // What is pending: from the mark to a day past the later of the mark and the batch (deferred
+    // batches lie in the mark's hour; a fetch's batch is its source's latest data).
+    const pendingEnd = (ofPoint: (typeof rolling)[number]) => Math.max(ofPoint.mark ?? 0, ...ofPoint.values.map((value) => value.at)) + 24 * HOUR_MS;
+    const pending = await Promise.all(
+      rolling.map((ofPoint) => (ofPoint.mark === null ? [] : listRawEntries(ofPoint.series, ofPoint.mark, pendingEnd(ofPoint), { consistent: true }))),
+    );
+    const rolled = rolling.map((ofPoint, index) => {
+      const own = new Set(ofPoint.values.map((value) => value.at));
+      const { zone } = ofPoint.values[0];
+      const again = pending[index].filter((entry) => !own.has(entry.at)).map((entry): StoredValue => ({ ...ofPoint.series, ...entry, zone }));
+      return { again, all: [...again, ...ofPoint.values] };
+    });
+    const leftOut = rolled.reduce((sum, { again }) => sum + again.length, 0);
+    add(await storeValuesInBulk(customerId, rolled.flatMap(({ all }) => all), pointsById, { announce: false, noteDates: false }), leftOut);
+    await Promise.all(
+      rolling.map(async (ofPoint, index) => {
+        if (ofPoint.mark === null || !(await clearPendingMark(ofPoint.series, ofPoint.mark))) return;
+        const rolledUp = new Map(rolled[index].all.map((value) => [value.at, value]));
+        const since = await listRawEntries(ofPoint.series, ofPoint.mark, pendingEnd(ofPoint), { consistent: true });
+        const missed = since.filter((entry) => rolledUp.get(entry.at)?.value !== entry.value || rolledUp.get(entry.at)?.status !== entry.status);
+        if (missed.length > 0) await lowerPendingMark(ofPoint.series, Math.min(...missed.map((entry) => entry.at)));
+      }),
+    );
+  }
+  await noteLastDataDates(customerId, values, pointsById);
   if (options.announce !== false) await announceNewData(customerId, outcome.changedPoints);
   return outcome;
 };
@@ -244,6 +358,7 @@ const storePointMonth = async (
   series: SeriesRef,
   chunk: readonly StoredValue[],
   laterRowsMayFollow: boolean,
+  options: { withoutRollups?: boolean; beforeWrite?: (series: SeriesRef, earliest: number) => Promise<void> } = {},
 ): Promise<{ written: number; unchanged: number }> => {
   const zone = chunk[0].zone;
   session.started.add(chunkKey);
@@ -254,6 +369,20 @@ const storePointMonth = async (
   for (const at of latest.keys()) {
     first = Math.min(first, at);
     last = Math.max(last, at);
+  }
+  if (options.withoutRollups) {
+    // Only the values' own times are compared: no hour is rolled up here.
+    const stored = await storedOver(session, chunkKey, series, first, last + 1);
+    const changed = [...latest.values()].filter((value) => {
+      const found = stored.find(value.at);
+      return found?.value !== value.value || found.status !== value.status;
+    });
+    if (changed.length > 0) {
+      await options.beforeWrite?.(series, Math.min(...changed.map((value) => value.at)));
+      await timed(session, 'valueWritesAwaited', () => session.writer.write(changed));
+      session.stretches.set(chunkKey, stored.withWrites(changed));
+    }
+    return { written: changed.length, unchanged: latest.size - changed.length };
   }
   const monthStart = bucketStart(first, 'month', zone);
   const monthEnd = nextBucketStart(monthStart, 'month', zone);
