@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { Outputs } from './sign-in';
 
@@ -14,11 +15,36 @@ export const runDataMigrationsAfterDeploy = async (outputs: Outputs, runs = 50):
   for (let run = 1; run <= runs; run += 1) {
     const answer = await lambda.send(new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ kind: 'deploy_migrations' })) }));
     if (answer.FunctionError) throw new Error(`The data migrations failed: ${new TextDecoder().decode(answer.Payload)}`);
-    const result = JSON.parse(new TextDecoder().decode(answer.Payload)) as { done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number };
+    const result = JSON.parse(new TextDecoder().decode(answer.Payload)) as { done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; rawPacked?: number };
     console.log(
-      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed${result.done ? ', done.' : ', going on ...'}`,
+      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.rawPacked ?? 0} raw values packed per point-hour${result.done ? ', done.' : ', going on ...'}`,
     );
     if (result.done) return;
   }
   throw new Error(`The data migrations are not done after ${runs} runs: run npm run deploy again, it resumes.`);
+};
+
+/**
+ * Before the functions are updated: raw values of the legacy layout (one item per value) flagged in
+ * the series table (`LAYOUT#raw`, unless their migration is done there already), so the new
+ * functions read them from their first request until the data migrations' step 4 has packed them
+ * into hour items (functions/src/services/raw-hour-migration.ts). The series table is known from the
+ * previous deploy's outputs; without them (a first deploy, or outputs lost) the migration sets the
+ * flag itself when it starts.
+ */
+export const flagLegacyRawBeforeDeploy = async (previous: Outputs | null): Promise<void> => {
+  const table = previous?.WattWiseData?.SeriesTableName;
+  if (!table) return;
+  try {
+    await new DynamoDBClient({}).send(
+      new PutItemCommand({
+        TableName: table,
+        Item: { PK: { S: 'LAYOUT#raw' }, SK: { S: 'hours' }, legacyRaw: { BOOL: true }, updatedAt: { S: new Date().toISOString() } },
+        ConditionExpression: 'attribute_not_exists(migratedAt)',
+      }),
+    );
+    console.log('Raw values: the legacy layout flagged for the migration after the deploy.');
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 };

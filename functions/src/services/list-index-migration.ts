@@ -7,6 +7,7 @@ import { listSources, unlistedSourceIds } from '../data/source-repository';
 import { listUsers, unlistedUserIds } from '../data/user-repository';
 import { logger } from '../logger';
 import { rebuildMapSummaries } from './map-summary-rebuild';
+import { packLegacyRawValues } from './raw-hour-migration';
 import { backfillPointIndex, type BackfillPosition } from './point-index-backfill-service';
 
 /**
@@ -24,6 +25,10 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
  *    point's list order and search terms, where the last run stopped.
  * 3. **Maplytics' site summaries** (`rebuildMapSummaries`, docs/features/maplytics.md): each customer's
  *    sites' summaries and its alerts' index, customer after customer, once per summaries' version.
+ * 4. **Raw values packed per point-hour** (`packLegacyRawValues`, issue 41, docs/architecture/series.md):
+ *    every point's legacy raw items (one per value) into hour items, customer after customer; its
+ *    progress and its end (`migratedAt`) are kept in the series table's `LAYOUT#raw` item, which the
+ *    readers follow.
  *
  * Each keeps its progress under `keys.migration(name)` and, once done, its marker: a deploy over
  * migrated data reads two items and stops. A run stops before `deadline` and answers not done; the
@@ -51,6 +56,8 @@ export interface DeployMigrationsOutcome {
   points: number;
   /** Maplytics' site summaries written in this run. */
   mapSites: number;
+  /** Legacy raw values packed into hour items in this run. */
+  rawPacked: number;
 }
 
 /** Entries written, by list. */
@@ -117,10 +124,20 @@ const rebuildMaps = async (deadline: number, outcome: DeployMigrationsOutcome): 
   return run.done;
 };
 
+const packRawValues = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
+  const run = await packLegacyRawValues(deadline, now);
+  outcome.rawPacked += run.packed;
+  return run.done;
+};
+
 export const runDeployMigrations = async (deadline: number, now: () => number = Date.now): Promise<DeployMigrationsOutcome> => {
-  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0 };
+  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, rawPacked: 0 };
   // In this order: the summaries' rebuild reads the locations' and alerts' lists the first step fills.
-  outcome.done = (await migrateLists(deadline, now, outcome)) && (await backfillPoints(deadline, now, outcome)) && (await rebuildMaps(deadline, outcome));
+  outcome.done =
+    (await migrateLists(deadline, now, outcome)) &&
+    (await backfillPoints(deadline, now, outcome)) &&
+    (await rebuildMaps(deadline, outcome)) &&
+    (await packRawValues(deadline, now, outcome));
   logger.info(outcome.done ? 'deploy migrations done' : 'deploy migrations paused', { ...outcome });
   return outcome;
 };
