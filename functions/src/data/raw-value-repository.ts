@@ -105,17 +105,50 @@ const dynamoHours: HourTable = {
  */
 const knownHours = new Map<string, { version: number; zone: string; columns: ReturnType<typeof encodeHour> }>();
 const KNOWN_HOURS_KEPT = 20_000;
+/**
+ * Stretches of hours a consistent read found no item in, by partition (`[first hour, last hour]`):
+ * an import's comparison read over the rest of a month finds hundreds of absent hours a point, kept
+ * as one span rather than an entry each. An hour known otherwise (`knownHours`, or `unsure` after a
+ * lost race) is not taken from them.
+ */
+const absentSpans = new Map<string, [number, number][]>();
+const unsure = new Set<string>();
+const ABSENT_PARTITIONS_KEPT = 20_000;
 const rememberHour = (id: string, hour: number, known: KnownHour): void => {
-  if (knownHours.size >= KNOWN_HOURS_KEPT) knownHours.clear();
+  if (knownHours.size >= KNOWN_HOURS_KEPT) forgetKnownHours();
   knownHours.set(id, { version: known.version, zone: known.zone, columns: encodeHour(hour, known.entries) });
+  unsure.delete(id);
+};
+const rememberAbsent = (PK: string, first: number, last: number): void => {
+  if (first > last) return;
+  if (absentSpans.size >= ABSENT_PARTITIONS_KEPT) {
+    absentSpans.clear();
+    unsure.clear();
+  }
+  absentSpans.set(PK, [...(absentSpans.get(PK) ?? []).slice(-7), [first, last]]);
+};
+const forgetHour = (id: string): void => {
+  knownHours.delete(id);
+  if (unsure.size >= KNOWN_HOURS_KEPT) {
+    absentSpans.clear();
+    unsure.clear();
+  }
+  unsure.add(id);
 };
 const recalledHour = (id: string, hour: number): KnownHour | undefined => {
   const kept = knownHours.get(id);
-  return kept && { version: kept.version, zone: kept.zone, entries: decodeHour(hour, kept.columns) };
+  if (kept) return { version: kept.version, zone: kept.zone, entries: decodeHour(hour, kept.columns) };
+  if (unsure.has(id)) return undefined;
+  const spans = absentSpans.get(id.slice(0, id.lastIndexOf('|')));
+  return spans?.some(([first, last]) => hour >= first && hour <= last) ? { version: 0, zone: '', entries: [] } : undefined;
 };
 
 /** Forgets what this container knows of hour items (tests). */
-export const forgetKnownHours = (): void => knownHours.clear();
+export const forgetKnownHours = (): void => {
+  knownHours.clear();
+  absentSpans.clear();
+  unsure.clear();
+};
 
 const WRITE_ATTEMPTS = 9;
 
@@ -171,7 +204,7 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number): Pro
         rememberHour(id, hour, merged.entries.length === 0 ? { version: 0, zone: '', entries: [] } : { version, zone, entries: merged.entries });
         return true;
       }
-      knownHours.delete(id);
+      forgetHour(id);
     }
     throw new Error('Writes of a raw hour item kept conflicting with other writers');
   };
@@ -465,13 +498,18 @@ export const listRawEntries = async (
       const [hours, olds] = await Promise.all([query(firstHour, lastHour), legacy ? query(seriesKeys.sortKey(from), seriesKeys.sortKey(to - 1)) : []]);
       if (options.consistent) {
         // What the read found of every hour it covered in this partition, present or absent.
-        const found = new Map(hours.map((item) => [String(item.SK), item]));
         const monthStart = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1);
         const monthEnd = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)), 1);
-        for (let hour = utcHourOf(Math.max(from, monthStart)); hour < Math.min(to, monthEnd); hour += 3_600_000) {
-          const SK = seriesKeys.rawHourSortKey(hour);
-          rememberHour(`${PK}|${SK}`, hour, knownOf(found.get(SK), SK));
+        // Those found, and the stretches between them as absent.
+        let next = utcHourOf(Math.max(from, monthStart));
+        for (const item of hours) {
+          const SK = String(item.SK);
+          const hour = seriesKeys.rawHourStart(SK);
+          rememberAbsent(PK, next, hour - 3_600_000);
+          rememberHour(`${PK}|${SK}`, hour, knownOf(item, SK));
+          next = hour + 3_600_000;
         }
+        rememberAbsent(PK, next, utcHourOf(Math.min(to, monthEnd) - 1));
       }
       return entriesOfItems([...hours, ...olds], from, to);
     }),
