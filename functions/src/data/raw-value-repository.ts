@@ -3,7 +3,7 @@ import type { RawValue } from '@shared/series/aggregate';
 import { dynamo } from '../clients/dynamodb';
 import { forEachConcurrently } from '../concurrency';
 import { AppError } from '../errors';
-import { changedTimes, decodeHour, encodeHour, entriesOfRawItems, MAX_VALUES_AN_HOUR, mergeHour, utcHourOf, type RawEntry, type StatusCode } from './raw-hour';
+import { decodeHour, encodeHour, entriesOfRawItems, MAX_VALUES_AN_HOUR, mergeHour, utcHourOf, type RawEntry, type StatusCode } from './raw-hour';
 import { legacyRawMayExist } from './raw-layout';
 import { seriesKeys, type SeriesRef } from './series-keys';
 import { batchWrite, queryEvery, seriesTable } from './table';
@@ -15,7 +15,6 @@ import { batchWrite, queryEvery, seriesTable } from './table';
  */
 
 export type { StatusCode } from './raw-hour';
-export { changedTimes };
 
 export interface StoredValue extends RawValue {
   pointId: string;
@@ -24,6 +23,7 @@ export interface StoredValue extends RawValue {
   /** Time zone of the point's location when written: the calendar its rollups use. */
   zone: string;
 }
+
 const queryAll = (input: ConstructorParameters<typeof QueryCommand>[0]) => queryEvery<Record<string, unknown>>(input);
 
 /**
