@@ -8,20 +8,26 @@ import type { Outputs } from './sign-in';
  * until it answers done. Each run resumes the last; over migrated data a run reads two markers and
  * answers done at once.
  */
-export const runDataMigrationsAfterDeploy = async (outputs: Outputs, runs = 50): Promise<void> => {
+/**
+ * Invokes the series jobs function with `{ kind }` until it answers done, printing each run's
+ * progress: every migration it runs resumes the last run and answers done at once over migrated data.
+ */
+export const runSeriesJobUntilDone = async <Result extends { done: boolean }>(
+  outputs: Outputs,
+  kind: string,
+  { label, runs, progress }: { label: string; runs: number; progress: (result: Result) => string },
+): Promise<void> => {
   const functionName = outputs.WattWiseApi?.SeriesJobsFunctionName;
   if (!functionName) throw new Error('The WattWiseApi stack has no SeriesJobsFunctionName output');
   const lambda = new LambdaClient({});
   for (let run = 1; run <= runs; run += 1) {
-    const answer = await lambda.send(new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ kind: 'deploy_migrations' })) }));
-    if (answer.FunctionError) throw new Error(`The data migrations failed: ${new TextDecoder().decode(answer.Payload)}`);
-    const result = JSON.parse(new TextDecoder().decode(answer.Payload)) as { done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; rawPacked?: number };
-    console.log(
-      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.rawPacked ?? 0} raw values packed per point-hour${result.done ? ', done.' : ', going on ...'}`,
-    );
+    const answer = await lambda.send(new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ kind })) }));
+    if (answer.FunctionError) throw new Error(`${label} failed: ${new TextDecoder().decode(answer.Payload)}`);
+    const result = JSON.parse(new TextDecoder().decode(answer.Payload)) as Result;
+    console.log(`${progress(result)}${result.done ? ', done.' : ', going on ...'}`);
     if (result.done) return;
   }
-  throw new Error(`The data migrations are not done after ${runs} runs: run npm run deploy again, it resumes.`);
+  throw new Error(`${label} is not done after ${runs} runs: run npm run deploy again, it resumes.`);
 };
 
 /**
@@ -48,3 +54,11 @@ export const flagLegacyRawBeforeDeploy = async (previous: Outputs | null): Promi
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 };
+
+export const runDataMigrationsAfterDeploy = (outputs: Outputs, runs = 50): Promise<void> =>
+  runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; rawPacked?: number }>(outputs, 'deploy_migrations', {
+    label: 'The data migrations',
+    runs,
+    progress: (result) =>
+      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.rawPacked ?? 0} raw values packed per point-hour`,
+  });

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { runSeriesJobUntilDone } from './data-migrations';
 import type { Outputs } from './sign-in';
 
 /**
@@ -29,16 +29,9 @@ export const flagLegacyPacksBeforeDeploy = async (previous: Outputs | null): Pro
   }
 };
 
-export const migrateRollupPacksAfterDeploy = async (outputs: Outputs, runs = 20): Promise<void> => {
-  const functionName = outputs.WattWiseApi?.SeriesJobsFunctionName;
-  if (!functionName) throw new Error('The WattWiseApi stack has no SeriesJobsFunctionName output');
-  const lambda = new LambdaClient({});
-  for (let run = 1; run <= runs; run += 1) {
-    const answer = await lambda.send(new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ kind: 'rollup_pack_migration' })) }));
-    if (answer.FunctionError) throw new Error(`The rollup packs' migration failed: ${new TextDecoder().decode(answer.Payload)}`);
-    const result = JSON.parse(new TextDecoder().decode(answer.Payload)) as { done: boolean; customersDone: number };
-    console.log(`Rollup packs: ${result.customersDone} customers migrated${result.done ? ', done.' : ', going on ...'}`);
-    if (result.done) return;
-  }
-  throw new Error(`The rollup packs' migration is not done after ${runs} runs: run npm run deploy again, it resumes.`);
-};
+export const migrateRollupPacksAfterDeploy = (outputs: Outputs, runs = 20): Promise<void> =>
+  runSeriesJobUntilDone<{ done: boolean; customersDone: number }>(outputs, 'rollup_pack_migration', {
+    label: "The rollup packs' migration",
+    runs,
+    progress: (result) => `Rollup packs: ${result.customersDone} customers migrated`,
+  });

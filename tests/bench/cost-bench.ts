@@ -92,6 +92,8 @@ const MEASURED_AT = Date.parse(`${MEASURED_DAY}T00:00:00Z`);
 const ZONE = 'Europe/Paris';
 /** The alerts' cron: the product's presets have no 15-minute one (hourly is the shortest but one), so a custom cron time. */
 const ALERT_CRON = '*/15 * * * *';
+/** The alerts' first measured tick: noon UTC of the measured day, its last complete hour full of the FTP file's values. */
+const ALERT_TICK = MEASURED_AT + 12 * 3_600_000;
 /** Only to compare the month with a price in euros; not a market figure. */
 const USD_PER_EUR = 1.1;
 
@@ -502,7 +504,10 @@ const main = async () => {
       driver: { ...NO_DRIVER_COUNTS, websocketConnectionMinutes: REFERENCE.users * REFERENCE.workingHours * 60 * WORKING_DAYS_IN_MONTH },
     });
 
-    // 4. Alerts: 40 on a 15-minute cron over the imported points, one tick of all of them as their schedules start them.
+    // 4. Alerts: 40 on a 15-minute cron over the imported points, ticks of all of them as their schedules start them, at
+    // two ticks of the measured day (whose data the FTP import wrote): the first of each alert records its state (printed
+    // apart, not a month's), the second is the steady tick a month is made of.
+    let firstAlertTick: { usage: UsageLine[]; outcomes: Record<string, number> } | null = null;
     await attempt('alerts', async () => {
       const alertIds: string[] = [];
       for (let index = 0; index < REFERENCE.alerts; index += 1) {
@@ -519,14 +524,32 @@ const main = async () => {
       }
       api.take();
       await scheduler.quiet();
-      sample(
-        { kind: 'alerts', unit: 'tick of 40 alerts', measured: 1, perMonth: DAYS_IN_MONTH * 24 * 4, basis: `${REFERENCE.alerts} alerts every 15 min` },
-        await measured(logs, async () => {
+      const outcomes: Record<string, number> = {};
+      const tick = (firedAt: number) =>
+        measured(logs, async () => {
           // One after the other: the background functions' reserved concurrency is small, and a throttled start is retried on AWS.
-          for (const id of alertIds) await invoke(deployment.scheduledJobsFunctionName, { kind: 'alert', id, customerId: CUSTOMER });
+          for (const id of alertIds) {
+            const run = await invoke(deployment.scheduledJobsFunctionName, { kind: 'alert', id, customerId: CUSTOMER, firedAt });
+            const outcome = `${firedAt === ALERT_TICK ? 'first' : 'steady'} ${String(run?.outcome ?? 'unknown')}`;
+            outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+          }
           return { schedulerInvocations: alertIds.length };
-        }),
+        });
+      const first = await tick(ALERT_TICK);
+      firstAlertTick = { usage: first.usage, outcomes };
+      const units = first.usage.reduce((sum, line) => ({ rcu: sum.rcu + line.rcu, wcu: sum.wcu + line.wcu }), { rcu: 0, wcu: 0 });
+      console.log(`  alerts, first tick (not scaled: once per alert): ${first.usage.length} invocations, ${units.rcu.toFixed(1)} RCU, ${units.wcu.toFixed(1)} WCU`);
+      sample(
+        {
+          kind: 'alerts',
+          unit: 'steady tick of 40 alerts',
+          measured: 1,
+          perMonth: DAYS_IN_MONTH * 24 * 4,
+          basis: `${REFERENCE.alerts} alerts every 15 min; the tick after each alert's first, over the measured day's data`,
+        },
+        await tick(ALERT_TICK + 15 * 60_000),
       );
+      console.log(`  alerts' outcomes: ${Object.entries(outcomes).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
     });
 
     // 5. Exports e-mailed: a grid of the imported points' monthly values, sent by e-mail.
@@ -635,7 +658,7 @@ const main = async () => {
     console.log(`Invocations measured: ${[...invocationsByFunction].map(([fn, count]) => `${fn} ${count}`).join(', ')}`);
     console.log(`Bench time: ${((performance.now() - started) / 60000).toFixed(1)} min`);
     mkdirSync(fromRoot('.local', NAME), { recursive: true });
-    writeFileSync(fromRoot('.local', NAME, 'cost.json'), JSON.stringify({ samples, lines, summary: { ...summary, byService: Object.fromEntries(summary.byService) }, fixed, stored, checks, notMeasured }, null, 2));
+    writeFileSync(fromRoot('.local', NAME, 'cost.json'), JSON.stringify({ samples, firstAlertTick, lines, summary: { ...summary, byService: Object.fromEntries(summary.byService) }, fixed, stored, checks, notMeasured }, null, 2));
     console.log(lastLine(summary));
   } finally {
     for (const close of closers) await close().catch(() => undefined);

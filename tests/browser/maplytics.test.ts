@@ -235,6 +235,29 @@ describe('maplytics', () => {
       await sheet.getByTestId('site-panel-close').click();
       await page.evaluate(() => window.scrollTo(0, 0));
       await keepScreenshot(page, 'maplytics-lyon-390-en');
+      // A link to a site, its markers held back: the map is created (on the sea) and the list says it loads meanwhile, not once they answered.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v1/maplytics', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(webUrl(`/maplytics?location=${green.id}`));
+      await page.locator('[data-testid="maplytics-map"][data-ready="false"] canvas').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('site-list').getByText('Loading the sites…', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('site-list-entry').count()).toBe(0);
+      release();
+      // Ready means drawn: the frame that first says so already shows the sites' markers or clusters.
+      const drawnWhenReady = await page.waitForFunction(
+        () => (document.querySelector('[data-testid="maplytics-map"][data-ready="true"]') ? { drawn: document.querySelectorAll('[data-testid="map-marker"], [data-testid="map-cluster"]').length } : null),
+        undefined,
+        { polling: 'raf', timeout: UI_TIMEOUT_MS },
+      );
+      expect((await drawnWhenReady.jsonValue())!.drawn).toBeGreaterThan(0);
+      await page.unroute('**/api/v1/maplytics');
+      // The linked site is shown at a site's zoom once the markers come, its sheet open.
+      await expect.poll(() => markerOf(page, green).getAttribute('data-selected'), { timeout: UI_TIMEOUT_MS }).toBe('true');
+      await expect.poll(() => page.getByTestId('maplytics-sheet').getByTestId('site-title').textContent(), { timeout: UI_TIMEOUT_MS }).toBe(green.name);
     } finally {
       await context.close();
     }

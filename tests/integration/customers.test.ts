@@ -17,6 +17,7 @@ import {
   runPurgeSweep,
   scanTable,
   seedMember,
+  seedUser,
   signInStatus,
   tokenOf,
 } from '../support/customers';
@@ -135,6 +136,29 @@ describe('customers', () => {
     expect(premium.points).toBeGreaterThanOrEqual(5);
     expect(premium.locations).toBeGreaterThanOrEqual(2);
     expect((await api('GET', '/api/v1/customers/analytics', { token: administrator })).status).toBe(403);
+  });
+
+  it('count exactly what a customer holds, from its lists: a user, a location and two points more, and its last sign-in', async () => {
+    const customer = await make(root.user.jwt, { is_premium: true });
+    const analyticsOf = async () =>
+      (await api<CustomerAnalytics>('GET', '/api/v1/customers/analytics', { token: superUser })).body.data!.find((entry) => entry._id === customer._id)!;
+    const before = await analyticsOf();
+    expect(before.last_login_at).toBeNull();
+
+    const token = await tokenOf(await seedUser(customer._id, 'administrator'));
+    const site = (await api<{ _id: string }>('POST', '/api/v2/locations', { token, body: { name: 'Siège', type: 'Offices', parent: null } })).body.data!;
+    for (const name of ['Compteur A', 'Compteur B']) {
+      const point = { name, technical_id: `${name.slice(-1)}-${customer._id.slice(-8)}`, resource: 'electricity', series_type: 'index', unit: 'kWh', location: [site._id] };
+      expect((await api('POST', '/api/v1/points', { token, body: point })).status).toBe(200);
+    }
+
+    const after = await analyticsOf();
+    expect({ users: after.users, locations: after.locations, points: after.points }).toEqual({
+      users: before.users + 1,
+      locations: before.locations + 1,
+      points: before.points + 2,
+    });
+    expect(Date.parse(after.last_login_at!)).toBeGreaterThan(Date.now() - MINUTE);
   });
 });
 

@@ -335,6 +335,20 @@ describe('an eveler source', () => {
     const again = await api<SourceDiscovery>('POST', `/api/v1/sources/${source._id}/discover`, { token: admin });
     expect(again.body.data!.proposals[0].point).toBe(points[0]._id);
     expect(server.calls.every((call) => call.apikey === 'eveler-test-key')).toBe(true);
+
+    // Discovering at each fetch, it asks the provider again but stores an unchanged hierarchy no more (issue 41): its date stays.
+    const read = async () => (await api<Source>('GET', `/api/v1/sources/${source._id}`, { token: admin })).body.data!;
+    const before = await read();
+    const discovered = before.config.custom.hierarchy.discovered_at;
+    expect(discovered).not.toBeNull();
+    const { config, ...rest } = before;
+    await api('PUT', `/api/v1/sources/${source._id}`, { token: admin, body: { ...rest, config: { custom: { ...config.custom, api_key: null, auto_discover_devices: true } } } });
+    const asked = server.calls.length;
+    expect(await fetchNow(source)).toMatchObject({ ok: true, written: 0 });
+    expect(server.calls.length).toBeGreaterThan(asked);
+    const after = await read();
+    expect(after.config.custom.hierarchy).toEqual(before.config.custom.hierarchy);
+    expect(after.last_fetch).toMatchObject({ ok: true });
   });
 });
 

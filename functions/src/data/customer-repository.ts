@@ -4,7 +4,7 @@ import type { Customer } from '@shared/schemas/customer';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { countAll, entitiesTable, queryAll, queryIndex, updateOfAttributes } from './table';
+import { countAll, entitiesTable, queryIndex, updateOfAttributes } from './table';
 
 /** A customer as answered: its deletion's step, runs and work done are shown, the rest of the checkpoint is the job's. */
 const toCustomer = (item: Record<string, unknown>): Customer => {
@@ -58,20 +58,13 @@ export const updateCustomerFields = async (customerId: string, fields: Partial<O
   }
 };
 
-/** How many items of a customer's partition have a sort key starting with `prefix` (users, locations, points). */
-export const countItemsOfCustomer = (customerId: string, prefix: string): Promise<number> =>
-  countAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.customer(customerId).PK, ':prefix': prefix },
-  });
+/** How many entries a partition of GSI1 holds, counted by the table (no item read back). */
+const countIndexPartition = (GSI1PK: string): Promise<number> =>
+  countAll({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': GSI1PK } });
 
-/** The latest sign-in of a customer's users, where the sign-in records it (`last_login_at`). */
-export const lastLoginOfCustomer = async (customerId: string): Promise<string | null> => {
-  const { PK, prefix } = keys.usersOfCustomer(customerId);
-  const users = await queryAll<{ last_login_at?: unknown }>({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': PK, ':prefix': prefix },
-    ProjectionExpression: 'last_login_at',
-  });
-  return users.reduce<string | null>((latest, { last_login_at: at }) => (typeof at === 'string' && (!latest || at > latest) ? at : latest), null);
-};
+/**
+ * How many locations and points a customer has, counted in their lists (GSI1 partitions of their own),
+ * not in the customer's partition, which also holds the points' guards, notifications and owned objects.
+ */
+export const countLocationsOfCustomer = (customerId: string): Promise<number> => countIndexPartition(keys.locationList(customerId).GSI1PK);
+export const countPointsOfCustomer = (customerId: string): Promise<number> => countIndexPartition(keys.pointsInOrder(customerId).GSI1PK);

@@ -45,6 +45,12 @@ export const keys = {
   /** A point's place in the order of its customer's lists (see pointOrderKey): read page by page from GSI1. */
   pointInOrder: (customerId: string, orderKey: string) => ({ GSI1PK: `C#${customerId}#POINTS`, GSI1SK: orderKey }),
   pointsInOrder: (customerId: string) => ({ GSI1PK: `C#${customerId}#POINTS` }),
+  /**
+   * A small item every writer of the customer's points moves (a new version, in the point's own
+   * transaction): a source fetch reads it and keeps the customer's point list as long as it has not
+   * moved (functions/src/services/fetched-points.ts). Outside the `PT#` prefix: no list of points reads it.
+   */
+  pointsStamp: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'STAMP#POINTS' }),
   /** Guards the uniqueness of a technical id within a customer. */
   technicalId: (customerId: string, technicalId: string) => ({ PK: `C#${customerId}`, SK: `TECHID#${technicalId}` }),
   /**

@@ -1,11 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isRatedPoint } from '@shared/maplytics/rating';
 import type { Point } from '@shared/schemas/point';
 import { dynamo } from '../clients/dynamodb';
 import { logger } from '../logger';
 import { keys } from './keys';
-import { entitiesTable, queryAll } from './table';
+import { entitiesTable, firstKeysOfPartition, queryAll } from './table';
 
 /**
  * Maplytics' summary of each site (issue 43): what `GET /api/v1/maplytics` needs of a site's points,
@@ -279,15 +279,4 @@ export const rebuildCustomerSummaries = async (customerId: string, readPoints: (
 };
 
 /** Up to `limit` keys of a customer's summaries (for its deletion): the partition's first ones. */
-export const pageOfMapSummaryKeys = async (customerId: string, limit: number): Promise<{ PK: string; SK: string }[]> => {
-  const answer = await dynamo.send(
-    new QueryCommand({
-      TableName: entitiesTable(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.mapSummaries(customerId).PK },
-      ProjectionExpression: 'PK, SK',
-      Limit: limit,
-    }),
-  );
-  return (answer.Items ?? []) as { PK: string; SK: string }[];
-};
+export const pageOfMapSummaryKeys = (customerId: string, limit: number): Promise<{ PK: string; SK: string }[]> => firstKeysOfPartition(keys.mapSummaries(customerId).PK, limit);

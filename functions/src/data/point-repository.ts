@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import { foldText } from '@shared/api/paging';
 import type { Point } from '@shared/schemas/point';
@@ -52,6 +53,34 @@ export const listPointsOfCustomer = async (customerId: string): Promise<Point[]>
     .map((item) => ({ point: toPoint(item), order: Buffer.from(pointOrderKey(item as unknown as Point), 'utf8') }))
     .sort((a, b) => Buffer.compare(a.order, b.order))
     .map(({ point }) => point);
+};
+
+/**
+ * The stamp of a customer's points (`keys.pointsStamp`) moved: a new version. Every writer of a point
+ * puts it in the point's own transaction (or, for a batch put, after its items), so a reader that
+ * read the stamp before a list sees, at its next read, a version other than the list's.
+ */
+export const pointsStampUpdate = (customerId: string) => ({
+  TableName: entitiesTable(),
+  Key: keys.pointsStamp(customerId),
+  UpdateExpression: 'SET #kind = :kind, #version = :version',
+  ExpressionAttributeNames: { '#kind': 'kind', '#version': 'version' },
+  ExpressionAttributeValues: { ':kind': 'points-stamp', ':version': randomUUID() },
+});
+
+/** The stamp's version (strongly consistent: a write acknowledged before is seen), null before any point was written since it exists. */
+export const readPointsStamp = async (customerId: string): Promise<string | null> => {
+  const answer = await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.pointsStamp(customerId), ConsistentRead: true }));
+  return typeof answer.Item?.version === 'string' ? answer.Item.version : null;
+};
+
+/**
+ * Every point of a customer, strongly consistent and in no order: read after the stamp, it holds
+ * every write the stamp's version was moved by. Whole items (a projection is billed as much).
+ */
+export const listPointsOfCustomerConsistently = async (customerId: string): Promise<Point[]> => {
+  const { PK, prefix } = keys.pointsOfCustomer(customerId);
+  return (await queryPrefix<Record<string, unknown>>(PK, prefix, { consistent: true })).map(toPoint);
 };
 
 /** A point's fields that say whose it is, where it is and what it measures: no tags, texts or settings. */
@@ -125,8 +154,54 @@ const isConditionFailure = (error: unknown): boolean =>
   (error as { name?: string }).name === 'TransactionCanceledException' ||
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
-/** Items a DynamoDB transaction may name. */
+/** Items a DynamoDB transaction may name (the points' stamp among them). */
 const MOST_TRANSACTION_ITEMS = 100;
+
+const cancelledByConflict = (error: unknown): boolean =>
+  (error as { name?: string }).name === 'TransactionConflictException' ||
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+
+/** Tries of a point's transaction that another one held an item of (the stamp, a site's summary) before it is given up. */
+const TRANSACTION_TRIES = 6;
+
+/**
+ * A transaction writing a customer's points, with its stamp moved (first: a cancelled transaction's
+ * last reason stays the point's own). Every write of a point moves the one stamp, so concurrent
+ * writes of a customer's points (a bulk action's, several users') may meet on it: DynamoDB then
+ * cancels all but one, and the others are tried again after a short random wait.
+ */
+const writePointsInTransaction = async (
+  customerId: string,
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+  { moveStamp = true }: { moveStamp?: boolean } = {},
+): Promise<void> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: [...(moveStamp ? [{ Update: pointsStampUpdate(customerId) }] : []), ...items] }));
+      return;
+    } catch (error) {
+      if (!cancelledByConflict(error) || attempt >= TRANSACTION_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    }
+  }
+};
+
+/**
+ * The fields of a point that the stamp's readers keep (a source's fetch: `fetched-points.ts`). A save
+ * that changes none of them — a bulk hide on the map, a new name, tags or texts — leaves the stamp
+ * alone, so such saves of a customer's points do not all meet on it. Last data dates are kept apart
+ * by their readers (ingestion advances them without the stamp).
+ */
+export const STAMPED_POINT_FIELDS = ['technical_id', 'source', 'active', 'calculation', 'location'] as const;
+
+/** Whether a save changes what the stamp's readers keep of a point (a creation always does). */
+export const movesPointsStamp = (previous: Point | null, point: Point): boolean =>
+  previous === null || STAMPED_POINT_FIELDS.some((field) => JSON.stringify(previous[field] ?? null) !== JSON.stringify(point[field] ?? null));
+
+/** Moves the stamp alone: after points written outside a transaction (a batch put). */
+const movePointsStamp = async (customerId: string): Promise<void> => {
+  await dynamo.send(new UpdateCommand(pointsStampUpdate(customerId)));
+};
 
 /**
  * A point's update made conditional on the point being as it was read (its `updated_at`, which every
@@ -183,19 +258,22 @@ export const savePoint = async (point: Point, previousTechnicalId: string | null
   const head = [claim, ...release, ...terms.deletes.map((Key) => ({ Delete: { TableName: table, Key } })), ...terms.puts.map((Item) => ({ Put: { TableName: table, Item } }))];
   // Its sites' maplytics summaries in the same transaction; a point on so many sites that they do not fit has the rest written after it.
   const sites = pointSummaryChanges(previous, point);
-  const room = Math.max(0, MOST_TRANSACTION_ITEMS - head.length - 1);
+  const moveStamp = mode === 'create' || movesPointsStamp(previous, point);
+  // The stamp (when it moves), the head and the point itself.
+  const room = Math.max(0, MOST_TRANSACTION_ITEMS - head.length - (moveStamp ? 2 : 1));
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...head,
-          ...sites.slice(0, room).map((change) => ({ Update: siteUpdateOf(point.customer, change) })),
-          // Last: a cancelled transaction says by its last reason whether the point was missing (or changed since it was read).
-          write,
-        ],
-      }),
+    await writePointsInTransaction(
+      point.customer,
+      [
+        ...head,
+        ...sites.slice(0, room).map((change) => ({ Update: siteUpdateOf(point.customer, change) })),
+        // Last: a cancelled transaction says by its last reason whether the point was missing (or changed since it was read).
+        write,
+      ],
+      { moveStamp },
     );
   } catch (error) {
+    if (cancelledByConflict(error)) throw new AppError('conflict', { cause: error });
     if (isConditionFailure(error)) {
       const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
       if (reasons.at(-1)?.Code === 'ConditionalCheckFailed') {
@@ -219,6 +297,8 @@ export const putPointsWithClaims = async (points: readonly Point[]): Promise<voi
   for (const [customerId, ofCustomer] of byCustomer) {
     const names = await locationNamesOf(customerId, ofCustomer.flatMap((point) => point.location));
     await putItems(ofCustomer.flatMap((point) => pointItemsWithIndex(point, names)));
+    // After the items (a batch is no transaction): a list read before this saw a stamp this moves.
+    await movePointsStamp(customerId);
     // Their sites' maplytics summaries, once the points are there (idempotent: each point's present state).
     await writeSiteChanges(customerId, ofCustomer.flatMap((point) => pointSummaryChanges(null, point)));
   }
@@ -259,8 +339,9 @@ const movesInTransactions = (moves: readonly Move[]): Move[][] => {
   const parts = new Map<string, number>();
   for (const move of moves) {
     const added = move.sites.filter((site) => !parts.has(site.site)).length;
+    // The batch's points with this one, their sites' summaries and the points' stamp.
     const full =
-      batch.length + 1 + parts.size + added > MOST_TRANSACTION_ITEMS ||
+      batch.length + 1 + parts.size + added + 1 > MOST_TRANSACTION_ITEMS ||
       move.sites.some((site) => (parts.get(site.site) ?? 0) + site.parts.length > MOST_PARTS);
     if (full && batch.length > 0) {
       batches.push(batch);
@@ -290,25 +371,21 @@ export const setPointLocations = async (customerId: string, changes: readonly Lo
   });
   for (const batch of movesInTransactions(moves)) {
     try {
-      await dynamo.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...batch.map(({ change: { pointId, before, after }, read }) => ({
-              Update: unchangedSince(read, {
-                TableName: entitiesTable(),
-                Key: keys.point(customerId, pointId),
-                UpdateExpression: 'SET #location = :after, updated_at = :now',
-                ConditionExpression: 'attribute_exists(PK) AND #location = :before',
-                ExpressionAttributeNames: { '#location': 'location' } as Record<string, string>,
-                ExpressionAttributeValues: { ':after': after, ':before': before, ':now': now } as Record<string, unknown>,
-              }),
-            })),
-            ...mergeSiteChanges(batch.flatMap((move) => move.sites)).map((change) => ({ Update: siteUpdateOf(customerId, change) })),
-          ],
-        }),
-      );
+      await writePointsInTransaction(customerId, [
+        ...batch.map(({ change: { pointId, before, after }, read }) => ({
+          Update: unchangedSince(read, {
+            TableName: entitiesTable(),
+            Key: keys.point(customerId, pointId),
+            UpdateExpression: 'SET #location = :after, updated_at = :now',
+            ConditionExpression: 'attribute_exists(PK) AND #location = :before',
+            ExpressionAttributeNames: { '#location': 'location' } as Record<string, string>,
+            ExpressionAttributeValues: { ':after': after, ':before': before, ':now': now } as Record<string, unknown>,
+          }),
+        })),
+        ...mergeSiteChanges(batch.flatMap((move) => move.sites)).map((change) => ({ Update: siteUpdateOf(customerId, change) })),
+      ]);
     } catch (error) {
-      if (isConditionFailure(error)) throw new AppError('conflict', { cause: error });
+      if (isConditionFailure(error) || cancelledByConflict(error)) throw new AppError('conflict', { cause: error });
       throw error;
     }
   }
@@ -350,25 +427,21 @@ export const deletePoint = async (point: Point): Promise<void> => {
   // Removed from every location it had (hidden or not: a removal of what is not there does nothing).
   const sites = pointSummaryChanges({ ...point, hide_on_maplytics: false }, null);
   try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...pointTermChanges({ point, names }, null).deletes.map((Key) => ({ Delete: { TableName: entitiesTable(), Key } })),
-          ...sites.map((change) => ({ Update: siteUpdateOf(point.customer, change) })),
-          { Delete: { TableName: entitiesTable(), Key: keys.technicalId(point.customer, point.technical_id) } },
-          // Only from the locations it was read with: a point moved meanwhile would stay in its new site's summary.
-          {
-            Delete: {
-              TableName: entitiesTable(),
-              Key: keys.point(point.customer, point._id),
-              ConditionExpression: 'attribute_not_exists(PK) OR #location = :location',
-              ExpressionAttributeNames: { '#location': 'location' },
-              ExpressionAttributeValues: { ':location': point.location },
-            },
-          },
-        ],
-      }),
-    );
+    await writePointsInTransaction(point.customer, [
+      ...pointTermChanges({ point, names }, null).deletes.map((Key) => ({ Delete: { TableName: entitiesTable(), Key } })),
+      ...sites.map((change) => ({ Update: siteUpdateOf(point.customer, change) })),
+      { Delete: { TableName: entitiesTable(), Key: keys.technicalId(point.customer, point.technical_id) } },
+      // Only from the locations it was read with: a point moved meanwhile would stay in its new site's summary.
+      {
+        Delete: {
+          TableName: entitiesTable(),
+          Key: keys.point(point.customer, point._id),
+          ConditionExpression: 'attribute_not_exists(PK) OR #location = :location',
+          ExpressionAttributeNames: { '#location': 'location' },
+          ExpressionAttributeValues: { ':location': point.location },
+        },
+      },
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new AppError('conflict', { cause: error });
     throw error;

@@ -1,10 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { searchWordsOf } from '@shared/api/paging';
 import type { Location } from '@shared/schemas/location';
 import type { Point } from '@shared/schemas/point';
-import { dynamo } from '../clients/dynamodb';
 import { keys } from './keys';
-import { batchWrite, entitiesTable, getItems, queryPages } from './table';
+import { batchWrite, entitiesTable, firstKeysOfPartition, getItems, queryPages } from './table';
 
 /**
  * The search index of a customer's points (issue 43): one small item per point and term, so that a
@@ -138,15 +136,4 @@ export const pointsWithTerm = async (customerId: string, word: string, atMost = 
 };
 
 /** Up to `limit` keys of a customer's term items (for its deletion): the partition's first ones. */
-export const pageOfPointTermKeys = async (customerId: string, limit: number): Promise<{ PK: string; SK: string }[]> => {
-  const answer = await dynamo.send(
-    new QueryCommand({
-      TableName: entitiesTable(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': pointTermKeys.partition(customerId).PK },
-      ProjectionExpression: 'PK, SK',
-      Limit: limit,
-    }),
-  );
-  return (answer.Items ?? []) as { PK: string; SK: string }[];
-};
+export const pageOfPointTermKeys = (customerId: string, limit: number): Promise<{ PK: string; SK: string }[]> => firstKeysOfPartition(pointTermKeys.partition(customerId).PK, limit);

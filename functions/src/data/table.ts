@@ -130,12 +130,17 @@ export const deleteItems = (itemKeys: readonly { PK: string; SK: string }[]): Pr
  * it takes the next ones, so a partition is emptied in bounded steps without a cursor.
  */
 export const deleteFirstOfPartition = async (TableName: string, PK: string, limit: number): Promise<number> => {
+  const items = await firstKeysOfPartition(PK, limit, TableName);
+  await batchWrite(TableName, items.map((Key) => ({ DeleteRequest: { Key } })));
+  return items.length;
+};
+
+/** The keys of a partition's first `limit` items (the entities table's unless said): a deletion's next step. */
+export const firstKeysOfPartition = async (PK: string, limit: number, TableName: string = entitiesTable()): Promise<{ PK: string; SK: string }[]> => {
   const page = await dynamo.send(
     new QueryCommand({ TableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK }, ProjectionExpression: 'PK, SK', Limit: limit }),
   );
-  const items = page.Items ?? [];
-  await batchWrite(TableName, items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
-  return items.length;
+  return (page.Items ?? []).map((item) => ({ PK: String(item.PK), SK: String(item.SK) }));
 };
 
 /**

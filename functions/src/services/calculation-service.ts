@@ -137,16 +137,18 @@ export const computeCalculatedPoint = async (
 };
 
 /** Calculated points that read any of the given points. */
-export const dependentsOf = (points: readonly Point[], sourceIds: ReadonlySet<string>): Point[] =>
+export const dependentsOf = <P extends Pick<Point, 'calculation'>>(points: readonly P[], sourceIds: ReadonlySet<string>): P[] =>
   points.filter((point) => isCalculatedPoint(point) && point.calculation!.points_list.some((entry) => sourceIds.has(entry.point_id)));
 
 /** Relaunches the calculated points that read any of these points, over the days touched (or whole). */
 export const launchDependentCalculations = async (
   customerId: string,
   touched: readonly { pointId: string; at: number }[],
+  /** The customer's points when the caller has them already (a source's fetch). */
+  known?: readonly Pick<Point, '_id' | 'calculation'>[],
 ): Promise<void> => {
   if (touched.length === 0) return;
-  const points = await listPointsOfCustomer(customerId);
+  const points = known ?? (await listPointsOfCustomer(customerId));
   for (const dependent of dependentsOf(points, new Set(touched.map((instant) => instant.pointId)))) {
     const relevant = touched.filter((instant) => dependent.calculation!.points_list.some((entry) => entry.point_id === instant.pointId));
     const range = refreshRange(dependent, Math.min(...relevant.map((instant) => instant.at)), Math.max(...relevant.map((instant) => instant.at)));

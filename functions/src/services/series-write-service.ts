@@ -102,7 +102,8 @@ export const BULK_WRITES_IN_FLIGHT = 8;
 export const storeValuesInBulk = async (
   customerId: string,
   values: readonly StoredValue[],
-  pointsById: ReadonlyMap<string, Point>,
+  /** The points' last data dates as known: those the values advance are written. */
+  pointsById: ReadonlyMap<string, Pick<Point, 'last_data_date'>>,
   options: { announce?: boolean; session?: BulkWriteSession; laterRowsMayFollow?: boolean; noteDates?: boolean } = {},
 ): Promise<BulkOutcome> => {
   const chunks = new Map<string, StoredValue[]>();
@@ -374,7 +375,7 @@ const writeHeld = async (session: BulkWriteSession, options: { usedBefore?: numb
 export const noteLastDataDates = async (
   customerId: string,
   values: Iterable<{ pointId: string; at: number }>,
-  pointsById: ReadonlyMap<string, Point>,
+  pointsById: ReadonlyMap<string, Pick<Point, 'last_data_date'>>,
 ): Promise<void> => {
   const latest = new Map<string, number>();
   for (const value of values) latest.set(value.pointId, Math.max(latest.get(value.pointId) ?? 0, value.at));

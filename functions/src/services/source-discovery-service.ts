@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type * as z from 'zod';
 import { pointInputSchema, type Point } from '@shared/schemas/point';
 import {
@@ -18,6 +19,7 @@ import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { createPoint } from './point-service';
 import { openSecret } from './secret-box';
+import { pointsForFetch } from './fetched-points';
 import { requireSource } from './source-service';
 
 /** The client of a provider source, with its api key opened (it never leaves the server). */
@@ -38,7 +40,7 @@ export const asAppError = (error: unknown): unknown =>
     : error;
 
 /** Every point the hierarchy holds, with the technical id it carries under the source's prepend rule. */
-export const proposalsOf = (source: Pick<StoredSource, 'config'>, hierarchy: SourceHierarchy, points: readonly Point[]): ProposedPoint[] => {
+export const proposalsOf = (source: Pick<StoredSource, 'config'>, hierarchy: SourceHierarchy, points: readonly Pick<Point, '_id' | 'technical_id'>[]): ProposedPoint[] => {
   const byTechnicalId = new Map(points.map((point) => [point.technical_id, point._id]));
   return hierarchy.groups.flatMap((group) =>
     group.devices.flatMap((device) =>
@@ -117,9 +119,24 @@ export const createPointsOfSource = async (caller: Caller, sourceId: string, req
  * With `auto_discover_devices`, a fetch first asks the provider again and creates the points of
  * devices that appeared (without location, for the user to place): new devices need no visit to the screen.
  */
+/**
+ * The hierarchy a fetch's discovery found, stored only when its groups changed: an unchanged one keeps
+ * its date (when it was last found different) and costs the source no write — every 15-minute
+ * fetch rewrote the source and its list entry for nothing (issue 41).
+ */
+const rediscoverHierarchy = async (source: StoredSource): Promise<SourceHierarchy> => {
+  const client = await providerClientOf(source);
+  const groups = await client.discover();
+  if (source.hierarchy.discovered_at !== null && isDeepStrictEqual(groups, source.hierarchy.groups)) return source.hierarchy;
+  const hierarchy: SourceHierarchy = { groups, discovered_at: new Date().toISOString() };
+  await saveHierarchy(source.customer, source._id, hierarchy);
+  return hierarchy;
+};
+
 export const discoverNewPoints = async (source: StoredSource): Promise<{ hierarchy: SourceHierarchy; created: number }> => {
-  const hierarchy = await discoverHierarchy(source);
-  const fresh = proposalsOf(source, hierarchy, await listPointsOfCustomer(source.customer)).filter((proposal) => proposal.point === null);
+  const hierarchy = await rediscoverHierarchy(source);
+  // The fetch's own list (kept while no point is written): a fetch that creates none reads it once.
+  const fresh = proposalsOf(source, hierarchy, await pointsForFetch(source.customer)).filter((proposal) => proposal.point === null);
   const caller = systemCallerOf(source.customer);
   let created = 0;
   for (const proposal of fresh) {

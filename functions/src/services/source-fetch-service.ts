@@ -3,11 +3,11 @@ import { deviceWindow, fetchWindow, technicalIdOf } from '@shared/sources/source
 import { DestinationNotAllowedError } from '../clients/outbound-destination';
 import { ProviderError } from '../clients/provider-client';
 import { listLocationsOfCustomer } from '../data/location-repository';
-import { listPointsOfCustomer } from '../data/point-repository';
 import type { StoredValue } from '../data/raw-value-repository';
 import { getSource, saveFetchStatus, type StoredSource } from '../data/source-repository';
 import { AppError } from '../errors';
 import { describeError, logger } from '../logger';
+import { pointsForFetch } from './fetched-points';
 import { fetchMailbox, MailboxError } from './mailbox-fetch-service';
 import { zoneOfPoint } from './series-service';
 import { pointsFedBy, storeFetchedValues, type FetchOutcome } from './source-values';
@@ -21,7 +21,7 @@ import { fetchWeather, WeatherError } from './weather-source-fetch-service';
  */
 const fetchProvider = async (source: StoredSource, now: number): Promise<FetchOutcome> => {
   const hierarchy = source.config.auto_discover_devices ? (await discoverNewPoints(source)).hierarchy : source.hierarchy;
-  const [points, locations] = await Promise.all([listPointsOfCustomer(source.customer), listLocationsOfCustomer(source.customer)]);
+  const [points, locations] = await Promise.all([pointsForFetch(source.customer), listLocationsOfCustomer(source.customer)]);
   const fed = new Map(pointsFedBy(points, source._id).map((point) => [point.technical_id, point]));
   if (fed.size === 0) return { written: 0, unchanged: 0, files: 0 };
   const client = await providerClientOf(source);

@@ -2,9 +2,9 @@ import { isCalculatedPoint } from '@shared/schemas/point';
 import { weatherTechnicalId } from '@shared/sources/source-rules';
 import { fetchCurrentWeather } from '../clients/openweathermap';
 import { listLocationsOfCustomer } from '../data/location-repository';
-import { listPointsOfCustomer } from '../data/point-repository';
 import type { StoredSource } from '../data/source-repository';
 import { AppError } from '../errors';
+import { pointsForFetch } from './fetched-points';
 import { zoneOfPoint } from './series-service';
 import { storeFetchedValues, type FetchOutcome } from './source-values';
 
@@ -33,7 +33,7 @@ const providerDetail = (error: AppError): string | null => {
 export const fetchWeather = async (source: StoredSource): Promise<FetchOutcome> => {
   const { city_id: cityId, lat, lon } = source.config;
   if (cityId === null || lat === null || lon === null) throw new AppError('source_incomplete');
-  const [points, locations] = await Promise.all([listPointsOfCustomer(source.customer), listLocationsOfCustomer(source.customer)]);
+  const [points, locations] = await Promise.all([pointsForFetch(source.customer), listLocationsOfCustomer(source.customer)]);
   // The city's temperature point, whichever weather source of the customer created it: two sources of one city feed the same point.
   const point = points.find((candidate) => candidate.technical_id === weatherTechnicalId(cityId) && candidate.active && !isCalculatedPoint(candidate));
   if (!point) return { written: 0, unchanged: 0, files: 0 };

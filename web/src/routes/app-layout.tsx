@@ -9,7 +9,7 @@ import type { LoginPayload } from '@shared/schemas/session';
 import { CustomerMenuGroup } from '../features/customers/components/customer-menu-group';
 import { CustomerSelector } from '../features/customers/components/customer-selector';
 import { AppLogo } from '../features/customizations/components/app-logo';
-import { SETTINGS_KEYS } from '../features/locations-settings/api/locations-and-points';
+import { SETTINGS_KEYS } from '../features/locations-settings/api/locations-and-points-queries';
 import { FILES_KEYS } from '../features/files/api/files';
 import { LocationNavTree } from '../features/locations/components/location-nav-tree';
 import { unreadNotificationsQueryOptions } from '../features/notifications/api/get-unread-notifications';

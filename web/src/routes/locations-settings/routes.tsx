@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import {
+  ALL_LOCATIONS,
+  locationTreeQueryOptions,
+  pointDefinitionsQueryOptions,
+  pointPagesOfSelectionQueryOptions,
+} from '../../features/locations-settings/api/locations-and-points-queries';
 import { appRoute, guardedBy, settingsCrumbs } from '../frame';
 
 /** The optional location parameter of spec 3 §2: a location id, 'all' or 'alone'. */
@@ -8,17 +14,15 @@ const selectionOf = (value: unknown): string | undefined => (typeof value === 's
 /**
  * Starts what the screen reads first, without waiting for it: the tree, the points' definitions and
  * the selection's first page of points — beside the page's code (and, on a reload, the session's
- * renewal) rather than once the screen has drawn. Its queries' code comes with the call, not with
- * the first screen (it carries the points' schemas).
+ * renewal) rather than once the screen has drawn. Their queries come with the shell (a small module:
+ * the route table, the HTTP client), so that at boot they go out with the renewal, not once the
+ * first screen's code has arrived and run.
  */
-const warmLocationsAndPoints = (queryClient: QueryClient, selection: string | undefined) =>
-  void import('../../features/locations-settings/api/locations-and-points').then(
-    ({ ALL_LOCATIONS, locationTreeQueryOptions, pointDefinitionsQueryOptions, pointPagesOfSelectionQueryOptions }) => {
-      void queryClient.prefetchQuery(locationTreeQueryOptions());
-      void queryClient.prefetchQuery(pointDefinitionsQueryOptions());
-      void queryClient.prefetchInfiniteQuery(pointPagesOfSelectionQueryOptions(selection ?? ALL_LOCATIONS, ''));
-    },
-  );
+const warmLocationsAndPoints = (queryClient: QueryClient, selection: string | undefined) => {
+  void queryClient.prefetchQuery(locationTreeQueryOptions());
+  void queryClient.prefetchQuery(pointDefinitionsQueryOptions());
+  void queryClient.prefetchInfiniteQuery(pointPagesOfSelectionQueryOptions(selection ?? ALL_LOCATIONS, ''));
+};
 
 const locationsAndPointsRoute = createRoute({
   getParentRoute: () => appRoute,

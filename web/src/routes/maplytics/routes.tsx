@@ -24,9 +24,10 @@ const maplyticsRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { location?: string } =>
     typeof search.location === 'string' && /^[\w-]{1,64}$/.test(search.location) ? { location: search.location } : {},
   beforeLoad: guardedBy('app.maplytics'),
-  loader: async ({ context, preload }) => {
+  // The markers are not awaited: the page (its map on the sea, the site list's frame) is drawn while they load, so
+  // that the map's creation overlaps the call; the map says it is ready once its markers are drawn.
+  loader: ({ context, preload }) => {
     if (!preload) warmMaplytics(context.queryClient);
-    await context.queryClient.ensureQueryData(markersQueryOptions());
     return { crumbs: [{ labelKey: 'labels.menu.maplytics' }] satisfies Crumb[] };
   },
   component: lazyRouteComponent(() => import('./maplytics-page'), 'MaplyticsPage'),

@@ -1,44 +1,29 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { LocationTreeNode } from '@shared/schemas/location';
 import type { LocationInput } from '@shared/schemas/location-input';
 import type { Point, PointInput } from '@shared/schemas/point';
 import { API } from '@shared/api/routes';
 import { MAX_PAGE_LIMIT, type Page } from '@shared/api/paging';
 import { MAX_BULK_POINTS, MAX_POSITIONED_POINTS } from '@shared/schemas/point-requests';
 import { callApi, callApiForAnswer, callApiForPage } from '../../../lib/http';
+import { SETTINGS_KEYS as KEYS, type Selection } from './locations-and-points-queries';
 
-/** The two special selections of the screen (spec 3 §2), or a location id. */
-export const ALL_LOCATIONS = 'all';
-export const WITHOUT_LOCATION = 'alone';
-export type Selection = string;
+export {
+  ALL_LOCATIONS,
+  WITHOUT_LOCATION,
+  type Selection,
+  SETTINGS_KEYS,
+  locationTreeQueryOptions,
+  pointDefinitionsQueryOptions,
+  POINTS_PAGE_SIZE,
+  pointPagesOfSelectionQueryOptions,
+} from './locations-and-points-queries';
 
 export type { LocationDeletion, PointDefinitions } from '@shared/api/responses';
-
-const KEYS = {
-  tree: ['settings', 'locations', 'tree'] as const,
-  definitions: ['settings', 'points', 'definitions'] as const,
-  points: (selection: Selection) => ['settings', 'points', selection] as const,
-  allPoints: ['settings', 'points'] as const,
-  openPoint: (id: string) => ['settings', 'points', 'open', id] as const,
-  addresses: (text: string) => ['settings', 'locations', 'addresses', text] as const,
-};
-export const SETTINGS_KEYS = KEYS;
 
 /** The addresses like a text, as the server's geocoding provider finds them (with coordinates and viewport). */
 export const addressSearchQueryOptions = (text: string) =>
   queryOptions({ queryKey: KEYS.addresses(text), queryFn: () => callApi(API.geocodeAddress, { query: { q: text } }), staleTime: 10 * 60_000, retry: false });
-
-/** Every location of the customer (hidden ones flagged) for administrators. */
-export const locationTreeQueryOptions = () =>
-  queryOptions({ queryKey: KEYS.tree, queryFn: async (): Promise<LocationTreeNode[]> => callApi(API.listLocations, {}) });
-
-export const pointDefinitionsQueryOptions = () =>
-  queryOptions({
-    queryKey: KEYS.definitions,
-    queryFn: () => callApi(API.pointDefinitions, {}),
-    staleTime: Infinity,
-  });
 
 /** The point open in its panel, read again by its id (null once deleted or merged away): never the whole list. */
 export const openPointQueryOptions = (id: string) =>
@@ -50,26 +35,6 @@ export const openPointQueryOptions = (id: string) =>
       const { locations_name: _names, ...point } = found;
       return point;
     },
-  });
-
-/** A screenful several times over: the table asks for the next page as it is scrolled near the end of those it has. */
-export const POINTS_PAGE_SIZE = 200;
-
-/**
- * Points of a selection page by page, those whose name or technical id hold a text when one is
- * given (searched by the server): a large customer's 20,000 points are never asked for at once.
- */
-export const pointPagesOfSelectionQueryOptions = (selection: Selection, search: string) =>
-  infiniteQueryOptions({
-    queryKey: [...KEYS.points(selection), 'pages', search] as const,
-    queryFn: ({ pageParam, signal }) =>
-      callApiForPage(API.listPointsOfSelection, {
-        params: { locationId: selection },
-        query: { ...(search ? { q: search } : {}), limit: String(POINTS_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
   });
 
 /**

@@ -31,6 +31,10 @@ const CLUSTER_MAX_ZOOM = SITE_ZOOM - 1;
 const SOURCE = 'sites';
 /** The sites' invisible layer, kept above the basemap's. */
 const ANCHOR = `${SOURCE}-anchor`;
+/** The performance mark set when the sites' markers are first drawn (what `data-ready` says). */
+export const MARKERS_DRAWN_MARK = 'maplytics:markers-drawn';
+/** The basemap waits for the page to be idle after the markers are drawn, at most this long. */
+const BASEMAP_IDLE_TIMEOUT_MS = 1_000;
 /** An unrated site counts below every rating in a cluster's worst. */
 const UNRATED = -1;
 
@@ -175,6 +179,7 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
   const [drawn, setDrawn] = useState(false);
   const [bundled, setBundled] = useState<boolean | null>(null);
   const [sourceReady, setSourceReady] = useState(false);
+  const markersDrawn = useRef(false);
   const pins = useRef(new Map<string, Pin>());
   const clusters = useRef(new Map<number, ClusterPin>());
   const select = useRef(onSelect);
@@ -277,15 +282,20 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     }
     on.getContainer().dataset.markers = String(pins.current.size);
     on.getContainer().dataset.clusters = String(clusters.current.size);
+    // Ready once the sites are drawn: markers or clusters of the sites' data on the map (not the sea alone).
+    if (!markersDrawn.current && byId.size > 0 && pins.current.size + clusters.current.size > 0) {
+      markersDrawn.current = true;
+      // When, for the browser's performance tools and the benches (bench:large prints it beside the time it noticed).
+      performance.mark(MARKERS_DRAWN_MARK);
+      setDrawn(true);
+    }
   };
 
   useEffect(() => {
     if (!container.current) return;
-    let removeLabels = () => {};
-    let cancelled = false;
     let created: MapLibreMap;
     try {
-      // The sea alone first: the markers are drawn as soon as the map loads, the basemap under them once it comes.
+      // Created at once, while the markers load, on the sea alone: the markers are drawn as soon as they come, the basemap under them after.
       created = new MapLibreMap({ container: container.current, style: BLANK_STYLE, ...FRANCE, attributionControl: false, dragRotate: false });
     } catch (error) {
       unavailable.current(error);
@@ -323,37 +333,51 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
         map.getContainer().dataset.zoom = map.getZoom().toFixed(2);
       });
       setSourceReady(true);
-      setDrawn(true);
-      // The basemap (started by the route beside the markers), turned into GeoJSON only now: it never holds the markers back.
-      void takeBasemap(styleUrl)
-        .then(({ style, places, bundled: own }) => {
-          if (cancelled) return;
-          drawBasemap(map, style, own);
-          if (places.length) {
-            // Every site's point (its marker may not be drawn yet when the names are placed) and the clusters drawn.
-            removeLabels = showPlaceLabels(map, places, classes.placeLabel, () => [
-              ...[...current.current.byId.values()].map((marker): [number, number] => [marker.longitude, marker.latitude]),
-              ...[...clusters.current.values()].map((cluster) => cluster.marker.getLngLat().toArray()),
-            ]);
-          }
-          setBundled(own);
-        })
-        // The markers stay on the sea: the list and the panel keep working.
-        .catch((error: unknown) => console.warn('The basemap cannot be drawn', error));
     });
     setMap(created);
     return () => {
-      cancelled = true;
-      removeLabels();
       created.remove();
       pins.current.clear();
       clusters.current.clear();
       setMap(null);
       setSourceReady(false);
+      markersDrawn.current = false;
       setDrawn(false);
       setBundled(null);
     };
   }, [styleUrl]);
+
+  // The basemap (started by the route beside the markers), turned into GeoJSON and drawn only once the markers are:
+  // its work (~1 s on a slow machine: TopoJSON to GeoJSON, the sources' tiles) never holds them back.
+  useEffect(() => {
+    if (!map || !drawn) return;
+    let cancelled = false;
+    let removeLabels = () => {};
+    // Once the page is idle after the markers' frame (what a click or a key asks comes first): its TopoJSON turned
+    // into GeoJSON, copied into maplibre's worker and drawn keep the main thread ~0.5 s on a slow machine.
+    const idle = new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: BASEMAP_IDLE_TIMEOUT_MS }) : setTimeout(resolve, 50)));
+    void idle
+      .then(() => (cancelled ? null : takeBasemap(styleUrl)))
+      .then((basemap) => {
+        if (cancelled || !basemap) return;
+        const { style, places, bundled: own } = basemap;
+        drawBasemap(map, style, own);
+        if (places.length) {
+          // Every site's point (its marker may not be drawn yet when the names are placed) and the clusters drawn.
+          removeLabels = showPlaceLabels(map, places, classes.placeLabel, () => [
+            ...[...current.current.byId.values()].map((marker): [number, number] => [marker.longitude, marker.latitude]),
+            ...[...clusters.current.values()].map((cluster) => cluster.marker.getLngLat().toArray()),
+          ]);
+        }
+        setBundled(own);
+      })
+      // The markers stay on the sea: the list and the panel keep working.
+      .catch((error: unknown) => console.warn('The basemap cannot be drawn', error));
+    return () => {
+      cancelled = true;
+      removeLabels();
+    };
+  }, [map, drawn, styleUrl]);
 
   // The panel beside the map or the navigation changes its width: the canvas follows.
   useEffect(() => {
@@ -402,16 +426,17 @@ export const MaplyticsMap = ({ markers, bounds, selected, onSelect, styleUrl, de
     map.fitBounds(box, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, duration: 0 });
   }, [map, boundsKey]);
 
-  // A site chosen (in the list, on the map, by a link) is brought into view at a site's zoom, where its town is named.
+  // A site chosen (in the list, on the map, by a link) is brought into view at a site's zoom, where its town is named;
+  // a link's site once the markers come (the map is created before them).
+  const chosen = markers.find((marker) => marker.location_id === selected);
   useEffect(() => {
-    const chosen = markers.find((marker) => marker.location_id === selected);
     if (!map || !chosen) return;
     const center: [number, number] = [chosen.longitude, chosen.latitude];
     if (!coveredBelow && map.getZoom() >= SITE_ZOOM && map.getBounds().contains(center)) return;
     // Centred in the part of the map left uncovered.
     const offset: [number, number] = [0, (-map.getContainer().clientHeight * coveredBelow) / 2];
     map.easeTo({ center, zoom: Math.max(map.getZoom(), SITE_ZOOM), offset, duration: 300 });
-  }, [map, selected]);
+  }, [map, selected, chosen !== undefined]);
 
   return (
     <div

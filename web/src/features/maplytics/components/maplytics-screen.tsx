@@ -1,9 +1,9 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import { MARKER_COLORS } from '@shared/maplytics/constants';
 import { markerColorOf } from '@shared/maplytics/marker-colour';
@@ -51,17 +51,37 @@ const SiteEntry = ({ marker, onSelect }: { marker: MapMarker; onSelect: (id: str
  * Choosing a site there selects it and brings it into view on the map. A search finds a site by its
  * name or address; a long list draws only the entries in view.
  */
-const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[]; onSelect: (id: string) => void }) => {
-  const { t } = useTranslation();
+const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[] | null; onSelect: (id: string) => void }) => {
+  const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const sorted = useMemo(() => [...markers].sort((a, b) => a.title.localeCompare(b.title)), [markers]);
+  // One collator for the whole sort (a localeCompare per comparison builds one each time: ~10,000 at 1,000 sites).
+  const sorted = useMemo(() => {
+    const { compare } = new Intl.Collator(i18n.language);
+    return [...(markers ?? [])].sort((a, b) => compare(a.title, b.title));
+  }, [markers, i18n.language]);
   const shown = useMemo(() => {
     if (!deferredQuery.trim()) return sorted;
     const matches = locationMatcher(deferredQuery);
     return sorted.filter((marker) => matches({ name: marker.title, address: marker.maplytics.address }));
   }, [sorted, deferredQuery]);
   const searching = deferredQuery.trim().length > 0;
+  if (!markers) {
+    // The map is drawn meanwhile (on the sea); the list comes with the sites.
+    return (
+      <Stack gap="xs" data-testid="site-list" data-loading="true">
+        <Text size="sm" c="dimmed">
+          {t('maplytics.panel.chooseSite')}
+        </Text>
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="xs" c="dimmed">
+            {t('maplytics.list.loading')}
+          </Text>
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs" data-testid="site-list">
       <Text size="sm" c="dimmed">
@@ -96,6 +116,8 @@ const SiteList = ({ markers, onSelect }: { markers: readonly MapMarker[]; onSele
   );
 };
 
+const NO_MARKERS: readonly MapMarker[] = [];
+
 /** About how much of the map the phone's sheet covers (its height is at most 62dvh, the map's 62dvh from under the header). */
 const PHONE_SHEET_COVER = 0.6;
 
@@ -107,9 +129,13 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
   const { t } = useTranslation();
   const format = useFormat();
   const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false }) ?? false;
-  const { markers, bounds } = useSuspenseQuery(markersQueryOptions()).data;
+  // The map and the screen's frame are drawn while the markers load (the map's creation overlaps the call); failing to
+  // load them is the route's error to show (a refresh that fails keeps the markers shown, as a suspended query did).
+  const { data: answer } = useQuery({ ...markersQueryOptions(), throwOnError: (_error, query) => query.state.data === undefined });
+  const markers = answer?.markers ?? null;
+  const bounds = answer?.bounds ?? null;
   const [mapFailed, setMapFailed] = useState(false);
-  const chosen = markers.find((marker) => marker.location_id === selected) ?? null;
+  const chosen = markers?.find((marker) => marker.location_id === selected) ?? null;
 
   const describe = useCallback(
     (marker: MapMarker) =>
@@ -129,7 +155,7 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
   );
   const clusterUnit = useCallback((count: number) => t('maplytics.cluster.unit', { count }), [t]);
 
-  if (markers.length === 0) {
+  if (markers?.length === 0) {
     return (
       <Alert color="blue" variant="light" data-testid="maplytics-empty">
         {t('maplytics.empty')}
@@ -150,7 +176,7 @@ export const MaplyticsScreen = ({ styleUrl, selected, onSelect }: { styleUrl: st
         {!mapFailed && (
           <Box className={classes.frame} data-phone={phone}>
             <MaplyticsMap
-              markers={markers}
+              markers={markers ?? NO_MARKERS}
               bounds={bounds}
               selected={selected}
               onSelect={onSelect}
