@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RawValue } from '@shared/series/aggregate';
 import { dynamo } from '../clients/dynamodb';
 import { forEachConcurrently } from '../concurrency';
@@ -49,19 +49,43 @@ export interface KnownHour {
 
 type Key = { PK: string; SK: string };
 
+/** An hour item to put, on the version its writer read (0: it must not exist). */
+export interface VersionedPut {
+  item: Record<string, unknown>;
+  version: number;
+}
+
 /**
  * The calls a write into hour items makes (the table's by default; unit tests give their own):
  * `put` and `remove` answer false when the item's version is no longer `version` (0: it must not
- * exist), the write then being read again and merged again.
+ * exist), the write then being read again and merged again. `putTogether` puts several items in
+ * one transaction (TransactWriteItems: all or none), each on its version; when it was cancelled,
+ * `contested` names the items whose own condition failed or that met another writer (read again
+ * and merged), and the others, not written either, may go again as they are.
  */
 export interface HourTable {
   get: (key: Key) => Promise<KnownHour>;
   put: (item: Record<string, unknown>, version: number) => Promise<boolean>;
+  putTogether: (puts: readonly VersionedPut[]) => Promise<{ landed: boolean; contested: number[] }>;
   remove: (key: Key, version: number) => Promise<boolean>;
   putMarkers: (keys: readonly Key[]) => Promise<void>;
 }
 
 const conditionFailed = (error: unknown): boolean => (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+
+const onVersion = (version: number) =>
+  version === 0 ? { ConditionExpression: 'attribute_not_exists(PK)' } : { ConditionExpression: 'n = :n', ExpressionAttributeValues: { ':n': version } };
+
+/**
+ * The items of a cancelled transaction to read again: those DynamoDB gives a reason other than
+ * `None` (ConditionalCheckFailed, TransactionConflict, a throttling or validation error), all of
+ * them when it gives no reasons or no item its own.
+ */
+export const contestedOf = (error: unknown, count: number): number[] => {
+  const reasons = (error as { CancellationReasons?: ({ Code?: string } | undefined)[] }).CancellationReasons;
+  const named = reasons ? Array.from({ length: count }, (_, index) => index).filter((index) => (reasons[index]?.Code ?? 'None') !== 'None') : [];
+  return named.length > 0 ? named : Array.from({ length: count }, (_, index) => index);
+};
 
 const knownOf = (item: Record<string, unknown> | undefined, SK: string): KnownHour =>
   item ? { version: Number(item.n ?? 1), zone: String(item.z ?? ''), entries: decodeHour(seriesKeys.rawHourStart(SK), item) } : { version: 0, zone: '', entries: [] };
@@ -74,14 +98,21 @@ const dynamoHours: HourTable = {
         new PutCommand({
           TableName: seriesTable(),
           Item: item,
-          ...(version === 0
-            ? { ConditionExpression: 'attribute_not_exists(PK)' }
-            : { ConditionExpression: 'n = :n', ExpressionAttributeValues: { ':n': version } }),
+          ...onVersion(version),
         }),
       );
       return true;
     } catch (error) {
       if (conditionFailed(error)) return false;
+      throw error;
+    }
+  },
+  putTogether: async (puts) => {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: puts.map(({ item, version }) => ({ Put: { TableName: seriesTable(), Item: item, ...onVersion(version) } })) }));
+      return { landed: true, contested: [] };
+    } catch (error) {
+      if ((error as { name?: string })?.name === 'TransactionCanceledException') return { landed: false, contested: contestedOf(error, puts.length) };
       throw error;
     }
   },
@@ -169,9 +200,11 @@ interface HourChange {
 
 /**
  * Merges a change into its hour item: read (or recalled), merged, put on the version read; a write
- * another writer beat is read and merged again. Answers whether the item changed.
+ * another writer beat is read and merged again. Answers whether the item changed. `putNew`, when
+ * given, puts instead of `table.put` a first attempt at an hour this container knows absent (a
+ * pool's transactions, `rawValueWriter`); every later attempt reads the item and puts it alone.
  */
-const writeHour = (table: HourTable, change: HourChange, backoffMs: number): Promise<boolean> => {
+const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putNew?: (put: VersionedPut) => Promise<boolean>): Promise<boolean> => {
   const id = `${change.key.PK}|${change.key.SK}`;
   const run = async (): Promise<boolean> => {
     const hour = seriesKeys.rawHourStart(change.key.SK);
@@ -196,10 +229,13 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number): Pro
       }
       const zone = change.writes.length > 0 ? change.zone : known.zone || change.zone;
       const version = known.version + 1;
+      const item = { ...change.key, ...encodeHour(hour, merged.entries), n: version, z: zone, b: change.bulk ? 1 : 0 };
       const landed =
         merged.entries.length === 0
           ? await table.remove(change.key, known.version)
-          : await table.put({ ...change.key, ...encodeHour(hour, merged.entries), n: version, z: zone, b: change.bulk ? 1 : 0 }, known.version);
+          : putNew && known === recalled && known.version === 0
+            ? await putNew({ item, version: 0 })
+            : await table.put(item, known.version);
       if (landed) {
         rememberHour(id, hour, merged.entries.length === 0 ? { version: 0, zone: '', entries: [] } : { version, zone, entries: merged.entries });
         return true;
@@ -270,19 +306,45 @@ export interface RawValueWriter {
 
 /** How busy a writer pool was since it was made. */
 export interface WriterUsage {
-  /** Milliseconds with 0, 1, … hour writes in flight (index: writes in flight). */
+  /** Milliseconds with 0, 1, … table calls in flight (index: calls in flight). */
   msByCallsInFlight: number[];
-  /** Hour items written (or found already holding the values). */
+  /** Table calls made for hour items: reads, puts, transactions. */
   calls: number;
-  /** Sum of the hour writes' durations, in milliseconds. */
+  /** Sum of those calls' durations, in milliseconds. */
   callMs: number;
+  /** Transactions of new hour items, and the hour items they put. */
+  transactions: number;
+  hoursInTransactions: number;
+  /** Hour items a cancelled transaction left to the read-modify-write (another writer had written them). */
+  hoursContested: number;
 }
 
 /**
+ * A write of at least this many hour items puts those this container knows absent in the pool's
+ * transactions (an import, a seed, a merge); a fetch's one or two hours a point go alone, by a
+ * conditional PutItem at half the units of a transaction's put.
+ */
+export const NEW_HOURS_BATCHED_FROM = 8;
+/** DynamoDB's limits of one transaction: 100 items, 4 MB (counted here as base64, as the request carries them). */
+export const TRANSACTION_ITEMS = 100;
+const TRANSACTION_BYTES = 3_500_000;
+
+/** About what an hour item weighs in a transaction's request (binary columns as base64). */
+const bytesInRequest = (item: Record<string, unknown>): number =>
+  Object.entries(item).reduce((sum, [name, value]) => sum + name.length + 8 + (value instanceof Uint8Array ? Math.ceil(value.length / 3) * 4 : String(value).length), 64);
+
+/**
  * One pool of raw value writes for a whole bulk job (an import): the hour items of every
- * point-month written through it are merged and put `inFlight` at once whatever point they belong
- * to, each a conditional read-modify-write (`writeHour`). Month markers are written before the
- * first value of their month, once per pool (and once per container: `markedMonths`).
+ * point-month written through it are merged and written with at most `inFlight` table calls at
+ * once, whatever point they belong to. An hour this container knows absent (its comparison read
+ * found none) is put, with the others a write of `NEW_HOURS_BATCHED_FROM` hours or more brings, in
+ * a transaction of up to 100 conditional puts (`attribute_not_exists`): one call where each was a
+ * call of its own, at 2 write units per KB instead of 1. The transactions fill while the pool's
+ * calls are all busy. A transaction cancelled because some of its hours exist meanwhile (a single
+ * write landed there) writes nothing: those hours are read and merged one by one (`writeHour`),
+ * the others go again in the next transaction; no value is lost or written twice. Every other hour
+ * is a conditional read-modify-write of its own. Month markers are written before the first value
+ * of their month, once per pool (and once per container: `markedMonths`).
  */
 export const rawValueWriter = (options: { inFlight: number; table?: HourTable; backoffMs?: number }): RawValueWriter => {
   const table = options.table ?? dynamoHours;
@@ -290,7 +352,7 @@ export const rawValueWriter = (options: { inFlight: number; table?: HourTable; b
   const noted = new Map<string, Promise<void>>();
   let running = 0;
   const waiting: (() => void)[] = [];
-  const usage: WriterUsage = { msByCallsInFlight: Array.from({ length: options.inFlight + 1 }, () => 0), calls: 0, callMs: 0 };
+  const usage: WriterUsage = { msByCallsInFlight: Array.from({ length: options.inFlight + 1 }, () => 0), calls: 0, callMs: 0, transactions: 0, hoursInTransactions: 0, hoursContested: 0 };
   let sinceChange = performance.now();
   const runningChanges = (by: number) => {
     const now = performance.now();
@@ -310,6 +372,88 @@ export const rawValueWriter = (options: { inFlight: number; table?: HourTable; b
     if (next) next();
     else runningChanges(-1);
   };
+  /** A table call in one of the pool's slots, timed. */
+  const inSlot = async <T>(call: () => Promise<T>): Promise<T> => {
+    await slot();
+    const started = performance.now();
+    try {
+      return await call();
+    } finally {
+      usage.calls += 1;
+      usage.callMs += performance.now() - started;
+      release();
+    }
+  };
+  const slotted: HourTable = {
+    get: (key) => inSlot(() => table.get(key)),
+    put: (item, version) => inSlot(() => table.put(item, version)),
+    putTogether: (puts) => inSlot(() => table.putTogether(puts)),
+    remove: (key, version) => inSlot(() => table.remove(key, version)),
+    putMarkers: (keys) => table.putMarkers(keys),
+  };
+
+  /** New hours waiting for a transaction, oldest first. */
+  const pending: { put: VersionedPut; bytes: number; settle: (landed: boolean) => void; fail: (error: unknown) => void }[] = [];
+  /** Senders waiting for a slot: each takes what is pending once it has one. */
+  let senders = 0;
+  const takeBatch = () => {
+    const batch: typeof pending = [];
+    let bytes = 0;
+    while (pending.length > 0 && batch.length < TRANSACTION_ITEMS && (batch.length === 0 || bytes + pending[0].bytes <= TRANSACTION_BYTES)) {
+      const next = pending.shift()!;
+      bytes += next.bytes;
+      batch.push(next);
+    }
+    return batch;
+  };
+  const send = async (): Promise<void> => {
+    await slot();
+    senders -= 1;
+    const batch = takeBatch();
+    if (pending.length > 0 && senders === 0) startSender();
+    if (batch.length === 0) {
+      release();
+      return;
+    }
+    const started = performance.now();
+    try {
+      if (batch.length === 1) {
+        // One hour alone: a conditional PutItem, at half a transaction's units.
+        batch[0].settle(await table.put(batch[0].put.item, batch[0].put.version));
+        return;
+      }
+      const { landed, contested } = await table.putTogether(batch.map((entry) => entry.put));
+      usage.transactions += 1;
+      if (landed) {
+        usage.hoursInTransactions += batch.length;
+        for (const entry of batch) entry.settle(true);
+        return;
+      }
+      const readAgain = new Set(contested);
+      usage.hoursContested += readAgain.size;
+      // Not written either: the others go again, first, as they were.
+      pending.unshift(...batch.filter((_, index) => !readAgain.has(index)));
+      for (const index of readAgain) batch[index].settle(false);
+      if (pending.length > 0 && senders === 0) startSender();
+    } catch (error) {
+      for (const entry of batch) entry.fail(error);
+    } finally {
+      usage.calls += 1;
+      usage.callMs += performance.now() - started;
+      release();
+    }
+  };
+  /** A sender starts after this turn of the event loop: the hours the same turn brings share its transaction. */
+  const startSender = () => {
+    senders += 1;
+    setImmediate(() => void send());
+  };
+  const putNew = (put: VersionedPut): Promise<boolean> =>
+    new Promise<boolean>((settle, fail) => {
+      pending.push({ put, bytes: bytesInRequest(put.item), settle, fail });
+      if (senders === 0) startSender();
+    });
+
   const noteMonths = async (values: readonly StoredValue[]): Promise<void> => {
     const waits: Promise<void>[] = [];
     for (const key of monthMarkersOf(values)) {
@@ -332,19 +476,8 @@ export const rawValueWriter = (options: { inFlight: number; table?: HourTable; b
       if (values.length === 0) return;
       const changes = hourChangesOf(values, true);
       await noteMonths(values);
-      await Promise.all(
-        changes.map(async (change) => {
-          await slot();
-          const started = performance.now();
-          try {
-            await writeHour(table, change, backoffMs);
-          } finally {
-            usage.calls += 1;
-            usage.callMs += performance.now() - started;
-            release();
-          }
-        }),
-      );
+      const batched = changes.length >= NEW_HOURS_BATCHED_FROM;
+      await Promise.all(changes.map((change) => writeHour(slotted, change, backoffMs, batched ? putNew : undefined)));
     },
     usage: () => {
       runningChanges(0);
@@ -466,6 +599,25 @@ export const deleteRawValues = async (series: SeriesRef, instants: readonly numb
   }
 };
 
+/**
+ * What a strongly consistent read of the hour items of one raw partition (`month`, yyyyMM) over
+ * [from, to) found, remembered as where the next writes start from: the items found with their
+ * versions, and every hour between them as absent.
+ */
+export const rememberConsistentRead = (PK: string, month: string, from: number, to: number, hours: readonly Record<string, unknown>[]): void => {
+  const monthStart = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1);
+  const monthEnd = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)), 1);
+  let next = utcHourOf(Math.max(from, monthStart));
+  for (const item of hours) {
+    const SK = String(item.SK);
+    const hour = seriesKeys.rawHourStart(SK);
+    rememberAbsent(PK, next, hour - 3_600_000);
+    rememberHour(`${PK}|${SK}`, hour, knownOf(item, SK));
+    next = hour + 3_600_000;
+  }
+  rememberAbsent(PK, next, utcHourOf(Math.min(to, monthEnd) - 1));
+};
+
 /** Raw values of a point in [from, to), oldest first. */
 export const listRawValues = async (series: SeriesRef, from: number, to: number): Promise<RawValue[]> =>
   (await listRawEntries(series, from, to)).map(({ at, value }) => ({ at, value }));
@@ -496,21 +648,7 @@ export const listRawEntries = async (
         });
       const [firstHour, lastHour] = [seriesKeys.rawHourSortKey(from), seriesKeys.rawHourSortKey(to - 1)];
       const [hours, olds] = await Promise.all([query(firstHour, lastHour), legacy ? query(seriesKeys.sortKey(from), seriesKeys.sortKey(to - 1)) : []]);
-      if (options.consistent) {
-        // What the read found of every hour it covered in this partition, present or absent.
-        const monthStart = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1);
-        const monthEnd = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)), 1);
-        // Those found, and the stretches between them as absent.
-        let next = utcHourOf(Math.max(from, monthStart));
-        for (const item of hours) {
-          const SK = String(item.SK);
-          const hour = seriesKeys.rawHourStart(SK);
-          rememberAbsent(PK, next, hour - 3_600_000);
-          rememberHour(`${PK}|${SK}`, hour, knownOf(item, SK));
-          next = hour + 3_600_000;
-        }
-        rememberAbsent(PK, next, utcHourOf(Math.min(to, monthEnd) - 1));
-      }
+      if (options.consistent) rememberConsistentRead(PK, month, from, to, hours);
       return entriesOfItems([...hours, ...olds], from, to);
     }),
   );

@@ -1,5 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetKnownHours, rawValueWriter, type HourTable, type KnownHour, type StoredValue } from '../../../functions/src/data/raw-value-repository';
+import {
+  contestedOf,
+  forgetKnownHours,
+  NEW_HOURS_BATCHED_FROM,
+  rawValueWriter,
+  rememberConsistentRead,
+  TRANSACTION_ITEMS,
+  type HourTable,
+  type KnownHour,
+  type StoredValue,
+} from '../../../functions/src/data/raw-value-repository';
 import { decodeHour } from '../../../functions/src/data/raw-hour';
 
 const valuesOf = (pointId: string, count: number, from = Date.UTC(2026, 0, 1), step = 600_000): StoredValue[] =>
@@ -9,22 +19,51 @@ type Key = { PK: string; SK: string };
 
 /**
  * A table of hour items with versions, as DynamoDB's conditional writes keep them: it records
- * every call, and `meddle` may change an item between a writer's read and its put (another writer).
+ * every call (a transaction as one call with its keys), and `meddle` may change an item between a
+ * writer's read and its put or transaction (another writer). Transactions are all or nothing and
+ * name, when cancelled, the items whose condition failed (`ConditionalCheckFailed`, the others `None`).
  */
 const versionedTable = (options: { meddle?: (id: string, items: Map<string, Record<string, unknown>>) => void; delayMs?: number } = {}) => {
   const items = new Map<string, Record<string, unknown>>();
-  const calls: { kind: string; key: Key }[] = [];
+  const calls: { kind: string; key: Key; keys?: Key[] }[] = [];
   const markers: Key[][] = [];
   const id = (key: Key) => `${key.PK}|${key.SK}`;
   const pause = () => new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 1));
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+    inFlight += 1;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    try {
+      return await call();
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  const versionOf = (key: Key) => {
+    const stored = items.get(id(key));
+    return stored ? Number(stored.n) : 0;
+  };
   const table: HourTable = {
-    get: async (key): Promise<KnownHour> => {
+    putTogether: (puts) =>
+      counted(async () => {
+        const keys = puts.map(({ item }) => ({ PK: String(item.PK), SK: String(item.SK) }));
+        calls.push({ kind: 'transaction', key: keys[0], keys });
+        for (const key of keys) options.meddle?.(id(key), items);
+        await pause();
+        if (new Set(keys.map(id)).size !== keys.length) throw new Error('Transaction request cannot include multiple operations on one item');
+        const reasons = puts.map(({ version }, index) => ({ Code: versionOf(keys[index]) === version ? 'None' : 'ConditionalCheckFailed' }));
+        if (reasons.some((reason) => reason.Code !== 'None')) return { landed: false, contested: contestedOf({ CancellationReasons: reasons }, puts.length) };
+        for (const { item } of puts) items.set(id({ PK: String(item.PK), SK: String(item.SK) }), { ...item });
+        return { landed: true, contested: [] };
+      }),
+    get: (key): Promise<KnownHour> => counted(async () => {
       calls.push({ kind: 'get', key });
       await pause();
       const item = items.get(id(key));
       return item ? { version: Number(item.n), zone: String(item.z), entries: decodeHour(Number(key.SK.slice(1)), item) } : { version: 0, zone: '', entries: [] };
-    },
-    put: async (item, version) => {
+    }),
+    put: (item, version) => counted(async () => {
       const key = { PK: String(item.PK), SK: String(item.SK) };
       calls.push({ kind: 'put', key });
       options.meddle?.(id(key), items);
@@ -33,7 +72,7 @@ const versionedTable = (options: { meddle?: (id: string, items: Map<string, Reco
       if ((stored ? Number(stored.n) : 0) !== version) return false;
       items.set(id(key), { ...item });
       return true;
-    },
+    }),
     remove: async (key, version) => {
       calls.push({ kind: 'remove', key });
       await pause();
@@ -49,7 +88,20 @@ const versionedTable = (options: { meddle?: (id: string, items: Map<string, Reco
   };
   const entriesOf = (PK: string) =>
     [...items.entries()].filter(([key]) => key.startsWith(`${PK}|`)).flatMap(([key, item]) => decodeHour(Number(key.split('|')[1].slice(1)), item)).sort((a, b) => a.at - b.at);
-  return { table, items, calls, markers, entriesOf };
+  return { table, items, calls, markers, entriesOf, mostInFlight: () => mostInFlight };
+};
+
+/** What an import's comparison read leaves: the point's hours of January 2026 known absent (read strongly consistent, none found). */
+const readJanuaryEmpty = (pointId: string) => rememberConsistentRead(`S#cust-a#${pointId}#202601`, '202601', Date.UTC(2026, 0, 1), Date.UTC(2026, 1, 1), []);
+
+/** Another writer's hour item holding one value (a single write landed after the comparison read). */
+const otherWritersHour = (PK: string, SK: string, at: number, value: number): Record<string, unknown> => {
+  const hour = Number(SK.slice(1));
+  const o = new Uint8Array(4);
+  new DataView(o.buffer).setUint32(0, at - hour, true);
+  const v = new Uint8Array(8);
+  new DataView(v.buffer).setFloat64(0, value, true);
+  return { PK, SK, o, v, s: Uint8Array.of(7), n: 1, z: 'Europe/Paris', b: 0 };
 };
 
 beforeEach(() => forgetKnownHours());
@@ -143,12 +195,86 @@ describe('raw value writer of the bulk path (hour items)', () => {
     expect(next.entriesOf('S#cust-a#pt-n#202601')).toHaveLength(3);
   });
 
-  it('keeps at most inFlight hour writes running at once', async () => {
+  it('keeps at most inFlight table calls running at once (hours not known: a read and a put each)', async () => {
     const store = versionedTable({ delayMs: 2 });
     const writer = rawValueWriter({ inFlight: 3, table: store.table });
     await Promise.all([writer.write(valuesOf('pt-a', 60)), writer.write(valuesOf('pt-b', 60))]);
     const { msByCallsInFlight, calls } = writer.usage();
-    expect(calls).toBe(20);
+    expect(calls).toBe(40);
+    expect(store.calls).toHaveLength(40);
+    expect(store.mostInFlight()).toBe(3);
     expect(msByCallsInFlight).toHaveLength(4);
+  });
+});
+
+describe('raw value writer: new hours put together in transactions', () => {
+  it('puts a day of hours a consistent read found absent in one transaction, reading nothing', async () => {
+    const store = versionedTable();
+    readJanuaryEmpty('pt-x');
+    const writer = rawValueWriter({ inFlight: 4, table: store.table });
+    await writer.write(valuesOf('pt-x', 144));
+    expect(store.calls.map((call) => [call.kind, call.keys?.length])).toEqual([['transaction', 24]]);
+    expect(store.entriesOf('S#cust-a#pt-x#202601').map((entry) => entry.value)).toEqual(Array.from({ length: 144 }, (_, index) => index));
+    for (const item of store.items.values()) expect(item).toMatchObject({ n: 1, b: 1, z: 'Europe/Paris' });
+    expect(writer.usage()).toMatchObject({ calls: 1, transactions: 1, hoursInTransactions: 24, hoursContested: 0 });
+  });
+
+  it('loses and doubles nothing when a single write landed in one of those hours after the read: that hour is read again and merged, the others go in the next transaction', async () => {
+    const PK = 'S#cust-a#pt-y#202601';
+    const contested = `h${String(Date.UTC(2026, 0, 1, 5)).padStart(13, '0')}`;
+    const single = { at: Date.UTC(2026, 0, 1, 5, 3), value: 77 };
+    let meddled = false;
+    const store = versionedTable({
+      meddle: (id, items) => {
+        if (meddled || id !== `${PK}|${contested}`) return;
+        meddled = true;
+        items.set(id, otherWritersHour(PK, contested, single.at, single.value));
+      },
+    });
+    readJanuaryEmpty('pt-y');
+    const writer = rawValueWriter({ inFlight: 4, table: store.table, backoffMs: 1 });
+    // The single write also falls at a time the import writes: the import's later value wins there, once.
+    const values = valuesOf('pt-y', 144);
+    await writer.write(values);
+    const kinds = store.calls.map((call) => [call.kind, call.keys?.length ?? call.key.SK]);
+    expect(kinds).toEqual([
+      ['transaction', 24],
+      ['transaction', 23],
+      ['get', contested],
+      ['put', contested],
+    ]);
+    const stored = store.entriesOf(PK);
+    expect(stored).toHaveLength(145);
+    expect(new Set(stored.map((entry) => entry.at)).size).toBe(145);
+    expect(stored.find((entry) => entry.at === single.at)).toEqual({ at: single.at, value: 77, status: '8' });
+    expect(stored.filter((entry) => entry.at !== single.at).map((entry) => entry.value)).toEqual(values.map((value) => value.value));
+    expect(store.items.get(`${PK}|${contested}`)).toMatchObject({ n: 2, b: 1 });
+    expect(writer.usage()).toMatchObject({ transactions: 2, hoursInTransactions: 23, hoursContested: 1 });
+  });
+
+  it('fills transactions of at most 100 hours across the point-months written at once', async () => {
+    const store = versionedTable({ delayMs: 3 });
+    const points = ['pt-p1', 'pt-p2', 'pt-p3'];
+    for (const point of points) readJanuaryEmpty(point);
+    const writer = rawValueWriter({ inFlight: 1, table: store.table });
+    // 3 points × 90 hours of one value: 270 new hours.
+    await Promise.all(points.map((point) => writer.write(valuesOf(point, 90, Date.UTC(2026, 0, 1), 3_600_000))));
+    const sizes = store.calls.map((call) => (call.kind === 'transaction' ? call.keys!.length : call.kind));
+    expect(sizes).toEqual([TRANSACTION_ITEMS, TRANSACTION_ITEMS, 70]);
+    for (const point of points) expect(store.entriesOf(`S#cust-a#${point}#202601`)).toHaveLength(90);
+  });
+
+  it('puts the hours of a small write (a fetch) alone, by a conditional put, not in a transaction', async () => {
+    const store = versionedTable();
+    readJanuaryEmpty('pt-f');
+    await rawValueWriter({ inFlight: 4, table: store.table }).write(valuesOf('pt-f', NEW_HOURS_BATCHED_FROM - 1, Date.UTC(2026, 0, 1), 3_600_000));
+    expect(store.calls.map((call) => call.kind)).toEqual(Array.from({ length: NEW_HOURS_BATCHED_FROM - 1 }, () => 'put'));
+  });
+
+  it('reads again every hour of a cancelled transaction whose reasons do not say which items failed', () => {
+    expect(contestedOf({ CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }] }, 3)).toEqual([1]);
+    expect(contestedOf({ CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'ThrottlingError' }] }, 2)).toEqual([0, 1]);
+    expect(contestedOf({}, 3)).toEqual([0, 1, 2]);
+    expect(contestedOf({ CancellationReasons: [{ Code: 'None' }, { Code: 'None' }] }, 2)).toEqual([0, 1]);
   });
 });
