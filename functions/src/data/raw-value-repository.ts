@@ -3,7 +3,7 @@ import type { RawValue } from '@shared/series/aggregate';
 import { dynamo } from '../clients/dynamodb';
 import { forEachConcurrently } from '../concurrency';
 import { AppError } from '../errors';
-import { decodeHour, encodeHour, entriesOfRawItems, MAX_VALUES_AN_HOUR, mergeHour, utcHourOf, type RawEntry, type StatusCode } from './raw-hour';
+import { decodeHour, encodeHour, entriesOfRawItems, HOUR_MS, MAX_VALUES_AN_HOUR, mergeHour, utcHourOf, type RawEntry, type StatusCode } from './raw-hour';
 import { legacyRawMayExist } from './raw-layout';
 import { seriesKeys, type SeriesRef } from './series-keys';
 import { batchWrite, queryEvery, seriesTable } from './table';
@@ -137,40 +137,47 @@ const dynamoHours: HourTable = {
 const knownHours = new Map<string, { version: number; zone: string; columns: ReturnType<typeof encodeHour> }>();
 const KNOWN_HOURS_KEPT = 20_000;
 /**
- * Stretches of hours a consistent read found no item in, by partition (`[first hour, last hour]`):
- * an import's comparison read over the rest of a month finds hundreds of absent hours a point, kept
- * as one span rather than an entry each. An hour known otherwise (`knownHours`, or `unsure` after a
- * lost race) is not taken from them.
+ * Stretches of hours a consistent read found no item in and that nothing known since touched, by
+ * partition (`[first hour, last hour]`): an import's comparison read over the rest of a month finds
+ * hundreds of absent hours a point, kept as one span rather than an entry each. An hour this
+ * container then writes, reads or loses a race on is taken out of its spans (`punchAbsent`), so the
+ * spans never need `knownHours` to be right: forgetting known hours (past KNOWN_HOURS_KEPT, an
+ * import's first 20,000 written) leaves the hours still absent known absent.
  */
 const absentSpans = new Map<string, [number, number][]>();
-const unsure = new Set<string>();
 const ABSENT_PARTITIONS_KEPT = 20_000;
+/** Spans kept a partition (the oldest dropped: hours then read, not taken as absent). */
+const ABSENT_SPANS_KEPT = 8;
+const partitionOf = (id: string): string => id.slice(0, id.lastIndexOf('|'));
+const punchAbsent = (PK: string, hour: number): void => {
+  const spans = absentSpans.get(PK);
+  if (!spans?.some(([first, last]) => hour >= first && hour <= last)) return;
+  const left = spans.flatMap(([first, last]): [number, number][] =>
+    hour < first || hour > last
+      ? [[first, last]]
+      : ([[first, hour - HOUR_MS], [hour + HOUR_MS, last]] as [number, number][]).filter(([from, to]) => from <= to),
+  );
+  if (left.length === 0) absentSpans.delete(PK);
+  else absentSpans.set(PK, left.slice(-ABSENT_SPANS_KEPT));
+};
 const rememberHour = (id: string, hour: number, known: KnownHour): void => {
-  if (knownHours.size >= KNOWN_HOURS_KEPT) forgetKnownHours();
+  if (knownHours.size >= KNOWN_HOURS_KEPT) knownHours.clear();
   knownHours.set(id, { version: known.version, zone: known.zone, columns: encodeHour(hour, known.entries) });
-  unsure.delete(id);
+  punchAbsent(partitionOf(id), hour);
 };
 const rememberAbsent = (PK: string, first: number, last: number): void => {
   if (first > last) return;
-  if (absentSpans.size >= ABSENT_PARTITIONS_KEPT) {
-    absentSpans.clear();
-    unsure.clear();
-  }
-  absentSpans.set(PK, [...(absentSpans.get(PK) ?? []).slice(-7), [first, last]]);
+  if (absentSpans.size >= ABSENT_PARTITIONS_KEPT) absentSpans.clear();
+  absentSpans.set(PK, [...(absentSpans.get(PK) ?? []).slice(1 - ABSENT_SPANS_KEPT), [first, last]]);
 };
-const forgetHour = (id: string): void => {
+const forgetHour = (id: string, hour: number): void => {
   knownHours.delete(id);
-  if (unsure.size >= KNOWN_HOURS_KEPT) {
-    absentSpans.clear();
-    unsure.clear();
-  }
-  unsure.add(id);
+  punchAbsent(partitionOf(id), hour);
 };
 const recalledHour = (id: string, hour: number): KnownHour | undefined => {
   const kept = knownHours.get(id);
   if (kept) return { version: kept.version, zone: kept.zone, entries: decodeHour(hour, kept.columns) };
-  if (unsure.has(id)) return undefined;
-  const spans = absentSpans.get(id.slice(0, id.lastIndexOf('|')));
+  const spans = absentSpans.get(partitionOf(id));
   return spans?.some(([first, last]) => hour >= first && hour <= last) ? { version: 0, zone: '', entries: [] } : undefined;
 };
 
@@ -178,8 +185,10 @@ const recalledHour = (id: string, hour: number): KnownHour | undefined => {
 export const forgetKnownHours = (): void => {
   knownHours.clear();
   absentSpans.clear();
-  unsure.clear();
 };
+
+/** How many hour items this container remembers, and stretches of absent ones (tests). */
+export const knownHoursHeld = (): { known: number; absentSpans: number } => ({ known: knownHours.size, absentSpans: [...absentSpans.values()].reduce((sum, spans) => sum + spans.length, 0) });
 
 const WRITE_ATTEMPTS = 9;
 
@@ -240,7 +249,7 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putN
         rememberHour(id, hour, merged.entries.length === 0 ? { version: 0, zone: '', entries: [] } : { version, zone, entries: merged.entries });
         return true;
       }
-      forgetHour(id);
+      forgetHour(id, hour);
     }
     throw new Error('Writes of a raw hour item kept conflicting with other writers');
   };

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   contestedOf,
   forgetKnownHours,
+  knownHoursHeld,
   NEW_HOURS_BATCHED_FROM,
   rawValueWriter,
   rememberConsistentRead,
@@ -262,6 +263,24 @@ describe('raw value writer: new hours put together in transactions', () => {
     const sizes = store.calls.map((call) => (call.kind === 'transaction' ? call.keys!.length : call.kind));
     expect(sizes).toEqual([TRANSACTION_ITEMS, TRANSACTION_ITEMS, 70]);
     for (const point of points) expect(store.entriesOf(`S#cust-a#${point}#202601`)).toHaveLength(90);
+  });
+
+  it('keeps the hours still absent known absent when it forgets the 20,000 hours it wrote, and reads again, never takes as absent, an hour it wrote', async () => {
+    const store = versionedTable({ delayMs: 0 });
+    const points = Array.from({ length: 30 }, (_, index) => `pt-k${index}`);
+    for (const point of points) readJanuaryEmpty(point);
+    const writer = rawValueWriter({ inFlight: 8, table: store.table });
+    // 30 points × the 744 hours of January, one value an hour: 22,320 new hours, more than the 20,000 remembered.
+    for (const point of points) await writer.write(valuesOf(point, 744, Date.UTC(2026, 0, 1), 3_600_000));
+    expect(store.calls.filter((call) => call.kind !== 'transaction')).toEqual([]);
+    expect(writer.usage().hoursInTransactions).toBe(30 * 744);
+    // The first point's first hours were forgotten (written first): written again, they are read, not put as new.
+    const calls = store.calls.length;
+    await writer.write(valuesOf(points[0], 10, Date.UTC(2026, 0, 1), 3_600_000).map((value) => ({ ...value, value: value.value + 0.5 })));
+    expect(store.calls.slice(calls).filter((call) => call.kind === 'transaction')).toEqual([]);
+    expect(store.calls.slice(calls).filter((call) => call.kind === 'get')).toHaveLength(10);
+    expect(store.entriesOf(`S#cust-a#${points[0]}#202601`).slice(0, 10).map((entry) => entry.value)).toEqual(Array.from({ length: 10 }, (_, index) => index + 0.5));
+    expect(knownHoursHeld().absentSpans).toBe(0);
   });
 
   it('puts the hours of a small write (a fetch) alone, by a conditional put, not in a transaction', async () => {
