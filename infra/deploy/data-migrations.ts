@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { Outputs } from './sign-in';
 
@@ -29,10 +30,35 @@ export const runSeriesJobUntilDone = async <Result extends { done: boolean }>(
   throw new Error(`${label} is not done after ${runs} runs: run npm run deploy again, it resumes.`);
 };
 
+/**
+ * Before the functions are updated: raw values of the legacy layout (one item per value) flagged in
+ * the series table (`LAYOUT#raw`, unless their migration is done there already), so the new
+ * functions read them from their first request until the data migrations' step 4 has packed them
+ * into hour items (functions/src/services/raw-hour-migration.ts). The series table is known from the
+ * previous deploy's outputs; without them (a first deploy, or outputs lost) the migration sets the
+ * flag itself when it starts.
+ */
+export const flagLegacyRawBeforeDeploy = async (previous: Outputs | null): Promise<void> => {
+  const table = previous?.WattWiseData?.SeriesTableName;
+  if (!table) return;
+  try {
+    await new DynamoDBClient({}).send(
+      new PutItemCommand({
+        TableName: table,
+        Item: { PK: { S: 'LAYOUT#raw' }, SK: { S: 'hours' }, legacyRaw: { BOOL: true }, updatedAt: { S: new Date().toISOString() } },
+        ConditionExpression: 'attribute_not_exists(migratedAt)',
+      }),
+    );
+    console.log('Raw values: the legacy layout flagged for the migration after the deploy.');
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+};
+
 export const runDataMigrationsAfterDeploy = (outputs: Outputs, runs = 50): Promise<void> =>
-  runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; alertSchedules: number }>(outputs, 'deploy_migrations', {
+  runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; rawPacked?: number; alertSchedules: number }>(outputs, 'deploy_migrations', {
     label: 'The data migrations',
     runs,
     progress: (result) =>
-      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.alertSchedules} per-alert schedules replaced by their customers' per cron`,
+      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.rawPacked ?? 0} raw values packed per point-hour, ${result.alertSchedules} per-alert schedules replaced by their customers' per cron`,
   });

@@ -11,7 +11,7 @@ import { buildWeb } from '../local/build-web';
 import { parseArguments } from './arguments';
 import { concurrencyLines, decideConcurrency, WITHOUT_CAPS, type AccountConcurrency } from './concurrency';
 import { formatPlan, planOf, problemsOf } from './plan';
-import { runDataMigrationsAfterDeploy } from './data-migrations';
+import { flagLegacyRawBeforeDeploy, runDataMigrationsAfterDeploy } from './data-migrations';
 import { flagLegacyPacksBeforeDeploy, migrateRollupPacksAfterDeploy } from './rollup-migration';
 import { signInLines, type Outputs } from './sign-in';
 
@@ -104,7 +104,9 @@ const main = async (): Promise<void> => {
   console.log('\nBootstrapping the account and region (no change when it is bootstrapped already) ...');
   await run('npx', ['cdk', 'bootstrap', '--app', app]);
   const outputsFile = fromRoot('.local', 'aws', 'outputs.json');
-  await flagLegacyPacksBeforeDeploy(existsSync(outputsFile) ? (JSON.parse(readFileSync(outputsFile, 'utf8')) as Outputs) : null);
+  const previousOutputs = existsSync(outputsFile) ? (JSON.parse(readFileSync(outputsFile, 'utf8')) as Outputs) : null;
+  await flagLegacyPacksBeforeDeploy(previousOutputs);
+  await flagLegacyRawBeforeDeploy(previousOutputs);
   console.log('\nDeploying every stack, in order ...');
   await run('npx', ['cdk', 'deploy', '--app', app, '--all', '--require-approval', 'never', '--outputs-file', outputsFile, '--progress', 'events']);
   const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Outputs;

@@ -240,14 +240,15 @@ const dayFile = (technicalIds: string[], day: string): string => {
 };
 
 /**
- * Bytes DynamoDB stores per ten-minute value of a point on the measured day: its raw items (size
- * and 100 bytes of overhead each) and its share of the rollup packs (24 hour buckets and a day
+ * Bytes DynamoDB stores per ten-minute value of a point on the measured day: its raw hour items
+ * (size and 100 bytes of overhead each, shared by the hour's values) and its share of the rollup packs (24 hour buckets and a day
  * bucket, at the bytes per bucket of the point's packs). Read for a few points, not scanned.
  */
 const storedBytesPerValue = async (dynamo: DynamoDBClient, table: string, pointId: string): Promise<number> => {
   const owner = `${CUSTOMER}#${pointId}`;
-  const from = String(MEASURED_AT).padStart(13, '0');
-  const to = String(MEASURED_AT + 86_400_000 - 1).padStart(13, '0');
+  // Raw values packed per point and UTC hour (issue 41): the day's 24 hour items, `h` + the hour's start.
+  const from = `h${String(MEASURED_AT).padStart(13, '0')}`;
+  const to = `h${String(MEASURED_AT + 86_400_000 - 3_600_000).padStart(13, '0')}`;
   const raw = await dynamo.send(
     new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': { S: `S#${owner}#${MEASURED_DAY.slice(0, 7).replace('-', '')}` }, ':from': { S: from }, ':to': { S: to } } }),
   );
@@ -259,7 +260,9 @@ const storedBytesPerValue = async (dynamo: DynamoDBClient, table: string, pointI
   };
   // Hours packed by UTC day (yyyyMMdd), days by UTC month (yyyyMM): see functions/src/data/series-keys.ts.
   const packs = 24 * (await perBucket('hour', MEASURED_DAY.replaceAll('-', ''))) + (await perBucket('day', MEASURED_DAY.slice(0, 7).replace('-', '')));
-  return (rawBytes + packs) / Math.max(1, raw.Items?.length ?? 0);
+  // An hour item holds its values' times as 4 bytes each (column `o`).
+  const values = (raw.Items ?? []).reduce((sum, item) => sum + (item.o?.B?.byteLength ?? 0) / 4, 0);
+  return (rawBytes + packs) / Math.max(1, values);
 };
 
 const main = async () => {

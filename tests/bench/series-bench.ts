@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import { bucketsOf, type SeriesAnswer } from '../../shared/src/schemas/series';
 import { deployToEmulator, generateDemoPasswords, seedDemoData, type Deployment } from '../../infra/local/deploy';
 import { awsEnvironment, startEmulator } from '../../infra/local/emulator';
+import { entriesOfRawItems } from '../../functions/src/data/raw-hour';
 import { seriesKeys } from '../../functions/src/data/series-keys';
 import { argument, benchApi } from './bench-api';
 
@@ -283,9 +284,10 @@ const measureEngine = (years: number, start: number): Promise<Omit<SizeResult, '
             const page = await documents.send(
               new QueryCommand({ TableName: deployment.seriesTable, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ExclusiveStartKey: key }),
             );
-            for (const item of page.Items ?? []) {
-              const day = DateTime.fromMillis(Number(item.t), { zone: ZONE }).toISODate()!;
-              daily.set(day, Number(item.v));
+            // Hour items of raw values (issue 41): each holds its hour's values.
+            for (const entry of entriesOfRawItems(page.Items ?? [])) {
+              const day = DateTime.fromMillis(entry.at, { zone: ZONE }).toISODate()!;
+              daily.set(day, entry.value);
             }
             sampleMemory();
             key = page.LastEvaluatedKey;

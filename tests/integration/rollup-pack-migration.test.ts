@@ -35,19 +35,10 @@ let modules: Modules;
 
 const TableName = () => testEnvironment().seriesTable;
 
+// b = 1: written by a bulk writer, left alone by the stream (this test rolls them up itself); merged into their hour items.
 const putRawInBulk = async (entries: { at: number; value: number }[]) => {
-  for (let offset = 0; offset < entries.length; offset += 25) {
-    await documents.send(
-      new BatchWriteCommand({
-        RequestItems: {
-          // b = 1: written by a bulk writer, left alone by the stream (this test rolls them up itself).
-          [TableName()]: entries.slice(offset, offset + 25).map(({ at, value }) => ({
-            PutRequest: { Item: { ...seriesKeys.raw(ref, at), t: at, v: value, s: '1', z: ZONE, c: ref.customerId, b: 1 } },
-          })),
-        },
-      }),
-    );
-  }
+  const { putRawValues } = await import('../../functions/src/data/raw-value-repository');
+  await putRawValues(entries.map(({ at, value }) => ({ ...ref, at, value, status: '1', zone: ZONE })), { bulk: true });
 };
 
 const groupedBy = <T>(items: readonly T[], keyOf: (item: T) => string): [string, T[]][] => {

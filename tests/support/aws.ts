@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, ListSecretsCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { testEnvironment } from './environment';
+import { decodeHour, encodeHour, entriesOfRawItems, mergeHour, utcHourOf, type RawEntry } from '../../functions/src/data/raw-hour';
 import { decodePack } from '../../functions/src/data/rollup-pack';
 import { seriesKeys, type SeriesRef } from '../../functions/src/data/series-keys';
 
@@ -110,24 +111,45 @@ const queryPartition = async (PK: string) => {
   return answer.Items ?? [];
 };
 
+/**
+ * An hour item of raw values changed straight in the series table as a single write does (`b = 0`:
+ * the stream rolls it up), on its version: put back, or deleted once empty.
+ */
+const changeHourItem = async (ref: SeriesRef, hour: number, change: (entries: RawEntry[]) => RawEntry[], zone?: string): Promise<void> => {
+  const Key = seriesKeys.raw(ref, hour);
+  const TableName = testEnvironment().seriesTable;
+  // Another writer (an import of the same hours) may have written the item since it was read: read and change it again.
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const { Item } = await dynamo().send(new GetCommand({ TableName, Key, ConsistentRead: true }));
+    const entries = change(Item ? decodeHour(hour, Item) : []);
+    const version = Number(Item?.n ?? 0);
+    const condition = Item ? { ConditionExpression: 'n = :n', ExpressionAttributeValues: { ':n': version } } : { ConditionExpression: 'attribute_not_exists(PK)' };
+    try {
+      if (entries.length === 0) {
+        if (Item) await dynamo().send(new DeleteCommand({ TableName, Key, ...condition }));
+        return;
+      }
+      await dynamo().send(
+        new PutCommand({ TableName, Item: { ...Key, ...encodeHour(hour, entries), n: version + 1, z: zone ?? Item?.z ?? 'Europe/Paris', b: 0 }, ...condition }),
+      );
+      return;
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+  throw new Error('The hour item kept changing under the test');
+};
+
 /** Raw values written straight into the series table (single writes: the stream rolls them up), and reads of what the table holds. */
 export const series = {
   putRaw: async (ref: SeriesRef, values: { at: number; value: number }[], zone = 'Europe/Paris') => {
-    const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-    for (let offset = 0; offset < values.length; offset += 25) {
-      await dynamo().send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [testEnvironment().seriesTable]: values.slice(offset, offset + 25).map(({ at, value }) => ({
-              PutRequest: { Item: { ...seriesKeys.raw(ref, at), t: at, v: value, s: '1', z: zone, c: ref.customerId, b: 0 } },
-            })),
-          },
-        }),
-      );
+    const byHour = new Map<number, { at: number; value: number }[]>();
+    for (const value of values) byHour.set(utcHourOf(value.at), [...(byHour.get(utcHourOf(value.at)) ?? []), value]);
+    for (const [hour, written] of byHour) {
+      await changeHourItem(ref, hour, (entries) => mergeHour(entries, { writes: written.map(({ at, value }) => ({ at, value, status: '1' as const })) }).entries, zone);
     }
   },
-  deleteRaw: (ref: SeriesRef, at: number) =>
-    dynamo().send(new DeleteCommand({ TableName: testEnvironment().seriesTable, Key: seriesKeys.raw(ref, at) })),
+  deleteRaw: (ref: SeriesRef, at: number) => changeHourItem(ref, utcHourOf(at), (entries) => entries.filter((entry) => entry.at !== at)),
   /**
    * Rollups of the packs whose sort key starts with `stretch` (hours of a UTC month yyyyMM or day
    * yyyyMMdd, days of a UTC year yyyy or month yyyyMM, months of a year yyyy), or of every pack.
@@ -146,7 +168,9 @@ export const series = {
     (await dynamo().send(new GetCommand({ TableName: testEnvironment().seriesTable, Key: seriesKeys.extent(ref, level) }))).Item?.firstPack,
   /** Raw values of one UTC month partition at an instant (ISO), read directly. */
   rawValues: async (ref: SeriesRef, month: string, at: string) =>
-    (await queryPartition(seriesKeys.rawPartition(ref, month))).filter((item) => Number(item.t) === Date.parse(at)),
+    entriesOfRawItems(await queryPartition(seriesKeys.rawPartition(ref, month)))
+      .filter((entry) => entry.at === Date.parse(at))
+      .map((entry) => ({ ...entry, t: entry.at, v: entry.value, s: entry.status })),
   /** Every raw value of the given UTC months (yyyyMM), oldest first, read directly (all pages). */
   rawOfMonths: async (ref: SeriesRef, months: readonly string[]) => {
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
@@ -162,7 +186,7 @@ export const series = {
             ExclusiveStartKey,
           }),
         );
-        values.push(...(page.Items ?? []).map((item) => ({ at: Number(item.t), value: Number(item.v), status: String(item.s) })));
+        values.push(...entriesOfRawItems(page.Items ?? []).map((entry) => ({ at: entry.at, value: entry.value, status: String(entry.status) })));
         ExclusiveStartKey = page.LastEvaluatedKey;
       } while (ExclusiveStartKey);
     }

@@ -2,6 +2,7 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { aggregateOf, mergeAggregates, type Aggregate } from '@shared/series/aggregate';
 import { bucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
 import { groupBy } from '@shared/series/rollups';
+import { entriesOfRawItems } from '../../functions/src/data/raw-hour';
 import { decodePack, ROLLUP_FIELDS, type StoredRollup } from '../../functions/src/data/rollup-pack';
 import { seriesKeys, type SeriesRef } from '../../functions/src/data/series-keys';
 
@@ -56,9 +57,11 @@ export const checkRollups = async (dynamo: DynamoDBDocumentClient, TableName: st
   const worker = async () => {
     for (let ref = queue.shift(); ref; ref = queue.shift()) {
       const months = (await everyItem(dynamo, TableName, seriesKeys.rawMonths(ref))).map((item) => String(item.SK));
+      // Hour items (and legacy items of one value), each value with its item's zone.
       const raw = (await Promise.all(months.map((month) => everyItem(dynamo, TableName, seriesKeys.rawPartition(ref, month))))).flat();
-      result.values += raw.length;
-      const expected = recomputedRollups(raw.map((item) => ({ at: Number(item.t), value: Number(item.v), zone: String(item.z) })));
+      const values = raw.flatMap((item) => entriesOfRawItems([item]).map((entry) => ({ at: entry.at, value: entry.value, zone: String(item.z) })));
+      result.values += values.length;
+      const expected = recomputedRollups(values);
       for (const level of ROLLUP_LEVELS) {
         const stored = new Map<number, StoredRollup>();
         for (const item of await everyItem(dynamo, TableName, seriesKeys.rollupPartition(ref, level))) for (const rollup of decodePack(item)) stored.set(rollup.start, rollup);

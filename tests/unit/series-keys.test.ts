@@ -55,8 +55,14 @@ describe('series keys', () => {
     expect(seriesKeys.seriesOfRaw(seriesKeys.raw(other, at2026).PK)).toEqual(other);
   });
 
-  it('keeps raw values per point and UTC month with sortable times', () => {
-    expect(seriesKeys.raw(p1, at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'S#c1#p1#202603', SK: '1774746000000' });
+  it('keeps raw values per point and UTC month, one item per UTC hour sorted after every legacy item of one value', () => {
+    expect(seriesKeys.raw(p1, at('2026-03-29T01:00:00Z'))).toEqual({ PK: 'S#c1#p1#202603', SK: 'h1774746000000' });
+    expect(seriesKeys.raw(p1, at('2026-03-29T01:59:59.999Z'))).toEqual({ PK: 'S#c1#p1#202603', SK: 'h1774746000000' });
+    expect(seriesKeys.legacyRaw(p1, at('2026-03-29T01:10:00Z'))).toEqual({ PK: 'S#c1#p1#202603', SK: '1774746600000' });
+    expect(seriesKeys.isRawHour('h1774746000000')).toBe(true);
+    expect(seriesKeys.isRawHour('1774746600000')).toBe(false);
+    expect('9999999999999' < seriesKeys.rawHourSortKey(0)).toBe(true);
+    expect(seriesKeys.rawHourStart(seriesKeys.rawHourSortKey(at('2026-03-29T01:10:00Z')))).toBe(at('2026-03-29T01:00:00Z'));
     expect(seriesKeys.rawMonth(p1, '202603')).toEqual({ PK: 'M#c1#p1', SK: '202603' });
     expect(seriesKeys.monthsBetween(at('2025-12-31T23:00:00Z'), at('2026-02-01T00:00:00Z'))).toEqual(['202512', '202601']);
   });

@@ -1,13 +1,20 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { STATUS_CODES } from '@shared/schemas/series';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RawValue } from '@shared/series/aggregate';
 import { dynamo } from '../clients/dynamodb';
+import { forEachConcurrently } from '../concurrency';
+import { AppError } from '../errors';
+import { decodeHour, encodeHour, entriesOfRawItems, HOUR_MS, MAX_VALUES_AN_HOUR, mergeHour, utcHourOf, type RawEntry, type StatusCode } from './raw-hour';
+import { legacyRawMayExist } from './raw-layout';
 import { seriesKeys, type SeriesRef } from './series-keys';
 import { batchWrite, queryEvery, seriesTable } from './table';
 
-/** Raw values of the series table: one item per value, a partition per point and UTC month, and the months each point has. */
+/**
+ * Raw values of the series table: one item per point and UTC hour (raw-hour.ts: times, values and
+ * statuses as columns), a partition per point and UTC month, and the months each point has. While
+ * a migration from the legacy layout (one item per value) runs, readers read both (raw-layout.ts).
+ */
 
-export type StatusCode = (typeof STATUS_CODES)[number];
+export type { StatusCode } from './raw-hour';
 
 export interface StoredValue extends RawValue {
   pointId: string;
@@ -33,28 +40,270 @@ const rememberMarked = (id: string): void => {
   markedMonths.add(id);
 };
 
+/** An hour item as a writer knows it: its version (0: there is none), its zone and entries. */
+export interface KnownHour {
+  version: number;
+  zone: string;
+  entries: RawEntry[];
+}
+
+type Key = { PK: string; SK: string };
+
+/** An hour item to put, on the version its writer read (0: it must not exist). */
+export interface VersionedPut {
+  item: Record<string, unknown>;
+  version: number;
+}
+
+/**
+ * The calls a write into hour items makes (the table's by default; unit tests give their own):
+ * `put` and `remove` answer false when the item's version is no longer `version` (0: it must not
+ * exist), the write then being read again and merged again. `putTogether` puts several items in
+ * one transaction (TransactWriteItems: all or none), each on its version; when it was cancelled,
+ * `contested` names the items whose own condition failed or that met another writer (read again
+ * and merged), and the others, not written either, may go again as they are.
+ */
+export interface HourTable {
+  get: (key: Key) => Promise<KnownHour>;
+  put: (item: Record<string, unknown>, version: number) => Promise<boolean>;
+  putTogether: (puts: readonly VersionedPut[]) => Promise<{ landed: boolean; contested: number[] }>;
+  remove: (key: Key, version: number) => Promise<boolean>;
+  putMarkers: (keys: readonly Key[]) => Promise<void>;
+}
+
+const conditionFailed = (error: unknown): boolean => (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+
+const onVersion = (version: number) =>
+  version === 0 ? { ConditionExpression: 'attribute_not_exists(PK)' } : { ConditionExpression: 'n = :n', ExpressionAttributeValues: { ':n': version } };
+
+/**
+ * The items of a cancelled transaction to read again: those DynamoDB gives a reason other than
+ * `None` (ConditionalCheckFailed, TransactionConflict, a throttling or validation error), all of
+ * them when it gives no reasons or no item its own.
+ */
+export const contestedOf = (error: unknown, count: number): number[] => {
+  const reasons = (error as { CancellationReasons?: ({ Code?: string } | undefined)[] }).CancellationReasons;
+  const named = reasons ? Array.from({ length: count }, (_, index) => index).filter((index) => (reasons[index]?.Code ?? 'None') !== 'None') : [];
+  return named.length > 0 ? named : Array.from({ length: count }, (_, index) => index);
+};
+
+const knownOf = (item: Record<string, unknown> | undefined, SK: string): KnownHour =>
+  item ? { version: Number(item.n ?? 1), zone: String(item.z ?? ''), entries: decodeHour(seriesKeys.rawHourStart(SK), item) } : { version: 0, zone: '', entries: [] };
+
+const dynamoHours: HourTable = {
+  get: async (key) => knownOf((await dynamo.send(new GetCommand({ TableName: seriesTable(), Key: key, ConsistentRead: true }))).Item, key.SK),
+  put: async (item, version) => {
+    try {
+      await dynamo.send(
+        new PutCommand({
+          TableName: seriesTable(),
+          Item: item,
+          ...onVersion(version),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (conditionFailed(error)) return false;
+      throw error;
+    }
+  },
+  putTogether: async (puts) => {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: puts.map(({ item, version }) => ({ Put: { TableName: seriesTable(), Item: item, ...onVersion(version) } })) }));
+      return { landed: true, contested: [] };
+    } catch (error) {
+      if ((error as { name?: string })?.name === 'TransactionCanceledException') return { landed: false, contested: contestedOf(error, puts.length) };
+      throw error;
+    }
+  },
+  remove: async (key, version) => {
+    try {
+      await dynamo.send(new DeleteCommand({ TableName: seriesTable(), Key: key, ConditionExpression: 'n = :n', ExpressionAttributeValues: { ':n': version } }));
+      return true;
+    } catch (error) {
+      if (conditionFailed(error)) return false;
+      throw error;
+    }
+  },
+  putMarkers: (keys) => batchWrite(seriesTable(), keys.map((key) => ({ PutRequest: { Item: key } }))),
+};
+
+/**
+ * What this container last read (strongly consistent) or wrote of hour items, by `PK|SK`: the
+ * version a read-modify-write starts from without reading again (a fetch rewriting the hour it
+ * wrote 15 minutes before; an import's hours its comparison read found absent). Only a start: the
+ * write is conditional on that version, and one that lost it reads again. Bounded, forgotten at once.
+ */
+const knownHours = new Map<string, { version: number; zone: string; columns: ReturnType<typeof encodeHour> }>();
+const KNOWN_HOURS_KEPT = 20_000;
+/**
+ * Stretches of hours a consistent read found no item in and that nothing known since touched, by
+ * partition (`[first hour, last hour]`): an import's comparison read over the rest of a month finds
+ * hundreds of absent hours a point, kept as one span rather than an entry each. An hour this
+ * container then writes, reads or loses a race on is taken out of its spans (`punchAbsent`), so the
+ * spans never need `knownHours` to be right: forgetting known hours (past KNOWN_HOURS_KEPT, an
+ * import's first 20,000 written) leaves the hours still absent known absent.
+ */
+const absentSpans = new Map<string, [number, number][]>();
+const ABSENT_PARTITIONS_KEPT = 20_000;
+/** Spans kept a partition (the oldest dropped: hours then read, not taken as absent). */
+const ABSENT_SPANS_KEPT = 8;
+const partitionOf = (id: string): string => id.slice(0, id.lastIndexOf('|'));
+const punchAbsent = (PK: string, hour: number): void => {
+  const spans = absentSpans.get(PK);
+  if (!spans?.some(([first, last]) => hour >= first && hour <= last)) return;
+  const left = spans.flatMap(([first, last]): [number, number][] =>
+    hour < first || hour > last
+      ? [[first, last]]
+      : ([[first, hour - HOUR_MS], [hour + HOUR_MS, last]] as [number, number][]).filter(([from, to]) => from <= to),
+  );
+  if (left.length === 0) absentSpans.delete(PK);
+  else absentSpans.set(PK, left.slice(-ABSENT_SPANS_KEPT));
+};
+const rememberHour = (id: string, hour: number, known: KnownHour): void => {
+  if (knownHours.size >= KNOWN_HOURS_KEPT) knownHours.clear();
+  knownHours.set(id, { version: known.version, zone: known.zone, columns: encodeHour(hour, known.entries) });
+  punchAbsent(partitionOf(id), hour);
+};
+const rememberAbsent = (PK: string, first: number, last: number): void => {
+  if (first > last) return;
+  if (absentSpans.size >= ABSENT_PARTITIONS_KEPT) absentSpans.clear();
+  absentSpans.set(PK, [...(absentSpans.get(PK) ?? []).slice(1 - ABSENT_SPANS_KEPT), [first, last]]);
+};
+const forgetHour = (id: string, hour: number): void => {
+  knownHours.delete(id);
+  punchAbsent(partitionOf(id), hour);
+};
+const recalledHour = (id: string, hour: number): KnownHour | undefined => {
+  const kept = knownHours.get(id);
+  if (kept) return { version: kept.version, zone: kept.zone, entries: decodeHour(hour, kept.columns) };
+  const spans = absentSpans.get(partitionOf(id));
+  return spans?.some(([first, last]) => hour >= first && hour <= last) ? { version: 0, zone: '', entries: [] } : undefined;
+};
+
+/** Forgets what this container knows of hour items (tests). */
+export const forgetKnownHours = (): void => {
+  knownHours.clear();
+  absentSpans.clear();
+};
+
+/** How many hour items this container remembers, and stretches of absent ones (tests). */
+export const knownHoursHeld = (): { known: number; absentSpans: number } => ({ known: knownHours.size, absentSpans: [...absentSpans.values()].reduce((sum, spans) => sum + spans.length, 0) });
+
+const WRITE_ATTEMPTS = 9;
+
+/** Writes of one hour item by this container, one after the other (their merges would conflict). */
+const hourQueues = new Map<string, Promise<unknown>>();
+
+/** One change of one hour item: values written over it and times removed from it. */
+interface HourChange {
+  key: Key;
+  writes: RawEntry[];
+  removals: number[];
+  /** The zone written with the values (a deletion keeps the item's). */
+  zone: string;
+  bulk: boolean;
+  /** A migration's legacy values: never over a value the hour holds. */
+  under?: boolean;
+}
+
+/**
+ * Merges a change into its hour item: read (or recalled), merged, put on the version read; a write
+ * another writer beat is read and merged again. Answers whether the item changed. `putNew`, when
+ * given, puts instead of `table.put` a first attempt at an hour this container knows absent (a
+ * pool's transactions, `rawValueWriter`); every later attempt reads the item and puts it alone.
+ */
+const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putNew?: (put: VersionedPut) => Promise<boolean>): Promise<boolean> => {
+  const id = `${change.key.PK}|${change.key.SK}`;
+  const run = async (): Promise<boolean> => {
+    const hour = seriesKeys.rawHourStart(change.key.SK);
+    let recall = true;
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, (2 ** attempt * backoffMs * (1 + Math.random())) / 2));
+      const recalled = recall ? recalledHour(id, hour) : undefined;
+      recall = false;
+      let known = recalled ?? (await table.get(change.key));
+      let merged = mergeHour(known.entries, change);
+      if (!merged.changed && recalled) {
+        // "Nothing to write" is only believed from the table: another writer may have changed the item since.
+        known = await table.get(change.key);
+        merged = mergeHour(known.entries, change);
+      }
+      if (!merged.changed) {
+        rememberHour(id, hour, known);
+        return false;
+      }
+      if (merged.entries.length > MAX_VALUES_AN_HOUR) {
+        throw new AppError('validation_failed', { details: `more than ${MAX_VALUES_AN_HOUR} values in the hour from ${new Date(hour).toISOString()}` });
+      }
+      const zone = change.writes.length > 0 ? change.zone : known.zone || change.zone;
+      const version = known.version + 1;
+      const item = { ...change.key, ...encodeHour(hour, merged.entries), n: version, z: zone, b: change.bulk ? 1 : 0 };
+      const landed =
+        merged.entries.length === 0
+          ? await table.remove(change.key, known.version)
+          : putNew && known === recalled && known.version === 0
+            ? await putNew({ item, version: 0 })
+            : await table.put(item, known.version);
+      if (landed) {
+        rememberHour(id, hour, merged.entries.length === 0 ? { version: 0, zone: '', entries: [] } : { version, zone, entries: merged.entries });
+        return true;
+      }
+      forgetHour(id, hour);
+    }
+    throw new Error('Writes of a raw hour item kept conflicting with other writers');
+  };
+  const previous = hourQueues.get(id) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(run);
+  const settled = next.catch(() => undefined);
+  hourQueues.set(id, settled);
+  void settled.then(() => {
+    if (hourQueues.get(id) === settled) hourQueues.delete(id);
+  });
+  return next;
+};
+
+/** The changes of hour items that values make (the last of several values at one time wins). */
+const hourChangesOf = (values: readonly StoredValue[], bulk: boolean): HourChange[] => {
+  const changes = new Map<string, HourChange>();
+  const perHour = new Map<string, Map<number, RawEntry>>();
+  for (const value of values) {
+    const key = seriesKeys.raw(value, value.at);
+    const id = `${key.PK}|${key.SK}`;
+    let change = changes.get(id);
+    if (!change) {
+      change = { key, writes: [], removals: [], zone: value.zone, bulk };
+      changes.set(id, change);
+      perHour.set(id, new Map());
+    }
+    change.zone = value.zone;
+    perHour.get(id)!.set(value.at, { at: value.at, value: value.value, status: value.status });
+  }
+  for (const [id, change] of changes) {
+    change.writes = [...perHour.get(id)!.values()];
+    // Refused before anything is written: a batch that alone overfills a point-hour.
+    if (change.writes.length > MAX_VALUES_AN_HOUR) {
+      throw new AppError('validation_failed', { details: `more than ${MAX_VALUES_AN_HOUR} values in the hour from ${new Date(utcHourOf(change.writes[0].at)).toISOString()}` });
+    }
+  }
+  return [...changes.values()];
+};
+
+/** Hour items written at once by a single write or a deletion. */
+const HOURS_AT_ONCE = 8;
+
 /**
  * Writes raw values; writing the same (point, time) again replaces the value. `b` says who rolls
  * them up: 1 for the bulk path, which writes their rollups with them; 0 for single writes, which
  * the table stream rolls up (its event filter lets only those and deletions through).
  */
 export const putRawValues = async (values: readonly StoredValue[], options: { bulk?: boolean } = {}): Promise<void> => {
+  const changes = hourChangesOf(values, options.bulk === true);
   await noteRawMonths(values);
-  await batchWrite(seriesTable(), 
-    values.map((value) => ({ PutRequest: { Item: rawItem(value, options.bulk === true) } })),
-  );
+  await forEachConcurrently(changes, HOURS_AT_ONCE, async (change) => {
+    await writeHour(dynamoHours, change, 25);
+  });
 };
-
-const rawItem = (value: StoredValue, bulk: boolean, PK = seriesKeys.raw(value, value.at).PK) => ({
-  PK,
-  SK: seriesKeys.sortKey(value.at),
-  t: value.at,
-  v: value.value,
-  s: value.status,
-  z: value.zone,
-  c: value.customerId,
-  b: bulk ? 1 : 0,
-});
 
 /** Writes of the bulk path, pooled across point-months (see `rawValueWriter`). */
 export interface RawValueWriter {
@@ -66,203 +315,207 @@ export interface RawValueWriter {
 
 /** How busy a writer pool was since it was made. */
 export interface WriterUsage {
-  /** Milliseconds with 0, 1, … calls in flight (index: calls in flight). */
+  /** Milliseconds with 0, 1, … table calls in flight (index: calls in flight). */
   msByCallsInFlight: number[];
+  /** Table calls made for hour items: reads, puts, transactions. */
   calls: number;
-  /** Sum of the calls' durations, in milliseconds. */
+  /** Sum of those calls' durations, in milliseconds. */
   callMs: number;
+  /** Transactions of new hour items, and the hour items they put. */
+  transactions: number;
+  hoursInTransactions: number;
+  /** Hour items a cancelled transaction left to the read-modify-write (another writer had written them). */
+  hoursContested: number;
 }
 
-const BATCH_WRITE = 25;
-const WRITE_ATTEMPTS = 9;
+/**
+ * A write of at least this many hour items puts those this container knows absent in the pool's
+ * transactions (an import, a seed, a merge); a fetch's one or two hours a point go alone, by a
+ * conditional PutItem at half the units of a transaction's put.
+ */
+export const NEW_HOURS_BATCHED_FROM = 8;
+/** DynamoDB's limits of one transaction: 100 items, 4 MB (counted here as base64, as the request carries them). */
+export const TRANSACTION_ITEMS = 100;
+const TRANSACTION_BYTES = 3_500_000;
 
-type PutRequest = { PutRequest: { Item: Record<string, unknown> } };
-
-/** One BatchWriteItem call into the series table: the requests it left unprocessed. */
-export type BatchWriteCall = (requests: PutRequest[]) => Promise<PutRequest[]>;
-
-const batchWriteCall: BatchWriteCall = async (requests) => {
-  const TableName = seriesTable();
-  const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [TableName]: requests } }));
-  return (answer.UnprocessedItems?.[TableName] ?? []) as PutRequest[];
-};
+/** About what an hour item weighs in a transaction's request (binary columns as base64). */
+const bytesInRequest = (item: Record<string, unknown>): number =>
+  Object.entries(item).reduce((sum, [name, value]) => sum + name.length + 8 + (value instanceof Uint8Array ? Math.ceil(value.length / 3) * 4 : String(value).length), 64);
 
 /**
- * One pool of raw value writes for a whole bulk job (an import): the values of every point-month
- * written through it go out in full 25-item BatchWriteItem calls whatever point they belong to,
- * `inFlight` calls at once; a partial batch goes only when no call is running (nothing else would
- * fill it). Items DynamoDB leaves unprocessed go back to the front of the queue after a backoff
- * (25 ms doubling, with jitter), up to 9 attempts each. Month markers are written before the
- * first value of their month, once per pool.
+ * One pool of raw value writes for a whole bulk job (an import): the hour items of every
+ * point-month written through it are merged and written with at most `inFlight` table calls at
+ * once, whatever point they belong to. An hour this container knows absent (its comparison read
+ * found none) is put, with the others a write of `NEW_HOURS_BATCHED_FROM` hours or more brings, in
+ * a transaction of up to 100 conditional puts (`attribute_not_exists`): one call where each was a
+ * call of its own, at 2 write units per KB instead of 1. The transactions fill while the pool's
+ * calls are all busy. A transaction cancelled because some of its hours exist meanwhile (a single
+ * write landed there) writes nothing: those hours are read and merged one by one (`writeHour`),
+ * the others go again in the next transaction; no value is lost or written twice. Every other hour
+ * is a conditional read-modify-write of its own. Month markers are written before the first value
+ * of their month, once per pool (and once per container: `markedMonths`).
  */
-export const rawValueWriter = (options: { inFlight: number; call?: BatchWriteCall; backoffMs?: number }): RawValueWriter => {
-  const call = options.call ?? batchWriteCall;
+export const rawValueWriter = (options: { inFlight: number; table?: HourTable; backoffMs?: number }): RawValueWriter => {
+  const table = options.table ?? dynamoHours;
   const backoffMs = options.backoffMs ?? 25;
-  interface Ticket {
-    left: number;
-    resolve: () => void;
-    reject: (error: unknown) => void;
-    failed: boolean;
-  }
-  interface Pending {
-    request: PutRequest;
-    ticket: Ticket;
-    attempt: number;
-  }
-  // First in, first out, taken from `head` on (a splice at the front of tens of thousands of
-  // waiting items cost more than the call itself); items sent again go to `front`, before them.
-  let queue: Pending[] = [];
-  let head = 0;
-  let front: Pending[] = [];
-  const waiting = () => front.length + queue.length - head;
-  const take = (count: number): Pending[] => {
-    const batch = front.splice(0, count);
-    const more = Math.min(count - batch.length, queue.length - head);
-    for (let index = 0; index < more; index += 1) batch.push(queue[head + index]);
-    head += more;
-    if (head > 4096 && head * 2 > queue.length) {
-      queue = queue.slice(head);
-      head = 0;
+  const noted = new Map<string, Promise<void>>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const usage: WriterUsage = { msByCallsInFlight: Array.from({ length: options.inFlight + 1 }, () => 0), calls: 0, callMs: 0, transactions: 0, hoursInTransactions: 0, hoursContested: 0 };
+  let sinceChange = performance.now();
+  const runningChanges = (by: number) => {
+    const now = performance.now();
+    usage.msByCallsInFlight[Math.min(running, options.inFlight)] += now - sinceChange;
+    sinceChange = now;
+    running += by;
+  };
+  const slot = async (): Promise<void> => {
+    if (running < options.inFlight) {
+      runningChanges(1);
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else runningChanges(-1);
+  };
+  /** A table call in one of the pool's slots, timed. */
+  const inSlot = async <T>(call: () => Promise<T>): Promise<T> => {
+    await slot();
+    const started = performance.now();
+    try {
+      return await call();
+    } finally {
+      usage.calls += 1;
+      usage.callMs += performance.now() - started;
+      release();
+    }
+  };
+  const slotted: HourTable = {
+    get: (key) => inSlot(() => table.get(key)),
+    put: (item, version) => inSlot(() => table.put(item, version)),
+    putTogether: (puts) => inSlot(() => table.putTogether(puts)),
+    remove: (key, version) => inSlot(() => table.remove(key, version)),
+    putMarkers: (keys) => table.putMarkers(keys),
+  };
+
+  /** New hours waiting for a transaction, oldest first. */
+  const pending: { put: VersionedPut; bytes: number; settle: (landed: boolean) => void; fail: (error: unknown) => void }[] = [];
+  /** Senders waiting for a slot: each takes what is pending once it has one. */
+  let senders = 0;
+  const takeBatch = () => {
+    const batch: typeof pending = [];
+    let bytes = 0;
+    while (pending.length > 0 && batch.length < TRANSACTION_ITEMS && (batch.length === 0 || bytes + pending[0].bytes <= TRANSACTION_BYTES)) {
+      const next = pending.shift()!;
+      bytes += next.bytes;
+      batch.push(next);
     }
     return batch;
   };
-  const noted = new Map<string, Promise<void>>();
-  let running = 0;
-  // Diagnostics: time spent with each count of calls in flight (backoff waits not counted as calls).
-  const usage: WriterUsage = { msByCallsInFlight: Array.from({ length: options.inFlight + 1 }, () => 0), calls: 0, callMs: 0 };
-  let sending = 0;
-  let sinceChange = performance.now();
-  const sendingChanges = (by: number) => {
-    const now = performance.now();
-    usage.msByCallsInFlight[Math.min(sending, options.inFlight)] += now - sinceChange;
-    sinceChange = now;
-    sending += by;
-  };
-  const settle = (pending: Pending, error?: unknown) => {
-    const { ticket } = pending;
-    if (ticket.failed) return;
-    if (error !== undefined) {
-      ticket.failed = true;
-      ticket.reject(error);
+  const send = async (): Promise<void> => {
+    await slot();
+    senders -= 1;
+    const batch = takeBatch();
+    if (pending.length > 0 && senders === 0) startSender();
+    if (batch.length === 0) {
+      release();
       return;
     }
-    ticket.left -= 1;
-    if (ticket.left === 0) ticket.resolve();
-  };
-  const send = async (batch: Pending[]): Promise<void> => {
+    const started = performance.now();
     try {
-      const started = performance.now();
-      sendingChanges(1);
-      const left = await call(batch.map((pending) => pending.request)).finally(() => {
-        sendingChanges(-1);
-        usage.calls += 1;
-        usage.callMs += performance.now() - started;
-      });
-      const unprocessed = new Set(left.map((request) => `${request.PutRequest.Item.PK}|${request.PutRequest.Item.SK}`));
-      const retried: Pending[] = [];
-      for (const pending of batch) {
-        if (!unprocessed.has(`${pending.request.PutRequest.Item.PK}|${pending.request.PutRequest.Item.SK}`)) settle(pending);
-        else if (pending.attempt + 1 >= WRITE_ATTEMPTS) settle(pending, new Error('Batch writes of raw values kept being throttled'));
-        else retried.push({ ...pending, attempt: pending.attempt + 1 });
+      if (batch.length === 1) {
+        // One hour alone: a conditional PutItem, at half a transaction's units.
+        batch[0].settle(await table.put(batch[0].put.item, batch[0].put.version));
+        return;
       }
-      if (retried.length > 0) {
-        const backoff = 2 ** Math.max(...retried.map((pending) => pending.attempt)) * backoffMs;
-        running += 1;
-        setTimeout(() => {
-          running -= 1;
-          front = [...retried, ...front];
-          pump();
-        }, backoff / 2 + (Math.random() * backoff) / 2);
+      const { landed, contested } = await table.putTogether(batch.map((entry) => entry.put));
+      usage.transactions += 1;
+      if (landed) {
+        usage.hoursInTransactions += batch.length;
+        for (const entry of batch) entry.settle(true);
+        return;
       }
+      const readAgain = new Set(contested);
+      usage.hoursContested += readAgain.size;
+      // Not written either: the others go again, first, as they were.
+      pending.unshift(...batch.filter((_, index) => !readAgain.has(index)));
+      for (const index of readAgain) batch[index].settle(false);
+      if (pending.length > 0 && senders === 0) startSender();
     } catch (error) {
-      for (const pending of batch) settle(pending, error);
+      for (const entry of batch) entry.fail(error);
+    } finally {
+      usage.calls += 1;
+      usage.callMs += performance.now() - started;
+      release();
     }
   };
-  const pump = (): void => {
-    while (running < options.inFlight && waiting() > 0 && (waiting() >= BATCH_WRITE || running === 0)) {
-      const batch = take(BATCH_WRITE);
-      running += 1;
-      void send(batch).finally(() => {
-        running -= 1;
-        pump();
-      });
-    }
+  /** A sender starts after this turn of the event loop: the hours the same turn brings share its transaction. */
+  const startSender = () => {
+    senders += 1;
+    setImmediate(() => void send());
   };
-  /**
-   * The raw partition of a value and its month marker, from the last value's when it lies in the
-   * same point and UTC month (values come a point-month at a time): no date formatting per value.
-   */
-  let last = { customerId: '', pointId: '', from: 0, to: 0, PK: '', marker: { PK: '', SK: '' } };
-  const partitionOf = (value: StoredValue) => {
-    if (value.pointId !== last.pointId || value.customerId !== last.customerId || value.at < last.from || value.at >= last.to) {
-      const day = new Date(value.at);
-      const month = seriesKeys.utcMonth(value.at);
-      last = {
-        customerId: value.customerId,
-        pointId: value.pointId,
-        from: Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1),
-        to: Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1),
-        PK: seriesKeys.rawPartition(value, month),
-        marker: seriesKeys.rawMonth(value, month),
-      };
-    }
-    return last;
-  };
+  const putNew = (put: VersionedPut): Promise<boolean> =>
+    new Promise<boolean>((settle, fail) => {
+      pending.push({ put, bytes: bytesInRequest(put.item), settle, fail });
+      if (senders === 0) startSender();
+    });
+
   const noteMonths = async (values: readonly StoredValue[]): Promise<void> => {
     const waits: Promise<void>[] = [];
-    let previous: { PK: string; SK: string } | undefined;
-    for (const value of values) {
-      const key = partitionOf(value).marker;
-      if (key === previous) continue;
-      previous = key;
+    for (const key of monthMarkersOf(values)) {
       const id = `${key.PK}|${key.SK}`;
-      if (markedMonths.has(id)) continue;
       let note = noted.get(id);
       if (!note) {
         note = (async () => {
-          let pending: PutRequest[] = [{ PutRequest: { Item: key } }];
-          for (let attempt = 0; pending.length > 0; attempt += 1) {
-            if (attempt >= WRITE_ATTEMPTS) throw new Error('Batch writes of raw values kept being throttled');
-            if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * backoffMs));
-            pending = await call(pending);
-          }
+          await table.putMarkers([key]);
           rememberMarked(id);
         })();
         note.catch(() => noted.delete(id));
         noted.set(id, note);
       }
-      if (!waits.includes(note)) waits.push(note);
+      waits.push(note);
     }
     await Promise.all(waits);
   };
   return {
     write: async (values) => {
       if (values.length === 0) return;
+      const changes = hourChangesOf(values, true);
       await noteMonths(values);
-      await new Promise<void>((resolve, reject) => {
-        const ticket: Ticket = { left: values.length, resolve, reject, failed: false };
-        for (const value of values) queue.push({ request: { PutRequest: { Item: rawItem(value, true, partitionOf(value).PK) } }, ticket, attempt: 0 });
-        pump();
-      });
+      const batched = changes.length >= NEW_HOURS_BATCHED_FROM;
+      await Promise.all(changes.map((change) => writeHour(slotted, change, backoffMs, batched ? putNew : undefined)));
     },
     usage: () => {
-      sendingChanges(0);
+      runningChanges(0);
       return { ...usage, msByCallsInFlight: [...usage.msByCallsInFlight] };
     },
   };
 };
 
+/** The month markers of the values this container has not written yet. */
+const monthMarkersOf = (values: readonly StoredValue[]): Key[] => {
+  const months = new Map<string, Key>();
+  let previous = '';
+  for (const value of values) {
+    const month = seriesKeys.utcMonth(value.at);
+    const id = `${value.customerId}#${value.pointId}#${month}`;
+    if (id === previous) continue;
+    previous = id;
+    const key = seriesKeys.rawMonth(value, month);
+    if (!markedMonths.has(`${key.PK}|${key.SK}`)) months.set(`${key.PK}|${key.SK}`, key);
+  }
+  return [...months.values()];
+};
+
 /** Marks the months the values fall in before they are written, so no raw partition is ever unlisted. */
 const noteRawMonths = async (values: readonly StoredValue[]): Promise<void> => {
-  const months = new Map<string, { PK: string; SK: string }>();
-  for (const value of values) {
-    const key = seriesKeys.rawMonth(value, seriesKeys.utcMonth(value.at));
-    const id = `${key.PK}|${key.SK}`;
-    if (!markedMonths.has(id)) months.set(id, key);
-  }
-  if (months.size === 0) return;
-  await batchWrite(seriesTable(), [...months.values()].map((key) => ({ PutRequest: { Item: key } })));
-  for (const id of months.keys()) rememberMarked(id);
+  const months = monthMarkersOf(values);
+  if (months.length === 0) return;
+  await dynamoHours.putMarkers(months);
+  for (const key of months) rememberMarked(`${key.PK}|${key.SK}`);
 };
 
 /** The UTC months (yyyyMM) in which raw values of a point were ever written, oldest first. */
@@ -276,15 +529,50 @@ export const listRawMonths = async (series: SeriesRef): Promise<string[]> =>
     })
   ).map((item) => String(item.SK));
 
-/** Every raw value of one month partition, with its status. */
+const entriesOfItems = entriesOfRawItems;
+
+/** Every raw value of one month partition, with its status (both layouts: the partition is read whole). */
 export const listRawEntriesOfMonth = async (series: SeriesRef, month: string): Promise<(RawValue & { status: StatusCode })[]> =>
-  (
+  entriesOfItems(
     await queryAll({
       TableName: seriesTable(),
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(series, month) },
+    }),
+  );
+
+/** The legacy items (one per value) of a raw partition, keys and values: what the migration packs. */
+export const listLegacyRawItems = async (series: SeriesRef, month: string): Promise<(RawEntry & { zone: string })[]> =>
+  (
+    await queryAll({
+      TableName: seriesTable(),
+      ConsistentRead: true,
+      KeyConditionExpression: 'PK = :pk AND SK < :h',
+      ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(series, month), ':h': 'h' },
     })
-  ).map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
+  ).map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode, zone: String(item.z ?? '') }));
+
+/**
+ * Packs legacy values into their hour items under what the items hold (a value written into an
+ * hour item is newer), as the bulk path writes (`b = 1`: the numbers do not change), then deletes
+ * the legacy items. Answers the hour items changed.
+ */
+export const packLegacyRaw = async (series: SeriesRef, legacy: readonly (RawEntry & { zone: string })[], zoneIfNone: string): Promise<number> => {
+  const changes = new Map<string, HourChange>();
+  for (const entry of legacy) {
+    const key = seriesKeys.raw(series, entry.at);
+    const id = `${key.PK}|${key.SK}`;
+    const change = changes.get(id) ?? { key, writes: [], removals: [], zone: entry.zone || zoneIfNone, bulk: true, under: true };
+    change.writes.push({ at: entry.at, value: entry.value, status: entry.status });
+    changes.set(id, change);
+  }
+  let changed = 0;
+  await forEachConcurrently(changes.values(), HOURS_AT_ONCE, async (change) => {
+    if (await writeHour(dynamoHours, change, 25)) changed += 1;
+  });
+  await batchWrite(seriesTable(), legacy.map(({ at }) => ({ DeleteRequest: { Key: seriesKeys.legacyRaw(series, at) } })));
+  return changed;
+};
 
 /** Forgets a point's month markers and extent markers: the last step of a purge, once its raw values are gone. */
 export const deleteSeriesMarkers = async (series: SeriesRef): Promise<void> => {
@@ -299,9 +587,45 @@ export const deleteSeriesMarkers = async (series: SeriesRef): Promise<void> => {
   ]);
 };
 
-/** Deletes raw values by time; the stream then recomputes the rollups they leave. */
-export const deleteRawValues = (series: SeriesRef, instants: readonly number[]): Promise<void> =>
-  batchWrite(seriesTable(), instants.map((at) => ({ DeleteRequest: { Key: seriesKeys.raw(series, at) } })));
+/**
+ * Deletes raw values by time (`b = 0`: the stream then recomputes the rollups they leave); while
+ * legacy items may exist, their items at these times too.
+ */
+export const deleteRawValues = async (series: SeriesRef, instants: readonly number[]): Promise<void> => {
+  const changes = new Map<string, HourChange>();
+  for (const at of instants) {
+    const key = seriesKeys.raw(series, at);
+    const id = `${key.PK}|${key.SK}`;
+    const change = changes.get(id) ?? { key, writes: [], removals: [], zone: '', bulk: false };
+    change.removals.push(at);
+    changes.set(id, change);
+  }
+  await forEachConcurrently(changes.values(), HOURS_AT_ONCE, async (change) => {
+    await writeHour(dynamoHours, change, 25);
+  });
+  if (instants.length > 0 && (await legacyRawMayExist())) {
+    await batchWrite(seriesTable(), instants.map((at) => ({ DeleteRequest: { Key: seriesKeys.legacyRaw(series, at) } })));
+  }
+};
+
+/**
+ * What a strongly consistent read of the hour items of one raw partition (`month`, yyyyMM) over
+ * [from, to) found, remembered as where the next writes start from: the items found with their
+ * versions, and every hour between them as absent.
+ */
+export const rememberConsistentRead = (PK: string, month: string, from: number, to: number, hours: readonly Record<string, unknown>[]): void => {
+  const monthStart = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1);
+  const monthEnd = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)), 1);
+  let next = utcHourOf(Math.max(from, monthStart));
+  for (const item of hours) {
+    const SK = String(item.SK);
+    const hour = seriesKeys.rawHourStart(SK);
+    rememberAbsent(PK, next, hour - 3_600_000);
+    rememberHour(`${PK}|${SK}`, hour, knownOf(item, SK));
+    next = hour + 3_600_000;
+  }
+  rememberAbsent(PK, next, utcHourOf(Math.min(to, monthEnd) - 1));
+};
 
 /** Raw values of a point in [from, to), oldest first. */
 export const listRawValues = async (series: SeriesRef, from: number, to: number): Promise<RawValue[]> =>
@@ -309,7 +633,8 @@ export const listRawValues = async (series: SeriesRef, from: number, to: number)
 
 /**
  * Raw values with their status, for exports and data screens; `consistent` for a read whose
- * result is written back (a bulk write's comparison read: a value written just before is seen).
+ * result is written back (a bulk write's comparison read: a value written just before is seen;
+ * the hour items it finds, and those it finds absent, are then where the next writes start from).
  */
 export const listRawEntries = async (
   series: SeriesRef,
@@ -317,38 +642,50 @@ export const listRawEntries = async (
   to: number,
   options: { consistent?: boolean } = {},
 ): Promise<(RawValue & { status: StatusCode })[]> => {
+  if (to <= from) return [];
+  const legacy = await legacyRawMayExist();
   const months = seriesKeys.monthsBetween(from, to);
   const pages = await Promise.all(
-    months.map((month) =>
-      queryAll({
-        TableName: seriesTable(),
-        ...(options.consistent ? { ConsistentRead: true } : {}),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': seriesKeys.rawPartition(series, month),
-          ':from': seriesKeys.sortKey(from),
-          ':to': seriesKeys.sortKey(to - 1),
-        },
-      }),
-    ),
+    months.map(async (month) => {
+      const PK = seriesKeys.rawPartition(series, month);
+      const query = (low: string, high: string) =>
+        queryAll({
+          TableName: seriesTable(),
+          ...(options.consistent ? { ConsistentRead: true } : {}),
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': PK, ':from': low, ':to': high },
+        });
+      const [firstHour, lastHour] = [seriesKeys.rawHourSortKey(from), seriesKeys.rawHourSortKey(to - 1)];
+      const [hours, olds] = await Promise.all([query(firstHour, lastHour), legacy ? query(seriesKeys.sortKey(from), seriesKeys.sortKey(to - 1)) : []]);
+      if (options.consistent) rememberConsistentRead(PK, month, from, to, hours);
+      return entriesOfItems([...hours, ...olds], from, to);
+    }),
   );
-  return pages.flat().map((item) => ({ at: Number(item.t), value: Number(item.v), status: item.s as StatusCode }));
+  return pages.flat();
 };
 
 /** The last raw value before an instant, looking back up to two months of partitions. */
 export const latestRawBefore = async (series: SeriesRef, before: number): Promise<RawValue | null> => {
+  const legacy = await legacyRawMayExist();
   for (const month of seriesKeys.monthsBetween(before - 62 * 86_400_000, before).reverse()) {
-    const answer = await dynamo.send(
-      new QueryCommand({
-        TableName: seriesTable(),
-        KeyConditionExpression: 'PK = :pk AND SK < :before',
-        ExpressionAttributeValues: { ':pk': seriesKeys.rawPartition(series, month), ':before': seriesKeys.sortKey(before) },
-        ScanIndexForward: false,
-        Limit: 1,
-      }),
-    );
-    const item = answer.Items?.[0];
-    if (item) return { at: Number(item.t), value: Number(item.v) };
+    const PK = seriesKeys.rawPartition(series, month);
+    const last = async (low: string, high: string, limit: number) =>
+      (
+        await dynamo.send(
+          new QueryCommand({
+            TableName: seriesTable(),
+            KeyConditionExpression: 'PK = :pk AND SK BETWEEN :low AND :high',
+            ExpressionAttributeValues: { ':pk': PK, ':low': low, ':high': high },
+            ScanIndexForward: false,
+            Limit: limit,
+          }),
+        )
+      ).Items ?? [];
+    // The hour of `before` may hold only later values: the hour item before it then has one (no item is empty).
+    const [hours, olds] = await Promise.all([last('h', seriesKeys.rawHourSortKey(before), 2), legacy ? last('0', seriesKeys.sortKey(before - 1), 1) : []]);
+    const entries = entriesOfItems([...hours, ...olds], -Infinity, before);
+    const latest = entries[entries.length - 1];
+    if (latest) return { at: latest.at, value: latest.value };
   }
   return null;
 };

@@ -16,8 +16,9 @@ export const seriesOfPoint = (point: { customer: string; _id: string }): SeriesR
 const owner = ({ customerId, pointId }: SeriesRef): string => `${customerId}#${pointId}`;
 
 /**
- * Key formats of the series table. Raw values: one partition per point and UTC month, sorted by
- * time, one item per value. Rollups: one partition per point and level, one item (a pack) per
+ * Key formats of the series table. Raw values: one partition per point and UTC month, one item
+ * per UTC hour (`h` + the hour's start, zero-padded epoch ms; see raw-hour.ts); the legacy layout
+ * had one item per value, its sort key the value's zero-padded time (digits: before every `h`). Rollups: one partition per point and level, one item (a pack) per
  * stretch of time sized for the reads — hours of a UTC day (yyyyMMdd), days of a UTC month
  * (yyyyMM), months of a UTC year (yyyy) — so a write rewrites a small item (a 15-minute fetch
  * rewrites ~2 KB of hours, not a month's 54 KB) and a read over a range reads the few packs it
@@ -31,6 +32,9 @@ const owner = ({ customerId, pointId }: SeriesRef): string => `${customerId}#${p
  * (see rollup-pack-migration.ts).
  */
 const pad = (instant: number): string => String(instant).padStart(13, '0');
+
+/** An hour item's sort key: `h` and the start of the UTC hour holding the instant, zero-padded. */
+const rawHourSortKey = (instant: number): string => `h${pad(Math.floor(instant / 3_600_000) * 3_600_000)}`;
 
 const utcMonth = (instant: number): string => new Date(instant).toISOString().slice(0, 7).replace('-', '');
 
@@ -88,7 +92,16 @@ const legacyPackOf = (level: RollupLevel, instant: number): string | null =>
   level === 'hour' ? utcMonth(instant) : level === 'day' ? utcYear(instant) : null;
 
 export const seriesKeys = {
-  raw: (series: SeriesRef, at: number) => ({ PK: `S#${owner(series)}#${utcMonth(at)}`, SK: pad(at) }),
+  /** The key of the hour item holding the raw value at an instant. */
+  raw: (series: SeriesRef, at: number) => ({ PK: `S#${owner(series)}#${utcMonth(at)}`, SK: rawHourSortKey(at) }),
+  /** The sort key of the hour item holding an instant. */
+  rawHourSortKey,
+  /** Whether a raw partition's sort key is an hour item's (else a legacy item of one value). */
+  isRawHour: (SK: string): boolean => SK.startsWith('h'),
+  /** The start of the hour of an hour item's sort key. */
+  rawHourStart: (SK: string): number => Number(SK.slice(1)),
+  /** The legacy layout's key of one raw value (before issue 41's hour items). */
+  legacyRaw: (series: SeriesRef, at: number) => ({ PK: `S#${owner(series)}#${utcMonth(at)}`, SK: pad(at) }),
   rawPartition: (series: SeriesRef, month: string) => `S#${owner(series)}#${month}`,
   /**
    * The UTC months (sort keys yyyyMM) in which a point has raw values were written: one marker

@@ -296,6 +296,10 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     eventLoopBusyPercent: Math.round(performance.eventLoopUtilization(loopBefore).utilization * 100),
     writeCalls: writer.calls,
     writeCallMsAverage: Math.round((writer.callMs / Math.max(writer.calls, 1)) * 10) / 10,
+    // New hour items put in transactions, and those another writer had meanwhile (read and merged one by one).
+    writeTransactions: writer.transactions,
+    hoursInTransactions: writer.hoursInTransactions,
+    hoursContested: writer.hoursContested,
   };
   tally.unknown_ids = [...unknown];
   tally.has_rejects = tally.rejected + tally.unknown_rows > 0;

@@ -8,6 +8,7 @@ import { listUsers, unlistedUserIds } from '../data/user-repository';
 import { logger } from '../logger';
 import { migrateAlertSchedules } from './alert-schedule-service';
 import { rebuildMapSummaries } from './map-summary-rebuild';
+import { packLegacyRawValues } from './raw-hour-migration';
 import { backfillPointIndex, type BackfillPosition } from './point-index-backfill-service';
 
 /**
@@ -25,7 +26,11 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
  *    point's list order and search terms, where the last run stopped.
  * 3. **Maplytics' site summaries** (`rebuildMapSummaries`, docs/features/maplytics.md): each customer's
  *    sites' summaries and its alerts' index, customer after customer, once per summaries' version.
- * 4. **The alerts' schedules** (`migrateAlertSchedules`, issue 41): the per-alert schedules of older
+ * 4. **Raw values packed per point-hour** (`packLegacyRawValues`, issue 41, docs/architecture/series.md):
+ *    every point's legacy raw items (one per value) into hour items, customer after customer; its
+ *    progress and its end (`migratedAt`) are kept in the series table's `LAYOUT#raw` item, which the
+ *    readers follow.
+ * 5. **The alerts' schedules** (`migrateAlertSchedules`, issue 41): the per-alert schedules of older
  *    versions replaced by one per customer and cron; its progress is the schedules left (one
  *    ListSchedules call over migrated data).
  *
@@ -57,6 +62,8 @@ export interface DeployMigrationsOutcome {
   mapSites: number;
   /** Per-alert schedules replaced by their customers' schedules per cron in this run. */
   alertSchedules: number;
+  /** Legacy raw values packed into hour items in this run. */
+  rawPacked: number;
 }
 
 /** Entries written, by list. */
@@ -123,6 +130,12 @@ const rebuildMaps = async (deadline: number, outcome: DeployMigrationsOutcome): 
   return run.done;
 };
 
+const packRawValues = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
+  const run = await packLegacyRawValues(deadline, now);
+  outcome.rawPacked += run.packed;
+  return run.done;
+};
+
 const replaceAlertSchedules = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
   const run = await migrateAlertSchedules(deadline, now);
   outcome.alertSchedules += run.replaced;
@@ -130,12 +143,13 @@ const replaceAlertSchedules = async (deadline: number, now: () => number, outcom
 };
 
 export const runDeployMigrations = async (deadline: number, now: () => number = Date.now): Promise<DeployMigrationsOutcome> => {
-  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, alertSchedules: 0 };
+  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, rawPacked: 0, alertSchedules: 0 };
   // In this order: the summaries' rebuild reads the locations' and alerts' lists the first step fills.
   outcome.done =
     (await migrateLists(deadline, now, outcome)) &&
     (await backfillPoints(deadline, now, outcome)) &&
     (await rebuildMaps(deadline, outcome)) &&
+    (await packRawValues(deadline, now, outcome)) &&
     (await replaceAlertSchedules(deadline, now, outcome));
   logger.info(outcome.done ? 'deploy migrations done' : 'deploy migrations paused', { ...outcome });
   return outcome;

@@ -1,5 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
+import { changedTimes, decodeHour, type RawEntry } from '../data/raw-hour';
 import { seriesKeys } from '../data/series-keys';
 import type { SeriesRef } from '../data/series-keys';
 import { recomputeSeriesBuckets } from './rollup-buckets';
@@ -28,8 +29,19 @@ export const recomputeRollups = async (touched: readonly TouchedInstant[]): Prom
   await Promise.all([...bySeries.values()].map(({ series, zone, instants }) => recomputeSeriesBuckets(series, zone, instants)));
 };
 
-/** The raw values a batch of series-table stream records wrote or removed. Rollup items and bulk writes are left out. */
-const touchedByRecords = (records: readonly DynamoDBRecord[]): TouchedInstant[] =>
+type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
+
+/** An hour item's entries in a stream image (its binary columns come base64-encoded). */
+const entriesOfImage = (image: Image | undefined, SK: string): RawEntry[] =>
+  image ? decodeHour(seriesKeys.rawHourStart(SK), { o: image.o?.B, v: image.v?.B, s: image.s?.B }) : [];
+
+/**
+ * The raw values a batch of series-table stream records wrote or removed. Rollup items and bulk
+ * writes are left out. An hour item's record touches the times whose value or status differ
+ * between its old and new images (all of the old image's when the item was removed); a legacy
+ * item's (one value, before issue 41's hour items) its one time.
+ */
+export const touchedByRecords = (records: readonly DynamoDBRecord[]): TouchedInstant[] =>
   records.flatMap((record) => {
     const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
     const partition = image?.PK?.S;
@@ -37,7 +49,13 @@ const touchedByRecords = (records: readonly DynamoDBRecord[]): TouchedInstant[] 
     // The bulk path wrote this value's rollups itself (a deletion always recomputes). The event
     // filter already drops these; the check keeps the function right without it.
     if (record.dynamodb?.NewImage?.b?.N === '1') return [];
-    return [{ ...seriesKeys.seriesOfRaw(partition), at: Number(image.t?.N), zone: image.z?.S ?? DEFAULT_TIMEZONE }];
+    const series = seriesKeys.seriesOfRaw(partition);
+    const zone = image.z?.S || record.dynamodb?.OldImage?.z?.S || DEFAULT_TIMEZONE;
+    const SK = image.SK?.S ?? '';
+    if (seriesKeys.isRawHour(SK)) {
+      return changedTimes(entriesOfImage(record.dynamodb?.OldImage, SK), entriesOfImage(record.dynamodb?.NewImage, SK)).map((at) => ({ ...series, at, zone }));
+    }
+    return [{ ...series, at: Number(image.t?.N), zone }];
   });
 
 /** Rolls up what a stream batch changed, then relaunches the calculated points reading those points. */

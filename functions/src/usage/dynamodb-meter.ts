@@ -85,7 +85,11 @@ export const writeUnitsOf = (operation: string, input: Input, output: Output) =>
     const total = answered.reduce((sum, capacity) => sum + (capacity.CapacityUnits ?? 0), 0);
     const table = answered.reduce((sum, capacity) => sum + (capacity.Table?.CapacityUnits ?? capacity.CapacityUnits ?? 0), 0);
     // Only puts are checked: an update's or a delete's size is the stored item's, which the call does not carry.
-    const onlyPuts = operation === 'PutItem' || (items.length > 0 && operation !== 'TransactWriteItems' && !JSON.stringify(input.RequestItems ?? {}).includes('DeleteRequest'));
+    const onlyPuts =
+      operation === 'PutItem' ||
+      (operation === 'TransactWriteItems'
+        ? items.length > 0 && items.length === ((input.TransactItems ?? []) as unknown[]).length
+        : items.length > 0 && !JSON.stringify(input.RequestItems ?? {}).includes('DeleteRequest'));
     return { units: total, check: onlyPuts ? { reported: table, computed } : undefined, putBytes };
   }
   const others = operation === 'UpdateItem' || operation === 'DeleteItem' ? 1 : 0;

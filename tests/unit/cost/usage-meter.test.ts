@@ -87,6 +87,13 @@ describe('the DynamoDB meter', () => {
     expect(answered).toEqual({ units: 7, check: { reported: 5, computed: 5 }, putBytes: 2 + 1 + 4 + 5000 });
   });
 
+  it('checks a transaction of puts at 2 units per started KB of each item (the raw hour items an import puts together), not one with other actions', () => {
+    const puts = { TransactItems: [{ Put: { Item: item } }, { Put: { Item: bigItem } }] };
+    expect(writeUnitsOf('TransactWriteItems', puts, { ConsumedCapacity: [{ TableName: 'T', CapacityUnits: 12 }] })).toMatchObject({ units: 12, check: { reported: 12, computed: 2 * 1 + 2 * 5 } });
+    const mixed = { TransactItems: [{ Put: { Item: item } }, { Update: { Key: {} } }] };
+    expect(writeUnitsOf('TransactWriteItems', mixed, { ConsumedCapacity: [{ TableName: 'T', CapacityUnits: 4 }] }).check).toBeUndefined();
+  });
+
   it('computes the units of writes DynamoDB did not answer for', () => {
     expect(writeUnitsOf('BatchWriteItem', { RequestItems: { T: [{ PutRequest: { Item: item } }, { PutRequest: { Item: bigItem } }] } }, {}).units).toBe(1 + 5);
     expect(writeUnitsOf('TransactWriteItems', { TransactItems: [{ Put: { Item: item } }] }, {}).units).toBe(2);
