@@ -92,12 +92,11 @@ export const alertsOfCron = <T extends ScheduledAlert>(alerts: readonly T[], key
 /**
  * The alerts one job of a firing carries at most (docs/architecture/fair-work.md, "A firing's
  * alerts in chunks"). A job's lane writes (its put, its claim, its release: ≈ 7 write units) are
- * then paid per chunk, not per alert. Sized from one evaluation's duration: ≈ 0.23 s measured (fired
- * and e-mailed, alerts.test.ts's chunk run), a chunk of 25 takes ≈ 6 s, a turn gets that much
- * coarser, and even 2 s an evaluation (a slow
- * series read) ends within 50 s: inside the worker's last minute (it takes no job with less left)
- * and far inside the alert queue's 5-minute lease. Its ids (`alr-<uuid>`, 40 characters) keep
- * the job's item under 2 KB.
+ * then paid per chunk, not per alert. Sized from one evaluation's duration: ≈ 0.23 s measured
+ * (fired and e-mailed, alerts.test.ts's chunk run), a chunk of 25 takes ≈ 6 s and a turn gets that
+ * much coarser; even at 2 s an evaluation (a slow series read) it ends within 50 s: inside the
+ * worker's last minute (it takes no job with less left) and far inside the alert queue's 5-minute
+ * lease. Its ids (`alr-<uuid>`, 40 characters) keep the job's item under 2 KB.
  */
 export const ALERT_CHUNK_SIZE = 25;
 
