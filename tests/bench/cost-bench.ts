@@ -533,15 +533,15 @@ const main = async () => {
       api.take();
       await scheduler.quiet();
       const outcomes: Record<string, number> = {};
-      // Since issue 41's cut, one schedule per customer and cron (alert-schedule-service): one firing starts the 40, each
-      // evaluation a job of the customer's alert lane taken by the workers it starts (as on AWS, where the schedule's
-      // message goes through the scheduled-work queue; the queue's SQS requests are not counted).
+      // Since issue 41's cut, one schedule per customer and cron (alert-schedule-service): one firing starts the 40, in
+      // chunks of at most 25 (two jobs of 20) in the customer's alert lane taken by the workers it starts (as on AWS, where
+      // the schedule's message goes through the scheduled-work queue; the queue's SQS requests are not counted).
       const { alertCronKey } = await import('../../functions/src/services/alert-schedules');
       const cron = alertCronKey(alertCron.expression, alertCron.timezone);
       const tick = (firedAt: number) =>
         measured(logs, async () => {
           const run = await invoke(deployment.scheduledJobsFunctionName, { kind: 'alerts', id: cron, customerId: CUSTOMER, firedAt });
-          const outcome = `${firedAt === ALERT_TICK ? 'first' : 'steady'} firing: ${String(run?.alerts ?? 'unknown')} alerts, ${String(run?.queued ?? 'unknown')} queued`;
+          const outcome = `${firedAt === ALERT_TICK ? 'first' : 'steady'} firing: ${String(run?.alerts ?? 'unknown')} alerts, ${String(run?.chunks ?? 'unknown')} chunks, ${String(run?.queued ?? 'unknown')} queued`;
           outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
           return { schedulerInvocations: 1 };
         });

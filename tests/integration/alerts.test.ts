@@ -185,6 +185,43 @@ describe('alert schedules', () => {
     expect(await alertSchedulesOf(own.customerId)).toEqual([]);
   }, 120_000);
 
+  it("evaluates a chunk of a firing's alerts one after the other, once per alert and tick, skipping one deleted or made inactive since the firing", async () => {
+    const own = await anotherPremiumCustomer();
+    const point = await createPoint(own.token);
+    // Fires at every evaluation (a bucket without data counts 0 values, and 0 ≥ 0), e-mailed to an address of the test's own.
+    const body = () => alertBody([point], { conditions: [[{ from_calculation: 'count', operation: 'gte', to_value: 0 }]], email: { to: [`chunk-${randomUUID().slice(0, 8)}@energie-plus.example`], cc: [], bcc: [] } });
+    const [kept, madeInactive, deleted, last] = await Promise.all(Array.from({ length: 4 }, () => createAlert(body(), own.token)));
+    // Between the firing and the chunk's turn: one made inactive, one deleted.
+    const inactive = await api('PUT', '/api/v1/alerts', { token: own.token, body: { alert: { ...body(), name: madeInactive.name, email: madeInactive.email, _id: madeInactive._id, active: false } } });
+    expect(inactive.status, JSON.stringify(inactive.body)).toBe(200);
+    expect((await api('DELETE', `/api/v1/alerts/${deleted._id}`, { token: own.token })).status).toBe(200);
+
+    // The job a firing puts in the customer's lane, run at once as a worker would on its turn.
+    const chunk = { kind: 'alert-chunk' as const, id: `${alertCronKey(YEARLY, kept.timezone)}#0`, customerId: own.customerId, firedAt: Date.now(), alerts: [kept, madeInactive, deleted, last].map((alert) => alert._id) };
+    type ChunkRun = { alerts: number; evaluated: AlertRunOutcome[]; failed: string[]; ms: number };
+    const outcomes = (run: ChunkRun) => run.evaluated.map((outcome) => [outcome.alert, outcome.outcome, outcome.reason ?? null]);
+    const first = await runScheduledJob<ChunkRun>(chunk);
+    expect(first.failed).toEqual([]);
+    expect(outcomes(first)).toEqual([
+      [kept._id, 'fired', null],
+      [madeInactive._id, 'skipped', 'inactive'],
+      [deleted._id, 'skipped', 'gone'],
+      [last._id, 'fired', null],
+    ]);
+    // What sizes a chunk (ALERT_CHUNK_SIZE): how long its evaluations take, printed for the docs, not asserted.
+    console.log(`alert chunk: 2 evaluations fired and e-mailed, 2 skipped, in ${first.ms} ms`);
+    const mailsOf = async (alert: Alert) => (await sentMails(alert.name)).filter((mail) => mail.To.includes(alert.email.to[0]));
+    expect((await mailsOf(kept)).length).toBe(1);
+    expect((await mailsOf(last)).length).toBe(1);
+
+    // Run again (delivered twice, or two firings for one tick): each alert's log entry is there, nothing is sent again.
+    const second = await runScheduledJob<ChunkRun>(chunk);
+    expect(outcomes(second).map(([, outcome]) => outcome)).toEqual(['duplicate', 'skipped', 'skipped', 'duplicate']);
+    expect((await mailsOf(kept)).length).toBe(1);
+    expect((await mailsOf(last)).length).toBe(1);
+    expect((await mailsOf(madeInactive)).length).toBe(0);
+  }, 60_000);
+
   it("replaces an older version's per-alert schedule by its customer's schedule of the cron at the deploy's migration, once", async () => {
     const own = await anotherPremiumCustomer();
     const alert = await createAlert(alertBody([await createPoint(own.token)], { cron_time: '0 0 1 1 *' }), own.token);

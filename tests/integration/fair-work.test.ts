@@ -16,10 +16,11 @@ import { alertScheduleOf, alertSchedulesOf, runOutboxSweep, scheduleNamed, sched
 
 /**
  * Fair shares (docs/architecture/fair-work.md): the schedules of alerts (one per customer and cron)
- * send their target to the scheduled-work queue, whose firing puts each alert of the cron in its
- * customer's lane, and the jobs function takes them in turn per customer. Customer A has 30 alerts
- * due in the same tick as customer B's one; A's firing reaches the queue first (in the order they
- * came, B's would run last), and B's e-mail leaves while most of A's still wait.
+ * send their target to the scheduled-work queue, whose firing puts the cron's alerts in its
+ * customer's lane in chunks (one job of at most 25 alerts each), and the jobs function takes them in
+ * turn per customer. Customer A has 30 alerts (two chunks of 15) due in the same tick as customer
+ * B's one; A's firing reaches the queue first (in the order they came, B's would run last), and B's
+ * e-mail leaves while most of A's still wait.
  */
 const A_ALERTS = 30;
 

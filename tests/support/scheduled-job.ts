@@ -15,8 +15,10 @@ export type ScheduledKind = 'ftp' | 'source' | 'alert' | 'alerts' | 'reminder' |
 let lambda: LambdaClient | undefined;
 let scheduler: SchedulerClient | undefined;
 
-/** Runs the scheduled-jobs function as EventBridge Scheduler would, and answers what it returned. */
-export const runScheduledJob = async <T = unknown>(target: { kind: ScheduledKind; id: string; customerId: string }): Promise<T> => {
+/** Runs the scheduled-jobs function as EventBridge Scheduler would (or a fair-queue worker, for a chunk of a firing's alerts), and answers what it returned. */
+export const runScheduledJob = async <T = unknown>(
+  target: { kind: ScheduledKind; id: string; customerId: string; firedAt?: number } | { kind: 'alert-chunk'; id: string; customerId: string; firedAt: number; alerts: string[] },
+): Promise<T> => {
   lambda ??= new LambdaClient(clientOptions());
   const answer = await lambda.send(
     new InvokeCommand({ FunctionName: testEnvironment().scheduledJobsFunctionName, Payload: new TextEncoder().encode(JSON.stringify(target)) }),

@@ -27,10 +27,19 @@ const laneCount = (queue: string, customerId: string, added: number) => ({
   },
 });
 
+/** A job's item in its lane's partition (its size is what enqueueing and claiming it are billed by). */
+export const fairJobItem = (queue: string, customerId: string, order: string, job: unknown, now: number) => ({
+  ...keys.fairJob(queue, customerId, order),
+  kind: 'fair_job',
+  customer: customerId,
+  job,
+  enqueued_at: now,
+});
+
 const jobPut = (queue: string, customerId: string, order: string, job: unknown, now: number) => ({
   Put: {
     TableName: entitiesTable(),
-    Item: { ...keys.fairJob(queue, customerId, order), kind: 'fair_job', customer: customerId, job, enqueued_at: now },
+    Item: fairJobItem(queue, customerId, order, job, now),
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });

@@ -1,7 +1,7 @@
 import { listAlertsOfCustomer, listAlertsOfCustomerFromIndex } from '../data/alert-repository';
 import { describeError, logger } from '../logger';
-import { evaluateAlert } from './alert-evaluation-service';
-import { alertCronSchedules, alertScheduleChanges, alertsOfCron, type AlertCronSchedule } from './alert-schedules';
+import { evaluateAlert, type AlertRunOutcome } from './alert-evaluation-service';
+import { alertChunkOrder, alertChunks, alertCronSchedules, alertScheduleChanges, alertsOfCron, type AlertCronSchedule } from './alert-schedules';
 import { enqueueFairly, FAIR_QUEUES, fairWorkOn, startWorker } from './fair-work-service';
 import {
   alertSchedulesPrefix,
@@ -59,56 +59,115 @@ export const syncAlertSchedules = async (customerId: string, now: number = Date.
   return { put: changes.put.length + restored, removed: changes.remove.length - restored };
 };
 
+/**
+ * A chunk of a firing's alerts (`alertChunks`): one job of the customer's alert lane, a turn, whose
+ * alerts are evaluated one after the other for the tick the schedule fired (`firedAt`). Run by a
+ * worker of the lane, or at once when the scheduled-jobs function is invoked with it (tests).
+ */
+export interface AlertChunkJob {
+  kind: 'alert-chunk';
+  /** `<cron key>#<chunk index>`: what the chunk is in its firing (its lane order adds the firing time). */
+  id: string;
+  customerId: string;
+  firedAt: number;
+  /** The alerts' ids, at most ALERT_CHUNK_SIZE. */
+  alerts: string[];
+  correlationId?: string;
+}
+
+export const isAlertChunkJob = (job: { kind: string }): job is AlertChunkJob => job.kind === 'alert-chunk';
+
+/** What evaluating alerts one after the other did: each alert's outcome, and those whose evaluation failed. */
+export interface AlertsRun {
+  alerts: number;
+  evaluated: AlertRunOutcome[];
+  failed: string[];
+}
+
+/**
+ * Evaluates alerts one after the other for the tick at `firedAt`: one that fails is logged and the
+ * next runs (a failure's message waits in the outbox for the sweep). Each evaluation is idempotent
+ * (its log entry is keyed by its tick and written only if absent), so a chunk run twice does its
+ * work once per alert; an alert deleted or made inactive since the firing is skipped by its
+ * evaluation. One after the other, not two at once: the customer's cap of 2 claims stays the limit
+ * of its evaluations running at once.
+ */
+export const evaluateAlertsInTurn = async (customerId: string, alertIds: readonly string[], firedAt: number): Promise<AlertsRun> => {
+  const run: AlertsRun = { alerts: alertIds.length, evaluated: [], failed: [] };
+  for (const alertId of alertIds) {
+    try {
+      run.evaluated.push(await evaluateAlert(customerId, alertId, firedAt));
+    } catch (error) {
+      run.failed.push(alertId);
+      logger.error('alert evaluation failed', { alert: alertId, customer: customerId, ...describeError(error) });
+    }
+  }
+  return run;
+};
+
+/** A worker's turn on a chunk: its alerts evaluated, and how long they took (what sizes a chunk, ALERT_CHUNK_SIZE). */
+export const runAlertChunk = async (job: AlertChunkJob): Promise<AlertsRun & { ms: number }> => {
+  const started = Date.now();
+  const run = await evaluateAlertsInTurn(job.customerId, job.alerts, job.firedAt);
+  const ms = Date.now() - started;
+  logger.info('alert chunk evaluated', { customer: job.customerId, chunk: job.id, alerts: run.alerts, failed: run.failed.length, ms });
+  return { ...run, ms };
+};
+
 export interface CronFiring {
   /** The alerts of the cron this firing started. */
   alerts: number;
-  /** How many of their evaluations went to the customer's lane (fair work on), ran here and failed (fair work off). */
+  /** The chunks they make (fair work on): one job each in the customer's lane. */
+  chunks: number;
+  /** Of those chunks, the jobs added to the lane (a firing delivered twice adds none while its jobs wait). */
   queued: number;
+  /** With fair work off: the evaluations that ran here, and those that failed. */
   ran: number;
   failed: number;
 }
 
 /**
- * One firing of a customer's cron (`{ kind: 'alerts', id: <cron key>, customerId }`): each active
- * alert of that cron becomes its own job in the customer's lane of the alert queue, for the tick the
- * schedule fired (`firedAt`), and workers are started (as many as the customer may run at once).
- * The turns then take them as they took a schedule's each (fair-work.md): one evaluation that fails
- * is logged and the others run. With fairness off (the neighbours bench) they run here, one after
- * the other, a failure logged and the next run. A firing that finds none of its alerts (the last
- * was deleted or made inactive and that save's removal failed) sets the customer's schedules right.
+ * One firing of a customer's cron (`{ kind: 'alerts', id: <cron key>, customerId }`): the active
+ * alerts of that cron, in chunks of at most ALERT_CHUNK_SIZE, each chunk one job in the customer's
+ * lane of the alert queue for the tick the schedule fired (`firedAt`), and workers are started (as
+ * many as the customer may run at once). The turns take the chunks as they took an alert each
+ * (fair-work.md): a chunk is one turn, its alerts evaluated one after the other, one that fails
+ * logged and the others run. With fairness off (the neighbours bench) they run here, one after the
+ * other. A firing that finds none of its alerts (the last was deleted or made inactive and that
+ * save's removal failed) sets the customer's schedules right.
  */
 export const startAlertsOfCron = async (target: ScheduledTarget): Promise<CronFiring> => {
   const firedAt = target.firedAt ?? Date.now();
   // From the customer's list of alerts on GSI1 (its alerts alone, not its partition): an alert saved a moment ago may wait for the next firing.
   const alerts = alertsOfCron(await listAlertsOfCustomerFromIndex(target.customerId), target.id);
-  const firing: CronFiring = { alerts: alerts.length, queued: 0, ran: 0, failed: 0 };
+  const firing: CronFiring = { alerts: alerts.length, chunks: 0, queued: 0, ran: 0, failed: 0 };
   if (alerts.length === 0) {
     logger.info("alerts' schedule without alerts: the customer's schedules are set again", { customer: target.customerId, cron: target.id });
     await syncAlertSchedules(target.customerId);
     return firing;
   }
-  const jobs: ScheduledTarget[] = alerts.map((alert) => ({
-    kind: 'alert',
-    id: alert._id,
-    customerId: target.customerId,
-    firedAt,
-    ...(target.correlationId ? { correlationId: target.correlationId } : {}),
-  }));
   if (!fairWorkOn()) {
-    for (const job of jobs) {
-      try {
-        await evaluateAlert(job.customerId, job.id, firedAt);
-        firing.ran += 1;
-      } catch (error) {
-        firing.failed += 1;
-        logger.error('alert evaluation failed', { alert: job.id, customer: job.customerId, ...describeError(error) });
-      }
-    }
-    return firing;
+    const run = await evaluateAlertsInTurn(target.customerId, alerts.map((alert) => alert._id), firedAt);
+    return { ...firing, ran: run.evaluated.length, failed: run.failed.length };
   }
-  // The same order as a job the queue delivers (scheduled-job-service): the firing time, then the alert.
-  firing.queued = await enqueueFairly(jobs.map((job) => ({ queue: 'alert' as const, customerId: job.customerId, order: `${String(firedAt).padStart(15, '0')}#${job.id}`, job })));
-  for (let worker = 0; worker < Math.min(FAIR_QUEUES.alert.cap, jobs.length); worker += 1) await startWorker('alert');
+  const chunks = alertChunks(alerts.map((alert) => alert._id));
+  firing.chunks = chunks.length;
+  firing.queued = await enqueueFairly(
+    chunks.map((alertIds, index) => ({
+      queue: 'alert' as const,
+      customerId: target.customerId,
+      order: alertChunkOrder(firedAt, target.id, index),
+      job: {
+        kind: 'alert-chunk',
+        id: `${target.id}#${index}`,
+        customerId: target.customerId,
+        firedAt,
+        alerts: alertIds,
+        ...(target.correlationId ? { correlationId: target.correlationId } : {}),
+      } satisfies AlertChunkJob,
+    })),
+  );
+  for (let worker = 0; worker < Math.min(FAIR_QUEUES.alert.cap, chunks.length); worker += 1) await startWorker('alert');
   return firing;
 };
 

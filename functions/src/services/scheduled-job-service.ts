@@ -3,7 +3,7 @@ import { getCustomer } from '../data/customer-repository';
 import { describeError, logger } from '../logger';
 import { drainFairly, enqueueFairly, FAIR_QUEUES, fairWorkOn, SCHEDULED_QUEUES, isDrainRequest, isFairQueue, startWorker, type DrainRequest, type FairQueueName } from './fair-work-service';
 import { evaluateAlert } from './alert-evaluation-service';
-import { startAlertsOfCron } from './alert-schedule-service';
+import { isAlertChunkJob, runAlertChunk, startAlertsOfCron, type AlertChunkJob } from './alert-schedule-service';
 import { retrieveFiles } from './ftp-retrieval-service';
 import { fireReminder } from './reminder-firing-service';
 import { retargetQueuedSchedules, type ScheduledTarget } from './schedule-service';
@@ -19,7 +19,7 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   source: (target) => fetchSource(target.customerId, target.id),
   // A run that waited its turn evaluates the tick it fired for.
   alert: (target) => evaluateAlert(target.customerId, target.id, target.firedAt ?? Date.now()),
-  // A customer's cron: its alerts' evaluations go to the customer's lane (one job each), for the tick it fired for.
+  // A customer's cron: its alerts' evaluations go to the customer's lane in chunks (one job each), for the tick it fired for.
   alerts: (target) => startAlertsOfCron(target),
   reminder: (target) => fireReminder(target.customerId, target.id),
   subscription: (target) => sendSubscriptionReport(target.customerId, target.id),
@@ -44,14 +44,17 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
  * A reminder's schedule is a one-time one that its run moves on: its run lets the occurrence pass
  * unfired and moves it (reminder-firing-service).
  */
-const PAUSED_WHILE_DELETED = new Set<ScheduledTarget['kind']>(['ftp', 'source', 'alert', 'alerts', 'subscription']);
+const PAUSED_WHILE_DELETED = new Set<ScheduledJob['kind']>(['ftp', 'source', 'alert', 'alerts', 'alert-chunk', 'subscription']);
 
-export const runScheduledJob = async (target: ScheduledTarget): Promise<unknown> => {
+/** What the scheduled-jobs function runs: a schedule's target, or a chunk of a firing's alerts (a job of the alert lanes). */
+export type ScheduledJob = ScheduledTarget | AlertChunkJob;
+
+export const runScheduledJob = async (target: ScheduledJob): Promise<unknown> => {
   if (PAUSED_WHILE_DELETED.has(target.kind) && (await getCustomer(target.customerId))?.deleting) {
     logger.info('scheduled job skipped: its customer is deleted', { kind: target.kind, id: target.id, customer: target.customerId });
     return { skipped: 'customer_deleted' };
   }
-  return RUNNERS[target.kind](target);
+  return isAlertChunkJob(target) ? runAlertChunk(target) : RUNNERS[target.kind](target);
 };
 
 /** A message of the scheduled-work queue, as the Lambda event source mapping hands it over. */
@@ -157,10 +160,10 @@ export const takeScheduledWork = async (records: readonly ScheduledWorkRecord[],
 };
 
 /** A worker of a fair queue: runs scheduled targets in turn per customer until nothing can be taken. */
-export const drainScheduledWork = (queue: FairQueueName, deadline: number) => drainFairly<ScheduledTarget>(queue, (target) => runScheduledJob(target), deadline);
+export const drainScheduledWork = (queue: FairQueueName, deadline: number) => drainFairly<ScheduledJob>(queue, (job) => runScheduledJob(job), deadline);
 
-/** What the scheduled-jobs function is given: a schedule's target, a batch of the scheduled-work queue, or a worker's start. */
-export type ScheduledEvent = ScheduledTarget | DrainRequest | { Records: ScheduledWorkRecord[]; correlationId?: undefined };
+/** What the scheduled-jobs function is given: a schedule's target (or an alert chunk, run at once), a batch of the scheduled-work queue, or a worker's start. */
+export type ScheduledEvent = ScheduledJob | DrainRequest | { Records: ScheduledWorkRecord[]; correlationId?: undefined };
 
 export const handleScheduledEvent = (event: ScheduledEvent, remainingMs: number): Promise<unknown> => {
   if ('Records' in event && Array.isArray(event.Records)) return takeScheduledWork(event.Records, Date.now() + remainingMs);
@@ -169,5 +172,5 @@ export const handleScheduledEvent = (event: ScheduledEvent, remainingMs: number)
     if (!(SCHEDULED_QUEUES as readonly string[]).includes(event.queue)) return Promise.resolve({ ran: 0, failed: 0 });
     return drainScheduledWork(event.queue, Date.now() + remainingMs);
   }
-  return runScheduledJob(event as ScheduledTarget);
+  return runScheduledJob(event as ScheduledJob);
 };
