@@ -1,5 +1,6 @@
 // First: the session's renewal and the downloads the first call waits for start before the rest is evaluated.
 import { configured, httpReady, translated } from './start-early';
+import { renewAfterFirstScreen } from './features/auth/hooks/use-restore-session';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
@@ -9,11 +10,12 @@ import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreenCode, warmFirstScreen } from './app';
 
 const boot = async () => {
-  // The path's data is asked beside the renewal (the route tree is set up by now), and the pages'
+  // The path's data is asked first (the route tree is set up by now), and the pages'
   // code only once the HTTP client is loaded and those calls are on their way: on the browser's few
   // connections to the server, and on its one thread evaluating modules, the first calls would
   // otherwise wait behind the pages' code.
-  await configured.then(warmFirstScreen);
+  // A provisional session's renewal follows those calls' answers (use-restore-session.ts).
+  await configured.then(() => renewAfterFirstScreen(warmFirstScreen()));
   await httpReady;
   // A task later: the HTTP client sends the calls a few microtasks after they are asked.
   await new Promise((resolve) => setTimeout(resolve, 0));
