@@ -1,6 +1,6 @@
 // First: the session's renewal and the downloads the first call waits for start before the rest is evaluated.
 import { configured, httpReady, translated } from './start-early';
-import { renewAfterFirstScreen } from './features/auth/hooks/use-restore-session';
+import { firstScreenCallsAsked } from './lib/first-screen-calls';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
@@ -14,8 +14,8 @@ const boot = async () => {
   // code only once the HTTP client is loaded and those calls are on their way: on the browser's few
   // connections to the server, and on its one thread evaluating modules, the first calls would
   // otherwise wait behind the pages' code.
-  // A provisional session's renewal follows those calls' answers (use-restore-session.ts).
-  await configured.then(() => renewAfterFirstScreen(warmFirstScreen()));
+  // The shell's own calls (a provisional session's renewal, the bell, the languages, the weather) follow their answers.
+  await configured.then(() => firstScreenCallsAsked(warmFirstScreen()));
   await httpReady;
   // A task later: the HTTP client sends the calls a few microtasks after they are asked.
   await new Promise((resolve) => setTimeout(resolve, 0));

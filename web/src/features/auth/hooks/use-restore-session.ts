@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { errorCodeOf } from '../../../lib/http';
 import { i18nReady } from '../../../lib/i18n';
 import { afterIdle, atMost } from '../../../lib/queries-in-flight';
+import { FIRST_SCREEN_WAIT_MS, firstScreenAnswered } from '../../../lib/first-screen-calls';
 import type { StoredCredentials } from '../../../lib/session';
 import { credentialsBeingRestored, customerToRestore, endSession, getSession, renewalKeepsCustomer, resumeSession, startSession, stillRestoring, useSessionWith } from '../../../lib/session';
 import { autoLogin } from '../api/auto-login';
@@ -39,30 +40,16 @@ export const useRestoreSession = (): void => {
 };
 
 /**
- * The longest a provisional session's renewal waits at boot for the first screen's calls (ms): the
- * realtime channel, opened with the renewed token, waits as long.
- */
-export const RENEWAL_WAIT_MS = 2_500;
-
-let handFirstScreenCalls: (calls: Promise<unknown>) => void = () => undefined;
-/** The first screen's calls, once the boot has asked them (main.tsx: `renewAfterFirstScreen`). */
-const firstScreenCalls = new Promise<unknown>((resolve) => {
-  handFirstScreenCalls = resolve;
-});
-
-/** Hands the boot's first calls (settled once they have answered) to the renewal waiting for them. */
-export const renewAfterFirstScreen = (calls: Promise<unknown>): void => handFirstScreenCalls(calls);
-
-/**
  * Starts the pending authentication once (called at boot as soon as the configuration is read,
  * before the translations and the first render, and by the hook). A provisional session's pages
  * are drawn meanwhile; a pending one's wait for the answer.
  *
  * At boot (`atBoot`), a provisional session's renewal waits for the first screen's calls to answer
- * and the page to draw them (an idle moment), RENEWAL_WAIT_MS at most: at a customer's size its
- * answer (the login payload, with the visible locations tree) costs the server and the browser
- * more than most screens' own calls, and the server answered them up to twice as slowly beside it
- * (docs/benchmarks/large.md). Their 401s are left to the renewal, which follows them. A pending
+ * and the page to draw them (an idle moment), FIRST_SCREEN_WAIT_MS at most: at a customer's size its
+ * answer (the login payload, with the visible locations tree) was the boot's largest, and the
+ * screens' calls took 2–3 times their time alone beside it and the frame's calls, on the emulator's
+ * shared cores and the browser's six connections (docs/benchmarks/large.md). Their 401s are left
+ * to the renewal, which follows them. A pending
  * session (moving to another customer) renews at once: its loader waits for the answer.
  */
 export const restoreStoredSession = ({ atBoot = false }: { atBoot?: boolean } = {}): void => {
@@ -72,8 +59,8 @@ export const restoreStoredSession = ({ atBoot = false }: { atBoot?: boolean } = 
   const waited =
     atBoot && getSession().status === 'logged-in'
       ? atMost(
-          firstScreenCalls.then(() => afterIdle(RENEWAL_WAIT_MS)),
-          RENEWAL_WAIT_MS,
+          firstScreenAnswered().then(() => afterIdle(FIRST_SCREEN_WAIT_MS)),
+          FIRST_SCREEN_WAIT_MS,
         )
       : Promise.resolve();
   restoring = waited
