@@ -1,4 +1,4 @@
-// First: the session's renewal and the downloads the first call waits for start before the rest is evaluated.
+// First: the session's renewal is set up and the downloads the first call waits for start before the rest is evaluated.
 import { configured, httpReady, translated } from './start-early';
 import { firstScreenCallsAsked } from './lib/first-screen-calls';
 import '@mantine/core/styles.css';

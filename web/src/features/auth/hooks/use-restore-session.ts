@@ -49,8 +49,8 @@ export const useRestoreSession = (): void => {
  * answer (the login payload, with the visible locations tree) was the boot's largest, and the
  * screens' calls took 2–3 times their time alone beside it and the frame's calls, on the emulator's
  * shared cores and the browser's six connections (docs/benchmarks/large.md). Their 401s are left
- * to the renewal, which follows them. A pending
- * session (moving to another customer) renews at once: its loader waits for the answer.
+ * to the renewal, which follows them. A pending session (moving to another customer) renews at
+ * once: its loader waits for the answer.
  */
 export const restoreStoredSession = ({ atBoot = false }: { atBoot?: boolean } = {}): void => {
   const credentials = credentialsBeingRestored(getSession());
