@@ -11,7 +11,6 @@ import { translate } from './lib/i18n';
 import { notify } from './lib/notify';
 import { createQueryClient } from './lib/query-client';
 import { pathOfState } from './lib/state-path';
-import { queriesInFlightSettled } from './lib/queries-in-flight';
 import { endSession, getSession, isRestoring, subscribeSession, useSessionWith } from './lib/session';
 import { createAppRouter, loadCodeOfPath, warmDataOfPath } from './routes/router';
 import { applySkinToDocument, skinOf, themeOfSkin } from './lib/skins';
@@ -55,15 +54,13 @@ subscribeSession(() => {
 });
 
 /**
- * Called at boot once the configuration is read: a provisional session's first screen data is
- * asked with the stored token, before its renewal, which waits for these answers (a refused
- * renewal ends the session and these answers are not shown).
+ * Called at boot once the configuration is read, right after the stored session's renewal was
+ * asked: a provisional session's first screen data is asked with the stored token beside it (a
+ * refused renewal ends the session and these answers are not shown).
  */
-export const warmFirstScreen = (): Promise<void> => {
+export const warmFirstScreen = (): void => {
   const session = getSession();
   if (session.status === 'logged-in' && session.provisional) warmDataOfPath(router, queryClient, window.location.pathname);
-  // Settled once those calls (and the frame's) have answered: the stored session's renewal waits for them.
-  return queriesInFlightSettled(queryClient);
 };
 onRedirectAction((state) => void router.navigate({ to: pathOfState(state) }));
 

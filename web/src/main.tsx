@@ -1,6 +1,5 @@
-// First: the session's renewal is set up and the downloads the first call waits for start before the rest is evaluated.
+// First: the session's renewal and the downloads the first call waits for start before the rest is evaluated.
 import { configured, httpReady, translated } from './start-early';
-import { firstScreenCallsAsked } from './lib/first-screen-calls';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
@@ -10,12 +9,11 @@ import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreenCode, warmFirstScreen } from './app';
 
 const boot = async () => {
-  // The path's data is asked first (the route tree is set up by now), and the pages'
+  // The path's data is asked beside the renewal (the route tree is set up by now), and the pages'
   // code only once the HTTP client is loaded and those calls are on their way: on the browser's few
   // connections to the server, and on its one thread evaluating modules, the first calls would
   // otherwise wait behind the pages' code.
-  // The shell's own calls (a provisional session's renewal, the bell, the languages, the weather) follow their answers.
-  await configured.then(() => firstScreenCallsAsked(warmFirstScreen()));
+  await configured.then(warmFirstScreen);
   await httpReady;
   // A task later: the HTTP client sends the calls a few microtasks after they are asked.
   await new Promise((resolve) => setTimeout(resolve, 0));

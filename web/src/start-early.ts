@@ -5,12 +5,11 @@ import { initI18n } from './lib/i18n';
 
 /**
  * The first of the shell's modules to run (main.tsx imports it before anything else): the HTTP
- * client's code and the translations are asked, and the stored session's renewal is started once the
+ * client's code and the translations are asked, and the stored session's renewal goes out once the
  * configuration is read (from index.html, without a request), while React's renderer, Mantine and
- * the route tree are still being evaluated rather than after them (a provisional session's renewal
- * then waits for the first screen's calls: use-restore-session.ts). `httpReady`: the HTTP client is
+ * the route tree are still being evaluated rather than after them. `httpReady`: the HTTP client is
  * loaded, so the calls asked so far are on their way.
  */
-export const configured = loadConfig().then(() => restoreStoredSession({ atBoot: true }));
+export const configured = loadConfig().then(() => restoreStoredSession());
 export const httpReady = configureHttp();
 export const translated = initI18n();

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { errorCodeOf } from '../../../lib/http';
 import { i18nReady } from '../../../lib/i18n';
-import { afterIdle, atMost } from '../../../lib/queries-in-flight';
-import { FIRST_SCREEN_WAIT_MS, firstScreenAnswered } from '../../../lib/first-screen-calls';
 import type { StoredCredentials } from '../../../lib/session';
 import { credentialsBeingRestored, customerToRestore, endSession, getSession, renewalKeepsCustomer, resumeSession, startSession, stillRestoring, useSessionWith } from '../../../lib/session';
 import { autoLogin } from '../api/auto-login';
@@ -43,30 +41,12 @@ export const useRestoreSession = (): void => {
  * Starts the pending authentication once (called at boot as soon as the configuration is read,
  * before the translations and the first render, and by the hook). A provisional session's pages
  * are drawn meanwhile; a pending one's wait for the answer.
- *
- * At boot (`atBoot`), a provisional session's renewal waits for the first screen's calls to answer
- * and the page to draw them (an idle moment), FIRST_SCREEN_WAIT_MS at most: at a customer's size its
- * answer (the login payload, with the visible locations tree) was the boot's largest, and the
- * screens' calls took 2–3 times their time alone beside it and the frame's calls, on the emulator's
- * shared cores and the browser's six connections (docs/benchmarks/large.md). Their 401s are left
- * to the renewal, which follows them. A pending session (moving to another customer) renews at
- * once: its loader waits for the answer.
  */
-export const restoreStoredSession = ({ atBoot = false }: { atBoot?: boolean } = {}): void => {
+export const restoreStoredSession = (): void => {
   const credentials = credentialsBeingRestored(getSession());
   if (!credentials || restoring) return;
   if (window.location.pathname === REAL_LOGIN_PATH) return endSession();
-  const waited =
-    atBoot && getSession().status === 'logged-in'
-      ? atMost(
-          firstScreenAnswered().then(() => afterIdle(FIRST_SCREEN_WAIT_MS)),
-          FIRST_SCREEN_WAIT_MS,
-        )
-      : Promise.resolve();
-  restoring = waited
-    // A logout, a sign-in or a change of customer while it waited: nothing to renew.
-    .then(() => (stillRestoring(credentials) ? restore(credentials) : undefined))
-    .finally(() => {
-      restoring = null;
-    });
+  restoring = restore(credentials).finally(() => {
+    restoring = null;
+  });
 };

@@ -3,7 +3,6 @@ import type { NotificationItem } from '@shared/schemas/notification';
 import { API } from '@shared/api/routes';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@shared/schemas/system-settings';
 import { callApi } from '../../../lib/http';
-import { useFirstScreenAnswered } from '../../../lib/first-screen-calls';
 
 export const getUnreadNotifications = async (): Promise<NotificationItem[]> =>
   (await callApi(API.listUnreadNotifications, {})).new;
@@ -21,12 +20,8 @@ export const unreadNotificationsQueryOptions = (reloadSeconds: number = DEFAULT_
   });
 
 /** The customer's reload time of notifications; the default until it is known. */
-const useReloadSeconds = (enabled: boolean): number =>
-  useQuery({ queryKey: ['notifications', 'settings'], queryFn: () => callApi(API.getNotificationSettings, {}), staleTime: 5 * 60_000, enabled }).data
-    ?.reload_seconds ?? DEFAULT_NOTIFICATION_SETTINGS.reload_seconds;
+const useReloadSeconds = (): number =>
+  useQuery({ queryKey: ['notifications', 'settings'], queryFn: () => callApi(API.getNotificationSettings, {}), staleTime: 5 * 60_000 }).data?.reload_seconds ??
+  DEFAULT_NOTIFICATION_SETTINGS.reload_seconds;
 
-/** Asked once the first screen's calls have answered (lib/first-screen-calls.ts): the bell follows the page. */
-export const useUnreadNotifications = () => {
-  const enabled = useFirstScreenAnswered();
-  return useQuery({ ...unreadNotificationsQueryOptions(useReloadSeconds(enabled)), enabled });
-};
+export const useUnreadNotifications = () => useQuery(unreadNotificationsQueryOptions(useReloadSeconds()));

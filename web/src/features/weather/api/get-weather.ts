@@ -5,7 +5,6 @@ import type { WeatherReport } from '@shared/schemas/weather';
 import { placeText, type Place } from '@shared/weather/place';
 import type { WeatherUnits } from '@shared/weather/units';
 import { callApi } from '../../../lib/http';
-import { useFirstScreenAnswered } from '../../../lib/first-screen-calls';
 
 export interface WeatherRequest {
   /** The browser's position, or null for the customer's first located site. */
@@ -34,8 +33,4 @@ export const weatherQueryOptions = (request: WeatherRequest) =>
     refetchInterval: WEATHER_REFRESH_MIN_MS,
   });
 
-/** Asked once the first screen's calls have answered (lib/first-screen-calls.ts). */
-export const useWeather = (request: WeatherRequest, enabled: boolean) => {
-  const afterFirstScreen = useFirstScreenAnswered();
-  return useQuery({ ...weatherQueryOptions(request), enabled: enabled && afterFirstScreen });
-};
+export const useWeather = (request: WeatherRequest, enabled: boolean) => useQuery({ ...weatherQueryOptions(request), enabled });
