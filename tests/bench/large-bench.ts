@@ -167,6 +167,11 @@ const main = async () => {
     const cold = async (who: Who, state: Awaited<ReturnType<typeof signedInState>>, path: string, usable: (page: Page, started: number) => Promise<number>) => {
       const context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
       const page = await context.newPage();
+      // `--waterfall`: the main thread's long tasks (over 50 ms) too, observed from the page's first script on.
+      if (WATERFALL)
+        await page.addInitScript(
+          `(() => { const tasks = (window.__longTasks = []); try { new PerformanceObserver((list) => { for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]); }).observe({ type: 'longtask', buffered: true }); } catch {} })()`,
+        );
       const calls: { what: string; at: number; ms: number; bytes: number }[] = [];
       /** Each finished request's answer is read apart: the waterfall waits for those reads (a call read late was left out). */
       const pending: Promise<void>[] = [];
@@ -195,8 +200,11 @@ const main = async () => {
           await Promise.race([Promise.allSettled(pending), new Promise((resolve) => setTimeout(resolve, 2_000))]);
           console.log(`  ${who.label} ${path} in ${ms.toFixed(0)} ms, its requests (start after the navigation, duration, bytes) and what was drawn when:`);
           const drawn = marks.map((mark) => ({ at: mark.at - started, ms: 0, bytes: 0, what: `(drawn: ${mark.what})` }));
-          for (const call of [...calls, ...drawn].sort((a, b) => a.at - b.at)) {
-            console.log(call.what.startsWith('(drawn') ? `    +${call.at.toFixed(0)} ms ${call.what}` : `    +${call.at.toFixed(0)} ms ${call.ms.toFixed(0)} ms ${kb(call.bytes)} KiB ${call.what}`);
+          // Long tasks are timed from the page's own start (performance.now() in the page), close to the navigation's.
+          const longTasks = ((await page.evaluate('window.__longTasks').catch(() => [])) as [number, number][]).map(([at, ms]) => ({ at, ms, bytes: 0, what: '(long task)' }));
+          for (const call of [...calls, ...drawn, ...longTasks].sort((a, b) => a.at - b.at)) {
+            if (call.what === '(long task)') console.log(`    +${call.at.toFixed(0)} ms ${call.ms.toFixed(0)} ms (main thread busy: a long task)`);
+            else console.log(call.what.startsWith('(drawn') ? `    +${call.at.toFixed(0)} ms ${call.what}` : `    +${call.at.toFixed(0)} ms ${call.ms.toFixed(0)} ms ${kb(call.bytes)} KiB ${call.what}`);
           }
         }
         return ms;

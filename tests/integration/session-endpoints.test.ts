@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import type { LoginPayload } from '@shared/schemas/session';
+import type { LoginPayload, RenewedPayload } from '@shared/schemas/session';
 import { api, login } from '../support/api';
 import { jwtSecret } from '../support/aws';
 import { testEnvironment } from '../support/environment';
@@ -130,5 +130,30 @@ describe('public endpoints', () => {
   it('answers the customizations, empty until a logo is uploaded', async () => {
     const answer = await api('GET', '/api/v1/system/customizations');
     expect(answer.body).toEqual({ res: true, data: { logo: null, background_image: null } });
+  });
+});
+
+describe('a renewal of the locations a client holds', () => {
+  it('leaves them out while they are the visible ones, and sends them whole for another stamp, none, or another user\'s', async () => {
+    const member = await login('premiumMember');
+    const administrator = await login('premiumAdministrator');
+    const renew = (locations_stamp?: string) =>
+      api<RenewedPayload>('POST', '/api/v1/users/auto_login', { body: { token: member.user.jwt, ...(locations_stamp === undefined ? {} : { locations_stamp }) } });
+    const ids = (payload: RenewedPayload | undefined) => (payload && 'locations_flattened' in payload ? payload.locations_flattened.map((location) => location._id) : null);
+
+    const held = await renew(member.locations_stamp);
+    expect(held.status).toBe(200);
+    expect(held.body.data).toMatchObject({ locations_unchanged: true, locations_stamp: member.locations_stamp, customer: { _id: testEnvironment().customers.premium } });
+    expect(held.body.data).not.toHaveProperty('locations');
+    expect(held.body.data).not.toHaveProperty('locations_flattened');
+
+    // The administrator sees every location of the customer, the member those of their rights: their stamps differ.
+    expect(administrator.locations_stamp).not.toBe(member.locations_stamp);
+    for (const stamp of [undefined, 'an-older-stamp', administrator.locations_stamp]) {
+      const whole = await renew(stamp);
+      expect(whole.body.data).not.toHaveProperty('locations_unchanged');
+      expect(ids(whole.body.data)).toEqual(member.locations_flattened.map((location) => location._id));
+      expect(whole.body.data?.locations_stamp).toBe(member.locations_stamp);
+    }
   });
 });

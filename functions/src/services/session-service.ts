@@ -1,10 +1,10 @@
-import type { AuthenticateRequest, AutoLoginRequest, LoginPayload, VisibleLocation } from '@shared/schemas/session';
+import type { AuthenticateRequest, AutoLoginRequest, LoginPayload, RenewedPayload, VisibleLocation } from '@shared/schemas/session';
 import type { Customer } from '@shared/schemas/customer';
 import type { UserSummary } from '@shared/schemas/user';
 import { isSuperUser } from '@shared/permissions/roles';
 import { customerStanding } from '@shared/customers/customer-standing';
 import type { AllowedLocations } from '@shared/permissions/location-visibility';
-import { buildLocationTree, flattenLocationTree, visibleLocationTree } from '@shared/permissions/location-visibility';
+import { buildLocationTree, visibleLocationTree } from '@shared/permissions/location-visibility';
 import { getCustomer, listCustomers } from '../data/customer-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
 import { getSystemConfig } from '../data/system-repository';
@@ -20,6 +20,7 @@ import { spendDecoyVerification, verifyPassword } from './password-hasher';
 import type { SessionClaims } from './token-service';
 import { issueToken, verifyToken } from './token-service';
 import { presentUser } from './profile-service';
+import { visibleLocationsPayload, withoutHeldLocations } from './login-locations';
 import type { Caller } from './caller';
 
 const DEFAULT_UNITS = { electricity: 'kWh', water: 'm³', gaz: 'kWh', temperature: '°C', air: 'ppm', thermal: 'kWh' };
@@ -85,6 +86,7 @@ export const buildLoginPayload = async (user: StoredUser, customer: Customer, re
   // The visibility rule keeps every field of the nodes it is given; only its signature is narrower.
   const tree = visibleLocationTree(buildLocationTree(locations), allowedLocationsOf(user)) as VisibleLocation[];
   return {
+    ...visibleLocationsPayload(tree),
     user: {
       ...publicUser,
       jwt: token.jwt,
@@ -97,14 +99,6 @@ export const buildLoginPayload = async (user: StoredUser, customer: Customer, re
     super_users: superUsers.map(summarize),
     customer: { _id: customer._id, name: customer.name, timezone: customer.timezone, is_premium: customer.is_premium },
     permissions,
-    locations: tree,
-    locations_flattened: flattenLocationTree(tree).map(({ _id, name, denomination, parent, clickable }) => ({
-      _id,
-      name,
-      denomination: denomination ?? null,
-      parent,
-      clickable,
-    })),
     sources: [],
     default_sources: [],
     default_units: DEFAULT_UNITS,
@@ -156,10 +150,11 @@ const userOfClaims = async (claims: SessionClaims): Promise<StoredUser> => {
 };
 
 /** Renews a session from a stored, unexpired token. */
-export const autoLogin = async (request: AutoLoginRequest): Promise<LoginPayload> => {
+export const autoLogin = async (request: AutoLoginRequest): Promise<RenewedPayload> => {
   const claims = await verifyToken(request.token);
   const user = await userOfClaims(claims);
-  return noteSignIn(user, false, await buildLoginPayload(user, await chooseCustomer(user, request.last_customer ?? claims.cid), claims.rem));
+  const payload = await noteSignIn(user, false, await buildLoginPayload(user, await chooseCustomer(user, request.last_customer ?? claims.cid), claims.rem));
+  return withoutHeldLocations(payload, request.locations_stamp);
 };
 
 /** A super user (or root) moves the session to another customer. */

@@ -20,6 +20,12 @@ export type AuthenticateRequest = z.infer<typeof authenticateRequestSchema>;
 export const autoLoginRequestSchema = z.object({
   token: z.string().min(1).max(4096),
   last_customer: idSchema.nullish(),
+  /**
+   * The `locations_stamp` of the login payload the client holds: while the visible locations are
+   * still those, the answer leaves them out (`locations_unchanged`) and the client keeps its own.
+   * A client that sends none gets the whole login payload.
+   */
+  locations_stamp: z.string().max(64).nullish(),
 });
 export type AutoLoginRequest = z.infer<typeof autoLoginRequestSchema>;
 
@@ -65,6 +71,8 @@ export const loginPayloadSchema = z.object({
   permissions: z.record(roleSchema, permissionSetSchema),
   locations: z.array(visibleLocationSchema),
   locations_flattened: z.array(flatLocationSchema),
+  /** Names this `locations` and `locations_flattened` (a digest of them), for a renewal to say they are unchanged. */
+  locations_stamp: z.string(),
   sources: z.array(z.unknown()),
   default_sources: z.array(z.unknown()),
   default_units: z.record(z.string(), z.string()),
@@ -77,6 +85,16 @@ export const loginPayloadSchema = z.object({
 export interface LoginPayload extends Omit<z.infer<typeof loginPayloadSchema>, 'permissions'> {
   permissions: PermissionMap;
 }
+
+/**
+ * What a renewal (auto_login) answers: the login payload, or, when the client named the locations
+ * it holds (`locations_stamp`) and they are still the visible ones, the payload without them.
+ */
+export const renewedPayloadSchema = z.union([
+  loginPayloadSchema,
+  loginPayloadSchema.omit({ locations: true, locations_flattened: true }).extend({ locations_unchanged: z.literal(true) }),
+]);
+export type RenewedPayload = LoginPayload | (Omit<LoginPayload, 'locations' | 'locations_flattened'> & { locations_unchanged: true });
 
 export const customizationsSchema = z.object({ logo: z.string().nullable(), background_image: z.string().nullable() });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { authenticateRequestSchema, autoLoginRequestSchema, changeCustomerRequestSchema, loginPayloadSchema } from '../../schemas/session';
+import { authenticateRequestSchema, autoLoginRequestSchema, changeCustomerRequestSchema, loginPayloadSchema, renewedPayloadSchema } from '../../schemas/session';
 import { profilePictureUploadSchema, profileUpdateSchema, unlockRequestSchema } from '../../schemas/profile';
 import { idSchema } from '../../schemas/common';
 import { userSchema } from '../../schemas/user';
@@ -25,7 +25,7 @@ const PROFILE = { permission: 'app.settings.profile' } as const;
 /** The routes the `users` function serves. */
 export const usersRoutes = {
   authenticate: publicRoute('POST', '/api/v1/users/authenticate', 'users', { body: authenticateRequestSchema, response: loginPayloadSchema }),
-  autoLogin: publicRoute('POST', '/api/v1/users/auto_login', 'users', { body: autoLoginRequestSchema, response: loginPayloadSchema }),
+  autoLogin: publicRoute('POST', '/api/v1/users/auto_login', 'users', { body: autoLoginRequestSchema, response: renewedPayloadSchema }),
   changeCustomer: route('POST', '/api/v1/users/change-customer', 'users', {
     permission: 'app.show_all_customers',
     body: changeCustomerRequestSchema,

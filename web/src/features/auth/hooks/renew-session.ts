@@ -26,7 +26,7 @@ export const renewSessionIfDue = (now: Date = new Date()): 'live' | 'expired' | 
     return 'expired';
   }
   if (!renewing && shouldRenewSession(new Date(issued_at), new Date(expires_at), now)) {
-    renewing = autoLogin({ token: jwt, last_customer: session.payload.customer._id })
+    renewing = autoLogin({ token: jwt, last_customer: session.payload.customer._id }, session.payload)
       .then(
         (payload) => {
           // A logout or a change of customer while the call was out wins over its answer.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { errorCodeOf } from '../../../lib/http';
 import { i18nReady } from '../../../lib/i18n';
 import type { StoredCredentials } from '../../../lib/session';
-import { credentialsBeingRestored, customerToRestore, endSession, getSession, resumeSession, startSession, stillRestoring, useSessionWith } from '../../../lib/session';
+import { credentialsBeingRestored, customerToRestore, endSession, getSession, renewalKeepsCustomer, resumeSession, startSession, stillRestoring, useSessionWith } from '../../../lib/session';
 import { autoLogin } from '../api/auto-login';
 import { notifySessionRefusal } from './notify-session-refusal';
 
@@ -10,7 +10,7 @@ let restoring: Promise<void> | null = null;
 
 const restore = async (credentials: StoredCredentials): Promise<void> => {
   try {
-    const payload = await autoLogin({ token: credentials.token, last_customer: customerToRestore(credentials) });
+    const payload = await autoLogin({ token: credentials.token, last_customer: customerToRestore(credentials) }, renewalKeepsCustomer(credentials) ? credentials.payload : null);
     // A logout, a sign-in or a change of customer on the provisional session wins over the answer.
     if (stillRestoring(credentials)) startSession(payload);
   } catch (error) {
