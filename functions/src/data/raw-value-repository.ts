@@ -267,17 +267,23 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putN
 const hourChangesOf = (values: readonly StoredValue[], bulk: boolean): HourChange[] => {
   const changes = new Map<string, HourChange>();
   const perHour = new Map<string, Map<number, RawEntry>>();
+  // Values come in time order a point: the key of the previous value's hour is kept, not built again for each value.
+  let last: { customerId: string; pointId: string; hour: number; change: HourChange; entries: Map<number, RawEntry> } | undefined;
   for (const value of values) {
-    const key = seriesKeys.raw(value, value.at);
-    const id = `${key.PK}|${key.SK}`;
-    let change = changes.get(id);
-    if (!change) {
-      change = { key, writes: [], removals: [], zone: value.zone, bulk };
-      changes.set(id, change);
-      perHour.set(id, new Map());
+    const hour = utcHourOf(value.at);
+    if (!last || last.hour !== hour || last.pointId !== value.pointId || last.customerId !== value.customerId) {
+      const key = seriesKeys.raw(value, value.at);
+      const id = `${key.PK}|${key.SK}`;
+      let change = changes.get(id);
+      if (!change) {
+        change = { key, writes: [], removals: [], zone: value.zone, bulk };
+        changes.set(id, change);
+        perHour.set(id, new Map());
+      }
+      last = { customerId: value.customerId, pointId: value.pointId, hour, change, entries: perHour.get(id)! };
     }
-    change.zone = value.zone;
-    perHour.get(id)!.set(value.at, { at: value.at, value: value.value, status: value.status });
+    last.change.zone = value.zone;
+    last.entries.set(value.at, { at: value.at, value: value.value, status: value.status });
   }
   for (const [id, change] of changes) {
     change.writes = [...perHour.get(id)!.values()];
