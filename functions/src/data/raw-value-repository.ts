@@ -160,9 +160,10 @@ const punchAbsent = (PK: string, hour: number): void => {
   if (left.length === 0) absentSpans.delete(PK);
   else absentSpans.set(PK, left.slice(-ABSENT_SPANS_KEPT));
 };
-const rememberHour = (id: string, hour: number, known: KnownHour): void => {
+const rememberHour = (id: string, hour: number, known: KnownHour, columns?: ReturnType<typeof encodeHour>): void => {
   if (knownHours.size >= KNOWN_HOURS_KEPT) knownHours.clear();
-  knownHours.set(id, { version: known.version, zone: known.zone, columns: encodeHour(hour, known.entries) });
+  // `columns`: the entries as just packed for the item written (not packed a second time).
+  knownHours.set(id, { version: known.version, zone: known.zone, columns: columns ?? encodeHour(hour, known.entries) });
   punchAbsent(partitionOf(id), hour);
 };
 const rememberAbsent = (PK: string, first: number, last: number): void => {
@@ -238,7 +239,8 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putN
       }
       const zone = change.writes.length > 0 ? change.zone : known.zone || change.zone;
       const version = known.version + 1;
-      const item = { ...change.key, ...encodeHour(hour, merged.entries), n: version, z: zone, b: change.bulk ? 1 : 0 };
+      const columns = encodeHour(hour, merged.entries);
+      const item = { ...change.key, ...columns, n: version, z: zone, b: change.bulk ? 1 : 0 };
       const landed =
         merged.entries.length === 0
           ? await table.remove(change.key, known.version)
@@ -246,7 +248,8 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putN
             ? await putNew({ item, version: 0 })
             : await table.put(item, known.version);
       if (landed) {
-        rememberHour(id, hour, merged.entries.length === 0 ? { version: 0, zone: '', entries: [] } : { version, zone, entries: merged.entries });
+        if (merged.entries.length === 0) rememberHour(id, hour, { version: 0, zone: '', entries: [] });
+        else rememberHour(id, hour, { version, zone, entries: merged.entries }, columns);
         return true;
       }
       forgetHour(id, hour);
