@@ -4,7 +4,7 @@
  * `npm run bench:import`'s, or local dates with IMPORT_CPU_LOCAL=1) imported by `importRows`
  * — the reader, the checks, the grouping, the comparison, the rollups, the hour items and the
  * SDK's requests — against a DynamoDB that answers every call at once as an empty table would.
- * What it measures is the import's process alone: run `npx tsx tests/bench/import-cpu.ts`
+ * What it measures is the import's process alone: run `npm run bench:import-cpu`
  * (`node --cpu-prof --import tsx tests/bench/import-cpu.ts` to profile).
  */
 process.env.SERIES_TABLE ??= 'series';
