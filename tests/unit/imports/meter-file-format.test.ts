@@ -29,7 +29,7 @@ describe('the meter file format', () => {
   it('gives a local date read again the same answer, in each zone its own, however the texts alternate', () => {
     // Resolved dates are kept per text in the zone of the last call: each answer must stay the zone's own.
     const texts = ['23/11/2026 10:00', '25/10/2026 02:30', '29/03/2026 02:30', '31/02/2026 10:00', ' 23/11/2026 10:00 '];
-    const expected = {
+    const expected: Record<string, ReturnType<typeof parseMeterDate>[]> = {
       [PARIS]: [{ at: Date.parse('2026-11-23T09:00:00Z') }, { at: Date.parse('2026-10-25T00:30:00Z') }, { problem: 'date_in_gap' }, { problem: 'date' }, { at: Date.parse('2026-11-23T09:00:00Z') }],
       'America/New_York': [{ at: Date.parse('2026-11-23T15:00:00Z') }, { at: Date.parse('2026-10-25T06:30:00Z') }, { at: Date.parse('2026-03-29T06:30:00Z') }, { problem: 'date' }, { at: Date.parse('2026-11-23T15:00:00Z') }],
     };
