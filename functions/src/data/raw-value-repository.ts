@@ -160,9 +160,10 @@ const punchAbsent = (PK: string, hour: number): void => {
   if (left.length === 0) absentSpans.delete(PK);
   else absentSpans.set(PK, left.slice(-ABSENT_SPANS_KEPT));
 };
-const rememberHour = (id: string, hour: number, known: KnownHour): void => {
+const rememberHour = (id: string, hour: number, known: KnownHour, columns?: ReturnType<typeof encodeHour>): void => {
   if (knownHours.size >= KNOWN_HOURS_KEPT) knownHours.clear();
-  knownHours.set(id, { version: known.version, zone: known.zone, columns: encodeHour(hour, known.entries) });
+  // `columns`: the entries as just packed for the item written (not packed a second time).
+  knownHours.set(id, { version: known.version, zone: known.zone, columns: columns ?? encodeHour(hour, known.entries) });
   punchAbsent(partitionOf(id), hour);
 };
 const rememberAbsent = (PK: string, first: number, last: number): void => {
@@ -238,7 +239,8 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putN
       }
       const zone = change.writes.length > 0 ? change.zone : known.zone || change.zone;
       const version = known.version + 1;
-      const item = { ...change.key, ...encodeHour(hour, merged.entries), n: version, z: zone, b: change.bulk ? 1 : 0 };
+      const columns = encodeHour(hour, merged.entries);
+      const item = { ...change.key, ...columns, n: version, z: zone, b: change.bulk ? 1 : 0 };
       const landed =
         merged.entries.length === 0
           ? await table.remove(change.key, known.version)
@@ -246,7 +248,8 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putN
             ? await putNew({ item, version: 0 })
             : await table.put(item, known.version);
       if (landed) {
-        rememberHour(id, hour, merged.entries.length === 0 ? { version: 0, zone: '', entries: [] } : { version, zone, entries: merged.entries });
+        if (merged.entries.length === 0) rememberHour(id, hour, { version: 0, zone: '', entries: [] });
+        else rememberHour(id, hour, { version, zone, entries: merged.entries }, columns);
         return true;
       }
       forgetHour(id, hour);
@@ -267,17 +270,23 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putN
 const hourChangesOf = (values: readonly StoredValue[], bulk: boolean): HourChange[] => {
   const changes = new Map<string, HourChange>();
   const perHour = new Map<string, Map<number, RawEntry>>();
+  // Values come in time order a point: the key of the previous value's hour is kept, not built again for each value.
+  let last: { customerId: string; pointId: string; hour: number; change: HourChange; entries: Map<number, RawEntry> } | undefined;
   for (const value of values) {
-    const key = seriesKeys.raw(value, value.at);
-    const id = `${key.PK}|${key.SK}`;
-    let change = changes.get(id);
-    if (!change) {
-      change = { key, writes: [], removals: [], zone: value.zone, bulk };
-      changes.set(id, change);
-      perHour.set(id, new Map());
+    const hour = utcHourOf(value.at);
+    if (!last || last.hour !== hour || last.pointId !== value.pointId || last.customerId !== value.customerId) {
+      const key = seriesKeys.raw(value, value.at);
+      const id = `${key.PK}|${key.SK}`;
+      let change = changes.get(id);
+      if (!change) {
+        change = { key, writes: [], removals: [], zone: value.zone, bulk };
+        changes.set(id, change);
+        perHour.set(id, new Map());
+      }
+      last = { customerId: value.customerId, pointId: value.pointId, hour, change, entries: perHour.get(id)! };
     }
-    change.zone = value.zone;
-    perHour.get(id)!.set(value.at, { at: value.at, value: value.value, status: value.status });
+    last.change.zone = value.zone;
+    last.entries.set(value.at, { at: value.at, value: value.value, status: value.status });
   }
   for (const [id, change] of changes) {
     change.writes = [...perHour.get(id)!.values()];

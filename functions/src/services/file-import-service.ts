@@ -4,7 +4,7 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { DEFAULT_TIMEZONE } from '@shared/constants';
 import type { ImportOutcome } from '@shared/schemas/meter-file';
 import type { Point } from '@shared/schemas/point';
-import { bucketStart } from '@shared/series/buckets';
+import { bucketStart, nextBucketStart } from '@shared/series/buckets';
 import type { FilesChanged } from '@shared/realtime/events';
 import { getCustomer } from '../data/customer-repository';
 import { listLocationsOfCustomer } from '../data/location-repository';
@@ -146,6 +146,8 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
   const unknown = new Set<string>(tally.unknown_ids);
   let skip = options.skipRows ?? 0;
   const buffers = new Map<string, MonthBuffer>();
+  /** Per point, the local month of its last row: [start, end) and its buffer's key. */
+  const monthOfPoint = new Map<string, { zone: string; start: number; end: number; key: string }>();
   let buffered = 0;
   const bufferLimit = options.bufferedRows ?? BUFFERED_ROWS;
   let lastProgress = Date.now();
@@ -230,8 +232,15 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
           if (unknown.size < UNKNOWN_IDS_KEPT) unknown.add(read.row.technicalId);
           options.rejects.write(`${read.line};unknown_point;${read.row.technicalId.replaceAll(';', ',')}`);
         } else {
-          const zone = options.zoneOf(point);
-          const key = `${point._id}|${bucketStart(read.row.at, 'month', zone)}`;
+          // The point's local month is worked out once a month, not once a row (its zone too).
+          let month = monthOfPoint.get(point._id);
+          if (!month || read.row.at < month.start || read.row.at >= month.end) {
+            const zone = month?.zone ?? options.zoneOf(point);
+            const start = bucketStart(read.row.at, 'month', zone);
+            month = { zone, start, end: nextBucketStart(start, 'month', zone), key: `${point._id}|${start}` };
+            monthOfPoint.set(point._id, month);
+          }
+          const { zone, key } = month;
           let buffer = buffers.get(key);
           if (!buffer) {
             buffer = new MonthBuffer(point, zone);

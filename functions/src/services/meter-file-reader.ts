@@ -44,7 +44,8 @@ export async function* readMeterCsv(source: Readable, zone: string, onSeparator?
       first = false;
       if (isHeader(record)) continue;
     }
-    yield { ...parseMeterRow(record, zone), line: info.lines };
+    // The parsed row is new for each record: given its line in place rather than copied (a row's allocations are the import's CPU).
+    yield Object.assign(parseMeterRow(record, zone), { line: info.lines });
   }
 }
 

@@ -37,13 +37,40 @@ export const detectSeparator = (firstLine: string): Separator => {
 const LOCAL_DATE = /^(\d{2})\/(\d{2})\/(\d{4})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
+type MeterDate = { at: number } | { problem: 'date' | 'date_in_gap' };
+
+/**
+ * Local dates already resolved in one zone (the zone of the last call): a file repeats each time
+ * on every point's row, and resolving a wall clock in a zone (luxon) cost 35–65 µs a row, most of an
+ * import's reading. Bounded: cleared once it holds LOCAL_DATES_KEPT texts (~150 bytes each).
+ */
+const LOCAL_DATES_KEPT = 20_000;
+let localDatesZone = '';
+let localDates = new Map<string, Readonly<MeterDate>>();
+
 /** A date of the file as an instant; null when it is not one of the two forms or does not exist in the zone. */
-export const parseMeterDate = (text: string, zone: string): { at: number } | { problem: 'date' | 'date_in_gap' } => {
+export const parseMeterDate = (text: string, zone: string): MeterDate => {
   const trimmed = text.trim();
   if (ISO_WITH_OFFSET.test(trimmed)) {
     const at = Date.parse(trimmed);
     return Number.isFinite(at) ? { at } : { problem: 'date' };
   }
+  if (zone !== localDatesZone) {
+    localDatesZone = zone;
+    localDates = new Map();
+  }
+  const known = localDates.get(trimmed);
+  if (known) return { ...known };
+  const resolved = resolveLocalDate(trimmed, zone);
+  // Only texts of a date's length are kept (a cell of any other length is refused anyway).
+  if (trimmed.length <= 19) {
+    if (localDates.size >= LOCAL_DATES_KEPT) localDates.clear();
+    localDates.set(trimmed, resolved);
+  }
+  return { ...resolved };
+};
+
+const resolveLocalDate = (trimmed: string, zone: string): MeterDate => {
   const match = LOCAL_DATE.exec(trimmed);
   if (!match) return { problem: 'date' };
   const [, day, month, year, hour, minute, second] = match.map(Number);

@@ -26,6 +26,27 @@ describe('the meter file format', () => {
     expect(parseMeterDate('2026-10-25T02:30:00+01:00', PARIS)).toEqual({ at: Date.parse('2026-10-25T01:30:00Z') });
   });
 
+  it('gives a local date read again the same answer, in each zone its own, however the texts alternate', () => {
+    // Resolved dates are kept per text in the zone of the last call: each answer must stay the zone's own.
+    const texts = ['23/11/2026 10:00', '25/10/2026 02:30', '29/03/2026 02:30', '31/02/2026 10:00', ' 23/11/2026 10:00 '];
+    const expected: Record<string, ReturnType<typeof parseMeterDate>[]> = {
+      [PARIS]: [{ at: Date.parse('2026-11-23T09:00:00Z') }, { at: Date.parse('2026-10-25T00:30:00Z') }, { problem: 'date_in_gap' }, { problem: 'date' }, { at: Date.parse('2026-11-23T09:00:00Z') }],
+      'America/New_York': [{ at: Date.parse('2026-11-23T15:00:00Z') }, { at: Date.parse('2026-10-25T06:30:00Z') }, { at: Date.parse('2026-03-29T06:30:00Z') }, { problem: 'date' }, { at: Date.parse('2026-11-23T15:00:00Z') }],
+    };
+    for (let round = 0; round < 3; round += 1) {
+      for (const zone of [PARIS, 'America/New_York', PARIS]) {
+        expect(texts.map((text) => parseMeterDate(text, zone))).toEqual(expected[zone]);
+        expect(texts.map((text) => parseMeterRow(['ELEC-1', text, '1'], zone))).toEqual(
+          expected[zone].map((when) => ('at' in when ? { ok: true, row: { technicalId: 'ELEC-1', at: when.at, value: 1, status: '1' } } : { ok: false, problem: when.problem })),
+        );
+      }
+    }
+    // An answer handed out is the caller's own: changing it changes no later answer.
+    const first = parseMeterDate('23/11/2026 10:00', PARIS) as { at: number };
+    first.at = 0;
+    expect(parseMeterDate('23/11/2026 10:00', PARIS)).toEqual({ at: Date.parse('2026-11-23T09:00:00Z') });
+  });
+
   it('reads decimal points and decimal commas, refusing thousands separators and words', () => {
     expect(parseMeterValue('125,4')).toBe(125.4);
     expect(parseMeterValue(' -0.5 ')).toBe(-0.5);
