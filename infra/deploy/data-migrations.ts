@@ -3,12 +3,6 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { Outputs } from './sign-in';
 
 /**
- * After the functions are updated: the data migrations of functions/src/services/list-index-migration.ts
- * (the lists of locations and users, the points' search index, maplytics' site summaries, the alerts' schedules per cron), run by the series jobs function
- * until it answers done. Each run resumes the last; over migrated data a run reads two markers and
- * answers done at once.
- */
-/**
  * Invokes the series jobs function with `{ kind }` until it answers done, printing each run's
  * progress: every migration it runs resumes the last run and answers done at once over migrated data.
  */
@@ -31,30 +25,51 @@ export const runSeriesJobUntilDone = async <Result extends { done: boolean }>(
 };
 
 /**
- * Before the functions are updated: raw values of the legacy layout (one item per value) flagged in
- * the series table (`LAYOUT#raw`, unless their migration is done there already), so the new
- * functions read them from their first request until the data migrations' step 4 has packed them
- * into hour items (functions/src/services/raw-hour-migration.ts). The series table is known from the
- * previous deploy's outputs; without them (a first deploy, or outputs lost) the migration sets the
- * flag itself when it starts.
+ * Before the functions are updated: a series layout's legacy data flagged in the series table (its
+ * layout item `key` gets `flag`, unless its migration is done there already, `migratedAt`), so the
+ * new functions read the legacy layout from their first request until the migration after the
+ * deploy has moved it. The series table is known from the previous deploy's outputs; without them (a
+ * first deploy, or outputs lost) the migration sets the flag itself when it starts.
  */
-export const flagLegacyRawBeforeDeploy = async (previous: Outputs | null): Promise<void> => {
+export const flagLegacyLayoutBeforeDeploy = async (
+  previous: Outputs | null,
+  { key, flag, message }: { key: { PK: string; SK: string }; flag: string; message: string },
+): Promise<void> => {
   const table = previous?.WattWiseData?.SeriesTableName;
   if (!table) return;
   try {
     await new DynamoDBClient({}).send(
       new PutItemCommand({
         TableName: table,
-        Item: { PK: { S: 'LAYOUT#raw' }, SK: { S: 'hours' }, legacyRaw: { BOOL: true }, updatedAt: { S: new Date().toISOString() } },
+        Item: { PK: { S: key.PK }, SK: { S: key.SK }, [flag]: { BOOL: true }, updatedAt: { S: new Date().toISOString() } },
         ConditionExpression: 'attribute_not_exists(migratedAt)',
       }),
     );
-    console.log('Raw values: the legacy layout flagged for the migration after the deploy.');
+    console.log(message);
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 };
 
+/**
+ * Raw values of the legacy layout (one item per value) flagged (`LAYOUT#raw`), read by the new
+ * functions until the data migrations' step 4 has packed them into hour items
+ * (functions/src/services/raw-hour-migration.ts).
+ */
+export const flagLegacyRawBeforeDeploy = (previous: Outputs | null): Promise<void> =>
+  flagLegacyLayoutBeforeDeploy(previous, {
+    key: { PK: 'LAYOUT#raw', SK: 'hours' },
+    flag: 'legacyRaw',
+    message: 'Raw values: the legacy layout flagged for the migration after the deploy.',
+  });
+
+/**
+ * After the functions are updated: the data migrations of functions/src/services/list-index-migration.ts
+ * (the lists of locations and users, the points' search index, maplytics' site summaries, raw values
+ * packed per point-hour, the alerts' schedules per cron), run by the series jobs function until it
+ * answers done. Each run resumes the last; over migrated data a run reads its markers and answers
+ * done at once.
+ */
 export const runDataMigrationsAfterDeploy = (outputs: Outputs, runs = 50): Promise<void> =>
   runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; rawPacked?: number; alertSchedules: number }>(outputs, 'deploy_migrations', {
     label: 'The data migrations',

@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { runSeriesJobUntilDone } from './data-migrations';
+import { flagLegacyLayoutBeforeDeploy, runSeriesJobUntilDone } from './data-migrations';
 import type { Outputs } from './sign-in';
 
 /**
@@ -10,24 +9,12 @@ import type { Outputs } from './sign-in';
  * is known from the previous deploy's outputs; without them (a first deploy, or outputs lost) the
  * migration sets the flag itself when it starts.
  */
-const LAYOUT_KEY = { PK: { S: 'LAYOUT#rollups' }, SK: { S: 'packs' } };
-
-export const flagLegacyPacksBeforeDeploy = async (previous: Outputs | null): Promise<void> => {
-  const table = previous?.WattWiseData?.SeriesTableName;
-  if (!table) return;
-  try {
-    await new DynamoDBClient({}).send(
-      new PutItemCommand({
-        TableName: table,
-        Item: { ...LAYOUT_KEY, legacyPacks: { BOOL: true }, updatedAt: { S: new Date().toISOString() } },
-        ConditionExpression: 'attribute_not_exists(migratedAt)',
-      }),
-    );
-    console.log('Rollup packs: legacy packs flagged for the migration after the deploy.');
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-};
+export const flagLegacyPacksBeforeDeploy = (previous: Outputs | null): Promise<void> =>
+  flagLegacyLayoutBeforeDeploy(previous, {
+    key: { PK: 'LAYOUT#rollups', SK: 'packs' },
+    flag: 'legacyPacks',
+    message: 'Rollup packs: legacy packs flagged for the migration after the deploy.',
+  });
 
 export const migrateRollupPacksAfterDeploy = (outputs: Outputs, runs = 20): Promise<void> =>
   runSeriesJobUntilDone<{ done: boolean; customersDone: number }>(outputs, 'rollup_pack_migration', {

@@ -6,6 +6,7 @@ import { awsEnvironment } from '../../infra/local/emulator';
 import { api } from '../support/api';
 import { anotherPremiumCustomer } from '../support/customers';
 import { testEnvironment } from '../support/environment';
+import { meteredUnits } from '../support/usage-units';
 
 /**
  * A source's fetch keeps its customer's point list in the warm instance (issue 41, cut 3) and reads
@@ -25,16 +26,8 @@ let repository: typeof import('../../functions/src/data/point-repository');
 
 /** The read units `work` spends, from the usage meter (as the cost bench prices them). */
 const readUnitsOf = async <T>(work: () => Promise<T>): Promise<{ units: number; result: T }> => {
-  const { startUsage, finishUsage } = await import('../../functions/src/usage/meter');
-  process.env.USAGE_SAMPLE_RATE = '1';
-  startUsage(0);
-  let result: T;
-  try {
-    result = await work();
-  } finally {
-    process.env.USAGE_SAMPLE_RATE = '0';
-  }
-  return { units: Number(finishUsage(0)?.rcu), result };
+  const { rcu, result } = await meteredUnits(work);
+  return { units: rcu, result };
 };
 
 /** What the next fetch of the source sees: the points it feeds, as the fetch's list has them. */

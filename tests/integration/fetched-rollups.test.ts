@@ -9,6 +9,7 @@ import { api } from '../support/api';
 import { series as seriesTable } from '../support/aws';
 import { anotherPremiumCustomer } from '../support/customers';
 import { testEnvironment } from '../support/environment';
+import { meteredUnits } from '../support/usage-units';
 
 /**
  * A source fetch's rollups deferred to once an hour (issue 41, docs/architecture/series.md): a
@@ -61,16 +62,8 @@ const markOf = async (point: Point) => (await rollups.readPendingMarks([{ custom
 
 /** Write and read units of `work`, from the usage meter. */
 const unitsOf = async (work: () => Promise<unknown>) => {
-  const { startUsage, finishUsage } = await import('../../functions/src/usage/meter');
-  process.env.USAGE_SAMPLE_RATE = '1';
-  startUsage(0);
-  try {
-    await work();
-  } finally {
-    process.env.USAGE_SAMPLE_RATE = '0';
-  }
-  const line = finishUsage(0);
-  return { wcu: Number(line?.wcu), rcu: Number(line?.rcu) };
+  const { wcu, rcu } = await meteredUnits(work);
+  return { wcu, rcu };
 };
 
 beforeAll(async () => {

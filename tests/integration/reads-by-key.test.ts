@@ -6,6 +6,7 @@ import type { Caller } from '../../functions/src/services/caller';
 import { api } from '../support/api';
 import { anotherPremiumCustomer } from '../support/customers';
 import { testEnvironment } from '../support/environment';
+import { meteredUnits } from '../support/usage-units';
 
 /**
  * What reading a few points costs a customer of many (issues 41 and 43): a widget's series, an
@@ -51,17 +52,7 @@ beforeAll(async () => {
 });
 
 /** The read units `work` spends, from the usage meter. */
-const readUnitsOf = async (work: () => Promise<unknown>): Promise<number> => {
-  const { startUsage, finishUsage } = await import('../../functions/src/usage/meter');
-  process.env.USAGE_SAMPLE_RATE = '1';
-  startUsage(0);
-  try {
-    await work();
-  } finally {
-    process.env.USAGE_SAMPLE_RATE = '0';
-  }
-  return Number(finishUsage(0)?.rcu);
-};
+const readUnitsOf = async (work: () => Promise<unknown>): Promise<number> => (await meteredUnits(work)).rcu;
 
 describe('reads by key (issues 41 and 43)', () => {
   it('a point\'s series, an ingest and an alert\'s evaluation read that point, not the customer\'s others', async () => {

@@ -261,7 +261,13 @@ describe('raw value writer: new hours put together in transactions', () => {
     // 3 points × 90 hours of one value: 270 new hours.
     await Promise.all(points.map((point) => writer.write(valuesOf(point, 90, Date.UTC(2026, 0, 1), 3_600_000))));
     const sizes = store.calls.map((call) => (call.kind === 'transaction' ? call.keys!.length : call.kind));
-    expect(sizes).toEqual([TRANSACTION_ITEMS, TRANSACTION_ITEMS, 70]);
+    // How the three writes' hours meet in the queue depends on the timers' turns ([100, 100, 70] or
+    // [90, 100, 80]…), but only transactions, none over 100, all 270 hours, and at least one full
+    // transaction, which one point's 90 hours alone cannot make.
+    expect(sizes.every((size) => typeof size === 'number' && size <= TRANSACTION_ITEMS)).toBe(true);
+    expect((sizes as number[]).reduce((sum, size) => sum + size, 0)).toBe(270);
+    expect(sizes).toContain(TRANSACTION_ITEMS);
+    expect(sizes.length).toBeLessThanOrEqual(3);
     for (const point of points) expect(store.entriesOf(`S#cust-a#${point}#202601`)).toHaveLength(90);
   });
 
