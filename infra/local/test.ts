@@ -121,7 +121,12 @@ interface Outcome {
   ok: boolean;
   /** How long each test file took (from vitest's JSON report), to keep the slowest in view. */
   files: { file: string; seconds: number }[];
+  /** Each failed test's file, name and first line of its error, printed again at the run's end. */
+  failures?: string[];
 }
+
+/** The first line of a failure message, shortened: enough to tell which check failed from the run's last lines. */
+const firstLine = (message: string | undefined): string => (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 
 /** How many of the slowest test files the run prints at its end. */
 const SLOWEST_SHOWN = 10;
@@ -151,14 +156,27 @@ const vitest = (projects: string[], label: string, files: string[] | null, worke
         numFailedTests: number;
         numPendingTests: number;
         numTodoTests: number;
-        testResults?: { name: string; startTime?: number; endTime?: number }[];
+        testResults?: {
+          name: string;
+          startTime?: number;
+          endTime?: number;
+          message?: string;
+          assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+        }[];
       };
+      const results = report.testResults ?? [];
       resolve({
         passed: report.numPassedTests,
         failed: report.numFailedTests,
         skipped: report.numPendingTests + report.numTodoTests,
         ok: code === 0,
-        files: (report.testResults ?? [])
+        failures: results.flatMap((result) => {
+          const file = path.relative(fromRoot(), result.name);
+          const failed = (result.assertionResults ?? []).filter((assertion) => assertion.status === 'failed');
+          if (failed.length === 0 && result.message) return [`${file}: ${firstLine(result.message)}`];
+          return failed.map((assertion) => `${file} > ${assertion.fullName}: ${firstLine(assertion.failureMessages?.[0])}`);
+        }),
+        files: results
           .filter((result) => result.startTime !== undefined && result.endTime !== undefined)
           .map((result) => ({ file: path.relative(fromRoot(), result.name), seconds: (result.endTime! - result.startTime!) / 1000 })),
       });
@@ -275,6 +293,11 @@ const report = (started: number, outcomes: Outcome[]): number => {
   if (slowest.length > 0) {
     console.log(`\nSlowest test files:`);
     for (const { file, seconds: taken } of slowest) console.log(`  ${taken.toFixed(1).padStart(7)} s  ${file}`);
+  }
+  const failures = outcomes.flatMap((outcome) => outcome.failures ?? []);
+  if (failures.length > 0) {
+    console.log(`\nFailed tests:`);
+    for (const failure of failures) console.log(`  ${failure}`);
   }
   console.log(`\nnpm test finished in ${seconds(started)}`);
   console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
