@@ -78,6 +78,8 @@ const configSchema = z.object({
   /** The function that writes database dumps, started by GET /database/download. */
   DATABASE_DUMP_FUNCTION: z.string().min(1).optional(),
   CUSTOMER_DELETION_BATCH: z.coerce.number().int().positive().default(1000),
+  /** Alerts one job of a firing evaluates, when not the default ALERT_CHUNK_SIZE: the CDK context `alertChunkSize` (the test deployment lowers it). */
+  ALERT_CHUNK_SIZE: z.coerce.number().int().positive().optional(),
   /**
    * How long a function instance trusts what it read of a customer (active, premium, permission map)
    * and whether a user still exists: the CDK context `accessFactsTtlMs` (the test deployment lowers it).

@@ -31,6 +31,8 @@ import type { Node } from 'constructs';
  * tests write straight into the table, to fail a send after its record is written.
  * `customerDeletionBatch` is the work one run of a customer's deletion does before it continues in a new run (default 1000;
  * the test deployment lowers it so that a small customer takes several runs).
+ * `alertChunkSize` is how many alerts one job of a firing evaluates (default 25; the test deployment lowers it, so that
+ * a customer's 30 alerts are several turns).
  * `accessFactsTtlMs` is how long a function instance trusts what it read of a customer and of a user (active, premium,
  * permission map, the user still there) before reading them again (default 15000; the test deployment lowers it, so
  * that a test of a deactivation or of a changed permission map waits seconds, not the production time).
@@ -85,6 +87,8 @@ export interface DeploymentSettings {
   outboxFaultInjection: boolean;
   /** Items, objects, schedules and connections one run of a customer's deletion removes before it continues in a new run; null: the functions' default. */
   customerDeletionBatch: number | null;
+  /** Alerts one job of a firing evaluates; null: the functions' default (ALERT_CHUNK_SIZE). */
+  alertChunkSize: number | null;
   /** How long a function instance trusts a customer's and a user's access facts, in ms; null: the functions' default. */
   accessFactsTtlMs: number | null;
   /** How long an FTP/SFTP file must keep its size and date before it is taken, in ms; null: the functions' default. */
@@ -158,6 +162,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     apiRateLimits: apiRateLimitsOf(node.tryGetContext('apiRateLimits')),
     outboxFaultInjection: String(node.tryGetContext('outboxFaultInjection') ?? 'false') === 'true',
     customerDeletionBatch: positiveIntegerOf('customerDeletionBatch', node.tryGetContext('customerDeletionBatch')),
+    alertChunkSize: positiveIntegerOf('alertChunkSize', node.tryGetContext('alertChunkSize')),
     accessFactsTtlMs: positiveIntegerOf('accessFactsTtlMs', node.tryGetContext('accessFactsTtlMs')),
     remoteFileSettleMs: positiveIntegerOf('remoteFileSettleMs', node.tryGetContext('remoteFileSettleMs')),
     operationsEmail: emailOf('operationsEmail', node.tryGetContext('operationsEmail')),

@@ -90,6 +90,8 @@ export const deployToEmulator = async (
     outboundAllowList?: string;
     /** Work per run of a customer's deletion (the functions' default when not given). */
     customerDeletionBatch?: number;
+    /** Alerts one job of a firing evaluates (the functions' default, ALERT_CHUNK_SIZE, when not given). */
+    alertChunkSize?: number;
     /** How long a function instance trusts a customer's and a user's access facts, in ms (the functions' default when not given). */
     accessFactsTtlMs?: number;
     /** How long an FTP/SFTP file must stay the same before it is taken, in ms (the functions' default when not given). */
@@ -119,6 +121,7 @@ export const deployToEmulator = async (
     '-c', `outboundAllowList=${options.outboundAllowList ?? LOOPBACK_TEST_ALLOW_LIST}`,
     ...(options.outboxFaultInjection ? ['-c', 'outboxFaultInjection=true'] : []),
     ...(options.customerDeletionBatch ? ['-c', `customerDeletionBatch=${options.customerDeletionBatch}`] : []),
+    ...(options.alertChunkSize ? ['-c', `alertChunkSize=${options.alertChunkSize}`] : []),
     ...(options.accessFactsTtlMs ? ['-c', `accessFactsTtlMs=${options.accessFactsTtlMs}`] : []),
     ...(options.remoteFileSettleMs ? ['-c', `remoteFileSettleMs=${options.remoteFileSettleMs}`] : []),
     ...(options.rootEmail ? ['-c', `rootEmail=${options.rootEmail}`] : []),

@@ -5,6 +5,14 @@
 export const TEST_CUSTOMER_DELETION_BATCH = 40;
 
 /**
+ * Alerts a job of a firing evaluates in the test deployments (25 in production, ALERT_CHUNK_SIZE): small, so that a
+ * customer's 30 alerts are six turns and another customer's alert, due in the same tick, is taken after at most one chunk of
+ * each worker rather than after half of them (tests/integration/fair-work.test.ts). At 25, whether a third worker started
+ * cold before the first two ended a chunk of 15 decided that test.
+ */
+export const TEST_ALERT_CHUNK_SIZE = 5;
+
+/**
  * How long a function instance of the test deployments trusts a customer's and a user's access facts
  * (15 s in production): a test of a deactivation, a changed permission map or a deleted user waits for
  * that time to pass in every instance, so the shorter it is the sooner those tests end. Still long

@@ -7,7 +7,7 @@ import { buildWeb } from './build-web';
 import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, seedWorkerAccounts, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
-import { TEST_ACCESS_FACTS_TTL_MS, TEST_CUSTOMER_DELETION_BATCH, TEST_REMOTE_FILE_SETTLE_MS } from './test-deployment-settings';
+import { TEST_ACCESS_FACTS_TTL_MS, TEST_ALERT_CHUNK_SIZE, TEST_CUSTOMER_DELETION_BATCH, TEST_REMOTE_FILE_SETTLE_MS } from './test-deployment-settings';
 import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
 import { startGeocodingProvider, type GeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
@@ -226,6 +226,7 @@ const main = async (): Promise<number> => {
         outboxFaultInjection: true,
         // Small batches: a test customer's deletion takes several runs (tests/integration/customers.test.ts counts them).
         customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH,
+        alertChunkSize: TEST_ALERT_CHUNK_SIZE,
         // Deactivations, permission maps and deleted users take effect in seconds rather than 15 s.
         accessFactsTtlMs: TEST_ACCESS_FACTS_TTL_MS,
         // A retrieval's second look at a new FTP/SFTP file comes 3 s after its first rather than 10 s.

@@ -7,6 +7,7 @@ import type { FileLists, MeterFile } from '@shared/schemas/meter-file';
 import { keys } from '../../functions/src/data/keys';
 import { api } from '../support/api';
 import { entities } from '../support/aws';
+import { TEST_ALERT_CHUNK_SIZE } from '../../infra/local/test-deployment-settings';
 import { anotherPremiumCustomer } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
@@ -18,11 +19,14 @@ import { alertScheduleOf, alertSchedulesOf, runOutboxSweep, scheduleNamed, sched
  * Fair shares (docs/architecture/fair-work.md): the schedules of alerts (one per customer and cron)
  * send their target to the scheduled-work queue, whose firing puts the cron's alerts in its
  * customer's lane in chunks (one job of at most 25 alerts each), and the jobs function takes them in
- * turn per customer. Customer A has 30 alerts (two chunks of 15) due in the same tick as customer
- * B's one; A's firing reaches the queue first (in the order they came, B's would run last), and B's
- * e-mail leaves while most of A's still wait.
+ * turn per customer. Customer A has 30 alerts (six chunks of TEST_ALERT_CHUNK_SIZE, 5, in the test
+ * deployment: 25 in production would make them two chunks of 15, both running at once) due in the
+ * same tick as customer B's one; A's firing reaches the queue first (in the order they came, B's
+ * would run last), and B's e-mail leaves while most of A's still wait.
  */
 const A_ALERTS = 30;
+// Several turns for A, more than its cap of two running at once.
+if (A_ALERTS / TEST_ALERT_CHUNK_SIZE <= 2) throw new Error('A needs more chunks than its cap');
 
 const createPoint = async (token: string): Promise<string> => {
   const answer = await api<{ _id: string }>('POST', '/api/v1/points', {

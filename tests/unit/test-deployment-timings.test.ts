@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Node } from 'constructs';
 import { readSettings } from '../../infra/lib/settings';
-import { TEST_ACCESS_FACTS_TTL_MS, TEST_REMOTE_FILE_SETTLE_MS } from '../../infra/local/test-deployment-settings';
+import { ALERT_CHUNK_SIZE } from '../../functions/src/services/alert-schedules';
+import { TEST_ACCESS_FACTS_TTL_MS, TEST_ALERT_CHUNK_SIZE, TEST_REMOTE_FILE_SETTLE_MS } from '../../infra/local/test-deployment-settings';
 
 const settingsWith = (context: Record<string, unknown>) => readSettings({ tryGetContext: (key: string) => context[key] } as unknown as Node);
 
@@ -19,7 +20,9 @@ afterEach(() => {
 
 describe("the test deployment's shorter waits", () => {
   it('leave production with its own times: no context, no override; a given one is a whole number of ms above zero', () => {
-    expect(settingsWith({})).toMatchObject({ accessFactsTtlMs: null, remoteFileSettleMs: null });
+    expect(settingsWith({})).toMatchObject({ accessFactsTtlMs: null, remoteFileSettleMs: null, alertChunkSize: null });
+    expect(settingsWith({ alertChunkSize: '5' })).toMatchObject({ alertChunkSize: 5 });
+    expect(() => settingsWith({ alertChunkSize: '0' })).toThrow(/alertChunkSize/);
     expect(settingsWith({ accessFactsTtlMs: '2000', remoteFileSettleMs: '3000' })).toMatchObject({ accessFactsTtlMs: 2000, remoteFileSettleMs: 3000 });
     expect(() => settingsWith({ accessFactsTtlMs: '0' })).toThrow(/accessFactsTtlMs/);
     expect(() => settingsWith({ remoteFileSettleMs: '1.5' })).toThrow(/remoteFileSettleMs/);
@@ -36,5 +39,8 @@ describe("the test deployment's shorter waits", () => {
     // The growing-file test appends a row every 600 ms: a settle time of several rows.
     expect(TEST_REMOTE_FILE_SETTLE_MS).toBeGreaterThanOrEqual(3 * 600);
     expect(TEST_REMOTE_FILE_SETTLE_MS).toBeLessThan(10_000);
+    // Chunks of a firing smaller than production's, so that 30 alerts are more turns than a customer's cap of two.
+    expect(TEST_ALERT_CHUNK_SIZE).toBeLessThan(ALERT_CHUNK_SIZE);
+    expect(Math.ceil(30 / TEST_ALERT_CHUNK_SIZE)).toBeGreaterThan(2);
   });
 });

@@ -1,4 +1,5 @@
 import { listAlertsOfCustomer, listAlertsOfCustomerFromIndex } from '../data/alert-repository';
+import { config } from '../config';
 import { describeError, logger } from '../logger';
 import { evaluateAlert, type AlertRunOutcome } from './alert-evaluation-service';
 import { alertChunkOrder, alertChunks, alertCronSchedules, alertScheduleChanges, alertsOfCron, type AlertCronSchedule } from './alert-schedules';
@@ -150,7 +151,7 @@ export const startAlertsOfCron = async (target: ScheduledTarget): Promise<CronFi
     const run = await evaluateAlertsInTurn(target.customerId, alerts.map((alert) => alert._id), firedAt);
     return { ...firing, ran: run.evaluated.length, failed: run.failed.length };
   }
-  const chunks = alertChunks(alerts.map((alert) => alert._id));
+  const chunks = alertChunks(alerts.map((alert) => alert._id), config.ALERT_CHUNK_SIZE);
   firing.chunks = chunks.length;
   firing.queued = await enqueueFairly(
     chunks.map((alertIds, index) => ({

@@ -294,6 +294,7 @@ export class ApiStack extends Stack {
     sendMail(scheduledJobs);
     // A schedule fires again at its next time, and a run is idempotent for its due time: no retry.
     scheduledJobs.asyncInvocations(0);
+    if (props.settings.alertChunkSize) scheduledJobs.setting('ALERT_CHUNK_SIZE', String(props.settings.alertChunkSize));
     props.allowPush(scheduledJobs);
     importFiles(scheduledJobs);
     // Source fetches relaunch the calculated points that read what they wrote.
