@@ -45,11 +45,18 @@ export const readUnitsOf = (operation: string, input: Input, output: Output): nu
     case 'Query':
     case 'Scan':
       return queryReadUnits(((output.Items ?? []) as Item[]).map(itemSize), input.ConsistentRead ? 'strong' : 'eventual');
-    case 'BatchGetItem':
-      return Object.entries((output.Responses ?? {}) as Record<string, Item[]>).reduce(
-        (sum, [table, items]) => sum + items.reduce((units, item) => units + readUnits(itemSize(item), input.RequestItems?.[table]?.ConsistentRead ? 'strong' : 'eventual'), 0),
-        0,
-      );
+    case 'BatchGetItem': {
+      // Each key is a GetItem: a key asked and not found still costs the least unit (unprocessed keys cost nothing yet).
+      const requests = (input.RequestItems ?? {}) as Record<string, { Keys?: unknown[]; ConsistentRead?: boolean }>;
+      const answered = (output.Responses ?? {}) as Record<string, Item[]>;
+      const unprocessed = (output.UnprocessedKeys ?? {}) as Record<string, { Keys?: unknown[] }>;
+      return Object.keys({ ...requests, ...answered }).reduce((sum, table) => {
+        const consistency = requests[table]?.ConsistentRead ? 'strong' : 'eventual';
+        const items = answered[table] ?? [];
+        const missing = Math.max(0, (requests[table]?.Keys?.length ?? 0) - (unprocessed[table]?.Keys?.length ?? 0) - items.length);
+        return sum + items.reduce((units, item) => units + readUnits(itemSize(item), consistency), 0) + missing * readUnits(0, consistency);
+      }, 0);
+    }
     case 'TransactGetItems':
       return ((output.Responses ?? []) as { Item?: Item }[]).reduce((sum, answer) => sum + readUnits(answer.Item ? itemSize(answer.Item) : 0, 'transactional'), 0);
     default:

@@ -48,9 +48,13 @@ describe('the usage meter', () => {
   it('counts the CPU time the invocation spent and the resident memory at its end', async () => {
     vi.stubEnv('USAGE_SAMPLE_RATE', '1');
     const handler = correlated(() => 'request-3', async () => {
-      // About 30 ms of CPU, then 30 ms of waiting.
-      const until = performance.now() + 30;
-      while (performance.now() < until) Math.sqrt(Math.random());
+      // 30 ms of CPU time (counted by the process, so a busy machine lengthens the loop, not shortens the CPU), then 30 ms of waiting.
+      const cpuMs = () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
+      const until = cpuMs() + 30;
+      while (cpuMs() < until) Math.sqrt(Math.random());
       await new Promise((resolve) => setTimeout(resolve, 30));
     });
     const [usage] = await linesOf(() => handler({}, undefined));
@@ -80,6 +84,15 @@ describe('the DynamoDB meter', () => {
     expect(readUnitsOf('GetItem', { ConsistentRead: true }, { Item: bigItem })).toBe(2);
     expect(readUnitsOf('Query', {}, { Items: [bigItem, bigItem] })).toBe(1.5);
     expect(readUnitsOf('BatchGetItem', { RequestItems: { T: {} } }, { Responses: { T: [item, bigItem] } })).toBe(0.5 + 1);
+  });
+
+  it("counts a batch's keys not found at the least unit each, as GetItem does, and its unprocessed keys at none", () => {
+    const keys = (count: number) => Array.from({ length: count }, (_, index) => ({ PK: { S: `k${index}` } }));
+    // Four keys asked strongly consistent, one found, one left unprocessed: the found item's unit and two missing at 1.
+    const answer = { Responses: { T: [item] }, UnprocessedKeys: { T: { Keys: keys(1) } } };
+    expect(readUnitsOf('BatchGetItem', { RequestItems: { T: { Keys: keys(4), ConsistentRead: true } } }, answer)).toBe(1 + 2 * 1);
+    // Eventually consistent, none found: half a unit a key.
+    expect(readUnitsOf('BatchGetItem', { RequestItems: { T: { Keys: keys(3) } } }, { Responses: { T: [] } })).toBe(3 * 0.5);
   });
 
   it('takes the written units DynamoDB answered, and checks its table share against the items put', () => {
