@@ -194,5 +194,14 @@ describe('a source fetch\'s rollups, once an hour (issue 41)', () => {
     expect((await seriesTable.checkRollups([ref])).mismatches).toEqual([]);
     expect(await packs(fetched)).toEqual(await packs(reference));
     expect(await answersOf(fetched)).toEqual(await answersOf(reference));
+
+    // A source fetched once an hour (batches of two UTC hours, no mark): hours rolled up, days marked pending first.
+    const [, daysNow, monthsNow] = await packs(fetched);
+    await fetchBoth([at('2026-06-02T00:50:00Z'), at('2026-06-02T01:00:00Z')]);
+    expect(await markOf(fetched)).toEqual({ from: null, daysFrom: at('2026-06-02T00:50:00Z') });
+    const [hoursAfter, ...above] = await packs(fetched);
+    expect(hoursAfter).toEqual((await packs(reference))[0]);
+    expect(above).toEqual([daysNow, monthsNow]);
+    expect(await answersOf(fetched)).toEqual(await answersOf(reference));
   });
 });

@@ -589,6 +589,23 @@ export const lowerPendingMark = async (series: SeriesRef, at: number): Promise<v
   }
 };
 
+/** Lowers (or sets) a point's `daysFrom` to an instant, never raising it: before hours are rolled up that no `pendingFrom` covers. */
+export const lowerDaysFrom = async (series: SeriesRef, at: number): Promise<void> => {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: seriesTable(),
+        Key: seriesKeys.pending(series),
+        UpdateExpression: 'SET daysFrom = :at',
+        ConditionExpression: 'attribute_not_exists(daysFrom) OR daysFrom > :at',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+};
+
 /** A condition that the mark still holds what was read: each attribute equal to it, or absent when it was. */
 const stillHolds = (mark: PendingMark) => {
   const parts = [

@@ -6,7 +6,7 @@ import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
 import { applyChanges, decodePack, ROLLUP_FIELDS, type StoredRollup } from '../data/rollup-pack';
-import { clearPendingMark, isPending, lowerExtentMarker, lowerPendingMark, NOTHING_PENDING, readPacksForUpdate, readPendingMarks, settleHourRollup, writePackOnVersion, writeRollupsFromSources, type PendingMark } from '../data/rollup-repository';
+import { clearPendingMark, isPending, lowerDaysFrom, lowerExtentMarker, lowerPendingMark, NOTHING_PENDING, readPacksForUpdate, readPendingMarks, settleHourRollup, writePackOnVersion, writeRollupsFromSources, type PendingMark } from '../data/rollup-repository';
 import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
@@ -158,15 +158,18 @@ const seriesId = (series: SeriesRef): string => `${series.customerId}|${series.p
 
 /**
  * Whether a fetched point's rollup of what is pending with a batch (`instants`) may write hours
- * alone and leave their days and months pending: a mark is there, the batch lies from the mark's
- * hour on (so every hour rolled up is one the mark covers) and in the local day days are pending
- * from. Any other rollup (the first past that day's end, a backfill) rolls up every level.
+ * alone and leave their days and months pending: the batch lies from the mark's hour on, if there
+ * is a mark (hours before it would be rolled up uncovered), and in the local day days are pending
+ * from (the earliest of the mark's hour, `daysFrom` and the batch). Any other rollup (the first past
+ * that day's end, a backfill) rolls up every level.
  */
 export const rollsUpHoursOnly = (mark: PendingMark, instants: readonly number[], zone: string): boolean => {
-  if (mark.from === null || instants.length === 0) return false;
-  const hour = bucketStart(mark.from, 'hour', zone);
-  const day = bucketStart(Math.min(hour, mark.daysFrom ?? Infinity), 'day', zone);
-  return Math.min(...instants) >= hour && bucketStart(Math.max(...instants), 'day', zone) === day;
+  if (instants.length === 0) return false;
+  const hour = mark.from === null ? Infinity : bucketStart(mark.from, 'hour', zone);
+  const first = Math.min(...instants);
+  if (first < hour && mark.from !== null) return false;
+  const day = bucketStart(Math.min(hour, mark.daysFrom ?? Infinity, first), 'day', zone);
+  return bucketStart(Math.max(...instants), 'day', zone) === day;
 };
 
 /**
@@ -257,6 +260,13 @@ export const storeFetchedValuesInBulk = async (
         return { hoursOnly, again: readAgain, all: [...readAgain, ...ofPoint.values] };
       }),
     );
+    // Hours rolled up that no `pendingFrom` covers (a batch of several hours without a mark): their days are marked pending first.
+    await Promise.all(
+      rolling.map(async ({ series, mark, values: ofPoint }, index) => {
+        const first = Math.min(...ofPoint.map((value) => value.at));
+        if (plans[index].hoursOnly && mark.from === null && (mark.daysFrom === null || mark.daysFrom > first)) await lowerDaysFrom(series, first);
+      }),
+    );
     const leftOut = plans.reduce((sum, plan) => sum + plan.again.length, 0);
     const [hourly, daily] = [plans.filter((plan) => plan.hoursOnly), plans.filter((plan) => !plan.hoursOnly)];
     if (hourly.length > 0) add(await storeValuesInBulk(customerId, hourly.flatMap(({ all }) => all), pointsById, { announce: false, noteDates: false, hoursOnly: true }));
@@ -265,7 +275,7 @@ export const storeFetchedValuesInBulk = async (
     await Promise.all(
       rolling.map(async (ofPoint, index) => {
         const { mark } = ofPoint;
-        if (!isPending(mark)) return;
+        if (!isPending(mark) || (plans[index].hoursOnly && mark.from === null)) return;
         const settled = plans[index].hoursOnly
           ? await settleHourRollup(ofPoint.series, mark, Math.min(mark.daysFrom ?? Infinity, bucketStart(mark.from!, 'hour', ofPoint.values[0].zone)))
           : await clearPendingMark(ofPoint.series, mark);

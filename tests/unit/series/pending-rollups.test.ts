@@ -179,14 +179,18 @@ describe('which rollup of a fetched point leaves days and months for later', () 
   it('rolls up hours alone within the local day days are pending from', () => {
     expect(rollsUpHoursOnly({ from: mark, daysFrom: null }, [Date.parse('2026-10-31T09:50:00Z'), Date.parse('2026-10-31T10:00:00Z')], ZONE)).toBe(true);
     expect(rollsUpHoursOnly({ from: mark, daysFrom: Date.parse('2026-10-31T01:00:00Z') }, [Date.parse('2026-10-31T10:00:00Z')], ZONE)).toBe(true);
+    // A source fetched once an hour: its batches of two UTC hours come with no mark.
+    expect(rollsUpHoursOnly({ from: null, daysFrom: null }, [Date.parse('2026-10-31T09:10:00Z'), Date.parse('2026-10-31T10:00:00Z')], ZONE)).toBe(true);
+    expect(rollsUpHoursOnly({ from: null, daysFrom: Date.parse('2026-10-31T01:00:00Z') }, [Date.parse('2026-10-31T09:10:00Z'), Date.parse('2026-10-31T10:00:00Z')], ZONE)).toBe(true);
   });
 
-  it('rolls up every level with the first batch past that local day, a batch before the mark\'s hour, or no mark', () => {
+  it('rolls up every level with the first batch past that local day, or a batch before the mark\'s hour', () => {
     // 23:00 UTC is Paris's next day.
     expect(rollsUpHoursOnly({ from: Date.parse('2026-10-31T22:10:00Z'), daysFrom: null }, [Date.parse('2026-10-31T22:50:00Z'), Date.parse('2026-10-31T23:00:00Z')], ZONE)).toBe(false);
     expect(rollsUpHoursOnly({ from: Date.parse('2026-11-01T00:10:00Z'), daysFrom: Date.parse('2026-10-31T21:00:00Z') }, [Date.parse('2026-11-01T01:00:00Z')], ZONE)).toBe(false);
     expect(rollsUpHoursOnly({ from: mark, daysFrom: null }, [Date.parse('2026-10-31T08:50:00Z'), Date.parse('2026-10-31T10:00:00Z')], ZONE)).toBe(false);
-    expect(rollsUpHoursOnly({ from: null, daysFrom: Date.parse('2026-10-31T01:00:00Z') }, [Date.parse('2026-10-31T09:50:00Z'), Date.parse('2026-10-31T10:00:00Z')], ZONE)).toBe(false);
+    expect(rollsUpHoursOnly({ from: null, daysFrom: Date.parse('2026-10-30T20:00:00Z') }, [Date.parse('2026-10-31T09:50:00Z'), Date.parse('2026-10-31T10:00:00Z')], ZONE)).toBe(false);
+    expect(rollsUpHoursOnly({ from: null, daysFrom: null }, [Date.parse('2026-10-31T22:50:00Z'), Date.parse('2026-10-31T23:00:00Z')], ZONE)).toBe(false);
   });
 });
 
