@@ -73,5 +73,8 @@ describe('a source fetch\'s request units (issue 41)', () => {
     expect(total(metered(production.lines), 'wcu')).toBeCloseTo(production.meter.wcu, 3);
     expect(total(bench.lines, 'rcu')).toBeGreaterThanOrEqual(bench.meter.rcu - 1e-9);
     expect(total(production.lines, 'wcu')).toBeGreaterThan(0);
+    // Within the points' local day, an hour's rollup writes their hour packs alone: days and months wait for the day's end.
+    expect(bench.lines.filter((line) => /^(day|month) pack · (PutItem|UpdateItem)/.test(line.kind))).toEqual([]);
+    expect(bench.lines.find((line) => line.kind.startsWith('hour pack · PutItem'))?.calls).toBe(POINTS);
   });
 });
