@@ -619,21 +619,27 @@ const stillHolds = (mark: PendingMark) => {
 };
 
 /**
- * After a point's hours were rolled up from `mark.from` on: its values are no longer pending, but
- * the days and months of those hours are, from `daysFrom` — in one conditional update, only if the
+ * After a point's hours were rolled up from `mark.from` on: its values are pending from `from` only
+ * (the latest hour's start, where the next fetches write: they need not lower it), and the days and
+ * months of the hours rolled up are pending from `daysFrom` — in one conditional update, only if
+ * the mark still holds what the rollup read; answers whether it did.
+ */
+export const settleHourRollup = async (series: SeriesRef, mark: PendingMark, next: { from: number; daysFrom: number }): Promise<boolean> =>
+  updateIfStill(series, mark, 'SET daysFrom = :newDaysFrom, pendingFrom = :newFrom', { ':newDaysFrom': next.daysFrom, ':newFrom': next.from });
+
+/**
+ * After a point's every level was rolled up from the start of the pending day: its values are
+ * pending from `from` only (see `settleHourRollup`), its days and months no longer — only if the
  * mark still holds what the rollup read; answers whether it did.
  */
-export const settleHourRollup = async (series: SeriesRef, mark: PendingMark, daysFrom: number): Promise<boolean> => {
+export const settleDayRollup = async (series: SeriesRef, mark: PendingMark, from: number): Promise<boolean> =>
+  updateIfStill(series, mark, 'SET pendingFrom = :newFrom REMOVE daysFrom', { ':newFrom': from });
+
+const updateIfStill = async (series: SeriesRef, mark: PendingMark, UpdateExpression: string, newValues: Record<string, number>): Promise<boolean> => {
   const { ConditionExpression, values } = stillHolds(mark);
   try {
     await dynamo.send(
-      new UpdateCommand({
-        TableName: seriesTable(),
-        Key: seriesKeys.pending(series),
-        UpdateExpression: 'SET daysFrom = :newDaysFrom REMOVE pendingFrom',
-        ConditionExpression,
-        ExpressionAttributeValues: { ...values, ':newDaysFrom': daysFrom },
-      }),
+      new UpdateCommand({ TableName: seriesTable(), Key: seriesKeys.pending(series), UpdateExpression, ConditionExpression, ExpressionAttributeValues: { ...values, ...newValues } }),
     );
     return true;
   } catch (error) {

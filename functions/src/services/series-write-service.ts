@@ -6,7 +6,7 @@ import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
 import { applyChanges, decodePack, ROLLUP_FIELDS, type StoredRollup } from '../data/rollup-pack';
-import { clearPendingMark, isPending, lowerDaysFrom, lowerExtentMarker, lowerPendingMark, NOTHING_PENDING, readPacksForUpdate, readPendingMarks, settleHourRollup, writePackOnVersion, writeRollupsFromSources, type PendingMark } from '../data/rollup-repository';
+import { clearPendingMark, isPending, lowerDaysFrom, lowerExtentMarker, lowerPendingMark, NOTHING_PENDING, readPacksForUpdate, readPendingMarks, settleDayRollup, settleHourRollup, writePackOnVersion, writeRollupsFromSources, type PendingMark } from '../data/rollup-repository';
 import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
@@ -276,9 +276,13 @@ export const storeFetchedValuesInBulk = async (
       rolling.map(async (ofPoint, index) => {
         const { mark } = ofPoint;
         if (!isPending(mark) || (plans[index].hoursOnly && mark.from === null)) return;
+        // The mark moves on to the latest hour's start rather than going: the next fetches, in that hour, write no mark.
+        const latestHour = utcHour(Math.max(...plans[index].all.map((value) => value.at))) * HOUR_MS;
         const settled = plans[index].hoursOnly
-          ? await settleHourRollup(ofPoint.series, mark, Math.min(mark.daysFrom ?? Infinity, bucketStart(mark.from!, 'hour', ofPoint.values[0].zone)))
-          : await clearPendingMark(ofPoint.series, mark);
+          ? await settleHourRollup(ofPoint.series, mark, { from: latestHour, daysFrom: Math.min(mark.daysFrom ?? Infinity, bucketStart(mark.from!, 'hour', ofPoint.values[0].zone)) })
+          : mark.from === null
+            ? await clearPendingMark(ofPoint.series, mark)
+            : await settleDayRollup(ofPoint.series, mark, latestHour);
         if (!settled || mark.from === null) return;
         const rolledUp = new Map(plans[index].all.map((value) => [value.at, value]));
         const since = await listRawEntries(ofPoint.series, mark.from, pendingEnd(ofPoint), { consistent: true });
