@@ -186,8 +186,9 @@ export const rollsUpHoursOnly = (mark: PendingMark, instants: readonly number[],
  *   (equal values are not written, their hours are recomputed). Within the local day days are
  *   pending from, only hours are rolled up (`rollsUpHoursOnly`) and the mark says days are pending
  *   from its hour on (`settleHourRollup`); else the values are read from the pending day's start and
- *   every level rolled up, and the mark cleared. Either only if the mark still holds what was read;
- *   then the raw values after it are read again: any not rolled up lowers it.
+ *   every level rolled up (`settleDayRollup`). Either way the mark's `pendingFrom` moves on to the
+ *   latest hour's start, where the next fetches write (they need not lower it), only if the mark
+ *   still holds what was read; then the raw values after it are read again: any not rolled up lowers it.
  * Readers complete the rollups after a mark (`completePendingRanges`).
  */
 export const storeFetchedValuesInBulk = async (
