@@ -456,6 +456,11 @@ const main = async () => {
       const fetchHour = async (hour: number): Promise<UsageLine[]> => {
         const usage: UsageLine[] = [];
         const minutes = (count: number) => hour + count * 60_000;
+        // The hour before's last two fetches, not measured: the measured hour starts as every hour does, its
+        // points' marks moved on to its start by the rollup of the hour before (its first fetch writes no mark).
+        for (const instants of [[minutes(-20)], [minutes(-10), minutes(0)]]) {
+          await storeFetchedValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), points, { announce: false });
+        }
         for (const instants of [[minutes(10)], [minutes(20), minutes(30)], [minutes(40)], [minutes(50), minutes(60)]]) {
           process.env.USAGE_SAMPLE_RATE = '1';
           startUsage(0);

@@ -53,10 +53,14 @@ beforeAll(async () => {
     });
     points.push(answer.body.data!);
   }
-  // A day and ten hours of ten-minute values before the measured hours, rolled up at once (an import would).
-  const history = Array.from({ length: 34 * 6 + 1 }, (_, index) => at('2026-05-15T00:00:00Z') + index * 10 * MINUTE);
+  // A day and nine and a half hours of ten-minute values, rolled up at once (an import would), then the hour
+  // before the measured ones' last two fetches: the first measured hour starts as every hour does.
+  const history = Array.from({ length: 34 * 6 - 2 }, (_, index) => at('2026-05-15T00:00:00Z') + index * 10 * MINUTE);
   const ahead = new Map(points.map((point) => [point._id, { last_data_date: '2100-01-01T00:00:00.000Z' }]));
   await writes.storeValuesInBulk(customerId, history.flatMap(valuesAt), ahead, { announce: false });
+  for (const instants of [[at('2026-05-16T09:40:00Z')], [at('2026-05-16T09:50:00Z'), at('2026-05-16T10:00:00Z')]]) {
+    await writes.storeFetchedValuesInBulk(customerId, instants.flatMap(valuesAt), ahead, { announce: false });
+  }
 });
 
 describe('a source fetch\'s request units (issue 41)', () => {
