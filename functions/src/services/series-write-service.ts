@@ -176,7 +176,7 @@ export const rollsUpHoursOnly = (mark: PendingMark, instants: readonly number[],
  * A source fetch's values (frequent small batches: 1–2 values a point every 15 minutes), their
  * hours rolled up once an hour and their days and months once a local day, instead of at every
  * fetch (docs/architecture/series.md, "A source fetch's rollups are deferred"). Per point, from its
- * pending mark read first (strongly consistent):
+ * pending mark read first (eventually consistent, see below):
  * - a batch whose values lie in one UTC hour, the mark's when there is one, is **deferred**: its new
  *   or changed values are written alone (no pack read or written), the mark lowered to the earliest
  *   of them before they are written, and read again after (a rollup that cleared it meanwhile may
@@ -199,7 +199,10 @@ export const storeFetchedValuesInBulk = async (
 ): Promise<BulkOutcome> => {
   const byPoint = new Map<string, StoredValue[]>();
   for (const value of values) byPoint.set(seriesId(value), [...(byPoint.get(seriesId(value)) ?? []), value]);
-  const marks = await readPendingMarks([...byPoint.values()].map(([value]) => value), { consistent: true });
+  // Eventually consistent (half a unit): a stale mark costs at most some work again, never a value. Every
+  // change of the mark is conditional on what was read (a stale read changes nothing), and a deferring
+  // fetch reads it again, strongly consistent, after its writes.
+  const marks = await readPendingMarks([...byPoint.values()].map(([value]) => value));
   const deferred: StoredValue[] = [];
   const rolling: { series: SeriesRef; mark: PendingMark; values: StoredValue[] }[] = [];
   for (const [id, ofPoint] of byPoint) {
