@@ -449,27 +449,44 @@ const main = async () => {
       // An hour of fetches 15 minutes apart, bringing 1, 2, 1 and 2 ten-minute values a point (1.5 on
       // average): the first three defer their rollups (the first sets each point's pending mark), the
       // fourth, whose values reach the next hour, rolls up the hour (issue 41, docs/architecture/series.md).
-      const usage: UsageLine[] = [];
+      // Measured twice: an hour within the points' local day (its rollup writes hours only) and the
+      // day's last hour, whose rollup brings the day's days and month up to date; a day is 23 of the
+      // first and one of the second.
       const { storeFetchedValuesInBulk } = await import('../../functions/src/services/series-write-service');
-      const minutes = (count: number) => MEASURED_AT + count * 60_000;
-      for (const instants of [[minutes(10)], [minutes(20), minutes(30)], [minutes(40)], [minutes(50), minutes(60)]]) {
-        process.env.USAGE_SAMPLE_RATE = '1';
-        startUsage(0);
-        const begun = performance.now();
-        await storeFetchedValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), points, { announce: false });
-        const line = finishUsage(performance.now() - begun);
-        delete process.env.USAGE_SAMPLE_RATE;
-        // Stored by the scheduled jobs' function on AWS: its memory and architecture price it.
-        // Its resident memory is the bench's process's, not a function's: left out.
-        if (line) usage.push({ ...(line as unknown as UsageLine), rssMb: undefined, fn: deployment.scheduledJobsFunctionName });
-      }
+      const fetchHour = async (hour: number): Promise<UsageLine[]> => {
+        const usage: UsageLine[] = [];
+        const minutes = (count: number) => hour + count * 60_000;
+        // The hour before's last two fetches, not measured: the measured hour starts as every hour does, its
+        // points' marks moved on to its start by the rollup of the hour before (its first fetch writes no mark).
+        for (const instants of [[minutes(-20)], [minutes(-10), minutes(0)]]) {
+          await storeFetchedValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), points, { announce: false });
+        }
+        for (const instants of [[minutes(10)], [minutes(20), minutes(30)], [minutes(40)], [minutes(50), minutes(60)]]) {
+          process.env.USAGE_SAMPLE_RATE = '1';
+          startUsage(0);
+          const begun = performance.now();
+          await storeFetchedValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), points, { announce: false });
+          const line = finishUsage(performance.now() - begun);
+          delete process.env.USAGE_SAMPLE_RATE;
+          // Stored by the scheduled jobs' function on AWS: its memory and architecture price it.
+          // Its resident memory is the bench's process's, not a function's: left out.
+          if (line) usage.push({ ...(line as unknown as UsageLine), rssMb: undefined, fn: deployment.scheduledJobsFunctionName });
+        }
+        return usage;
+      };
+      const withinDay = await fetchHour(MEASURED_AT);
+      // Paris's day ends at 23:00 UTC in November.
+      const lastHour = await fetchHour(MEASURED_AT + 22 * 3_600_000);
+      const units = (lines: readonly UsageLine[]) => `${lines.reduce((sum, line) => sum + Number(line.wcu), 0)} WCU, ${lines.reduce((sum, line) => sum + Number(line.rcu), 0)} RCU`;
+      console.log(`  source values: an hour within the local day ${units(withinDay)}, the day's last hour ${units(lastHour)} (4 fetches each)`);
+      const usage = [...Array.from({ length: 23 }, () => withinDay).flat(), ...lastHour];
       sample(
         {
           kind: 'source values',
           unit: 'fetch of 15 min',
-          measured: 4,
+          measured: usage.length,
           perMonth: DAYS_IN_MONTH * ((24 * 60) / FETCH_INTERVAL),
-          basis: `${REFERENCE.sourcePoints} points' new values every ${FETCH_INTERVAL} min, stored as a fetch stores them (in this process; pushes not counted)`,
+          basis: `${REFERENCE.sourcePoints} points' new values every ${FETCH_INTERVAL} min, stored as a fetch stores them (in this process; pushes not counted); a day of fetches: 23 hours as the hour measured within the local day, one as its last hour`,
         },
         { usage, driver: NO_DRIVER_COUNTS },
       );

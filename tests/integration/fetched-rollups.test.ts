@@ -47,6 +47,9 @@ const queries: Omit<SeriesQuery, 'points'>[] = [
   { sampling: 'month', period_type: 'dateToDate', period: 'year', offset: 0, start: '2026-01-01T00:00:00Z', end: '2026-07-01T00:00:00Z' },
   // A difference over June's first local day (from 31 May 22:00 UTC) subtracts the last value before it (21:50 UTC).
   { sampling: 'day', period_type: 'dateToDate', period: 'month', offset: 0, start: '2026-06-01T00:00:00Z', end: '2026-06-02T00:00:00Z' },
+  // The same over June's second and third local days: their value before is the day before's last, which may wait for its day's rollup.
+  { sampling: 'day', period_type: 'dateToDate', period: 'month', offset: 0, start: '2026-06-02T00:00:00Z', end: '2026-06-03T00:00:00Z' },
+  { sampling: 'day', period_type: 'dateToDate', period: 'month', offset: 0, start: '2026-06-03T00:00:00Z', end: '2026-06-04T00:00:00Z' },
 ];
 
 /** Every query with sum, max, avg and diff, for one point: the values of each series. */
@@ -107,7 +110,7 @@ describe('a source fetch\'s rollups, once an hour (issue 41)', () => {
     // Only the raw values and, once, the mark: no pack was written.
     expect(first.wcu).toBeLessThanOrEqual(2);
     expect(second.wcu).toBeLessThanOrEqual(2);
-    expect(await markOf(fetched)).toBe(at('2026-05-31T21:00:00Z'));
+    expect(await markOf(fetched)).toEqual({ from: at('2026-05-31T21:00:00Z'), daysFrom: null });
     expect(hourPack).toEqual(packsBefore);
     expect((await seriesTable.checkRollups([{ customerId, pointId: fetched._id }])).mismatched).toBeGreaterThan(0);
 
@@ -128,8 +131,9 @@ describe('a source fetch\'s rollups, once an hour (issue 41)', () => {
     const ref = { customerId, pointId: fetched._id };
     const rolling = await unitsOf(() => writes.storeFetchedValuesInBulk(customerId, valuesOf(fetched, [at('2026-05-31T22:00:00Z'), at('2026-05-31T22:10:00Z')]), byPoint(), { announce: false }));
     await writes.storeValuesInBulk(customerId, valuesOf(reference, [at('2026-05-31T22:00:00Z'), at('2026-05-31T22:10:00Z')]), byPoint(), { announce: false });
-    console.info(`rolling fetch of one point: ${JSON.stringify(rolling)}`);
-    expect(await markOf(fetched)).toBeNull();
+    console.info(`rolling fetch of one point, past the local day's end: ${JSON.stringify(rolling)}`);
+    // Pending from the latest hour's start only: the next fetches, in that hour, need not write the mark.
+    expect(await markOf(fetched)).toEqual({ from: at('2026-05-31T22:00:00Z'), daysFrom: null });
     expect((await seriesTable.checkRollups([ref])).mismatches).toEqual([]);
     const packs = async (point: Point) =>
       Promise.all((['hour', 'day', 'month'] as const).map((level) => seriesTable.rollups({ customerId, pointId: point._id }, level)));
@@ -140,9 +144,69 @@ describe('a source fetch\'s rollups, once an hour (issue 41)', () => {
     const before = await packs(fetched);
     // The next fetch asks again from the point's last value (22:10), which it finds unchanged.
     await writes.storeFetchedValuesInBulk(customerId, valuesOf(fetched, [at('2026-05-31T22:10:00Z')]), byPoint(), { announce: false });
-    expect(await markOf(fetched)).toBeNull();
+    expect(await markOf(fetched)).toEqual({ from: at('2026-05-31T22:00:00Z'), daysFrom: null });
     expect(await packs(fetched)).toEqual(before);
     expect((await seriesTable.checkRollups([ref])).mismatches).toEqual([]);
     expect(await answersOf(fetched)).toEqual(await answersOf(reference));
+  });
+
+  it('rolls up hours alone within a local day, days and months once the day is over, and reads give the same numbers meanwhile', async () => {
+    const ref = { customerId, pointId: fetched._id };
+    const packs = async (point: Point) =>
+      Promise.all((['hour', 'day', 'month'] as const).map((level) => seriesTable.rollups({ customerId, pointId: point._id }, level)));
+    // June 1 in Paris (from 31 May 22:00 UTC): a fetch deferred in the mark's hour writes no mark, then the hour's rollup.
+    const deferred = await unitsOf(() => writes.storeFetchedValuesInBulk(customerId, valuesOf(fetched, [at('2026-05-31T22:40:00Z')]), byPoint(), { announce: false }));
+    await writes.storeValuesInBulk(customerId, valuesOf(reference, [at('2026-05-31T22:40:00Z')]), byPoint(), { announce: false });
+    expect(await markOf(fetched)).toEqual({ from: at('2026-05-31T22:00:00Z'), daysFrom: null });
+    expect(deferred.wcu).toBe(1);
+    const [, daysBefore, monthsBefore] = await packs(fetched);
+    const hourly = await unitsOf(() => writes.storeFetchedValuesInBulk(customerId, valuesOf(fetched, [at('2026-05-31T22:50:00Z'), at('2026-05-31T23:00:00Z')]), byPoint(), { announce: false }));
+    await writes.storeValuesInBulk(customerId, valuesOf(reference, [at('2026-05-31T22:50:00Z'), at('2026-05-31T23:00:00Z')]), byPoint(), { announce: false });
+    console.info(`hourly rollup of one point within its local day: ${JSON.stringify(hourly)}`);
+    const [hours, days, months] = await packs(fetched);
+    expect(await markOf(fetched)).toEqual({ from: at('2026-05-31T23:00:00Z'), daysFrom: at('2026-05-31T22:00:00Z') });
+    expect(hours).toEqual((await packs(reference))[0]);
+    expect([days, months]).toEqual([daysBefore, monthsBefore]);
+    // Its two raw hour items, the UTC day's hour pack (≤ 2 KB) and the mark: no day pack (2–3 units) nor month pack (1).
+    expect(hourly.wcu).toBeLessThanOrEqual(5);
+    expect((await seriesTable.checkRollups([ref])).mismatched).toBeGreaterThan(0);
+    expect(await answersOf(fetched)).toEqual(await answersOf(reference));
+
+    // The first rollup past June 1: every level rolled up, from June 1's start.
+    const daily = await unitsOf(() => fetchBoth([at('2026-06-01T22:20:00Z'), at('2026-06-01T23:00:00Z')]));
+    console.info(`daily rollup of one point (with the reference's bulk write): ${JSON.stringify(daily)}`);
+    expect(await markOf(fetched)).toEqual({ from: at('2026-06-01T23:00:00Z'), daysFrom: null });
+    expect((await seriesTable.checkRollups([ref])).mismatches).toEqual([]);
+    expect(await packs(fetched)).toEqual(await packs(reference));
+
+    // A daily rollup that wrote its packs and failed before settling the mark: done again by the next rollup, the same packs.
+    await rollups.lowerDaysFrom(ref, at('2026-05-31T22:00:00Z'));
+    expect(await answersOf(fetched)).toEqual(await answersOf(reference));
+    await fetchBoth([at('2026-06-01T23:00:00Z'), at('2026-06-02T00:00:00Z')]);
+    expect(await markOf(fetched)).toEqual({ from: at('2026-06-02T00:00:00Z'), daysFrom: null });
+    expect((await seriesTable.checkRollups([ref])).mismatches).toEqual([]);
+    expect(await packs(fetched)).toEqual(await packs(reference));
+    expect(await answersOf(fetched)).toEqual(await answersOf(reference));
+
+    // A point with no mark (before its first fetch) fetched once an hour: hours rolled up, days marked pending first.
+    await rollups.clearPendingMark(ref, (await markOf(fetched))!);
+    const [, daysNow, monthsNow] = await packs(fetched);
+    await fetchBoth([at('2026-06-02T00:50:00Z'), at('2026-06-02T01:00:00Z')]);
+    expect(await markOf(fetched)).toEqual({ from: null, daysFrom: at('2026-06-02T00:50:00Z') });
+    const [hoursAfter, ...above] = await packs(fetched);
+    expect(hoursAfter).toEqual((await packs(reference))[0]);
+    expect(above).toEqual([daysNow, monthsNow]);
+    expect(await answersOf(fetched)).toEqual(await answersOf(reference));
+
+    // June 3's first value, deferred while June 2's days still wait: June 3's difference subtracts June 2's last value, from its hours.
+    await fetchBoth([at('2026-06-02T22:10:00Z')]);
+    expect(await markOf(fetched)).toEqual({ from: at('2026-06-02T22:10:00Z'), daysFrom: at('2026-06-02T00:50:00Z') });
+    const [fetchedAnswers, referenceAnswers] = await Promise.all([answersOf(fetched), answersOf(reference)]);
+    expect(fetchedAnswers).toEqual(referenceAnswers);
+    expect(referenceAnswers[5][3][0]).not.toBeNull();
+    const { lastValueBefore } = reads;
+    for (const [sampling, before] of [['day', at('2026-06-02T22:00:00Z')], ['month', at('2026-06-30T22:00:00Z')], ['hour', at('2026-06-02T22:00:00Z')]] as const) {
+      expect(await lastValueBefore(ref, sampling, before)).toBe(await lastValueBefore({ customerId, pointId: reference._id }, sampling, before));
+    }
   });
 });

@@ -210,8 +210,8 @@ export interface RollupRange {
   rollups: StoredRollup[];
   /** The latest rollup starting before `from` (only its `last` read), when asked for and there is one. */
   before: StoredRollup | null;
-  /** The point's pending mark (see `readPendingMarks`): rollups from it on may lack values; null when none. */
-  pendingFrom: number | null;
+  /** The point's pending mark (see `PendingMark`): rollups from it on may be incomplete. */
+  pending: PendingMark;
 }
 
 export interface RangeFields {
@@ -245,7 +245,7 @@ export const readRollupRanges = async (reads: readonly RollupRead[], fields: Ran
   });
   const every = [...new Set<RollupField>(['start', ...fields.every, ...(reads.some((read) => read.before) ? (['last'] as const) : [])])];
   const head = [...new Set<RollupField>([...every, ...fields.head])];
-  const [headProjection, restProjection] = [['firstPack', 'pendingFrom', ...head.map(columnAttribute)].join(', '), every.map(columnAttribute).join(', ')];
+  const [headProjection, restProjection] = [['firstPack', 'pendingFrom', 'daysFrom', ...head.map(columnAttribute)].join(', '), every.map(columnAttribute).join(', ')];
   const [headItems, restItems] = await Promise.all([batchGet([...headKeys.values()], `PK, SK, ${headProjection}`), batchGet([...restKeys.values()], `PK, SK, ${restProjection}`)]);
   if (await legacyPacksMayExist()) {
     await Promise.all([fillFromLegacyPacks([...headKeys.values()], headItems, headProjection), fillFromLegacyPacks([...restKeys.values()], restItems, restProjection)]);
@@ -261,12 +261,11 @@ export const readRollupRanges = async (reads: readonly RollupRead[], fields: Ran
       const beforeRange = { from: -Infinity, to: read.from };
       const found = read.before ? (packIn(headItems, PK, first, beforeRange).at(-1) ?? packIn(headItems, PK, previous, beforeRange).at(-1)) : undefined;
       const before = read.before ? await rollupBefore(read, headItems, found, previous) : null;
-      const pending = seriesKeys.pending(read.series);
-      const pendingFrom = headItems.get(`${pending.PK}|${pending.SK}`)?.pendingFrom;
+      const mark = seriesKeys.pending(read.series);
       return {
         rollups: read.before && before === null ? await withHeadFields(read, rollups, fields.head, first) : rollups,
         before,
-        pendingFrom: typeof pendingFrom === 'number' ? pendingFrom : null,
+        pending: pendingMarkOf(headItems.get(`${mark.PK}|${mark.SK}`)),
       };
     }),
   );
@@ -537,18 +536,38 @@ export const deleteLegacyPacks = async (series: SeriesRef, level: RollupLevel): 
 };
 
 /**
- * The pending marks of points (`seriesKeys.pending`): each `pendingFrom`, the earliest time whose
- * rollups may lack values a source fetch wrote, or null when nothing is pending; by `customer|point`.
- * `consistent` for a writer deciding on it.
+ * What a point's pending mark says (`seriesKeys.pending`): `from`, the earliest time whose rollups
+ * may lack values a source fetch wrote (null: none); `daysFrom`, the earliest time whose day and
+ * month rollups may lack hour rollups written since (null: none). Days and months are pending from
+ * the earlier of the two.
  */
-export const readPendingMarks = async (series: readonly SeriesRef[], options: { consistent?: boolean } = {}): Promise<Map<string, number | null>> => {
+export interface PendingMark {
+  from: number | null;
+  daysFrom: number | null;
+}
+
+export const NOTHING_PENDING: PendingMark = { from: null, daysFrom: null };
+
+/** Whether a mark says anything is pending. */
+export const isPending = (mark: PendingMark): boolean => mark.from !== null || mark.daysFrom !== null;
+
+/** A mark from its item's attributes. */
+export const pendingMarkOf = (item: Record<string, unknown> | undefined): PendingMark => ({
+  from: typeof item?.pendingFrom === 'number' ? item.pendingFrom : null,
+  daysFrom: typeof item?.daysFrom === 'number' ? item.daysFrom : null,
+});
+
+/**
+ * The pending marks of points, by `customer|point` (see `PendingMark`). `consistent` for a writer
+ * deciding on it.
+ */
+export const readPendingMarks = async (series: readonly SeriesRef[], options: { consistent?: boolean } = {}): Promise<Map<string, PendingMark>> => {
   const keys = [...new Map(series.map((ref) => [`${ref.customerId}|${ref.pointId}`, seriesKeys.pending(ref)])).values()];
-  const items = keys.length ? await batchGet(keys, 'PK, SK, pendingFrom', options) : new Map<string, Record<string, unknown>>();
+  const items = keys.length ? await batchGet(keys, 'PK, SK, pendingFrom, daysFrom', options) : new Map<string, Record<string, unknown>>();
   return new Map(
     series.map((ref) => {
       const key = seriesKeys.pending(ref);
-      const pendingFrom = items.get(`${key.PK}|${key.SK}`)?.pendingFrom;
-      return [`${ref.customerId}|${ref.pointId}`, typeof pendingFrom === 'number' ? pendingFrom : null];
+      return [`${ref.customerId}|${ref.pointId}`, pendingMarkOf(items.get(`${key.PK}|${key.SK}`))];
     }),
   );
 };
@@ -570,12 +589,70 @@ export const lowerPendingMark = async (series: SeriesRef, at: number): Promise<v
   }
 };
 
-/** Clears a point's pending mark if it still holds `at` (what its rollup read); answers whether it did. */
-export const clearPendingMark = async (series: SeriesRef, at: number): Promise<boolean> => {
+/** Lowers (or sets) a point's `daysFrom` to an instant, never raising it: before hours are rolled up that no `pendingFrom` covers. */
+export const lowerDaysFrom = async (series: SeriesRef, at: number): Promise<void> => {
   try {
     await dynamo.send(
-      new DeleteCommand({ TableName: seriesTable(), Key: seriesKeys.pending(series), ConditionExpression: 'pendingFrom = :at', ExpressionAttributeValues: { ':at': at } }),
+      new UpdateCommand({
+        TableName: seriesTable(),
+        Key: seriesKeys.pending(series),
+        UpdateExpression: 'SET daysFrom = :at',
+        ConditionExpression: 'attribute_not_exists(daysFrom) OR daysFrom > :at',
+        ExpressionAttributeValues: { ':at': at },
+      }),
     );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+};
+
+/** A condition that the mark still holds what was read: each attribute equal to it, or absent when it was. */
+const stillHolds = (mark: PendingMark) => {
+  const parts = [
+    mark.from === null ? 'attribute_not_exists(pendingFrom)' : 'pendingFrom = :from',
+    mark.daysFrom === null ? 'attribute_not_exists(daysFrom)' : 'daysFrom = :daysFrom',
+  ];
+  const values: Record<string, number> = {};
+  if (mark.from !== null) values[':from'] = mark.from;
+  if (mark.daysFrom !== null) values[':daysFrom'] = mark.daysFrom;
+  return { ConditionExpression: parts.join(' AND '), values };
+};
+
+/**
+ * After a point's hours were rolled up from `mark.from` on: its values are pending from `from` only
+ * (the latest hour's start, where the next fetches write: they need not lower it), and the days and
+ * months of the hours rolled up are pending from `daysFrom` — in one conditional update, only if
+ * the mark still holds what the rollup read; answers whether it did.
+ */
+export const settleHourRollup = async (series: SeriesRef, mark: PendingMark, next: { from: number; daysFrom: number }): Promise<boolean> =>
+  updateIfStill(series, mark, 'SET daysFrom = :newDaysFrom, pendingFrom = :newFrom', { ':newDaysFrom': next.daysFrom, ':newFrom': next.from });
+
+/**
+ * After a point's every level was rolled up from the start of the pending day: its values are
+ * pending from `from` only (see `settleHourRollup`), its days and months no longer — only if the
+ * mark still holds what the rollup read; answers whether it did.
+ */
+export const settleDayRollup = async (series: SeriesRef, mark: PendingMark, from: number): Promise<boolean> =>
+  updateIfStill(series, mark, 'SET pendingFrom = :newFrom REMOVE daysFrom', { ':newFrom': from });
+
+const updateIfStill = async (series: SeriesRef, mark: PendingMark, UpdateExpression: string, newValues: Record<string, number>): Promise<boolean> => {
+  const { ConditionExpression, values } = stillHolds(mark);
+  try {
+    await dynamo.send(
+      new UpdateCommand({ TableName: seriesTable(), Key: seriesKeys.pending(series), UpdateExpression, ConditionExpression, ExpressionAttributeValues: { ...values, ...newValues } }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};
+
+/** Clears a point's pending mark if it still holds what its rollup read; answers whether it did. */
+export const clearPendingMark = async (series: SeriesRef, mark: PendingMark): Promise<boolean> => {
+  const { ConditionExpression, values } = stillHolds(mark);
+  try {
+    await dynamo.send(new DeleteCommand({ TableName: seriesTable(), Key: seriesKeys.pending(series), ConditionExpression, ExpressionAttributeValues: values }));
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;

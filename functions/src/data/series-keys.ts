@@ -147,7 +147,9 @@ export const seriesKeys = {
   extent: (series: SeriesRef, level: RollupLevel) => ({ PK: `E#${owner(series)}`, SK: level }),
   /**
    * A point's pending mark: `pendingFrom`, the earliest time whose rollups may lack values a source
-   * fetch wrote (they are rolled up once an hour; readers complete them from the raw values).
+   * fetch wrote (they are rolled up once an hour; readers complete them from the raw values), and
+   * `daysFrom`, the earliest time whose day and month rollups may lack hours rolled up since (they
+   * are rolled up once a local day; readers complete them from the hour rollups).
    */
   pending: (series: SeriesRef) => ({ PK: `E#${owner(series)}`, SK: 'pending' }),
   sortKey: pad,

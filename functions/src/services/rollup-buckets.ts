@@ -2,7 +2,7 @@ import { aggregateOf, mergeAggregates, type Aggregate, type RawValue } from '@sh
 import { bucketStart, nextBucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
 import { groupBy } from '@shared/series/rollups';
 import { listRawValues } from '../data/raw-value-repository';
-import { listRollups, writeRollupsFromSources, type RollupRange, type RollupRead } from '../data/rollup-repository';
+import { isPending, listRollups, writeRollupsFromSources, type PendingMark, type RollupRange, type RollupRead } from '../data/rollup-repository';
 import type { SeriesRef } from '../data/series-keys';
 import type { StoredRollup } from '../data/rollup-pack';
 
@@ -78,109 +78,130 @@ export const recomputeSeriesBuckets = async (
 };
 
 /**
- * What completing a level's buckets needs when values from `pendingFrom` on may not be rolled up
- * yet (a source fetch's values wait for the hour's rollup, see docs/architecture/series.md): the
- * raw values from the pending hour's start to the end of the range's last bucket, the stored hours
- * of the pending day before the pending hour (days and months), the stored days of the pending
+ * Where a point's rollups stop being complete, from its pending mark (see `PendingMark`): hours from
+ * `hour` on lack raw values a fetch wrote (Infinity: none), and days and months from `dayHour` on —
+ * the earlier of that hour and the hour of `daysFrom` — lack hours rolled up since (Infinity: none).
+ */
+const pendingHours = (zone: string, pending: PendingMark): { hour: number; dayHour: number } => {
+  const hour = pending.from === null ? Infinity : bucketStart(pending.from, 'hour', zone);
+  return { hour, dayHour: Math.min(hour, pending.daysFrom === null ? Infinity : bucketStart(pending.daysFrom, 'hour', zone)) };
+};
+
+/**
+ * What completing a level's buckets needs when its rollups are pending (a source fetch's values wait
+ * for the hour's rollup, and their hours for the day's, see docs/architecture/series.md): the raw
+ * values from the pending hour's start to the end of the range's last bucket, the stored hours of
+ * the pending days before the pending hour (days and months), the stored days of the pending
  * month before the pending day (months). Null: the range ends before anything pending.
  */
 export interface PendingReads {
-  raw: { from: number; to: number };
+  raw: { from: number; to: number } | null;
   hours: { from: number; to: number } | null;
   days: { from: number; to: number } | null;
 }
 
-export const pendingReadsOf = (level: RollupLevel, zone: string, pendingFrom: number, range: { from: number; to: number }): PendingReads | null => {
-  const hour = bucketStart(pendingFrom, 'hour', zone);
+export const pendingReadsOf = (level: RollupLevel, zone: string, pending: PendingMark, range: { from: number; to: number }): PendingReads | null => {
+  const { hour, dayHour } = pendingHours(zone, pending);
   const rangeEnd = nextBucketStart(bucketStart(range.to - 1, level, zone), level, zone);
-  if (hour >= rangeEnd) return null;
-  const day = bucketStart(pendingFrom, 'day', zone);
+  const first = level === 'hour' ? hour : dayHour;
+  if (first >= rangeEnd) return null;
+  const day = bucketStart(first, 'day', zone);
+  const hoursTo = Math.min(hour, rangeEnd);
   return {
-    raw: { from: hour, to: rangeEnd },
-    hours: level === 'hour' || day === hour ? null : { from: day, to: hour },
-    days: level === 'month' && bucketStart(pendingFrom, 'month', zone) < day ? { from: bucketStart(pendingFrom, 'month', zone), to: day } : null,
+    raw: hour < rangeEnd ? { from: hour, to: rangeEnd } : null,
+    hours: level === 'hour' || day >= hoursTo ? null : { from: day, to: hoursTo },
+    days: level === 'month' && bucketStart(first, 'month', zone) < day ? { from: bucketStart(first, 'month', zone), to: day } : null,
   };
 };
 
 /**
  * A level's buckets in [from, to) as they will be once what is pending is rolled up: the stored
  * buckets before the pending one's, then every bucket from it on recomputed — hours from the raw
- * values, the pending day from its stored hours before the pending hour and those hours, the
+ * values, the pending days from their stored hours before the pending hour and those hours, the
  * pending month from its stored days before the pending day and those days — by the functions and
  * in the order the bulk path rolls up with, so each is the bucket the packs will hold. Buckets are
  * replaced, never added to: a single write's stream recompute may have rolled up some pending
- * values already. `stored` sorted by start, as read; `raw` sorted by time.
+ * values already. `stored` sorted by start, as read; `raw` sorted by time; `hours` and `days`
+ * what `pendingReadsOf` asked for.
  */
 export const completeRollups = (
   level: RollupLevel,
   zone: string,
-  pendingFrom: number,
+  pending: PendingMark,
   range: { from: number; to: number },
   stored: readonly StoredRollup[],
   inputs: { raw: readonly RawValue[]; hours?: readonly StoredRollup[]; days?: readonly StoredRollup[] },
 ): StoredRollup[] => {
-  const pending = bucketStart(pendingFrom, level, zone);
-  if (pending >= range.to) return [...stored];
-  const hourStarts = new Set(inputs.raw.map((value) => bucketStart(value.at, 'hour', zone)));
-  const rawHours = [...hourBucketsOfValues(inputs.raw, zone, hourStarts).values()]
+  const { hour, dayHour } = pendingHours(zone, pending);
+  const first = level === 'hour' ? hour : dayHour;
+  if (first === Infinity) return [...stored];
+  const start = bucketStart(first, level, zone);
+  if (start >= range.to) return [...stored];
+  const raw = inputs.raw.filter((value) => value.at >= hour);
+  const hourStarts = new Set(raw.map((value) => bucketStart(value.at, 'hour', zone)));
+  const rawHours = [...hourBucketsOfValues(raw, zone, hourStarts).values()]
     .filter((rollup): rollup is StoredRollup => rollup !== null)
     .sort((a, b) => a.start - b.start);
   let completed = rawHours;
   if (level !== 'hour') {
-    const hour = bucketStart(pendingFrom, 'hour', zone);
-    const hoursBefore = (inputs.hours ?? []).filter((rollup) => rollup.start >= bucketStart(pendingFrom, 'day', zone) && rollup.start < hour);
+    const day = bucketStart(dayHour, 'day', zone);
+    const hoursBefore = (inputs.hours ?? []).filter((rollup) => rollup.start >= day && rollup.start < hour);
     completed = [...rollupsAbove([...hoursBefore, ...rawHours], 'day', zone).values()];
     if (level === 'month') {
-      const day = bucketStart(pendingFrom, 'day', zone);
-      const daysBefore = (inputs.days ?? []).filter((rollup) => rollup.start >= bucketStart(pendingFrom, 'month', zone) && rollup.start < day);
+      const daysBefore = (inputs.days ?? []).filter((rollup) => rollup.start >= bucketStart(dayHour, 'month', zone) && rollup.start < day);
       completed = [...rollupsAbove([...daysBefore, ...completed], 'month', zone).values()];
     }
   }
   return [
-    ...stored.filter((rollup) => rollup.start < pending),
-    ...completed.filter((rollup) => rollup.start >= Math.max(pending, range.from) && rollup.start < range.to),
+    ...stored.filter((rollup) => rollup.start < start),
+    ...completed.filter((rollup) => rollup.start >= Math.max(start, range.from) && rollup.start < range.to),
   ];
 };
 
 /**
  * The latest bucket before a range (what differences subtract from) once what is pending is rolled
  * up: only its `last` is read, which is the last raw value before the range when one lies after the
- * pending hour's start, else the stored one's.
+ * pending hour's start, else — days and months pending before the range — the last stored hour's
+ * after the pending day's start, else the stored one's.
  */
 export const completeRollupBefore = (
   level: RollupLevel,
   zone: string,
-  pendingFrom: number,
+  pending: PendingMark,
   from: number,
   stored: StoredRollup | null,
-  raw: readonly RawValue[],
+  inputs: { raw: readonly RawValue[]; hours?: readonly StoredRollup[] },
 ): StoredRollup | null => {
-  const hour = bucketStart(pendingFrom, 'hour', zone);
-  const latest = raw.filter((value) => value.at >= hour && value.at < from).at(-1);
-  return latest ? { ...aggregateOf([latest])!, start: bucketStart(latest.at, level, zone) } : stored;
+  const { hour, dayHour } = pendingHours(zone, pending);
+  const latest = inputs.raw.filter((value) => value.at >= hour && value.at < from).at(-1);
+  if (latest) return { ...aggregateOf([latest])!, start: bucketStart(latest.at, level, zone) };
+  if (level === 'hour' || dayHour === Infinity) return stored;
+  const day = bucketStart(dayHour, 'day', zone);
+  const latestHour = (inputs.hours ?? []).filter((rollup) => rollup.start >= day && rollup.start < Math.min(hour, from)).at(-1);
+  return latestHour ? { ...latestHour, start: bucketStart(latestHour.start, level, zone) } : stored;
 };
 
 /**
  * Rollup ranges as read (`readRollupRanges`), completed where the point's pending mark lies before
  * a range's end (`completeRollups`, `completeRollupBefore`): what is pending is read from the raw
- * values, and the mark's day's hours and month's days from their packs, for those ranges only.
+ * values, and the pending days' hours and month's days from their packs, for those ranges only.
  */
 export const completePendingRanges = (reads: readonly (RollupRead & { zone: string })[], ranges: readonly RollupRange[]): Promise<RollupRange[]> =>
   Promise.all(
     ranges.map(async (range, index) => {
       const read = reads[index];
-      if (range.pendingFrom === null) return range;
-      const needs = pendingReadsOf(read.level, read.zone, range.pendingFrom, read);
+      if (!isPending(range.pending)) return range;
+      const needs = pendingReadsOf(read.level, read.zone, range.pending, read);
       if (!needs) return range;
       const [raw, hours, days] = await Promise.all([
-        listRawValues(read.series, needs.raw.from, needs.raw.to),
+        needs.raw ? listRawValues(read.series, needs.raw.from, needs.raw.to) : [],
         needs.hours ? listRollups(read.series, 'hour', needs.hours.from, needs.hours.to) : [],
         needs.days ? listRollups(read.series, 'day', needs.days.from, needs.days.to) : [],
       ]);
       return {
         ...range,
-        rollups: completeRollups(read.level, read.zone, range.pendingFrom, read, range.rollups, { raw, hours, days }),
-        before: read.before ? completeRollupBefore(read.level, read.zone, range.pendingFrom, read.from, range.before, raw) : range.before,
+        rollups: completeRollups(read.level, read.zone, range.pending, read, range.rollups, { raw, hours, days }),
+        before: read.before ? completeRollupBefore(read.level, read.zone, range.pending, read.from, range.before, { raw, hours }) : range.before,
       };
     }),
   );

@@ -12,7 +12,7 @@ import { canConvert, convertUnit } from '@shared/series/unit-conversion';
 import type { Location } from '@shared/schemas/location';
 import { listPointsOfCustomer } from '../data/point-repository';
 import { latestRawBefore, listRawEntries, listRawValues } from '../data/raw-value-repository';
-import { earliestRollup, latestRollupBefore, readPendingMarks, readRollupRanges } from '../data/rollup-repository';
+import { earliestRollup, latestRollupBefore, NOTHING_PENDING, readPendingMarks, readRollupRanges } from '../data/rollup-repository';
 import { completePendingRanges } from './rollup-buckets';
 import { seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
@@ -49,16 +49,19 @@ const LEVEL_OF_SAMPLING: Record<Sampling, RollupLevel | null> = { minute: null, 
 export const lastValueBefore = async (series: SeriesRef, sampling: Sampling, from: number): Promise<number | null> => {
   const level = LEVEL_OF_SAMPLING[sampling];
   if (level === null) return (await latestRawBefore(series, from))?.value ?? null;
-  const [stored, pendingFrom] = await Promise.all([
+  const [stored, mark] = await Promise.all([
     latestRollupBefore(series, level, from, ['last']),
-    readPendingMarks([series]).then((marks) => marks.get(`${series.customerId}|${series.pointId}`) ?? null),
+    readPendingMarks([series]).then((marks) => marks.get(`${series.customerId}|${series.pointId}`) ?? NOTHING_PENDING),
   ]);
   // Values a fetch wrote after the pending mark may not be rolled up yet: the last raw value is the
   // truth, and the stored rollup holds every value before the mark's hour (which starts at most an hour before it).
-  if (pendingFrom !== null && pendingFrom < from) {
+  if (mark.from !== null && mark.from < from) {
     const raw = await latestRawBefore(series, from);
-    if (raw && raw.at >= pendingFrom - HOUR_MS) return raw.value;
+    if (raw && raw.at >= mark.from - HOUR_MS) return raw.value;
   }
+  // Days and months may lack hours rolled up since `daysFrom` (or the mark): the hour rollups hold them.
+  const daysFrom = Math.min(mark.from ?? Infinity, mark.daysFrom ?? Infinity);
+  if (level !== 'hour' && daysFrom < from) return (await latestRollupBefore(series, 'hour', from, ['last']))?.last ?? stored?.last ?? null;
   return stored?.last ?? null;
 };
 

@@ -6,7 +6,7 @@ import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
 import { applyChanges, decodePack, ROLLUP_FIELDS, type StoredRollup } from '../data/rollup-pack';
-import { clearPendingMark, lowerExtentMarker, lowerPendingMark, readPacksForUpdate, readPendingMarks, writePackOnVersion, writeRollupsFromSources } from '../data/rollup-repository';
+import { clearPendingMark, isPending, lowerDaysFrom, lowerExtentMarker, lowerPendingMark, NOTHING_PENDING, readPacksForUpdate, readPendingMarks, settleDayRollup, settleHourRollup, writePackOnVersion, writeRollupsFromSources, type PendingMark } from '../data/rollup-repository';
 import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
@@ -111,6 +111,8 @@ export const storeValuesInBulk = async (
     noteDates?: boolean;
     /** Values only, no rollups: for `storeFetchedValuesInBulk`, which keeps the points' pending marks. */
     withoutRollups?: boolean;
+    /** Values and their hours' rollups only, not their days' and months': for `storeFetchedValuesInBulk` too. */
+    hoursOnly?: boolean;
     /** Called before a point-month's new or changed values are written, with the earliest of them. */
     beforeWrite?: (series: SeriesRef, earliest: number) => Promise<void>;
   } = {},
@@ -155,18 +157,39 @@ export const defersRollups = (instants: readonly number[], pendingFrom: number |
 const seriesId = (series: SeriesRef): string => `${series.customerId}|${series.pointId}`;
 
 /**
+ * Whether a fetched point's rollup of what is pending with a batch (`instants`) may write hours
+ * alone and leave their days and months pending: the batch lies from the mark's hour on, if there
+ * is a mark (hours before it would be rolled up uncovered), and in the local day days are pending
+ * from (the earliest of the mark's hour, `daysFrom` and the batch). Any other rollup (the first past
+ * that day's end, a backfill) rolls up every level.
+ */
+export const rollsUpHoursOnly = (mark: PendingMark, instants: readonly number[], zone: string): boolean => {
+  if (instants.length === 0) return false;
+  const hour = mark.from === null ? Infinity : bucketStart(mark.from, 'hour', zone);
+  const first = Math.min(...instants);
+  if (first < hour && mark.from !== null) return false;
+  const day = bucketStart(Math.min(hour, mark.daysFrom ?? Infinity, first), 'day', zone);
+  return bucketStart(Math.max(...instants), 'day', zone) === day;
+};
+
+/**
  * A source fetch's values (frequent small batches: 1–2 values a point every 15 minutes), their
- * rollups done once an hour instead of at every fetch (docs/architecture/series.md, "A source
- * fetch's rollups are deferred"). Per point, from its pending mark read first (strongly consistent):
+ * hours rolled up once an hour and their days and months once a local day, instead of at every
+ * fetch (docs/architecture/series.md, "A source fetch's rollups are deferred"). Per point, from its
+ * pending mark read first (eventually consistent, see below):
  * - a batch whose values lie in one UTC hour, the mark's when there is one, is **deferred**: its new
  *   or changed values are written alone (no pack read or written), the mark lowered to the earliest
  *   of them before they are written, and read again after (a rollup that cleared it meanwhile may
  *   not have seen them: it is lowered again);
  * - any other batch (the first after the mark's hour, a backfill, a forecast) **rolls up** what is
  *   pending with it: the raw values from the mark on and the batch through `storeValuesInBulk`
- *   (equal values are not written, their hours are recomputed), then the mark is cleared if it
- *   still holds what was read, and the raw values after it read again: any not rolled up lowers it.
- * Readers complete the rollups after a mark from the raw values (`completePendingRanges`).
+ *   (equal values are not written, their hours are recomputed). Within the local day days are
+ *   pending from, only hours are rolled up (`rollsUpHoursOnly`) and the mark says days are pending
+ *   from its hour on (`settleHourRollup`); else the values are read from the pending day's start and
+ *   every level rolled up (`settleDayRollup`). Either way the mark's `pendingFrom` moves on to the
+ *   latest hour's start, where the next fetches write (they need not lower it), only if the mark
+ *   still holds what was read; then the raw values after it are read again: any not rolled up lowers it.
+ * Readers complete the rollups after a mark (`completePendingRanges`).
  */
 export const storeFetchedValuesInBulk = async (
   customerId: string,
@@ -176,12 +199,15 @@ export const storeFetchedValuesInBulk = async (
 ): Promise<BulkOutcome> => {
   const byPoint = new Map<string, StoredValue[]>();
   for (const value of values) byPoint.set(seriesId(value), [...(byPoint.get(seriesId(value)) ?? []), value]);
-  const marks = await readPendingMarks([...byPoint.values()].map(([value]) => value), { consistent: true });
+  // Eventually consistent (half a unit): a stale mark costs at most some work again, never a value. Every
+  // change of the mark is conditional on what was read (a stale read changes nothing), and a deferring
+  // fetch reads it again, strongly consistent, after its writes.
+  const marks = await readPendingMarks([...byPoint.values()].map(([value]) => value));
   const deferred: StoredValue[] = [];
-  const rolling: { series: SeriesRef; mark: number | null; values: StoredValue[] }[] = [];
+  const rolling: { series: SeriesRef; mark: PendingMark; values: StoredValue[] }[] = [];
   for (const [id, ofPoint] of byPoint) {
-    const mark = marks.get(id) ?? null;
-    if (defersRollups(ofPoint.map((value) => value.at), mark)) deferred.push(...ofPoint);
+    const mark = marks.get(id) ?? NOTHING_PENDING;
+    if (defersRollups(ofPoint.map((value) => value.at), mark.from)) deferred.push(...ofPoint);
     else rolling.push({ series: { customerId: ofPoint[0].customerId, pointId: ofPoint[0].pointId }, mark, values: ofPoint });
   }
   const outcome: BulkOutcome = { written: 0, unchanged: 0, changedPoints: new Set() };
@@ -200,41 +226,70 @@ export const storeFetchedValuesInBulk = async (
         beforeWrite: async (series, earliest) => {
           const id = seriesId(series);
           lowest.set(id, { series, at: Math.min(lowest.get(id)?.at ?? Infinity, earliest) });
-          const mark = marks.get(id) ?? null;
+          const mark = marks.get(id)?.from ?? null;
           if (mark !== null && mark <= earliest) return;
           await lowerPendingMark(series, earliest);
-          marks.set(id, mark === null ? earliest : Math.min(mark, earliest));
+          marks.set(id, { ...(marks.get(id) ?? NOTHING_PENDING), from: mark === null ? earliest : Math.min(mark, earliest) });
         },
       }),
     );
     const after = await readPendingMarks([...lowest.values()].map(({ series }) => series), { consistent: true });
     await Promise.all(
       [...lowest].map(async ([id, { series, at }]) => {
-        const mark = after.get(id) ?? null;
+        const mark = after.get(id)?.from ?? null;
         if (mark === null || mark > at) await lowerPendingMark(series, at);
       }),
     );
   }
   if (rolling.length > 0) {
-    // What is pending: from the mark to a day past the later of the mark and the batch (deferred
-    // batches lie in the mark's hour; a fetch's batch is its source's latest data).
-    const pendingEnd = (ofPoint: (typeof rolling)[number]) => Math.max(ofPoint.mark ?? 0, ...ofPoint.values.map((value) => value.at)) + 24 * HOUR_MS;
-    const pending = await Promise.all(
-      rolling.map((ofPoint) => (ofPoint.mark === null ? [] : listRawEntries(ofPoint.series, ofPoint.mark, pendingEnd(ofPoint), { consistent: true }))),
-    );
-    const rolled = rolling.map((ofPoint, index) => {
+    // What is pending: from the mark (or from the start of the local day days are pending from) to a
+    // day past the later of the mark and the batch (deferred batches lie in the mark's hour; a
+    // fetch's batch is its source's latest data).
+    const pendingEnd = (ofPoint: (typeof rolling)[number]) => Math.max(ofPoint.mark.from ?? 0, ...ofPoint.values.map((value) => value.at)) + 24 * HOUR_MS;
+    const readPending = (ofPoint: (typeof rolling)[number], from: number | null) =>
+      from === null ? Promise.resolve([]) : listRawEntries(ofPoint.series, from, pendingEnd(ofPoint), { consistent: true });
+    const again = (ofPoint: (typeof rolling)[number], entries: Awaited<ReturnType<typeof listRawEntries>>) => {
       const own = new Set(ofPoint.values.map((value) => value.at));
       const { zone } = ofPoint.values[0];
-      const again = pending[index].filter((entry) => !own.has(entry.at)).map((entry): StoredValue => ({ ...ofPoint.series, ...entry, zone }));
-      return { again, all: [...again, ...ofPoint.values] };
-    });
-    const leftOut = rolled.reduce((sum, { again }) => sum + again.length, 0);
-    add(await storeValuesInBulk(customerId, rolled.flatMap(({ all }) => all), pointsById, { announce: false, noteDates: false }), leftOut);
+      return entries.filter((entry) => !own.has(entry.at)).map((entry): StoredValue => ({ ...ofPoint.series, ...entry, zone }));
+    };
+    const plans = await Promise.all(
+      rolling.map(async (ofPoint) => {
+        const { zone } = ofPoint.values[0];
+        const hoursOnly = rollsUpHoursOnly(ofPoint.mark, ofPoint.values.map((value) => value.at), zone);
+        // Every level: from the start of the earliest local day whose days are pending, so each of them is recomputed.
+        const dayFrom = Math.min(ofPoint.mark.from ?? Infinity, ofPoint.mark.daysFrom ?? Infinity);
+        const from = hoursOnly || dayFrom === Infinity ? ofPoint.mark.from : bucketStart(dayFrom, 'day', zone);
+        const readAgain = again(ofPoint, await readPending(ofPoint, from));
+        return { hoursOnly, again: readAgain, all: [...readAgain, ...ofPoint.values] };
+      }),
+    );
+    // Hours rolled up that no `pendingFrom` covers (a batch of several hours without a mark): their days are marked pending first.
+    await Promise.all(
+      rolling.map(async ({ series, mark, values: ofPoint }, index) => {
+        const first = Math.min(...ofPoint.map((value) => value.at));
+        if (plans[index].hoursOnly && mark.from === null && (mark.daysFrom === null || mark.daysFrom > first)) await lowerDaysFrom(series, first);
+      }),
+    );
+    const leftOut = plans.reduce((sum, plan) => sum + plan.again.length, 0);
+    const [hourly, daily] = [plans.filter((plan) => plan.hoursOnly), plans.filter((plan) => !plan.hoursOnly)];
+    if (hourly.length > 0) add(await storeValuesInBulk(customerId, hourly.flatMap(({ all }) => all), pointsById, { announce: false, noteDates: false, hoursOnly: true }));
+    if (daily.length > 0) add(await storeValuesInBulk(customerId, daily.flatMap(({ all }) => all), pointsById, { announce: false, noteDates: false }));
+    outcome.unchanged -= leftOut;
     await Promise.all(
       rolling.map(async (ofPoint, index) => {
-        if (ofPoint.mark === null || !(await clearPendingMark(ofPoint.series, ofPoint.mark))) return;
-        const rolledUp = new Map(rolled[index].all.map((value) => [value.at, value]));
-        const since = await listRawEntries(ofPoint.series, ofPoint.mark, pendingEnd(ofPoint), { consistent: true });
+        const { mark } = ofPoint;
+        if (!isPending(mark) || (plans[index].hoursOnly && mark.from === null)) return;
+        // The mark moves on to the latest hour's start rather than going: the next fetches, in that hour, write no mark.
+        const latestHour = utcHour(Math.max(...plans[index].all.map((value) => value.at))) * HOUR_MS;
+        const settled = plans[index].hoursOnly
+          ? await settleHourRollup(ofPoint.series, mark, { from: latestHour, daysFrom: Math.min(mark.daysFrom ?? Infinity, bucketStart(mark.from!, 'hour', ofPoint.values[0].zone)) })
+          : mark.from === null
+            ? await clearPendingMark(ofPoint.series, mark)
+            : await settleDayRollup(ofPoint.series, mark, latestHour);
+        if (!settled || mark.from === null) return;
+        const rolledUp = new Map(plans[index].all.map((value) => [value.at, value]));
+        const since = await listRawEntries(ofPoint.series, mark.from, pendingEnd(ofPoint), { consistent: true });
         const missed = since.filter((entry) => rolledUp.get(entry.at)?.value !== entry.value || rolledUp.get(entry.at)?.status !== entry.status);
         if (missed.length > 0) await lowerPendingMark(ofPoint.series, Math.min(...missed.map((entry) => entry.at)));
       }),
@@ -260,7 +315,14 @@ type LevelKey = { level: RollupLevel; key: { PK: string; SK: string } };
  * are taken from the cache, the others read in one batch (with the point's extent markers the
  * session does not know yet).
  */
-const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: string, keys: readonly LevelKey[]): Promise<void> => {
+const holdPacks = async (
+  session: BulkWriteSession,
+  series: SeriesRef,
+  zone: string,
+  keys: readonly LevelKey[],
+  /** The levels whose extent markers the packs' writes may need. */
+  levels: readonly RollupLevel[] = ROLLUP_LEVELS,
+): Promise<void> => {
   const hold = (level: RollupLevel, pack: KeptPack) => {
     if (!session.held.has(packId(pack.key))) session.held.set(packId(pack.key), { series, level, zone, pack, changed: new Set(), round: session.round });
   };
@@ -279,7 +341,7 @@ const holdPacks = async (session: BulkWriteSession, series: SeriesRef, zone: str
     session.packs.delete(packId(key));
     hold(level, kept);
   }
-  const extentsOf = ROLLUP_LEVELS.filter((level) => !session.extents.has(packId(seriesKeys.extent(series, level)))).map((level) => ({ series, level }));
+  const extentsOf = levels.filter((level) => !session.extents.has(packId(seriesKeys.extent(series, level)))).map((level) => ({ series, level }));
   if (missing.length === 0 && extentsOf.length === 0) return;
   const { packs, extents } = await timed(session, 'packReads', () => readPacksForUpdate(missing.map(({ key }) => key), extentsOf));
   // A pack held by another point-month meanwhile carries its changes, and stays.
@@ -358,7 +420,7 @@ const storePointMonth = async (
   series: SeriesRef,
   chunk: readonly StoredValue[],
   laterRowsMayFollow: boolean,
-  options: { withoutRollups?: boolean; beforeWrite?: (series: SeriesRef, earliest: number) => Promise<void> } = {},
+  options: { withoutRollups?: boolean; hoursOnly?: boolean; beforeWrite?: (series: SeriesRef, earliest: number) => Promise<void> } = {},
 ): Promise<{ written: number; unchanged: number }> => {
   const zone = chunk[0].zone;
   session.started.add(chunkKey);
@@ -402,11 +464,16 @@ const storePointMonth = async (
   const hourPacks = [...hourPackKeys.values()];
   const dayPacks = seriesKeys.packsBetween('day', monthStart, monthEnd).map((SK) => ({ PK: seriesKeys.rollupPartition(series, 'day'), SK }));
   const monthPack = seriesKeys.rollupPack(series, 'month', monthStart);
-  await holdPacks(session, series, zone, [
-    ...hourPacks.map((key) => ({ level: 'hour' as const, key })),
-    ...dayPacks.map((key) => ({ level: 'day' as const, key })),
-    { level: 'month', key: monthPack },
-  ]);
+  await holdPacks(
+    session,
+    series,
+    zone,
+    [
+      ...hourPacks.map((key) => ({ level: 'hour' as const, key })),
+      ...(options.hoursOnly ? [] : [...dayPacks.map((key) => ({ level: 'day' as const, key })), { level: 'month' as const, key: monthPack }]),
+    ],
+    options.hoursOnly ? ['hour'] : ROLLUP_LEVELS,
+  );
   // Reading to the month's end, the read goes on to the end of the UTC partition the month ends in,
   // for the next month: only the hours a zone east of UTC starts its next month with (at most 14),
   // never the next month itself (a zone west of UTC ends its month in the next UTC partition).
@@ -424,6 +491,7 @@ const storePointMonth = async (
   }
   // The hours as the table now holds them: what was read, with what was written over it.
   changeHeldBuckets(session, series, 'hour', hourBucketsOfValues(stored.valuesBetween(from, nextBucketStart(bucketStart(last, 'hour', zone), 'hour', zone)), zone, hours));
+  if (options.hoursOnly) return { written: changed.length, unchanged: latest.size - changed.length };
   // The values' days from their hours and the month from its days, as a recomputation from the table would.
   const heldBuckets = (keys: readonly { PK: string; SK: string }[], range: { from: number; to: number }) =>
     keys.flatMap((key) => decodePack(session.held.get(packId(key))!.pack.columns, range));

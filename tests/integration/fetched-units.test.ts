@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Point } from '@shared/schemas/point';
+import { awsEnvironment } from '../../infra/local/emulator';
+import type { StoredValue } from '../../functions/src/data/raw-value-repository';
+import { api } from '../support/api';
+import { anotherPremiumCustomer } from '../support/customers';
+import { dynamoLedger, ledgerTable, type LedgerLine } from '../support/dynamo-ledger';
+import { testEnvironment } from '../support/environment';
+
+/**
+ * Where a source fetch's request units go (issue 41, docs/benchmarks/cost.md "source values"): an
+ * hour of four fetches 15 minutes apart bringing 1, 2, 1 and 2 ten-minute values a point, as the
+ * cost bench stores them, watched call by call (`dynamoLedger`), per point-hour and kind of item.
+ * Run once with the points' last data dates ahead (the bench's sample) and once as a fetch knows
+ * them (each fetch advances its points' dates, as in production).
+ */
+const POINTS = 8;
+const MINUTE = 60_000;
+const at = (iso: string) => Date.parse(iso);
+
+let customerId: string;
+let points: Point[];
+let writes: typeof import('../../functions/src/services/series-write-service');
+
+const valuesAt = (instant: number): StoredValue[] =>
+  points.map((point, index) => ({ pointId: point._id, customerId, at: instant, value: Math.round((50 + 30 * Math.sin(instant / 86_400_000 + index)) * 10) / 10, status: '1', zone: 'Europe/Paris' }));
+
+/** An hour of fetches from `hour`: at :10, :20 and :30, :40, :50 and the next hour's :00. */
+const fetchHour = async (hour: number, dates: Map<string, { last_data_date: string }>, advance: boolean) => {
+  for (const minutes of [[10], [20, 30], [40], [50, 60]]) {
+    const values = minutes.flatMap((minute) => valuesAt(hour + minute * MINUTE));
+    await writes.storeFetchedValuesInBulk(customerId, values, new Map(dates), { announce: false });
+    if (advance) for (const value of values) dates.set(value.pointId, { last_data_date: new Date(value.at).toISOString() });
+  }
+};
+
+const total = (lines: readonly LedgerLine[], field: 'rcu' | 'wcu') => lines.reduce((sum, line) => sum + line[field], 0);
+
+beforeAll(async () => {
+  let token: string;
+  ({ customerId, token } = await anotherPremiumCustomer());
+  const environment = testEnvironment();
+  Object.assign(process.env, awsEnvironment(environment.endpoint), { ENTITIES_TABLE: environment.entitiesTable, SERIES_TABLE: environment.seriesTable });
+  writes = await import('../../functions/src/services/series-write-service');
+  const location = await api<{ _id: string }>('POST', '/api/v2/locations', { token, body: { name: `Relevés ${randomUUID().slice(0, 6)}` } });
+  expect(location.status).toBe(200);
+  points = [];
+  for (let index = 0; index < POINTS; index += 1) {
+    const answer = await api<Point>('POST', '/api/v1/points', {
+      token,
+      body: { name: `Capteur ${index}`, technical_id: `UNITS-${randomUUID().slice(0, 8)}`, resource: 'electricity', series_type: 'measure', unit: 'kWh', location: [location.body.data!._id] },
+    });
+    points.push(answer.body.data!);
+  }
+  // A day and nine and a half hours of ten-minute values, rolled up at once (an import would), then the hour
+  // before the measured ones' last two fetches: the first measured hour starts as every hour does.
+  const history = Array.from({ length: 34 * 6 - 2 }, (_, index) => at('2026-05-15T00:00:00Z') + index * 10 * MINUTE);
+  const ahead = new Map(points.map((point) => [point._id, { last_data_date: '2100-01-01T00:00:00.000Z' }]));
+  await writes.storeValuesInBulk(customerId, history.flatMap(valuesAt), ahead, { announce: false });
+  for (const instants of [[at('2026-05-16T09:40:00Z')], [at('2026-05-16T09:50:00Z'), at('2026-05-16T10:00:00Z')]]) {
+    await writes.storeFetchedValuesInBulk(customerId, instants.flatMap(valuesAt), ahead, { announce: false });
+  }
+});
+
+describe('a source fetch\'s request units (issue 41)', () => {
+  it('are counted call by call as the usage meter counts them, and said per point-hour and kind of item', async () => {
+    const ahead = new Map(points.map((point) => [point._id, { last_data_date: '2100-01-01T00:00:00.000Z' }]));
+    const bench = await dynamoLedger(() => fetchHour(at('2026-05-16T10:00:00Z'), ahead, false));
+    const known = new Map(points.map((point) => [point._id, { last_data_date: '2026-05-16T11:00:00.000Z' }]));
+    const production = await dynamoLedger(() => fetchHour(at('2026-05-16T11:00:00Z'), known, true));
+    console.info(`an hour of four fetches, per point-hour, last data dates ahead (the cost bench's sample):\n${ledgerTable(bench.lines, POINTS)}`);
+    console.info(`the same, each fetch advancing its points' last data dates (production):\n${ledgerTable(production.lines, POINTS)}`);
+    // The ledger's writes are the meter's, and its reads the meter's plus what it cannot see (absent items).
+    const metered = (lines: readonly LedgerLine[]) => lines.filter((line) => !line.kind.includes('condition failed'));
+    expect(total(metered(bench.lines), 'wcu')).toBeCloseTo(bench.meter.wcu, 3);
+    expect(total(metered(production.lines), 'wcu')).toBeCloseTo(production.meter.wcu, 3);
+    expect(total(bench.lines, 'rcu')).toBeGreaterThanOrEqual(bench.meter.rcu - 1e-9);
+    expect(total(production.lines, 'wcu')).toBeGreaterThan(0);
+    // Within the points' local day, an hour's rollup writes their hour packs alone: days and months wait for the day's end.
+    expect(bench.lines.filter((line) => /^(day|month) pack · (PutItem|UpdateItem)/.test(line.kind))).toEqual([]);
+    expect(bench.lines.find((line) => line.kind.startsWith('hour pack · PutItem'))?.calls).toBe(POINTS);
+  });
+});
