@@ -166,7 +166,8 @@ export const startLocationsStamp = async (customerId: string, now: number = Date
       new PutCommand({
         TableName: entitiesTable(),
         Item: { ...keys.locationsStamp(customerId), kind: 'locations-stamp', version: created.version, moved_at: now },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        ConditionExpression: 'attribute_not_exists(#version)',
+        ExpressionAttributeNames: { '#version': 'version' },
       }),
     );
     return created;
