@@ -190,9 +190,9 @@ const cancellationCodes = (error: unknown): string[] => ((error as { Cancellatio
 /**
  * A transaction writing a customer's locations, with their stamp moved (last: a cancelled
  * transaction's reasons keep the locations' places). Concurrent writes meet on the one stamp:
- * DynamoDB cancels all but one, and the others are tried again after a short random wait. A
- * location's condition that failed (it is gone) is `not_found`, or the cancellation as it came for
- * `missing: 'throw'`.
+ * DynamoDB cancels all but one, and the others are tried again after a short random wait, up to
+ * `TRANSACTION_TRIES` times, then answer 409 (`conflict`). A location's condition that failed (it
+ * is gone) is `not_found`, or the cancellation as it came for `missing: 'throw'`.
  */
 const writeLocationsInTransaction = async (customerId: string, items: TransactItems, { missing = 'not_found' }: { missing?: 'not_found' | 'throw' } = {}): Promise<void> => {
   for (let attempt = 1; ; attempt += 1) {
@@ -206,7 +206,8 @@ const writeLocationsInTransaction = async (customerId: string, items: TransactIt
         throw error;
       }
       const conflict = (error as { name?: string }).name === 'TransactionConflictException' || codes.includes('TransactionConflict');
-      if (!conflict || attempt >= TRANSACTION_TRIES) throw error;
+      if (!conflict) throw error;
+      if (attempt >= TRANSACTION_TRIES) throw new AppError('conflict', { cause: error });
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
     }
   }
