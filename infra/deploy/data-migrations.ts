@@ -71,9 +71,9 @@ export const flagLegacyRawBeforeDeploy = (previous: Outputs | null): Promise<voi
  * done at once.
  */
 export const runDataMigrationsAfterDeploy = (outputs: Outputs, runs = 50): Promise<void> =>
-  runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; rawPacked?: number; alertSchedules: number }>(outputs, 'deploy_migrations', {
+  runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; rawPacked?: number; alertSchedules: number; locationStamps?: number }>(outputs, 'deploy_migrations', {
     label: 'The data migrations',
     runs,
     progress: (result) =>
-      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.rawPacked ?? 0} raw values packed per point-hour, ${result.alertSchedules} per-alert schedules replaced by their customers' per cron`,
+      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.rawPacked ?? 0} raw values packed per point-hour, ${result.alertSchedules} per-alert schedules replaced by their customers' per cron, ${result.locationStamps ?? 0} customers' locations stamps moved`,
   });
