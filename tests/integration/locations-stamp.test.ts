@@ -122,17 +122,19 @@ describe('a renewal of the tree a client holds (issue 43)', () => {
     });
     expect(ids(created)).toContain(site._id);
 
-    const updated = await renewedAfter(() => api('PUT', '/api/v2/locations', { token: adminToken, body: { ...site, name: 'Site renommé' } }));
+    const updated = await renewedAfter(async () => expect((await api('PUT', '/api/v2/locations', { token: adminToken, body: { _id: site._id, name: 'Site renommé', parent: region._id } })).status).toBe(200));
     expect(node(updated, site._id)?.name).toBe('Site renommé');
 
-    const moved = await renewedAfter(() => api('PUT', '/api/v2/locations/position', { token: adminToken, body: { locations: [site._id], parent_id: null } }));
+    const moved = await renewedAfter(async () => expect((await api('PUT', '/api/v2/locations/position', { token: adminToken, body: { locations: [site._id], parent_id: null } })).status).toBe(200));
     expect(node(moved, site._id)?.parent).toBeNull();
 
     const levels = [
       { level: 'success', operation: 'lte', value: 1 },
       { level: 'danger', operation: 'gt', value: 1 },
     ];
-    const mapped = await renewedAfter(() => api('PUT', `/api/v1/locations/maplytics_settings/${site._id}`, { token: adminToken, body: { maplytics_custom_settings: { levels } } }));
+    const mapped = await renewedAfter(async () =>
+      expect((await api('PUT', `/api/v1/locations/maplytics_settings/${site._id}`, { token: adminToken, body: { maplytics_custom_settings: { levels } } })).status).toBe(200),
+    );
     expect(mapped.locations.find((location) => location._id === site._id)?.maplytics_custom_settings).toEqual({ levels });
 
     const deleted = await renewedAfter(async () => expect((await api('DELETE', `/api/v1/locations/${site._id}`, { token: adminToken })).status).toBe(200));
