@@ -8,6 +8,7 @@ import { printProgress, seedLargeCustomerIn } from '../../infra/local/large-cust
 import { startWebServer } from '../../infra/local/web-server';
 import { argument, benchApi } from './bench-api';
 import { describeCost, measureListQueryCost, medianMs, type ListQueryCost } from './emulator-query-cost';
+import { describeRenewal, measureRenewalCost, medianOf } from './renewal-cost';
 
 /**
  * `npm run bench:large [-- --scale 1 --series-days 3 --series-share 0.1 --runs 3 --timeout 60000]` (issue 43): its own emulator, the
@@ -411,6 +412,23 @@ const main = async () => {
         console.log(`${who.label} GET ${path} unpaged: ${whole.status}, ${kb(whole.bytes)} KiB (${kb(whole.encodedBytes)} KiB as sent) in ${whole.ms.toFixed(0)} ms`);
       }
     }
+    // The session's renewal with the tree the client holds (a settled locations stamp: the locations not read), beside the
+    // same renewal comparing the tree's digest (what it did before the stamp) and a whole one.
+    const renewal = await measureRenewalCost({
+      restBaseUrl: deployment.restBaseUrl,
+      entitiesTable: deployment.entitiesTable,
+      seriesTable: deployment.seriesTable,
+      customerId: seeded.customer._id,
+      token: await tokenOf(large),
+      calls: CALLS + 2,
+    });
+    console.log(`large auto_login, the client's tree held: ${describeRenewal(renewal.held)}`);
+    console.log(`large auto_login, as before the stamp (the locations read, the tree built and compared): ${describeRenewal(renewal.asBefore)}`);
+    console.log(`large auto_login, no tree held: ${describeRenewal(renewal.whole)}`);
+    console.log(
+      `renewal: held_ms=${medianOf(renewal.held.httpMs).toFixed(0)} held_rcu=${renewal.held.rcu.toFixed(1)} before_ms=${medianOf(renewal.asBefore.httpMs).toFixed(0)} ` +
+        `before_rcu=${renewal.asBefore.rcu.toFixed(1)} whole_ms=${medianOf(renewal.whole.httpMs).toFixed(0)} whole_rcu=${renewal.whole.rcu.toFixed(1)}`,
+    );
     const largest = answers.reduce((best, answer) => (answer.bytes > best.bytes ? answer : best));
     console.log(`largest answer: ${largest.what}: ${kb(largest.bytes)} KiB uncompressed, ${kb(largest.encodedBytes)} KiB as sent`);
 

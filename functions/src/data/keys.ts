@@ -40,6 +40,13 @@ export const keys = {
   /** A location's entry in its customer's list of locations (sparse, on GSI1): the list reads that small partition, not the customer's. */
   locationInList: (customerId: string, locationId: string) => ({ GSI1PK: `C#${customerId}#LOCATIONS`, GSI1SK: `LOC#${locationId}` }),
   locationList: (customerId: string) => ({ GSI1PK: `C#${customerId}#LOCATIONS` }),
+  /**
+   * A small item every writer of the customer's locations moves (a new version, in the location's own
+   * transaction, or after a batch): a session's renewal reads it, not the locations, to say that the
+   * visible tree a client holds is unchanged (functions/src/services/login-locations.ts). Outside the
+   * `LOC#` prefix and off GSI1: no list of locations reads it.
+   */
+  locationsStamp: (customerId: string) => ({ PK: `C#${customerId}`, SK: 'STAMP#LOCATIONS' }),
   point: (customerId: string, pointId: string) => ({ PK: `C#${customerId}`, SK: `PT#${pointId}` }),
   pointsOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'PT#' }),
   /** A point's place in the order of its customer's lists (see pointOrderKey): read page by page from GSI1. */

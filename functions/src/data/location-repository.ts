@@ -1,10 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { MaplyticsSettings } from '@shared/maplytics/levels';
 import type { Location } from '@shared/schemas/location';
 import { dynamo } from '../clients/dynamodb';
 import { AppError } from '../errors';
 import { keys, stripKeys } from './keys';
-import { entitiesTable, getItems, putItems, queryIndex, queryPrefix, updateAttributes } from './table';
+import { entitiesTable, getItems, putItems, queryIndex, queryPrefix, updateOfAttributes } from './table';
 
 /** Items written before maplytics settings existed read as following the defaults. */
 const toLocation = (item: Record<string, unknown>): Location => {
@@ -45,17 +46,21 @@ export const unlistedLocationIds = async (customerId: string): Promise<string[]>
     .map((item) => item.SK.slice(prefix.length));
 };
 
-/** Gives existing locations their entry in the customer's list (their other attributes untouched; one gone meanwhile is skipped). */
+/**
+ * Gives existing locations their entry in the customer's list (their other attributes untouched; one
+ * gone meanwhile is skipped), then moves the locations' stamp: the list a tree is built from changed.
+ */
 export const listLocations = async (customerId: string, locationIds: readonly string[]): Promise<void> => {
   for (let offset = 0; offset < locationIds.length; offset += 10) {
     await Promise.all(
       locationIds.slice(offset, offset + 10).map((locationId) =>
-        updateAttributes(keys.location(customerId, locationId), keys.locationInList(customerId, locationId)).catch((error: unknown) => {
-          if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+        dynamo.send(new UpdateCommand(updateOfAttributes(keys.location(customerId, locationId), keys.locationInList(customerId, locationId)))).catch((error: unknown) => {
+          if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
         }),
       ),
     );
   }
+  if (locationIds.length > 0) await moveLocationsStamp(customerId);
 };
 
 export const getLocation = async (customerId: string, locationId: string): Promise<Location | null> => {
@@ -74,11 +79,14 @@ export const getLocations = async (customerId: string, locationIds: readonly str
   (await getItems([...new Set(locationIds)].map((id) => keys.location(customerId, id)))).map(toLocation);
 
 export const putLocation = async (location: Location): Promise<void> => {
-  await dynamo.send(new PutCommand({ TableName: entitiesTable(), Item: itemOf(location) }));
+  await writeLocationsInTransaction(location.customer, [{ Put: { TableName: entitiesTable(), Item: itemOf(location) } }]);
 };
 
-/** Puts many locations as they are, 25 per batch (a seeded customer; rewriting them replaces them). */
-export const putLocations = (locations: readonly Location[]): Promise<void> => putItems(locations.map(itemOf));
+/** Puts many locations as they are, 25 per batch, then moves the stamp (a seeded customer; rewriting them replaces them). */
+export const putLocations = async (locations: readonly Location[]): Promise<void> => {
+  await putItems(locations.map(itemOf));
+  for (const customerId of new Set(locations.map((location) => location.customer))) await moveLocationsStamp(customerId);
+};
 
 /**
  * Saves an edited location's fields, all but its position among its siblings (moves keep theirs)
@@ -86,33 +94,121 @@ export const putLocations = (locations: readonly Location[]): Promise<void> => p
  */
 export const updateLocationFields = async (location: Location): Promise<void> => {
   const { _id, customer, position: _position, maplytics_custom_settings: _settings, ...fields } = location;
-  await updateAttributes(keys.location(customer, _id), fields);
+  await writeLocationsInTransaction(customer, [{ Update: updateOfAttributes(keys.location(customer, _id), fields) }]);
 };
 
-/** Sets the parent and position of several existing locations (100 per transaction), leaving their other fields to other writers. */
+/** Sets the parent and position of several existing locations (99 and the stamp per transaction), leaving their other fields to other writers. */
 export const placeLocations = async (customerId: string, placements: readonly Pick<Location, '_id' | 'parent' | 'position'>[]): Promise<void> => {
-  for (let offset = 0; offset < placements.length; offset += 100) {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: placements.slice(offset, offset + 100).map(({ _id, parent, position }) => ({
-          Update: {
-            TableName: entitiesTable(),
-            Key: keys.location(customerId, _id),
-            UpdateExpression: 'SET parent = :parent, #position = :position',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeNames: { '#position': 'position' },
-            ExpressionAttributeValues: { ':parent': parent, ':position': position },
-          },
-        })),
-      }),
+  for (let offset = 0; offset < placements.length; offset += MOST_TRANSACTION_ITEMS - 1) {
+    await writeLocationsInTransaction(
+      customerId,
+      placements.slice(offset, offset + MOST_TRANSACTION_ITEMS - 1).map(({ _id, parent, position }) => ({
+        Update: {
+          TableName: entitiesTable(),
+          Key: keys.location(customerId, _id),
+          UpdateExpression: 'SET parent = :parent, #position = :position',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#position': 'position' },
+          ExpressionAttributeValues: { ':parent': parent, ':position': position },
+        },
+      })),
+      { missing: 'throw' },
     );
   }
 };
 
-/** Sets a location's maplytics settings alone; a location that is gone is `not_found`. */
+/** Sets a location's maplytics settings alone (they are part of the login payload's tree); a location that is gone is `not_found`. */
 export const setLocationMaplyticsSettings = (customerId: string, locationId: string, settings: MaplyticsSettings): Promise<void> =>
-  updateAttributes(keys.location(customerId, locationId), { maplytics_custom_settings: settings });
+  writeLocationsInTransaction(customerId, [{ Update: updateOfAttributes(keys.location(customerId, locationId), { maplytics_custom_settings: settings }) }]);
 
 export const deleteLocation = async (customerId: string, locationId: string): Promise<void> => {
-  await dynamo.send(new DeleteCommand({ TableName: entitiesTable(), Key: keys.location(customerId, locationId) }));
+  await writeLocationsInTransaction(customerId, [{ Delete: { TableName: entitiesTable(), Key: keys.location(customerId, locationId) } }]);
+};
+
+/**
+ * The stamp of a customer's locations (`keys.locationsStamp`): its version, which every writer of a
+ * location moves, and when it last moved (ms since the epoch, the writer's clock).
+ */
+export interface LocationsStamp {
+  version: string;
+  movedAt: number;
+}
+
+/** The stamp moved: a new version. Every writer of a location puts it in the location's own transaction (or after a batch put). */
+export const locationsStampUpdate = (customerId: string, now: number = Date.now()) => ({
+  TableName: entitiesTable(),
+  Key: keys.locationsStamp(customerId),
+  UpdateExpression: 'SET #kind = :kind, #version = :version, moved_at = :moved',
+  ExpressionAttributeNames: { '#kind': 'kind', '#version': 'version' },
+  ExpressionAttributeValues: { ':kind': 'locations-stamp', ':version': randomUUID(), ':moved': now },
+});
+
+/** Moves the stamp alone: after locations written outside a transaction (a batch put, the list's migration). */
+export const moveLocationsStamp = async (customerId: string): Promise<void> => {
+  await dynamo.send(new UpdateCommand(locationsStampUpdate(customerId)));
+};
+
+const stampOf = (item: Record<string, unknown> | undefined): LocationsStamp | null =>
+  typeof item?.version === 'string' && typeof item.moved_at === 'number' ? { version: item.version, movedAt: item.moved_at } : null;
+
+/** The stamp (strongly consistent: a write acknowledged before is seen); null for a customer none of whose locations was written since stamps exist. */
+export const readLocationsStamp = async (customerId: string): Promise<LocationsStamp | null> =>
+  stampOf((await dynamo.send(new GetCommand({ TableName: entitiesTable(), Key: keys.locationsStamp(customerId), ConsistentRead: true }))).Item);
+
+/**
+ * The stamp of a customer that had none (its locations written before stamps existed, or none yet):
+ * created now, unless another reader or a writer made it first (then theirs).
+ */
+export const startLocationsStamp = async (customerId: string, now: number = Date.now()): Promise<LocationsStamp> => {
+  const created = { version: randomUUID(), movedAt: now };
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: entitiesTable(),
+        Item: { ...keys.locationsStamp(customerId), kind: 'locations-stamp', version: created.version, moved_at: now },
+        ConditionExpression: 'attribute_not_exists(#version)',
+        ExpressionAttributeNames: { '#version': 'version' },
+      }),
+    );
+    return created;
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    return (await readLocationsStamp(customerId)) ?? created;
+  }
+};
+
+/** Items a DynamoDB transaction may name (the stamp among them). */
+const MOST_TRANSACTION_ITEMS = 100;
+
+/** Tries of a transaction that another one held the stamp of before it is given up. */
+const TRANSACTION_TRIES = 6;
+
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+const cancellationCodes = (error: unknown): string[] => ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code ?? '');
+
+/**
+ * A transaction writing a customer's locations, with their stamp moved (last: a cancelled
+ * transaction's reasons keep the locations' places). Concurrent writes meet on the one stamp:
+ * DynamoDB cancels all but one, and the others are tried again after a short random wait, up to
+ * `TRANSACTION_TRIES` times, then answer 409 (`conflict`). A location's condition that failed (it
+ * is gone) is `not_found`, or the cancellation as it came for `missing: 'throw'`.
+ */
+const writeLocationsInTransaction = async (customerId: string, items: TransactItems, { missing = 'not_found' }: { missing?: 'not_found' | 'throw' } = {}): Promise<void> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: [...items, { Update: locationsStampUpdate(customerId) }] }));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes.includes('ConditionalCheckFailed')) {
+        if (missing === 'not_found') throw new AppError('not_found', { cause: error });
+        throw error;
+      }
+      const conflict = (error as { name?: string }).name === 'TransactionConflictException' || codes.includes('TransactionConflict');
+      if (!conflict) throw error;
+      if (attempt >= TRANSACTION_TRIES) throw new AppError('conflict', { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    }
+  }
 };

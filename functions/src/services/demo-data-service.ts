@@ -6,7 +6,7 @@ import type { Customer } from '@shared/schemas/customer';
 import type { Location } from '@shared/schemas/location';
 import { DEFAULT_AVATAR } from '@shared/schemas/user';
 import { putCustomer } from '../data/customer-repository';
-import { putLocation } from '../data/location-repository';
+import { putLocations } from '../data/location-repository';
 import { putCustomerPermissionMap, putSystemConfig } from '../data/system-repository';
 import type { NewUser } from '../data/user-repository';
 import { putUser } from '../data/user-repository';
@@ -254,7 +254,7 @@ export const seedDemo = async (event: unknown) => {
   await Promise.all([putCustomerPermissionMap(premium._id, DEFAULT_PERMISSIONS), putCustomerPermissionMap(basic._id, DEFAULT_PERMISSIONS)]);
   await putSystemConfig({ is_locked: false, machine_id: 'demo-machine', can_from_server: true });
   await Promise.all([putCustomer(premium), putCustomer(basic)]);
-  await Promise.all([...premiumLocations(premium._id), ...basicLocations(basic._id)].map(putLocation));
+  await putLocations([...premiumLocations(premium._id), ...basicLocations(basic._id)]);
   const users = await demoUsers(passwords, null);
   for (const item of users) await putUser(item);
   if (!(await getImage(premium._id, DEMO_IMAGE_ID))) {

@@ -1,6 +1,6 @@
 import { listCustomers } from '../data/customer-repository';
 import { listTabs, unlistedTabIds } from '../data/dashboard-repository';
-import { listLocations, unlistedLocationIds } from '../data/location-repository';
+import { listLocations, moveLocationsStamp, unlistedLocationIds } from '../data/location-repository';
 import { listNotifications, unlistedNotifications } from '../data/notification-repository';
 import { migrationDoneFor, migrationProgress, recordMigrationDone, recordMigrationProgress } from '../data/migration-repository';
 import { listSources, unlistedSourceIds } from '../data/source-repository';
@@ -36,6 +36,10 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
  *    ListSchedules call over migrated data).
  * 6. **The sources' fetch schedules** (`migrateSourceSchedules`, issue 41): the per-source schedules
  *    of older versions replaced by one per customer and fetch interval, the same way.
+ * 7. **The locations' stamps moved once** (issue 43, `keys.locationsStamp`): a renewal may say a
+ *    client's tree is unchanged from the stamp alone; the functions of the version before it wrote
+ *    locations without moving it, up to the moment the deploy replaced them. Moved once every function
+ *    is this version's, each customer's stamp names no tree read before.
  *
  * Each keeps its progress under `keys.migration(name)` and, once done, its marker: a deploy over
  * migrated data reads two items and stops. A run stops before `deadline` and answers not done; the
@@ -43,6 +47,7 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
  */
 export const LIST_MIGRATION = 'location-user-lists';
 export const POINT_INDEX_MIGRATION = 'point-index-backfill';
+export const LOCATIONS_STAMP_MIGRATION = 'locations-stamp';
 const DONE = 'v1';
 
 export interface DeployMigrations {
@@ -69,6 +74,8 @@ export interface DeployMigrationsOutcome {
   sourceSchedules: number;
   /** Legacy raw values packed into hour items in this run. */
   rawPacked: number;
+  /** Customers whose locations' stamp was moved in this run. */
+  locationStamps: number;
 }
 
 /** Entries written, by list. */
@@ -153,8 +160,22 @@ const replaceSourceSchedules = async (deadline: number, now: () => number, outco
   return run.done;
 };
 
+const moveLocationsStamps = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
+  if (await migrationDoneFor(LOCATIONS_STAMP_MIGRATION)) return true;
+  const after = (await migrationProgress<{ after: string | null }>(LOCATIONS_STAMP_MIGRATION))?.after ?? null;
+  for (const customerId of (await listCustomers()).map((customer) => customer._id).sort()) {
+    if (after !== null && customerId <= after) continue;
+    if (now() > deadline) return false;
+    await moveLocationsStamp(customerId);
+    outcome.locationStamps += 1;
+    await recordMigrationProgress(LOCATIONS_STAMP_MIGRATION, { after: customerId });
+  }
+  await recordMigrationDone(LOCATIONS_STAMP_MIGRATION, DONE);
+  return true;
+};
+
 export const runDeployMigrations = async (deadline: number, now: () => number = Date.now): Promise<DeployMigrationsOutcome> => {
-  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, rawPacked: 0, alertSchedules: 0, sourceSchedules: 0 };
+  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, rawPacked: 0, alertSchedules: 0, sourceSchedules: 0, locationStamps: 0 };
   // In this order: the summaries' rebuild reads the locations' and alerts' lists the first step fills.
   outcome.done =
     (await migrateLists(deadline, now, outcome)) &&
@@ -162,7 +183,8 @@ export const runDeployMigrations = async (deadline: number, now: () => number = 
     (await rebuildMaps(deadline, outcome)) &&
     (await packRawValues(deadline, now, outcome)) &&
     (await replaceAlertSchedules(deadline, now, outcome)) &&
-    (await replaceSourceSchedules(deadline, now, outcome));
+    (await replaceSourceSchedules(deadline, now, outcome)) &&
+    (await moveLocationsStamps(deadline, now, outcome));
   logger.info(outcome.done ? 'deploy migrations done' : 'deploy migrations paused', { ...outcome });
   return outcome;
 };

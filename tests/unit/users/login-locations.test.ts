@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LoginPayload, VisibleLocation } from '@shared/schemas/session';
-import { visibleLocationsPayload, withoutHeldLocations } from '../../../functions/src/services/login-locations';
+import {
+  LOCATIONS_STAMP_SETTLE_MS,
+  LOCATIONS_TREE_FORMAT,
+  settledLocationsStamp,
+  versionedLocationsStamp,
+  visibleLocationsPayload,
+  withoutHeldLocations,
+} from '../../../functions/src/services/login-locations';
 import { completeRenewedPayload } from '../../../web/src/lib/renewed-payload';
 
 const node = (id: string, children: VisibleLocation[] = [], changes: Partial<VisibleLocation> = {}): VisibleLocation => ({
@@ -65,5 +72,45 @@ describe('the login payload\'s locations and their stamp (a renewal sends them o
     const sent = completeRenewedPayload(withoutHeldLocations(payloadOf(visibleLocationsPayload(changed), 'token-3'), held.locations_stamp), held);
     expect(sent.locations.map((location) => location._id)).toEqual(['north']);
     expect(sent.locations_flattened.map((location) => location._id)).toEqual(['north', 'lille']);
+  });
+});
+
+describe('the versioned stamp (a renewal that says "unchanged" without reading the locations)', () => {
+  const moved = { version: 'version-1', movedAt: 1_000_000 };
+  const settled = moved.movedAt + LOCATIONS_STAMP_SETTLE_MS;
+
+  it('is the same for the same customer, stamp version and rights, whatever the order the rights are stored in', () => {
+    const stamp = versionedLocationsStamp('cust-1', 'version-1', ['loc-a', 'loc-b']);
+    expect(stamp.startsWith(`v${LOCATIONS_TREE_FORMAT}.`)).toBe(true);
+    expect(stamp.length).toBeLessThanOrEqual(64);
+    expect(versionedLocationsStamp('cust-1', 'version-1', ['loc-b', 'loc-a'])).toBe(stamp);
+    expect(settledLocationsStamp('cust-1', moved, ['loc-a', 'loc-b'], settled)).toBe(stamp);
+  });
+
+  it('changes with any location write (the version), with the user\'s rights and role, and with the customer', () => {
+    const stamp = versionedLocationsStamp('cust-1', 'version-1', ['loc-a']);
+    for (const other of [
+      versionedLocationsStamp('cust-1', 'version-2', ['loc-a']),
+      versionedLocationsStamp('cust-1', 'version-1', ['loc-a', 'loc-b']),
+      versionedLocationsStamp('cust-1', 'version-1', []),
+      versionedLocationsStamp('cust-1', 'version-1', 'view'),
+      versionedLocationsStamp('cust-2', 'version-1', ['loc-a']),
+    ])
+      expect(other).not.toBe(stamp);
+  });
+
+  it('is given only once the stamp has settled (the list is read from an eventually consistent index), never for no stamp', () => {
+    expect(settledLocationsStamp('cust-1', moved, 'view', settled - 1)).toBeNull();
+    // A writer's clock ahead of the reader's: recent.
+    expect(settledLocationsStamp('cust-1', moved, 'view', moved.movedAt - 5_000)).toBeNull();
+    expect(settledLocationsStamp('cust-1', null, 'view', settled)).toBeNull();
+    expect(settledLocationsStamp('cust-1', moved, 'view', settled)).toBe(versionedLocationsStamp('cust-1', 'version-1', 'view'));
+  });
+
+  it('is the stamp of a tree read after a settled stamp, and never a tree\'s digest', () => {
+    const versioned = versionedLocationsStamp('cust-1', 'version-1', 'view');
+    expect(visibleLocationsPayload(tree(), versioned).locations_stamp).toBe(versioned);
+    expect(visibleLocationsPayload(tree()).locations_stamp).not.toBe(versioned);
+    expect(visibleLocationsPayload(tree()).locations_stamp.startsWith('v1.')).toBe(false);
   });
 });
