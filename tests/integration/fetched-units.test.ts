@@ -77,6 +77,10 @@ describe('a source fetch\'s request units (issue 41)', () => {
     expect(total(metered(production.lines), 'wcu')).toBeCloseTo(production.meter.wcu, 3);
     expect(total(bench.lines, 'rcu')).toBeGreaterThanOrEqual(bench.meter.rcu - 1e-9);
     expect(total(production.lines, 'wcu')).toBeGreaterThan(0);
+    // Production's fetches update their points' last data dates (the bench's sample since run 12 too); dates ahead, none.
+    const dateUpdates = (lines: readonly LedgerLine[]) => lines.filter((line) => line.kind.startsWith('point (last data date) · UpdateItem'));
+    expect(dateUpdates(bench.lines)).toEqual([]);
+    expect(dateUpdates(production.lines).reduce((sum, line) => sum + line.calls, 0)).toBe(POINTS * 4);
     // Within the points' local day, an hour's rollup writes their hour packs alone: days and months wait for the day's end.
     expect(bench.lines.filter((line) => /^(day|month) pack · (PutItem|UpdateItem)/.test(line.kind))).toEqual([]);
     expect(bench.lines.find((line) => line.kind.startsWith('hour pack · PutItem'))?.calls).toBe(POINTS);
