@@ -465,8 +465,17 @@ const main = async () => {
         for (const [pointId, point] of fetchedPoints) fetchedPoints.set(pointId, { ...point, last_data_date: iso });
         await putItems([...fetchedPoints.values()].map((point) => pointItem(point)));
       };
+      // Each source's fetch records its points' dates in its one item (`FETCHDATES#<source>`), the points' own items once an hour:
+      // the points are shared among the reference customer's sources, one item each.
+      const { recordFetchedDates } = await import('../../functions/src/data/fetched-dates-repository');
+      const sourceOfPoint = (pointId: string) => `src-cost-${sourcePointIds.indexOf(pointId) % REFERENCE.sources}`;
+      const recordDates = async (latest: ReadonlyMap<string, number>) => {
+        const bySource = new Map<string, Map<string, number>>();
+        for (const [pointId, at] of latest) bySource.set(sourceOfPoint(pointId), (bySource.get(sourceOfPoint(pointId)) ?? new Map()).set(pointId, at));
+        await Promise.all([...bySource].map(([sourceId, dates]) => recordFetchedDates(CUSTOMER, sourceId, dates)));
+      };
       const fetchAt = async (instants: readonly number[]) => {
-        await storeFetchedValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), fetchedPoints, { announce: false });
+        await storeFetchedValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), fetchedPoints, { announce: false, recordDates });
         const iso = new Date(Math.max(...instants)).toISOString();
         for (const [pointId, point] of fetchedPoints) fetchedPoints.set(pointId, { ...point, last_data_date: iso });
       };

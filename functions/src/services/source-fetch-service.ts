@@ -48,7 +48,7 @@ const fetchProvider = async (source: StoredSource, now: number): Promise<FetchOu
       });
     }
   }
-  return storeFetchedValues(source.customer, values, points);
+  return storeFetchedValues(source.customer, source._id, values, points);
 };
 
 const FETCHERS: Partial<Record<SourceType, (source: StoredSource, now: number) => Promise<FetchOutcome>>> = {
