@@ -24,10 +24,10 @@ const update = (customerId: string, sourceId: string, entries: readonly (readonl
     new UpdateCommand({
       TableName: entitiesTable(),
       Key: keys.fetchedDates(customerId, sourceId),
-      UpdateExpression: `SET kind = :kind, #source = :source, ${entries.map((_, index) => `#d${index} = :d${index}`).join(', ')}`,
+      UpdateExpression: `SET #kind = :kind, #source = :source, ${entries.map((_, index) => `#d${index} = :d${index}`).join(', ')}`,
       // Never back: a fetch that ends after a later one keeps that one's dates.
       ConditionExpression: entries.map((_, index) => `(attribute_not_exists(#d${index}) OR #d${index} < :d${index})`).join(' AND '),
-      ExpressionAttributeNames: { '#source': 'source', ...Object.fromEntries(entries.map(([pointId], index) => [`#d${index}`, `${PREFIX}${pointId}`])) },
+      ExpressionAttributeNames: { '#kind': 'kind', '#source': 'source', ...Object.fromEntries(entries.map(([pointId], index) => [`#d${index}`, `${PREFIX}${pointId}`])) },
       ExpressionAttributeValues: { ':kind': 'fetched-dates', ':source': sourceId, ...Object.fromEntries(entries.map(([, at], index) => [`:d${index}`, at])) },
     }),
   );
