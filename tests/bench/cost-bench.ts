@@ -433,14 +433,44 @@ const main = async () => {
       });
       api.take();
       await scheduler.quiet();
-      const sourceJob = { kind: 'source', id: source._id, customerId: CUSTOMER };
-      await invoke(deployment.scheduledJobsFunctionName, sourceJob);
+      // Since issue 41's cut, one schedule per customer and interval (source-schedule-service): one firing fetches the
+      // customer's sources of the interval in one invocation. The bench customer has this one source: its firing is
+      // measured (the invocation, its log forwarding, the sources' Query, one fetch) and scaled to the month's firings;
+      // the other 19 fetches of each firing are one fetch measured alone, counted as work within the firing (no request
+      // nor log forwarding of its own; its deleted-customer check, source read and locations read, once a firing or in
+      // the firing's Query in production, are counted each time: a little high).
+      const firing = { kind: 'sources', id: String(FETCH_INTERVAL), customerId: CUSTOMER };
+      const firingsPerMonth = DAYS_IN_MONTH * ((24 * 60) / FETCH_INTERVAL);
+      const first = (await invoke(deployment.scheduledJobsFunctionName, firing)) as { sources?: number } | null;
+      if (first?.sources !== 1) throw new Error(`The firing of the ${FETCH_INTERVAL}-minute sources found ${String(first?.sources)} sources, not the bench's one`);
       sample(
-        { kind: 'source polls', unit: 'fetch', measured: 1, perMonth: REFERENCE.sources * DAYS_IN_MONTH * ((24 * 60) / FETCH_INTERVAL), basis: `${REFERENCE.sources} sources fetched every ${FETCH_INTERVAL} min` },
+        {
+          kind: 'source poll firings',
+          unit: 'firing',
+          measured: 1,
+          perMonth: firingsPerMonth,
+          basis: `one schedule per customer and interval: its ${REFERENCE.sources} sources of ${FETCH_INTERVAL} min in one invocation (measured with the bench's one source fetched in it)`,
+        },
         await measured(logs, async () => {
-          await invoke(deployment.scheduledJobsFunctionName, sourceJob);
+          await invoke(deployment.scheduledJobsFunctionName, firing);
           return { schedulerInvocations: 1 };
         }),
+      );
+      const sourceJob = { kind: 'source', id: source._id, customerId: CUSTOMER };
+      const alone = await measured(logs, async () => {
+        await invoke(deployment.scheduledJobsFunctionName, sourceJob);
+      });
+      const fetchWithin = alone.usage.filter((line) => line.fn === deployment.scheduledJobsFunctionName).map((line) => ({ ...line, within: true }));
+      if (fetchWithin.length !== 1) throw new Error(`One fetch measured alone left ${fetchWithin.length} lines of the scheduled-jobs function, not 1`);
+      sample(
+        {
+          kind: 'source polls',
+          unit: 'further fetch of a firing',
+          measured: 1,
+          perMonth: (REFERENCE.sources - 1) * firingsPerMonth,
+          basis: `the other ${REFERENCE.sources - 1} sources of each firing, each fetched within it`,
+        },
+        { usage: fetchWithin, driver: NO_DRIVER_COUNTS },
       );
     });
     await attempt('source values', async () => {

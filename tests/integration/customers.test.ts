@@ -23,7 +23,7 @@ import {
 } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
-import { alertSchedulesOf, runScheduledJob, scheduleOf } from '../support/scheduled-job';
+import { alertSchedulesOf, runScheduledJob, scheduleOf, sourceScheduleName, sourceSchedulesOf } from '../support/scheduled-job';
 
 const MINUTE = 60_000;
 /** A 1×1 transparent PNG. */
@@ -233,6 +233,13 @@ describe('deleting a customer', () => {
       },
     });
     expect(reminder.status, JSON.stringify(reminder.body)).toBe(200);
+    // A fetched source: its interval's schedule is named by the customer, not by an item of its partition.
+    const source = await api('POST', '/api/v1/sources/custom', {
+      token: inside,
+      body: { name: 'Compteurs à restaurer', type: 'eveler', config: { custom: { endpoint: 'https://eveler.example', api_key: 'k', fetch_interval: 15 } } },
+    });
+    expect(source.status, JSON.stringify(source.body)).toBe(200);
+    expect(await sourceSchedulesOf(customer._id)).toEqual([sourceScheduleName(customer._id, 15)]);
     const tab = await api<{ _id: string }>('POST', '/api/v1/tabs', { token: inside, body: { data: { name: 'Tableau à restaurer', sharing: { shared: true } } } });
     expect(tab.status).toBe(200);
     expect((await api('POST', '/api/v1/images', { token: inside, body: { name: 'Plan.png', content_type: 'image/png', data: PNG } })).status).toBe(200);
@@ -264,6 +271,7 @@ describe('deleting a customer', () => {
     const [alertSchedule] = await alertSchedulesOf(customer._id);
     expect(alertSchedule).toBeDefined();
     expect(await runScheduledJob({ kind: 'alerts', id: alertSchedule.slice(`alerts-${customer._id}-`.length), customerId: customer._id })).toEqual({ skipped: 'customer_deleted' });
+    expect(await runScheduledJob({ kind: 'sources', id: '15', customerId: customer._id })).toEqual({ skipped: 'customer_deleted' });
     // Its reminder's occurrence passes unfired, and its schedule moves on to the next one.
     const passed = await runScheduledJob<{ fired: boolean; reason: string; next_due: string | null }>({ kind: 'reminder', id: reminder.body.data!._id, customerId: customer._id });
     expect(passed).toMatchObject({ fired: false, reason: 'customer_deleted' });
@@ -293,6 +301,7 @@ describe('deleting a customer', () => {
     expect(await series.rawOfMonths(pointRef, ['202611'])).toHaveLength(3);
     expect(await scheduleOf('ftp', ftp.body.data!._id)).not.toBeNull();
     expect(await alertSchedulesOf(customer._id)).toEqual([alertSchedule]);
+    expect(await sourceSchedulesOf(customer._id)).toEqual([sourceScheduleName(customer._id, 15)]);
     expect(await scheduleOf('reminder', reminder.body.data!._id)).not.toBeNull();
     expect(await runScheduledJob({ kind: 'alert', id: alert.body.data!._id, customerId: customer._id })).not.toEqual({ skipped: 'customer_deleted' });
     expect((await partitionOf(customer._id)).filter((sk) => partition.includes(sk)).sort()).toEqual(partition);
@@ -376,6 +385,13 @@ describe('deleting a customer', () => {
     });
     expect(alert.status, JSON.stringify(alert.body)).toBe(200);
     expect(await alertSchedulesOf(customer._id)).toHaveLength(1);
+    // So is a fetched source's interval.
+    const source = await api('POST', '/api/v1/sources/custom', {
+      token: inside,
+      body: { name: 'Compteurs à purger', type: 'eveler', config: { custom: { endpoint: 'https://eveler.example', api_key: 'k', fetch_interval: 10 } } },
+    });
+    expect(source.status, JSON.stringify(source.body)).toBe(200);
+    expect(await sourceSchedulesOf(customer._id)).toEqual([sourceScheduleName(customer._id, 10)]);
     expect((await api('POST', '/api/v1/images', { token: inside, body: { name: 'Plan.png', content_type: 'image/png', data: PNG } })).status).toBe(200);
     await putObject(uploadsBucket, `${customer._id}/files/file-manual.csv`);
     // A browser of the customer's member, on record in the connections table.
@@ -407,6 +423,7 @@ describe('deleting a customer', () => {
     expect(await scheduleOf('ftp', ftp.body.data!._id)).toBeNull();
     expect(await scheduleOf('reminder', reminder.body.data!._id)).toBeNull();
     expect(await alertSchedulesOf(customer._id)).toEqual([]);
+    expect(await sourceSchedulesOf(customer._id)).toEqual([]);
     expect((await everything()).filter(holdsCustomer)).toEqual([]);
     made.splice(made.indexOf(customer._id), 1);
   }, 5 * MINUTE);

@@ -7,7 +7,7 @@ import { api } from '../support/api';
 import { anotherPremiumCustomer } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 import { eventually } from '../support/eventually';
-import { scheduleOf } from '../support/scheduled-job';
+import { scheduleNamed, sourceScheduleName } from '../support/scheduled-job';
 
 /**
  * The sources `npm start` gives the demo customer (infra/local/demo-sources.ts), made here for a
@@ -15,7 +15,7 @@ import { scheduleOf } from '../support/scheduled-job';
  */
 describe("npm start's demo sources", () => {
   it('are the weather of Lyon and the Objenious stand-in, fetched at once and then on their schedule, their values written', async () => {
-    const { token } = await anotherPremiumCustomer();
+    const { token, customerId } = await anotherPremiumCustomer();
     const objenious = await startDemoObjenious();
     let sources: Source[] = [];
     try {
@@ -24,8 +24,9 @@ describe("npm start's demo sources", () => {
         [DEMO_SOURCES.weather.name, 'weather', true],
         [DEMO_SOURCES.objenious.name, 'objenious', true],
       ]);
+      // Each fetched by its customer's schedule of its interval.
       for (const source of sources) {
-        const schedule = await scheduleOf('source', source._id);
+        const schedule = await scheduleNamed(sourceScheduleName(customerId, source.config.custom.fetch_interval));
         expect(schedule?.ScheduleExpression).toBe(`rate(${source.config.custom.fetch_interval} minutes)`);
       }
       // The first fetch, started with the sources, writes the weather's temperature and a day of the sensors' values.
@@ -42,7 +43,7 @@ describe("npm start's demo sources", () => {
       expect(technicalIds.filter((id) => !id.startsWith('weather_')).sort()).toEqual(['70B3D5E75E00A101_humidity', '70B3D5E75E00A101_temperature', '70B3D5E75E00A102_co2']);
       expect(technicalIds.filter((id) => /^weather_\d+_temperature$/.test(id))).toHaveLength(1);
     } finally {
-      // Off again, so that their schedules call no stand-in that is gone.
+      // Off again, so that no schedule calls a stand-in that is gone (the last paused, their schedules go).
       for (const source of sources) {
         const { config, ...rest } = source;
         await api('PUT', `/api/v1/sources/${source._id}`, { token, body: { ...rest, active: false, config: { custom: { ...config.custom } } } });

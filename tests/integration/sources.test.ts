@@ -8,7 +8,11 @@ import { entities, series, seriesRef } from '../support/aws';
 import { eventually } from '../support/eventually';
 import { startImapServer, type ImapServer } from '../support/imap-server';
 import { startEvelerServer, startObjeniousServer, type ProviderServer } from '../support/provider-servers';
-import { runScheduledJob, scheduleOf } from '../support/scheduled-job';
+import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { awsEnvironment } from '../../infra/local/emulator';
+import { anotherPremiumCustomer } from '../support/customers';
+import { testEnvironment } from '../support/environment';
+import { runScheduledJob, scheduleNamed, scheduleOf, sourceScheduleName, sourceSchedulesOf } from '../support/scheduled-job';
 
 let admin: string;
 let member: string;
@@ -24,7 +28,8 @@ beforeAll(async () => {
 const createSource = async (body: Record<string, unknown>, token = admin) => api<Source>('POST', '/api/v1/sources/custom', { token, body });
 const fetchNow = (source: Source) => runScheduledJob<SourceFetchStatus | null>({ kind: 'source', id: source._id, customerId: source.customer });
 const utcMonth = (at: number) => new Date(at).toISOString().slice(0, 7).replace('-', '');
-const storedValue = async (pointId: string, at: number) => (await series.rawValues(seriesRef(pointId), utcMonth(at), new Date(at).toISOString()))[0]?.v;
+const storedValue = async (pointId: string, at: number, customerId?: string) =>
+  (await series.rawValues(seriesRef(pointId, customerId), utcMonth(at), new Date(at).toISOString()))[0]?.v;
 
 /** Ten-minute instants ending at the last whole ten minutes before now. */
 const recentInstants = (count: number): number[] => {
@@ -178,31 +183,119 @@ describe('sources', () => {
     expect((await api('GET', '/api/v1/sources', { token: member })).status).toBe(403);
   });
 
-  it('that are fetched have a schedule at their interval, disabled while inactive, gone with them', async () => {
+  it("that are fetched share their customer's schedule of their interval, gone with the interval's last source (paused, moved or deleted)", async () => {
+    // A customer of the test's own: the premium customer's sources are made by files running at the same time.
+    const own = await anotherPremiumCustomer();
+    const eveler = async (name: string, interval: number) =>
+      (await createSource({ name: unique(name), type: 'eveler', config: { custom: { endpoint: 'https://eveler.example', api_key: 'k', fetch_interval: interval } } }, own.token)).body
+        .data!;
+    const save = async (source: Source, changes: { active?: boolean; fetch_interval?: number }) => {
+      const { config, ...rest } = source;
+      const { fetch_interval: interval = config.custom.fetch_interval, ...fields } = changes;
+      const saved = await api<Source>('PUT', `/api/v1/sources/${source._id}`, { token: own.token, body: { ...rest, ...fields, config: { custom: { ...config.custom, fetch_interval: interval } } } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      return saved.body.data!;
+    };
+    const nameOf = (interval: number) => sourceScheduleName(own.customerId, interval);
+
+    let first = await eveler('Planifiée', 10);
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([nameOf(10)]);
+    const made = await scheduleNamed(nameOf(10));
+    expect(made).toMatchObject({ ScheduleExpression: 'rate(10 minutes)', State: 'ENABLED' });
+    expect(JSON.parse(made!.Target!.Input!)).toEqual({ kind: 'sources', id: '10', customerId: own.customerId, correlationId: '<aws.scheduler.execution-id>' });
+    expect(made!.Target!.Arn).toMatch(new RegExp(`:function:${testEnvironment().scheduledJobsFunctionName}$`));
+    // No schedule of the source alone.
+    expect(await scheduleOf('source', first._id)).toBeNull();
+
+    // A second source of the interval shares its schedule; a source that is not fetched has none.
+    let second = await eveler('Seconde', 10);
+    const custom = (await createSource({ name: unique('Sans relève'), type: 'custom' }, own.token)).body.data!;
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([nameOf(10)]);
+
+    // The first moved to every minute: its interval gets a schedule, the 10 minutes' stays for the second.
+    first = await save(first, { fetch_interval: 1 });
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([nameOf(1), nameOf(10)]);
+    expect((await scheduleNamed(nameOf(1)))?.ScheduleExpression).toBe('rate(1 minute)');
+    // The second paused: the last of its interval, whose schedule goes.
+    second = await save(second, { active: false });
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([nameOf(1)]);
+    // The first deleted: none left.
+    expect((await api('DELETE', `/api/v1/sources/${first._id}`, { token: own.token })).status).toBe(200);
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([]);
+    // The second active again: its interval's schedule is back; saved again, nothing changes.
+    second = await save(second, { active: true });
+    await save(second, { active: true });
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([nameOf(10)]);
+    await api('DELETE', `/api/v1/sources/${second._id}`, { token: own.token });
+    await api('DELETE', `/api/v1/sources/${custom._id}`, { token: own.token });
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([]);
+  });
+
+  it("whose interval's schedule fires with none of them left (a save's removal failed) set their customer's schedules right", async () => {
+    const own = await anotherPremiumCustomer();
+    const body = (name: string, interval: number) => ({ name: unique(name), type: 'eveler', config: { custom: { endpoint: 'https://eveler.example', api_key: 'k', fetch_interval: interval } } });
+    const kept = (await createSource(body('Gardée', 15), own.token)).body.data!;
+    const left = (await createSource(body('Oubliée', 30), own.token)).body.data!;
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([sourceScheduleName(own.customerId, 15), sourceScheduleName(own.customerId, 30)]);
+    // Paused behind the API's back, as if the save's removal of its interval's schedule had failed.
+    await entities.set(keys.source(own.customerId, left._id), { active: false });
+    expect(await runScheduledJob({ kind: 'sources', id: '30', customerId: own.customerId })).toMatchObject({ sources: 0, fetched: 0, failed: 0, skipped: 0 });
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([sourceScheduleName(own.customerId, 15)]);
+    await api('DELETE', `/api/v1/sources/${kept._id}`, { token: own.token });
+    await api('DELETE', `/api/v1/sources/${left._id}`, { token: own.token });
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([]);
+  });
+
+  it("replace an older version's per-source schedule by their customer's schedule of the interval at the deploy's migration, once", async () => {
+    const own = await anotherPremiumCustomer();
     const source = (
-      await createSource({ name: unique('Planifiée'), type: 'eveler', config: { custom: { endpoint: 'https://eveler.example', api_key: 'k', fetch_interval: 10 } } })
+      await createSource({ name: unique('Migrée'), type: 'eveler', config: { custom: { endpoint: 'https://eveler.example', api_key: 'k', fetch_interval: 5 } } }, own.token)
     ).body.data!;
-    expect(await scheduleOf('source', source._id)).toMatchObject({ ScheduleExpression: 'rate(10 minutes)', State: 'ENABLED' });
-    const { config, ...rest } = source;
-    await api('PUT', `/api/v1/sources/${source._id}`, { token: admin, body: { ...rest, active: false, config: { custom: { ...config.custom, fetch_interval: 1 } } } });
-    expect(await scheduleOf('source', source._id)).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'DISABLED' });
-    const custom = (await createSource({ name: unique('Sans relève'), type: 'custom' })).body.data!;
-    expect(await scheduleOf('source', custom._id)).toBeNull();
-    await api('DELETE', `/api/v1/sources/${source._id}`, { token: admin });
-    await api('DELETE', `/api/v1/sources/${custom._id}`, { token: admin });
+    const made = (await scheduleNamed(sourceScheduleName(own.customerId, 5)))!;
+    // As an older version left it: one schedule named by the source, invoking the function, and none per interval.
+    const scheduler = new SchedulerClient({ endpoint: testEnvironment().endpoint, region: 'us-east-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+    await scheduler.send(
+      new CreateScheduleCommand({
+        Name: `source-${source._id}`,
+        ScheduleExpression: 'rate(5 minutes)',
+        State: 'ENABLED',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        Target: { ...made.Target!, Input: JSON.stringify({ kind: 'source', id: source._id, customerId: own.customerId, correlationId: '<aws.scheduler.execution-id>' }) },
+      }),
+    );
+    await scheduler.send(new DeleteScheduleCommand({ Name: made.Name }));
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([]);
+
+    // The deploy's step, run in this process against the deployment (narrowed to this source's schedule: other files' run meanwhile).
+    const environment = testEnvironment();
+    Object.assign(process.env, awsEnvironment(environment.endpoint), {
+      ENTITIES_TABLE: environment.entitiesTable,
+      SERIES_TABLE: environment.seriesTable,
+      SCHEDULER_ROLE_ARN: made.Target!.RoleArn,
+      ...(made.Target!.DeadLetterConfig?.Arn ? { SCHEDULES_DEAD_LETTER_ARN: made.Target!.DeadLetterConfig.Arn } : {}),
+    });
+    const { migrateSourceSchedules } = await import('../../functions/src/services/source-schedule-service');
+    expect(await migrateSourceSchedules(Date.now() + 60_000, Date.now, `source-${source._id}`)).toEqual({ done: true, replaced: 1 });
     expect(await scheduleOf('source', source._id)).toBeNull();
+    const replaced = await scheduleNamed(made.Name!);
+    const comparable = (schedule: typeof made | null) => ({ ...schedule, CreationDate: undefined, LastModificationDate: undefined, $metadata: undefined });
+    expect(comparable(replaced)).toEqual(comparable(made));
+    // Over migrated schedules a run finds nothing to do.
+    expect(await migrateSourceSchedules(Date.now() + 60_000, Date.now, `source-${source._id}`)).toEqual({ done: true, replaced: 0 });
+    await api('DELETE', `/api/v1/sources/${source._id}`, { token: own.token });
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([]);
   });
 });
 
 /** Creates a provider source at a local server, discovers it and creates every proposed point. */
-const providerSourceWithPoints = async (type: 'objenious' | 'eveler', server: ProviderServer, apiVersion: string) => {
+const providerSourceWithPoints = async (type: 'objenious' | 'eveler', server: ProviderServer, apiVersion: string, token = admin) => {
   const source = (
-    await createSource({ name: unique(type), type, resource: 'temperature', config: { custom: { endpoint: server.endpoint, api_version: apiVersion, api_key: server.apiKey } } })
+    await createSource({ name: unique(type), type, resource: 'temperature', config: { custom: { endpoint: server.endpoint, api_version: apiVersion, api_key: server.apiKey } } }, token)
   ).body.data!;
-  const discovery = await api<SourceDiscovery>('POST', `/api/v1/sources/${source._id}/discover`, { token: admin });
+  const discovery = await api<SourceDiscovery>('POST', `/api/v1/sources/${source._id}/discover`, { token });
   expect(discovery.status, JSON.stringify(discovery.body)).toBe(200);
   const created = await api<{ created: Point[]; skipped: string[] }>('POST', `/api/v1/sources/${source._id}/points`, {
-    token: admin,
+    token,
     body: { keys: discovery.body.data!.proposals.map((proposal) => proposal.key) },
   });
   expect(created.status).toBe(200);
@@ -284,6 +377,36 @@ describe('an objenious source', () => {
     expect(await storedValue(temperature._id, next)).toBe(22.25);
     const listed = (await api<Source>('GET', `/api/v1/sources/${source._id}`, { token: admin })).body.data!;
     expect(listed.last_fetch).toMatchObject({ ok: true, written: 2 });
+  });
+
+  it("is fetched with its customer's other sources of its interval by one firing of their schedule: a failing one recorded, the others fetched, a paused one left", async () => {
+    const own = await anotherPremiumCustomer();
+    const { source, points } = await providerSourceWithPoints('objenious', server, 'v2', own.token);
+    const body = (name: string, changes: Record<string, unknown>) => ({
+      name: unique(name),
+      type: 'objenious',
+      config: { custom: { endpoint: server.endpoint, api_key: 'wrong-key', auto_discover_devices: true, ...changes } },
+    });
+    const refused = (await createSource(body('Mauvaise clé', {}), own.token)).body.data!;
+    const paused = (await createSource({ ...body('En pause', { api_key: server.apiKey }), active: false }, own.token)).body.data!;
+    const other = (await createSource(body('Autre intervalle', { fetch_interval: 30 }), own.token)).body.data!;
+    expect(await sourceSchedulesOf(own.customerId)).toEqual([sourceScheduleName(own.customerId, 15), sourceScheduleName(own.customerId, 30)]);
+
+    // What the 15 minutes' schedule sends, as it sends it.
+    const schedule = (await scheduleNamed(sourceScheduleName(own.customerId, 15)))!;
+    const firing = await runScheduledJob({ ...(JSON.parse(schedule.Target!.Input!) as { kind: 'sources'; id: string; customerId: string }) });
+    expect(firing).toMatchObject({ sources: 2, fetched: 1, failed: 1, skipped: 0 });
+    const temperature = points.find((point) => point.technical_id.endsWith('_temperature'))!;
+    expect(await storedValue(temperature._id, instants[5], own.customerId)).toBe(21.5);
+    // The list shows each outcome as a fetch of the source alone recorded it.
+    const listed = new Map((await api<Source[]>('GET', '/api/v1/sources', { token: own.token })).body.data!.map((entry) => [entry._id, entry]));
+    expect(listed.get(source._id)!.last_fetch).toMatchObject({ ok: true, written: 12, unchanged: 0, error: null });
+    expect(listed.get(refused._id)!.last_fetch).toMatchObject({ ok: false, written: 0, error: 'provider_refused' });
+    expect(listed.get(paused._id)!.last_fetch).toBeNull();
+    expect(listed.get(other._id)!.last_fetch).toBeNull();
+    // Fired again: incremental, as a source's own schedule was.
+    expect(await runScheduledJob({ kind: 'sources', id: '15', customerId: own.customerId })).toMatchObject({ sources: 2, fetched: 1, failed: 1 });
+    expect((await api<Source>('GET', `/api/v1/sources/${source._id}`, { token: own.token })).body.data!.last_fetch).toMatchObject({ ok: true, written: 0, unchanged: 2 });
   });
 
   it('records a refused api key on the source instead of doing nothing silently', async () => {

@@ -10,7 +10,7 @@ const clientOptions = () => ({
 });
 
 /** The kinds of entity that have a schedule (functions/src/services/schedule-service.ts). */
-export type ScheduledKind = 'ftp' | 'source' | 'alert' | 'alerts' | 'reminder' | 'subscription';
+export type ScheduledKind = 'ftp' | 'source' | 'sources' | 'alert' | 'alerts' | 'reminder' | 'subscription';
 
 let lambda: LambdaClient | undefined;
 let scheduler: SchedulerClient | undefined;
@@ -71,6 +71,23 @@ export const alertSchedulesOf = async (customerId: string): Promise<string[]> =>
     const page = await scheduler.send(new ListSchedulesCommand({ NamePrefix: `alerts-${customerId}-`, NextToken }));
     NextToken = page.NextToken;
     names.push(...(page.Schedules ?? []).map((summary) => summary.Name!).filter((name) => /^[0-9a-f]{12}$/.test(name.slice(`alerts-${customerId}-`.length))));
+  } while (NextToken);
+  return names.sort();
+};
+
+/** The name of a customer's schedule of the sources fetched every `interval` minutes (functions/src/services/source-schedules.ts). */
+export const sourceScheduleName = (customerId: string, interval: number) => `sources-${customerId}-${interval}`;
+
+/** The names of a customer's source fetch schedules (one per interval), sorted. */
+export const sourceSchedulesOf = async (customerId: string): Promise<string[]> => {
+  scheduler ??= new SchedulerClient(clientOptions());
+  const prefix = `sources-${customerId}-`;
+  const names: string[] = [];
+  let NextToken: string | undefined;
+  do {
+    const page = await scheduler.send(new ListSchedulesCommand({ NamePrefix: prefix, NextToken }));
+    NextToken = page.NextToken;
+    names.push(...(page.Schedules ?? []).map((summary) => summary.Name!).filter((name) => /^[1-9]\d*$/.test(name.slice(prefix.length))));
   } while (NextToken);
   return names.sort();
 };

@@ -59,6 +59,15 @@ export const listSourcesOfCustomer = async (customerId: string, { withFetchStatu
     .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 };
 
+/**
+ * The customer's sources from its partition, strongly consistent (a save that just wrote one sees
+ * it): what sets its fetch schedules right (services/source-schedule-service). In no order.
+ */
+export const listSourcesOfCustomerConsistently = async (customerId: string): Promise<StoredSource[]> => {
+  const { PK, prefix } = keys.sourcesOfCustomer(customerId);
+  return (await queryPrefix<Record<string, unknown>>(PK, prefix, { consistent: true })).filter((item) => item.kind === 'source' && item.customer === customerId).map(toSource);
+};
+
 /** The ids of the customer's sources stored under its partition that have no entry in its list yet (the migration's read). */
 export const unlistedSourceIds = async (customerId: string): Promise<string[]> => {
   const { PK, prefix } = keys.sourcesOfCustomer(customerId);

@@ -26,7 +26,8 @@ import { describeError, logger } from '../logger';
 import type { CustomerDeletionJob, CustomerPurgeSweep } from './job-launcher';
 import { newId } from './new-id';
 import { pushToUser } from './realtime-service';
-import { alertSchedulesPrefix, removeSchedule, removeScheduleNamed, scheduleNamesStartingWith, type ScheduledTarget } from './schedule-service';
+import { alertSchedulesPrefix, removeSchedule, removeScheduleNamed, scheduleNamesStartingWith, sourceSchedulesPrefix, type ScheduledTarget } from './schedule-service';
+import { intervalOfScheduleName } from './source-schedules';
 import { deleteLanesOf } from '../data/fair-queue-repository';
 import { FAIR_QUEUES } from './fair-work-service';
 
@@ -120,6 +121,13 @@ const removeSchedules = async (run: RunContext): Promise<StepResult> => {
       const prefix = alertSchedulesPrefix(run.customerId);
       for (const name of await scheduleNamesStartingWith(prefix)) {
         if (!/^[0-9a-f]{12}$/.test(name.slice(prefix.length))) continue;
+        await removeScheduleNamed(name);
+        used += 1;
+      }
+      // So are the sources' fetch schedules, per interval (source-schedule-service).
+      const sourcesPrefix = sourceSchedulesPrefix(run.customerId);
+      for (const name of await scheduleNamesStartingWith(sourcesPrefix)) {
+        if (intervalOfScheduleName(sourcesPrefix, name) === null) continue;
         await removeScheduleNamed(name);
         used += 1;
       }

@@ -9,6 +9,7 @@ import { logger } from '../logger';
 import { migrateAlertSchedules } from './alert-schedule-service';
 import { rebuildMapSummaries } from './map-summary-rebuild';
 import { packLegacyRawValues } from './raw-hour-migration';
+import { migrateSourceSchedules } from './source-schedule-service';
 import { backfillPointIndex, type BackfillPosition } from './point-index-backfill-service';
 
 /**
@@ -33,6 +34,8 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
  * 5. **The alerts' schedules** (`migrateAlertSchedules`, issue 41): the per-alert schedules of older
  *    versions replaced by one per customer and cron; its progress is the schedules left (one
  *    ListSchedules call over migrated data).
+ * 6. **The sources' fetch schedules** (`migrateSourceSchedules`, issue 41): the per-source schedules
+ *    of older versions replaced by one per customer and fetch interval, the same way.
  *
  * Each keeps its progress under `keys.migration(name)` and, once done, its marker: a deploy over
  * migrated data reads two items and stops. A run stops before `deadline` and answers not done; the
@@ -62,6 +65,8 @@ export interface DeployMigrationsOutcome {
   mapSites: number;
   /** Per-alert schedules replaced by their customers' schedules per cron in this run. */
   alertSchedules: number;
+  /** Per-source schedules replaced by their customers' schedules per fetch interval in this run. */
+  sourceSchedules: number;
   /** Legacy raw values packed into hour items in this run. */
   rawPacked: number;
 }
@@ -142,15 +147,22 @@ const replaceAlertSchedules = async (deadline: number, now: () => number, outcom
   return run.done;
 };
 
+const replaceSourceSchedules = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
+  const run = await migrateSourceSchedules(deadline, now);
+  outcome.sourceSchedules += run.replaced;
+  return run.done;
+};
+
 export const runDeployMigrations = async (deadline: number, now: () => number = Date.now): Promise<DeployMigrationsOutcome> => {
-  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, rawPacked: 0, alertSchedules: 0 };
+  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, rawPacked: 0, alertSchedules: 0, sourceSchedules: 0 };
   // In this order: the summaries' rebuild reads the locations' and alerts' lists the first step fills.
   outcome.done =
     (await migrateLists(deadline, now, outcome)) &&
     (await backfillPoints(deadline, now, outcome)) &&
     (await rebuildMaps(deadline, outcome)) &&
     (await packRawValues(deadline, now, outcome)) &&
-    (await replaceAlertSchedules(deadline, now, outcome));
+    (await replaceAlertSchedules(deadline, now, outcome)) &&
+    (await replaceSourceSchedules(deadline, now, outcome));
   logger.info(outcome.done ? 'deploy migrations done' : 'deploy migrations paused', { ...outcome });
   return outcome;
 };

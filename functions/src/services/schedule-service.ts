@@ -16,7 +16,7 @@ import { migrationDoneFor, recordMigrationDone } from '../data/migration-reposit
  * `outbox` is the deployment's one outbox sweep (its schedule is made by the stack, for no customer).
  */
 export interface ScheduledTarget {
-  kind: 'ftp' | 'source' | 'alert' | 'alerts' | 'reminder' | 'subscription' | 'outbox';
+  kind: 'ftp' | 'source' | 'sources' | 'alert' | 'alerts' | 'reminder' | 'subscription' | 'outbox';
   id: string;
   customerId: string;
   /** The schedule's execution id (filled in by Scheduler), or the request's that ran the job at once. */
@@ -38,13 +38,22 @@ const SCHEDULE_EXECUTION_ID = '<aws.scheduler.execution-id>';
 /**
  * One schedule per entity, named by its id (ids are server-made and unique across customers); the
  * alerts' schedules are one per customer and cron (`alerts`, services/alert-schedules.ts), named by
- * the customer and the cron's key (a customer's are listed by that prefix).
+ * the customer and the cron's key, and the sources' fetches one per customer and fetch interval
+ * (`sources`, services/source-schedules.ts), named by the customer and the interval in minutes (a
+ * customer's are listed by that prefix).
  */
 export const scheduleName = (target: ScheduledTarget): string =>
-  target.kind === 'alerts' ? `${alertSchedulesPrefix(target.customerId)}${target.id}` : `${target.kind}-${target.id}`;
+  target.kind === 'alerts'
+    ? `${alertSchedulesPrefix(target.customerId)}${target.id}`
+    : target.kind === 'sources'
+      ? `${sourceSchedulesPrefix(target.customerId)}${target.id}`
+      : `${target.kind}-${target.id}`;
 
 /** What the names of a customer's alert schedules start with. */
 export const alertSchedulesPrefix = (customerId: string): string => `alerts-${customerId}-`;
+
+/** What the names of a customer's source fetch schedules (one per interval) start with. */
+export const sourceSchedulesPrefix = (customerId: string): string => `sources-${customerId}-`;
 
 /**
  * When a schedule fires: an EventBridge Scheduler expression (`rate(15 minutes)`,
@@ -63,7 +72,7 @@ export interface ScheduleTiming {
 export const scheduleTargetInput = (target: ScheduledTarget): string =>
   JSON.stringify({ kind: target.kind, id: target.id, customerId: target.customerId, correlationId: SCHEDULE_EXECUTION_ID } satisfies ScheduledTarget);
 
-const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
+const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming, targetArn?: string) => ({
   Name: scheduleName(target),
   ScheduleExpression: timing.expression,
   ...(timing.timezone ? { ScheduleExpressionTimezone: timing.timezone } : {}),
@@ -73,7 +82,8 @@ const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
   FlexibleTimeWindow: { Mode: 'OFF' as const },
   Target: {
     // A deployment without the queue (an older stack) keeps invoking the function.
-    Arn: QUEUED_KINDS.has(target.kind) && process.env.SCHEDULED_WORK_QUEUE_ARN ? process.env.SCHEDULED_WORK_QUEUE_ARN : requireSetting('SCHEDULED_JOBS_FUNCTION_ARN'),
+    // A function that may not name the jobs function in its settings (the jobs functions themselves) gives the target it read off an existing schedule.
+    Arn: targetArn ?? (QUEUED_KINDS.has(target.kind) && process.env.SCHEDULED_WORK_QUEUE_ARN ? process.env.SCHEDULED_WORK_QUEUE_ARN : requireSetting('SCHEDULED_JOBS_FUNCTION_ARN')),
     RoleArn: requireSetting('SCHEDULER_ROLE_ARN'),
     Input: scheduleTargetInput(target),
     // A target that cannot be invoked is tried twice more within the hour (jobs are idempotent), then left in the dead-letter queue.
@@ -85,9 +95,14 @@ const scheduleInput = (target: ScheduledTarget, timing: ScheduleTiming) => ({
 /**
  * Creates or replaces the schedule of an entity (a disabled entity keeps a disabled schedule).
  * Idempotent: called again with the same values it leaves one schedule with those values.
+ * `targetArn`: what it invokes, when not the function or queue the settings name.
  */
-export const putSchedule = async (target: ScheduledTarget, timing: ScheduleTiming, { exists = false }: { exists?: boolean } = {}): Promise<void> => {
-  const input = scheduleInput(target, timing);
+export const putSchedule = async (
+  target: ScheduledTarget,
+  timing: ScheduleTiming,
+  { exists = false, targetArn }: { exists?: boolean; targetArn?: string } = {},
+): Promise<void> => {
+  const input = scheduleInput(target, timing, targetArn);
   // One known to exist is updated (one call); one gone meanwhile is made again.
   if (exists) {
     try {
@@ -105,9 +120,12 @@ export const putSchedule = async (target: ScheduledTarget, timing: ScheduleTimin
   }
 };
 
-/** A schedule every `everyMinutes` minutes (FTP retrievers, source fetches). */
-export const putRecurringSchedule = (target: ScheduledTarget, everyMinutes: number, enabled: boolean): Promise<void> =>
-  putSchedule(target, { expression: `rate(${everyMinutes} ${everyMinutes === 1 ? 'minute' : 'minutes'})`, enabled });
+/** The Scheduler expression of a schedule every `everyMinutes` minutes. */
+export const rateExpression = (everyMinutes: number): string => `rate(${everyMinutes} ${everyMinutes === 1 ? 'minute' : 'minutes'})`;
+
+/** A schedule every `everyMinutes` minutes (FTP retrievers, a customer's source fetches of one interval). */
+export const putRecurringSchedule = (target: ScheduledTarget, everyMinutes: number, enabled: boolean, options: { targetArn?: string } = {}): Promise<void> =>
+  putSchedule(target, { expression: rateExpression(everyMinutes), enabled }, options);
 
 /** Removes an entity's schedule; already gone is fine. */
 export const removeSchedule = (target: ScheduledTarget): Promise<void> => removeScheduleNamed(scheduleName(target));
@@ -137,6 +155,17 @@ export const scheduleNamesStartingWith = async (prefix: string): Promise<string[
 export const scheduleInputOf = async (name: string): Promise<string | null> => {
   try {
     return (await scheduler.send(new GetScheduleCommand({ Name: name }))).Target?.Input ?? null;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return null;
+    throw error;
+  }
+};
+
+/** What a schedule invokes (its target's ARN) and sends it (its input); null when it is gone. */
+export const scheduleTargetOf = async (name: string): Promise<{ arn: string; input: string | null } | null> => {
+  try {
+    const target = (await scheduler.send(new GetScheduleCommand({ Name: name }))).Target;
+    return target?.Arn ? { arn: target.Arn, input: target.Input ?? null } : null;
   } catch (error) {
     if (error instanceof ResourceNotFoundException) return null;
     throw error;

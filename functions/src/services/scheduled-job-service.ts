@@ -8,15 +8,19 @@ import { retrieveFiles } from './ftp-retrieval-service';
 import { fireReminder } from './reminder-firing-service';
 import { retargetQueuedSchedules, type ScheduledTarget } from './schedule-service';
 import { sweepOutbox } from './outbox-service';
-import { fetchSource } from './source-fetch-service';
+import { fetchSource, fetchSourcesOfInterval } from './source-fetch-service';
 import { sendSubscriptionReport } from './subscription-sending-service';
 
-type Runner = (target: ScheduledTarget) => Promise<unknown>;
+/** `deadline`: when the invocation running it ends (a runner of several entities starts none after it). */
+type Runner = (target: ScheduledTarget, deadline?: number) => Promise<unknown>;
 
 /** What each kind of schedule runs. Every runner is idempotent: a schedule fired twice does its work once. */
 const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
   ftp: (target) => retrieveFiles(target.customerId, target.id),
+  // One source at once ("fetch now", and the per-source schedules of older versions until the deploy's migration replaces them).
   source: (target) => fetchSource(target.customerId, target.id),
+  // A customer's interval: its due sources fetched in this one invocation, each as `source` fetches it.
+  sources: (target, deadline) => fetchSourcesOfInterval(target, deadline),
   // A run that waited its turn evaluates the tick it fired for.
   alert: (target) => evaluateAlert(target.customerId, target.id, target.firedAt ?? Date.now()),
   // A customer's cron: its alerts' evaluations go to the customer's lane in chunks (one job each), for the tick it fired for.
@@ -44,17 +48,17 @@ const RUNNERS: Record<ScheduledTarget['kind'], Runner> = {
  * A reminder's schedule is a one-time one that its run moves on: its run lets the occurrence pass
  * unfired and moves it (reminder-firing-service).
  */
-const PAUSED_WHILE_DELETED = new Set<ScheduledJob['kind']>(['ftp', 'source', 'alert', 'alerts', 'alert-chunk', 'subscription']);
+const PAUSED_WHILE_DELETED = new Set<ScheduledJob['kind']>(['ftp', 'source', 'sources', 'alert', 'alerts', 'alert-chunk', 'subscription']);
 
 /** What the scheduled-jobs function runs: a schedule's target, or a chunk of a firing's alerts (a job of the alert lanes). */
 export type ScheduledJob = ScheduledTarget | AlertChunkJob;
 
-export const runScheduledJob = async (target: ScheduledJob): Promise<unknown> => {
+export const runScheduledJob = async (target: ScheduledJob, deadline?: number): Promise<unknown> => {
   if (PAUSED_WHILE_DELETED.has(target.kind) && (await getCustomer(target.customerId))?.deleting) {
     logger.info('scheduled job skipped: its customer is deleted', { kind: target.kind, id: target.id, customer: target.customerId });
     return { skipped: 'customer_deleted' };
   }
-  return isAlertChunkJob(target) ? runAlertChunk(target) : RUNNERS[target.kind](target);
+  return isAlertChunkJob(target) ? runAlertChunk(target) : RUNNERS[target.kind](target, deadline);
 };
 
 /** A message of the scheduled-work queue, as the Lambda event source mapping hands it over. */
@@ -172,5 +176,5 @@ export const handleScheduledEvent = (event: ScheduledEvent, remainingMs: number)
     if (!(SCHEDULED_QUEUES as readonly string[]).includes(event.queue)) return Promise.resolve({ ran: 0, failed: 0 });
     return drainScheduledWork(event.queue, Date.now() + remainingMs);
   }
-  return runScheduledJob(event as ScheduledJob);
+  return runScheduledJob(event as ScheduledJob, Date.now() + remainingMs);
 };

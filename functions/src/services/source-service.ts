@@ -29,7 +29,8 @@ import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { newId } from './new-id';
 import { createPoint } from './point-service';
-import { putRecurringSchedule, removeSchedule, type ScheduledTarget } from './schedule-service';
+import { removeSchedule, type ScheduledTarget } from './schedule-service';
+import { syncSourceSchedules } from './source-schedule-service';
 import { sealSecret } from './secret-box';
 import { correlationFields } from '../logger';
 import { fetchedDatesOfSource } from '../data/fetched-dates-repository';
@@ -59,12 +60,19 @@ export const requireSource = async (customerId: string, sourceId: string): Promi
   return source;
 };
 
+/** A source's own fetch (`fetchSourceNow`), and the name of the schedule of one source that versions before issue 41's cut made. */
 const targetOf = (source: Pick<StoredSource, '_id' | 'customer'>): ScheduledTarget => ({ kind: 'source', id: source._id, customerId: source.customer });
 
-/** Each fetched source has one schedule at its interval, enabled while the source is active; others have none. */
-const syncSchedule = async (source: StoredSource): Promise<void> => {
-  if (source.is_configurable && isFetchedType(source.type)) await putRecurringSchedule(targetOf(source), source.config.fetch_interval, source.active);
-  else await removeSchedule(targetOf(source));
+/**
+ * After a source is created, saved or deleted: the customer's fetch schedules set right (one per
+ * interval of its active fetched sources, services/source-schedule-service), then the source's own
+ * schedule of an older version removed if the deploy's migration has not yet (a fetch is never
+ * left without a schedule between the two).
+ */
+const syncSchedules = async (source: Pick<StoredSource, '_id' | 'customer' | 'type'>): Promise<void> => {
+  if (!isFetchedType(source.type)) return;
+  await syncSourceSchedules(source.customer);
+  await removeSchedule(targetOf(source));
 };
 
 /** A new value replaces the stored secret; none keeps it. */
@@ -141,7 +149,7 @@ export const createConfigurableSource = async (caller: Caller, input: ParsedSour
     password_sealed: await sealedOr(customerId, input.config.custom.password, null),
   });
   await putNewSource(source);
-  await syncSchedule(source);
+  await syncSchedules(source);
   if (source.type === 'weather') await ensureWeatherPoint(caller, source);
   return toSourceAnswer(source);
 };
@@ -194,12 +202,12 @@ export const updateSourceOf = async (caller: Caller, sourceId: string, input: Pa
   };
   await saveSourceChanges(customerId, sourceId, stored.name_key, changes);
   const saved: StoredSource = { ...stored, ...changes };
-  await syncSchedule(saved);
+  await syncSchedules(saved);
   if (saved.type === 'weather') await ensureWeatherPoint(caller, saved);
   return toSourceAnswer(saved);
 };
 
-/** Refused while points name the source ('Source used by N point(s)'); its schedule and mailbox notes go with it. */
+/** Refused while points name the source ('Source used by N point(s)'); its interval's schedule (when it was the last) and mailbox notes go with it. */
 export const deleteSourceOf = async (caller: Caller, sourceId: string) => {
   const customerId = customerOf(caller);
   const source = await requireSource(customerId, sourceId);
@@ -209,7 +217,7 @@ export const deleteSourceOf = async (caller: Caller, sourceId: string) => {
   const fetched = await fetchedDatesOfSource(customerId, sourceId);
   await Promise.all([...fetched].map(([pointId, at]) => advanceLastDataDate(customerId, pointId, new Date(at).toISOString())));
   await removeStoredSource(source);
-  await removeSchedule(targetOf(source));
+  await syncSchedules(source);
   await deleteMessagesOfSource(customerId, sourceId);
   return { deleted: sourceId };
 };

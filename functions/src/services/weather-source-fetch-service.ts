@@ -1,3 +1,4 @@
+import type { Location } from '@shared/schemas/location';
 import { isCalculatedPoint } from '@shared/schemas/point';
 import { weatherTechnicalId } from '@shared/sources/source-rules';
 import { fetchCurrentWeather } from '../clients/openweathermap';
@@ -30,10 +31,14 @@ const providerDetail = (error: AppError): string | null => {
  * at the provider's measurement time. The provider measures every few minutes: fetched again
  * before its next measurement, the same value at the same time writes nothing.
  */
-export const fetchWeather = async (source: StoredSource): Promise<FetchOutcome> => {
+export const fetchWeather = async (
+  source: StoredSource,
+  _now?: number,
+  reads: { locations: (customerId: string) => Promise<Location[]> } = { locations: listLocationsOfCustomer },
+): Promise<FetchOutcome> => {
   const { city_id: cityId, lat, lon } = source.config;
   if (cityId === null || lat === null || lon === null) throw new AppError('source_incomplete');
-  const [points, locations] = await Promise.all([pointsForFetch(source.customer), listLocationsOfCustomer(source.customer)]);
+  const [points, locations] = await Promise.all([pointsForFetch(source.customer), reads.locations(source.customer)]);
   // The city's temperature point, whichever weather source of the customer created it: two sources of one city feed the same point.
   const point = points.find((candidate) => candidate.technical_id === weatherTechnicalId(cityId) && candidate.active && !isCalculatedPoint(candidate));
   if (!point) return { written: 0, unchanged: 0, files: 0 };

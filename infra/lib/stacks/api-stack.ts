@@ -358,16 +358,18 @@ export class ApiStack extends Stack {
         new iam.PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: '*' })] }),
       );
     listSchedules(scheduledJobs);
-    // The alerts' schedules are one per customer and cron (services/alert-schedule-service): a firing that finds none of its
-    // alerts sets its customer's schedules right (puts those needed, removes the others), so it manages the `alerts-` ones.
+    // The alerts' schedules are one per customer and cron (services/alert-schedule-service), the sources' fetches one per
+    // customer and interval (services/source-schedule-service): a firing that finds none of its alerts or sources sets its
+    // customer's schedules right (puts those needed, removes the others), so it manages the `alerts-` and `sources-` ones.
     scheduledJobs.acknowledgeOnRole(
-      "The alerts' schedules are named by their customer's id and cron, made at run time: `alerts-*` is as narrow as a name known at deploy",
+      "The alerts' and sources' schedules are named by their customer's id and cron or fetch interval, made at run time: `alerts-*` and `sources-*` are as narrow as names known at deploy",
       'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/alerts-*',
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/sources-*',
     );
     scheduledJobs.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
-        resources: [Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: 'default/alerts-*' })],
+        resources: ['alerts-*', 'sources-*'].map((name) => Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${name}` })),
       }),
     );
     scheduledJobs.setting('SCHEDULER_ROLE_ARN', schedulerRole.roleArn).setting('SCHEDULES_DEAD_LETTER_ARN', this.scheduleDeadLetters.queueArn);
@@ -414,21 +416,25 @@ export class ApiStack extends Stack {
         .setting('SCHEDULES_DEAD_LETTER_ARN', this.scheduleDeadLetters.queueArn)
         .setting('SCHEDULED_WORK_QUEUE_ARN', scheduledWork.queueArn);
     };
-    // The deploy's data migrations run in the series jobs function: one replaces the per-alert schedules of older
-    // versions by one per customer and cron (services/alert-schedule-service `migrateAlertSchedules`), listing them.
+    // The deploy's data migrations run in the series jobs function: they replace the per-alert schedules of older
+    // versions by one per customer and cron (services/alert-schedule-service `migrateAlertSchedules`) and the per-source
+    // ones by one per customer and fetch interval (services/source-schedule-service `migrateSourceSchedules`), listing them.
     // Not manageSchedules: the scheduled-jobs function names this one in its settings, so this one may not name it back
-    // (a cycle); the alerts' schedules target the scheduled-work queue.
+    // (a cycle); the alerts' schedules target the scheduled-work queue, the sources' ones the function the per-source
+    // schedule they replace invoked.
     listSchedules(jobs);
     jobs.acknowledgeOnRole(
-      "ListSchedules has no resource narrower than the account's schedules; the alerts' schedules are named by their alert (older versions) or by their customer and cron, made at run time",
+      "ListSchedules has no resource narrower than the account's schedules; the alerts' and sources' schedules are named by their alert or source (older versions) or by their customer and cron or interval, made at run time",
       'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/*',
       'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/alert-*',
       'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/alerts-*',
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/source-*',
+      'Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/sources-*',
     );
     jobs.fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
-        resources: ['alert-*', 'alerts-*'].map((name) => Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${name}` })),
+        resources: ['alert-*', 'alerts-*', 'source-*', 'sources-*'].map((name) => Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `default/${name}` })),
       }),
     );
     schedulerRole.grantPassRole(jobs.fn.grantPrincipal);

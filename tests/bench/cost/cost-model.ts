@@ -21,6 +21,12 @@ export interface UsageLine {
   putBytes?: number;
   calls: Record<string, number>;
   logBytes: number;
+  /**
+   * Work that runs inside another invocation of the sample (a firing's further fetches, measured
+   * alone): its units, GB-s and log lines count, but it is no Lambda request of its own and adds
+   * none of Lambda's own log lines.
+   */
+  within?: boolean;
 }
 
 export interface Price {
@@ -154,7 +160,8 @@ export const linesOfSample = (sample: WorkSample, prices: PriceTable, functions:
   // Lambda, per function.
   const byFunction = new Map<string, UsageLine[]>();
   for (const line of usage) byFunction.set(line.fn, [...(byFunction.get(line.fn) ?? []), line]);
-  add('Lambda', `requests of ${kind}`, usage.length * factor, 'requests', priceOf(prices, 'lambda.requestPerMillion')! / 1e6);
+  const invocations = (lines_: readonly UsageLine[]) => lines_.filter((line) => !line.within).length;
+  add('Lambda', `requests of ${kind}`, invocations(usage) * factor, 'requests', priceOf(prices, 'lambda.requestPerMillion')! / 1e6);
   for (const [fn, lines_] of byFunction) {
     const config = functions.get(fn);
     const memoryMb = config?.memoryMb ?? lines_[0].memoryMb;
@@ -162,7 +169,7 @@ export const linesOfSample = (sample: WorkSample, prices: PriceTable, functions:
     // Each duration as AWS would run it at the configured memory: its CPU time stretched by the
     // share of a vCPU that memory buys (lambda-units.ts `durationAtMemory`).
     add('Lambda', `GB-s of ${kind} (${shortFunctionName(fn)})`, gbSecondsAtMemory(lines_, memoryMb) * factor, 'GB-s', price);
-    add('CloudWatch Logs', `of ${kind} (${shortFunctionName(fn)})`, (sum(lines_, (line) => line.logBytes) + platformBytes * lines_.length) * factor / GB, 'GB', priceOf(prices, 'logs.ingestionGb'));
+    add('CloudWatch Logs', `of ${kind} (${shortFunctionName(fn)})`, (sum(lines_, (line) => line.logBytes) + platformBytes * invocations(lines_)) * factor / GB, 'GB', priceOf(prices, 'logs.ingestionGb'));
   }
 
   // DynamoDB.

@@ -68,6 +68,26 @@ describe('the cost model', () => {
     expect(lines.every((entry) => !entry.fixed)).toBe(true);
   });
 
+  it('counts work run within another invocation (a firing\'s further fetches) without a request or Lambda\'s own log lines of its own', () => {
+    const fetches: WorkSample = {
+      kind: 'source polls',
+      unit: 'further fetch of a firing',
+      measured: 1,
+      perMonth: 1000,
+      basis: 'test',
+      usage: [usageLine({ rcu: 4.5, wcu: 1, durationMs: 50, logBytes: 344, within: true })],
+      driver: NO_DRIVER_COUNTS,
+    };
+    const lines = linesOfSample(fetches, prices, new Map([[fetches.usage[0].fn, { memoryMb: 1024, architecture: 'arm64' as const }]]));
+    const line = (cause: string) => lines.find((entry) => `${entry.service} ${entry.cause}` === cause);
+    expect(line('Lambda requests of source polls')).toBeUndefined();
+    expect(line('DynamoDB reads of source polls')!.quantity).toBe(4500);
+    expect(line('DynamoDB writes of source polls')!.quantity).toBe(1000);
+    expect(line('Lambda GB-s of source polls (DashboardsEndpoints)')!.quantity).toBeCloseTo(50, 9);
+    // Its own 344 bytes a fetch, none of Lambda's START, END and REPORT lines.
+    expect(line('CloudWatch Logs of source polls (DashboardsEndpoints)')!.quantity).toBeCloseTo((344 * 1000) / 1024 ** 3, 12);
+  });
+
   it('keeps the fixed cost apart and says from how many customers it falls under 10 %', () => {
     const fixed = fixedLines({ kmsKeys: 2, secrets: 3, webAcls: 1, wafRules: 1, alarms: 10, dashboards: 1, customMetrics: 3 }, prices);
     expect(fixed.reduce((total, line) => total + line.usd, 0)).toBeCloseTo(2 + 1.2 + 5 + 1 + 1 + 3 + 0.9, 9);
