@@ -483,19 +483,44 @@ const main = async () => {
       // day's last hour, whose rollup brings the day's days and month up to date; a day is 23 of the
       // first and one of the second.
       const { storeFetchedValuesInBulk } = await import('../../functions/src/services/series-write-service');
+      /**
+       * The fetched points' last data dates as production has them: just before the fetched values
+       * (the points' items and the fetch's known list alike), each fetch advancing them — as
+       * `noteFetchedValues` does for the kept list — so each fetch updates its points' dates (issue
+       * 41: runs 1 to 11 had dates far ahead of the values, and counted none of these writes).
+       */
+      const fetchedPoints = new Map([...points].filter(([pointId]) => sourcePointIds.includes(pointId)));
+      const dateFrom = async (at: number) => {
+        const iso = new Date(at).toISOString();
+        for (const [pointId, point] of fetchedPoints) fetchedPoints.set(pointId, { ...point, last_data_date: iso });
+        await putItems([...fetchedPoints.values()].map((point) => pointItem(point)));
+      };
+      // Each source's fetch records its points' dates in its one item (`FETCHDATES#<source>`), the points' own items once an hour:
+      // the points are shared among the reference customer's sources, one item each.
+      const { recordFetchedDates } = await import('../../functions/src/data/fetched-dates-repository');
+      const sourceOfPoint = (pointId: string) => `src-cost-${sourcePointIds.indexOf(pointId) % REFERENCE.sources}`;
+      const recordDates = async (latest: ReadonlyMap<string, number>) => {
+        const bySource = new Map<string, Map<string, number>>();
+        for (const [pointId, at] of latest) bySource.set(sourceOfPoint(pointId), (bySource.get(sourceOfPoint(pointId)) ?? new Map()).set(pointId, at));
+        await Promise.all([...bySource].map(([sourceId, dates]) => recordFetchedDates(CUSTOMER, sourceId, dates)));
+      };
+      const fetchAt = async (instants: readonly number[]) => {
+        await storeFetchedValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), fetchedPoints, { announce: false, recordDates });
+        const iso = new Date(Math.max(...instants)).toISOString();
+        for (const [pointId, point] of fetchedPoints) fetchedPoints.set(pointId, { ...point, last_data_date: iso });
+      };
       const fetchHour = async (hour: number): Promise<UsageLine[]> => {
         const usage: UsageLine[] = [];
         const minutes = (count: number) => hour + count * 60_000;
+        await dateFrom(minutes(-30));
         // The hour before's last two fetches, not measured: the measured hour starts as every hour does, its
         // points' marks moved on to its start by the rollup of the hour before (its first fetch writes no mark).
-        for (const instants of [[minutes(-20)], [minutes(-10), minutes(0)]]) {
-          await storeFetchedValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), points, { announce: false });
-        }
+        for (const instants of [[minutes(-20)], [minutes(-10), minutes(0)]]) await fetchAt(instants);
         for (const instants of [[minutes(10)], [minutes(20), minutes(30)], [minutes(40)], [minutes(50), minutes(60)]]) {
           process.env.USAGE_SAMPLE_RATE = '1';
           startUsage(0);
           const begun = performance.now();
-          await storeFetchedValuesInBulk(CUSTOMER, instants.flatMap((at) => valuesAt(sourcePointIds, at)), points, { announce: false });
+          await fetchAt(instants);
           const line = finishUsage(performance.now() - begun);
           delete process.env.USAGE_SAMPLE_RATE;
           // Stored by the scheduled jobs' function on AWS: its memory and architecture price it.

@@ -22,15 +22,21 @@ const at = (iso: string) => Date.parse(iso);
 let customerId: string;
 let points: Point[];
 let writes: typeof import('../../functions/src/services/series-write-service');
+let datesRepository: typeof import('../../functions/src/data/fetched-dates-repository');
 
 const valuesAt = (instant: number): StoredValue[] =>
   points.map((point, index) => ({ pointId: point._id, customerId, at: instant, value: Math.round((50 + 30 * Math.sin(instant / 86_400_000 + index)) * 10) / 10, status: '1', zone: 'Europe/Paris' }));
 
-/** An hour of fetches from `hour`: at :10, :20 and :30, :40, :50 and the next hour's :00. */
+/**
+ * An hour of fetches from `hour`: at :10, :20 and :30, :40, :50 and the next hour's :00. Advancing,
+ * as a source's fetch does: dates recorded in the source's item, the points' own once an hour.
+ */
 const fetchHour = async (hour: number, dates: Map<string, { last_data_date: string }>, advance: boolean) => {
+  const sourceId = `src-${randomUUID()}`;
+  const recordDates = (latest: ReadonlyMap<string, number>) => datesRepository.recordFetchedDates(customerId, sourceId, latest);
   for (const minutes of [[10], [20, 30], [40], [50, 60]]) {
     const values = minutes.flatMap((minute) => valuesAt(hour + minute * MINUTE));
-    await writes.storeFetchedValuesInBulk(customerId, values, new Map(dates), { announce: false });
+    await writes.storeFetchedValuesInBulk(customerId, values, new Map(dates), { announce: false, ...(advance ? { recordDates } : {}) });
     if (advance) for (const value of values) dates.set(value.pointId, { last_data_date: new Date(value.at).toISOString() });
   }
 };
@@ -43,6 +49,7 @@ beforeAll(async () => {
   const environment = testEnvironment();
   Object.assign(process.env, awsEnvironment(environment.endpoint), { ENTITIES_TABLE: environment.entitiesTable, SERIES_TABLE: environment.seriesTable });
   writes = await import('../../functions/src/services/series-write-service');
+  datesRepository = await import('../../functions/src/data/fetched-dates-repository');
   const location = await api<{ _id: string }>('POST', '/api/v2/locations', { token, body: { name: `Relevés ${randomUUID().slice(0, 6)}` } });
   expect(location.status).toBe(200);
   points = [];
@@ -77,6 +84,13 @@ describe('a source fetch\'s request units (issue 41)', () => {
     expect(total(metered(production.lines), 'wcu')).toBeCloseTo(production.meter.wcu, 3);
     expect(total(bench.lines, 'rcu')).toBeGreaterThanOrEqual(bench.meter.rcu - 1e-9);
     expect(total(production.lines, 'wcu')).toBeGreaterThan(0);
+    // Production's fetches update their points' last data dates (the bench's sample since run 12 too): each fetch its
+    // source's one item, the points' own items once an hour (the fetch whose values reach the next hour). Dates ahead, none.
+    const calls = (lines: readonly LedgerLine[], kind: string) => lines.filter((line) => line.kind.startsWith(kind)).reduce((sum, line) => sum + line.calls, 0);
+    expect(calls(bench.lines, 'point (last data date) · UpdateItem')).toBe(0);
+    expect(calls(bench.lines, 'fetched dates')).toBe(0);
+    expect(calls(production.lines, 'point (last data date) · UpdateItem')).toBe(POINTS);
+    expect(calls(production.lines, 'fetched dates (a source\'s) · UpdateItem')).toBe(4);
     // Within the points' local day, an hour's rollup writes their hour packs alone: days and months wait for the day's end.
     expect(bench.lines.filter((line) => /^(day|month) pack · (PutItem|UpdateItem)/.test(line.kind))).toEqual([]);
     expect(bench.lines.find((line) => line.kind.startsWith('hour pack · PutItem'))?.calls).toBe(POINTS);

@@ -160,6 +160,13 @@ export const keys = {
    */
   sourceFetch: (customerId: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `SRCFETCH#${sourceId}` }),
   sourceFetchesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'SRCFETCH#' }),
+  /**
+   * The latest value dates a source's fetches brought, one attribute a point (issue 41,
+   * docs/architecture/series.md "Last data dates of fetched points"): a fetch writes this one item,
+   * its points' items only once an hour.
+   */
+  fetchedDates: (customerId: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `FETCHDATES#${sourceId}` }),
+  fetchedDatesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'FETCHDATES#' }),
   /** A mailbox message an e-mail source has taken (by its Message-ID, or its folder uid). */
   sourceMessage: (customerId: string, sourceId: string, messageKey: string) => ({ PK: `C#${customerId}`, SK: `SRCMSG#${sourceId}#${messageKey}` }),
   /** An alert log entry: by alert, then by due time (15 digits, so that the sort key orders by time). */

@@ -167,6 +167,7 @@ export const deleteSource = async (source: StoredSource): Promise<void> => {
           { Delete: { TableName: entitiesTable(), Key: keys.source(source.customer, source._id), ConditionExpression: 'attribute_exists(PK)' } },
           { Delete: { TableName: entitiesTable(), Key: keys.sourceName(source.customer, source.name_key) } },
           { Delete: { TableName: entitiesTable(), Key: keys.sourceFetch(source.customer, source._id) } },
+          { Delete: { TableName: entitiesTable(), Key: keys.fetchedDates(source.customer, source._id) } },
         ],
       }),
     );

@@ -25,6 +25,7 @@ import { outboxRecordId, requestOccasion } from './outbox-rules';
 import { ownerOfNewObject } from './owned-access';
 import { visiblePointsByIds } from './point-service';
 import { querySeriesOfPoints, zoneOfPoint, type RequestedSeries } from './series-service';
+import { withLatestDates } from './last-data-dates';
 
 type ParsedInput = z.output<typeof exportInputSchema>;
 
@@ -179,7 +180,10 @@ const readGrid = async (caller: Caller, grid: ExportGrid, view: ViewSettings, la
   const customerId = customerOf(caller);
   // The points the grid's cells name and their locations, by key: an export costs its cells, not the customer's points.
   const named = grid.flatMap((row) => row.flatMap(([definition]) => (definition.type === 'point' || definition.type === 'point_data' ? [definition.point_id] : [])));
-  const [{ points: visible, locations }, zone] = await Promise.all([visiblePointsByIds(caller, named), zoneOfCustomer(customerId)]);
+  const [{ points: stored, locations }, zone] = await Promise.all([visiblePointsByIds(caller, named), zoneOfCustomer(customerId)]);
+  // A cell showing a point's last data date shows the later of its own and its source fetches' (issue 41).
+  const showsDates = grid.some((row) => row.some(([definition]) => definition.type === 'point' && definition.property === 'last_data_date'));
+  const visible = showsDates ? await withLatestDates(customerId, stored) : stored;
   const points = new Map(visible.map((point) => [point._id, point]));
   const data = await pointDataValues(grid, points, locations, view, now);
   const values = evaluateGrid(grid, {

@@ -1,5 +1,6 @@
 import { isCalculatedPoint, type Point } from '@shared/schemas/point';
 import { listPointsOfCustomerConsistently, readPointsStamp, type STAMPED_POINT_FIELDS } from '../data/point-repository';
+import { withLatestDates } from './last-data-dates';
 import { stampedListCache } from './stamped-list-cache';
 
 /**
@@ -41,7 +42,8 @@ export const pointsForFetch = async (customerId: string, now: number = Date.now(
   const stamp = await readPointsStamp(customerId);
   const known = kept.get(customerId, stamp, now);
   if (known) return known;
-  const points = (await listPointsOfCustomerConsistently(customerId)).map(fetchedPointOf);
+  // Dates as readers answer them: the source fetches' own items hold the latest (issue 41).
+  const points = await withLatestDates(customerId, (await listPointsOfCustomerConsistently(customerId)).map(fetchedPointOf), { consistent: true });
   kept.keep(customerId, stamp, points, now);
   return points;
 };

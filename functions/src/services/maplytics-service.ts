@@ -14,12 +14,14 @@ import { roundForUnit } from '@shared/series/rounding';
 import { getLogCountsOf, listAlertsOfCustomerFromIndex } from '../data/alert-repository';
 import { setLocationMaplyticsSettings } from '../data/location-repository';
 import { getMapSummary, listMapSummaries, type RatedMeter, type SiteSummary } from '../data/map-summary';
+import { latestFetchedDates } from '../data/fetched-dates-repository';
 import { compareOrderKeys, getPoints, pointOrderKey, setPointMaplyticsSettings } from '../data/point-repository';
 import { AppError } from '../errors';
 import { customerOf, viewerOf, type Caller } from './caller';
 import { listOpenableLocations, requireVisibleLocation } from './location-service';
 import { visiblePointsByIds } from './point-service';
 import { querySeriesOfPoints } from './series-service';
+import { laterDate } from './last-data-dates';
 
 /**
  * Maplytics (spec 2 §2, §3 "Map marker", §4): the caller's located sites as markers rated by
@@ -171,7 +173,8 @@ export const listMaplyticsPoints = async (caller: Caller, locationId: string, qu
   const [{ openable, all }, summary] = await Promise.all([listOpenableLocations(caller), getMapSummary(customerId, locationId)]);
   const location = openable.find((candidate) => candidate._id === locationId);
   if (!location) throw new AppError('not_found');
-  const whole = await getPoints(customerId, summary.shown);
+  // The last data dates source fetches recorded since the points' own (issue 41), read beside them.
+  const [whole, fetchedDates] = await Promise.all([getPoints(customerId, summary.shown), summary.shown.length > 0 ? latestFetchedDates(customerId) : new Map<string, number>()]);
   const shown = shownPointsOf([...whole.values()], locationId).sort((a, b) => compareOrderKeys(pointOrderKey(a), pointOrderKey(b)));
   const sampling = bucketsOfPeriod(query.period_type, query.period);
   const seriesQuery = { points: [], period_type: query.period_type, period: query.period, sampling, offset: query.offset, start: null, end: null };
@@ -200,7 +203,7 @@ export const listMaplyticsPoints = async (caller: Caller, locationId: string, qu
       series_type: point.series_type,
       unit: point.unit,
       default_color: point.default_color,
-      last_data_date: point.last_data_date,
+      last_data_date: laterDate(point.last_data_date, fetchedDates.get(point._id)),
       maplytics_custom_settings: point.maplytics_custom_settings,
       ...figuresOf(point, current!, previous!, index),
     })),

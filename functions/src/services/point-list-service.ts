@@ -6,6 +6,7 @@ import { compareOrderKeys, getPoints, listPointsOfCustomer, pointOrderKey, point
 import { locationNameOf, locationNamesOf, MIN_INDEXED_WORD, NO_LOCATION_TERM, placeTerm, pointsWithTerm, type IndexedPoint } from '../data/point-search-index';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
+import { withLatestDates } from './last-data-dates';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { descendantsOf, pointVisibilityOf, selectionFilterOf } from './point-service';
 
@@ -127,6 +128,18 @@ const readPoints = async (
   keep: Keep | null,
   search: Search | null,
   places: readonly string[] | null = null,
+): Promise<PointList<Point>> => {
+  const list = await readStoredPoints(customerId, query, keep, search, places);
+  // Every list answers the last data dates source fetches recorded since the points' own (issue 41).
+  return { ...list, items: await withLatestDates(customerId, list.items) };
+};
+
+const readStoredPoints = async (
+  customerId: string,
+  query: ListQuery,
+  keep: Keep | null,
+  search: Search | null,
+  places: readonly string[] | null,
 ): Promise<PointList<Point>> => {
   for (const word of search ? indexWordsOf(search.words).slice(0, MAX_WORDS_TRIED) : []) {
     const proposed = await pointsWithTerm(customerId, word, MAX_PROPOSED);

@@ -19,6 +19,7 @@ import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
 import { launchJob } from './job-launcher';
 import { newId } from './new-id';
+import { withLatestDates } from './last-data-dates';
 
 export const pointDefinitions = async (caller: Caller) => ({
   sources: caller.customerId
@@ -195,7 +196,9 @@ export const updatePoint = async (caller: Caller, input: PointInput): Promise<Sa
   const valid = await validatePoint(customerId, input, existing._id);
   const point: Point = { ...existing, ...valid, _id: existing._id, customer: customerId, updated_at: new Date().toISOString() };
   await savePoint(point, existing.technical_id, 'update', existing);
-  return finishSave(caller, existing, point);
+  // Answered with the date readers answer (a save never writes it): the later of its own and its fetches' (issue 41).
+  const [answered] = await withLatestDates(customerId, [point]);
+  return finishSave(caller, existing, answered);
 };
 
 /**
@@ -246,7 +249,7 @@ export const positionPoints = async (
     return { ...point, location: target ? [...kept, target] : kept, updated_at: now };
   });
   await setPointLocations(customerId, moved.map((point) => ({ pointId: point._id, before: byId.get(point._id)!.location, after: point.location })), now);
-  return moved;
+  return withLatestDates(customerId, moved);
 };
 
 /** Merging copies every source's values into the target, then removes the sources: minutes of work, done by a job. */

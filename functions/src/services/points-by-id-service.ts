@@ -1,4 +1,5 @@
-import type { Caller } from './caller';
+import { customerOf, type Caller } from './caller';
+import { withLatestDates } from './last-data-dates';
 import { visiblePointsByIds } from './point-service';
 
 /**
@@ -9,7 +10,8 @@ import { visiblePointsByIds } from './point-service';
  * of another customer.
  */
 export const getPointsByIds = async (caller: Caller, ids: readonly string[]) => {
-  const { points, locations } = await visiblePointsByIds(caller, ids);
+  const { points: stored, locations } = await visiblePointsByIds(caller, ids);
+  const points = await withLatestDates(customerOf(caller), stored);
   const names = new Map(locations.map((location) => [location._id, location.denomination || location.name]));
   return points.map((point) => ({ ...point, locations_name: point.location.map((id) => names.get(id) ?? id) }));
 };

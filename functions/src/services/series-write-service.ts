@@ -15,6 +15,7 @@ import { announceNewData } from './realtime-service';
 import { bulkWriteSession, keptPack, packOfKept, StoredStretch, timed, type BulkWriteSession, type HeldPack, type KeptPack } from './bulk-write-session';
 import { bucketsFromSources, hourBucketsOfValues, rollupsAbove } from './rollup-buckets';
 import { zoneOfPoint } from './series-service';
+import { advancesPointItem } from './last-data-dates';
 
 /**
  * Values into the series: single writes (people, API clients; the table stream rolls them up),
@@ -195,7 +196,14 @@ export const storeFetchedValuesInBulk = async (
   customerId: string,
   values: readonly StoredValue[],
   pointsById: ReadonlyMap<string, Pick<Point, 'last_data_date'>>,
-  options: { announce?: boolean } = {},
+  options: {
+    announce?: boolean;
+    /**
+     * Where the fetch records its points' latest dates (its source's item, `recordFetchedDates`): given, a point's
+     * own item is advanced only once an hour (`advancesPointItem`); without it, at every fetch that advances it.
+     */
+    recordDates?: (latest: ReadonlyMap<string, number>) => Promise<void>;
+  } = {},
 ): Promise<BulkOutcome> => {
   const byPoint = new Map<string, StoredValue[]>();
   for (const value of values) byPoint.set(seriesId(value), [...(byPoint.get(seriesId(value)) ?? []), value]);
@@ -295,7 +303,7 @@ export const storeFetchedValuesInBulk = async (
       }),
     );
   }
-  await noteLastDataDates(customerId, values, pointsById);
+  await noteLastDataDates(customerId, values, pointsById, options.recordDates);
   if (options.announce !== false) await announceNewData(customerId, outcome.changedPoints);
   return outcome;
 };
@@ -568,11 +576,16 @@ const writeHeld = async (session: BulkWriteSession, options: { usedBefore?: numb
   }
 };
 
-/** The latest date of each point among the values, on the points whose last data date it advances. */
+/**
+ * The latest date of each point among the values, on the points whose last data date it advances.
+ * With `recordDates` (a source's fetch), those dates go there, and a point's own item is advanced
+ * only when `advancesPointItem` says (once an hour): 2 write units a point-hour instead of 2 a fetch.
+ */
 export const noteLastDataDates = async (
   customerId: string,
   values: Iterable<{ pointId: string; at: number }>,
   pointsById: ReadonlyMap<string, Pick<Point, 'last_data_date'>>,
+  recordDates?: (latest: ReadonlyMap<string, number>) => Promise<void>,
 ): Promise<void> => {
   const latest = new Map<string, number>();
   for (const value of values) latest.set(value.pointId, Math.max(latest.get(value.pointId) ?? 0, value.at));
@@ -580,7 +593,11 @@ export const noteLastDataDates = async (
     const known = pointsById.get(pointId)?.last_data_date;
     return !known || Date.parse(known) < at;
   });
-  await Promise.all(advanced.map(([pointId, at]) => advanceLastDataDate(customerId, pointId, new Date(at).toISOString())));
+  const ofItems = recordDates ? advanced.filter(([pointId, at]) => advancesPointItem(pointsById.get(pointId)?.last_data_date ?? null, at)) : advanced;
+  await Promise.all([
+    recordDates && advanced.length > 0 ? recordDates(new Map(advanced)) : Promise.resolve(),
+    ...ofItems.map(([pointId, at]) => advanceLastDataDate(customerId, pointId, new Date(at).toISOString())),
+  ]);
 };
 
 const parseBound = (bound: string, zone: string, end: boolean): number | null => {

@@ -52,7 +52,7 @@ const fetchProvider = async (source: StoredSource, now: number, reads: FetchRead
       });
     }
   }
-  return storeFetchedValues(source.customer, values, points);
+  return storeFetchedValues(source.customer, source._id, values, points);
 };
 
 /**

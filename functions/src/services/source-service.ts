@@ -15,7 +15,7 @@ import { mailServerOf, missingSourceFields, sourceNameKey, weatherTechnicalId } 
 import { requireSetting } from '../config';
 import { lambda } from '../clients/lambda';
 import { assertDestinationAllowed } from '../clients/outbound-destination';
-import { listPointsOfCustomer } from '../data/point-repository';
+import { advanceLastDataDate, listPointsOfCustomer } from '../data/point-repository';
 import {
   createSource as putNewSource,
   deleteMessagesOfSource,
@@ -33,6 +33,7 @@ import { removeSchedule, type ScheduledTarget } from './schedule-service';
 import { syncSourceSchedules } from './source-schedule-service';
 import { sealSecret } from './secret-box';
 import { correlationFields } from '../logger';
+import { fetchedDatesOfSource } from '../data/fetched-dates-repository';
 
 /** A source as the browser sees it: secrets only say whether one is stored. */
 export const toSourceAnswer = (stored: StoredSource): Source => {
@@ -212,6 +213,9 @@ export const deleteSourceOf = async (caller: Caller, sourceId: string) => {
   const source = await requireSource(customerId, sourceId);
   const users = (await listPointsOfCustomer(customerId)).filter((point) => point.source === sourceId);
   if (users.length > 0) throw new AppError('source_used', { data: { count: users.length } });
+  // The dates its fetches recorded go into their points' own items first (points moved to another source keep them; issue 41).
+  const fetched = await fetchedDatesOfSource(customerId, sourceId);
+  await Promise.all([...fetched].map(([pointId, at]) => advanceLastDataDate(customerId, pointId, new Date(at).toISOString())));
   await removeStoredSource(source);
   await syncSchedules(source);
   await deleteMessagesOfSource(customerId, sourceId);

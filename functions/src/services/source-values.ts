@@ -1,4 +1,5 @@
 import { isCalculatedPoint, type Point } from '@shared/schemas/point';
+import { MOST_FETCHED_DATES, recordFetchedDates } from '../data/fetched-dates-repository';
 import type { StoredValue } from '../data/raw-value-repository';
 import { launchDependentCalculations } from './calculation-service';
 import { noteFetchedValues, type FetchedPoint } from './fetched-points';
@@ -17,12 +18,16 @@ export const pointsFedBy = <P extends Pick<Point, 'source' | 'active' | 'calcula
 
 /**
  * Writes values through the bulk path, their rollups deferred to once an hour
- * (`storeFetchedValuesInBulk`; newData at once), and relaunches the calculated points that
+ * (`storeFetchedValuesInBulk`; newData at once), the points' latest dates in the source's item
+ * (`FETCHDATES#<source>`: the points' own items once an hour), and relaunches the calculated points that
  * read them, found in `points` (the customer's, as `pointsForFetch` gave them: not read again).
  */
-export const storeFetchedValues = async (customerId: string, values: StoredValue[], points: readonly FetchedPoint[]): Promise<FetchOutcome> => {
+export const storeFetchedValues = async (customerId: string, sourceId: string, values: StoredValue[], points: readonly FetchedPoint[]): Promise<FetchOutcome> => {
   if (values.length === 0) return { written: 0, unchanged: 0, files: 0 };
-  const outcome = await storeFetchedValuesInBulk(customerId, values, new Map(points.map((point) => [point._id, point])));
+  // The points' latest dates in the source's one item, their own items once an hour (issue 41); a source of very many points advances its points' items.
+  const fed = new Set(values.map((value) => value.pointId)).size;
+  const recordDates = fed <= MOST_FETCHED_DATES ? (latest: ReadonlyMap<string, number>) => recordFetchedDates(customerId, sourceId, latest) : undefined;
+  const outcome = await storeFetchedValuesInBulk(customerId, values, new Map(points.map((point) => [point._id, point])), { recordDates });
   noteFetchedValues(customerId, values);
   const touched = values.filter((value) => outcome.changedPoints.has(value.pointId));
   if (touched.length > 0) await launchDependentCalculations(customerId, touched.map((value) => ({ pointId: value.pointId, at: value.at })), points);

@@ -49,7 +49,7 @@ export const fetchWeather = async (
     if (error instanceof AppError && error.code === 'weather_unavailable') throw new WeatherError('weather_unavailable', providerDetail(error), { cause: error });
     throw error;
   }
-  return storeFetchedValues(source.customer, [
+  return storeFetchedValues(source.customer, source._id, [
     {
       pointId: point._id,
       customerId: source.customer,
