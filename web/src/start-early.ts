@@ -10,6 +10,8 @@ import { initI18n } from './lib/i18n';
  * the route tree are still being evaluated rather than after them. `httpReady`: the HTTP client is
  * loaded, so the calls asked so far are on their way.
  */
+// When the entry began to run: the early script's calls (index.html) leave before it (tests/browser/session.test.ts).
+performance.mark('wattwise:entry-evaluated');
 export const configured = loadConfig().then(() => restoreStoredSession());
 export const httpReady = configureHttp();
 export const translated = initI18n();
