@@ -76,9 +76,11 @@ export const firstCallsSent = (): boolean => (globalThis.window?.__wattwiseFirst
 export const claimFirstCall = (method: string, path: string, body: unknown, headers: Record<string, string>): Promise<FirstCallAnswer | null> | null => {
   const sent = globalThis.window?.__wattwiseFirstCalls;
   if (!sent?.length) return null;
-  const key = firstCallKey(method, path, body);
   const now = performance.now();
-  const index = sent.findIndex((call) => call.key === key && sameHeaders(call.headers, headers) && now - call.sentAt <= CLAIMABLE_MS);
+  // Those not taken in time are dropped, with the text they hold (the markers' answer is ~400 KiB at 1,000 sites).
+  for (let index = sent.length - 1; index >= 0; index -= 1) if (now - sent[index]!.sentAt > CLAIMABLE_MS) sent.splice(index, 1);
+  const key = firstCallKey(method, path, body);
+  const index = sent.findIndex((call) => call.key === key && sameHeaders(call.headers, headers));
   if (index < 0) return null;
   const [taken] = sent.splice(index, 1);
   return taken!.answer;
