@@ -7,7 +7,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreenCode, warmFirstScreen } from './app';
-import { firstCallsSent } from './lib/first-call-answers';
+import { configureHttp } from './lib/http';
 
 const boot = async () => {
   // The path's data is asked beside the renewal (the route tree is set up by now), and the pages'
@@ -15,13 +15,17 @@ const boot = async () => {
   // connections to the server, and on its one thread evaluating modules, the first calls would
   // otherwise wait behind the pages' code.
   await configured.then(warmFirstScreen);
-  // Sent by the early script in index.html (lib/first-call-answers.ts), the calls are out already: the code at once.
-  if (!firstCallsSent()) {
+  if (httpReady) {
     await httpReady;
     // A task later: the HTTP client sends the calls a few microtasks after they are asked.
     await new Promise((resolve) => setTimeout(resolve, 0));
+    loadFirstScreenCode();
+  } else {
+    // Sent by the early script in index.html (lib/first-call-answers.ts), the calls are out already: the code at
+    // once, then the HTTP client for the calls that follow.
+    loadFirstScreenCode();
+    void configureHttp();
   }
-  loadFirstScreenCode();
   await translated;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
