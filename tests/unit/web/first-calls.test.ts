@@ -172,9 +172,12 @@ describe('an answer the early script brought', () => {
     // A gateway's 401 without an envelope: the status's code.
     sendEarly(modules.calls.pageFirstCalls('/maplytics', ''), () => new Response('{"message":"Unauthorized"}', { status: 401 }));
     expect(await modules.http.callApi(API.getMaplytics, {}).catch((error: unknown) => error)).toMatchObject({ code: 'unauthorized', status: 401 });
-    // No answer at all: a network error, as the client's.
+    // No answer at all: a network error, as the client's (which it reports on the console).
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => undefined);
     sendEarly(modules.calls.pageFirstCalls('/maplytics', ''), () => null);
     expect(await modules.http.callApi(API.getMaplytics, {}).catch((error: unknown) => error)).toMatchObject({ code: 'network_error', status: null });
+    expect(console).toHaveBeenCalledWith('API /api/v1/maplytics failed: network_error', '');
+    console.mockRestore();
   });
 
   it('is not taken for other headers (another token, another language) nor once the first screen’s time is over', async () => {
@@ -196,10 +199,13 @@ describe('an answer the early script brought', () => {
     const { sent } = sendEarly(modules.calls.firstCallsOf(credentials as never, '/maplytics', ''), () => null);
     const renewal = sent.find((call) => call.key.startsWith('POST /api/v1/users/auto_login'))!;
     sentByClient.length = 0;
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => undefined);
     modules.restore.restoreStoredSession();
     // No answer came: the stored session carries on (resumed), as when the client's call fails.
     await vi.waitFor(() => expect(window.__wattwiseFirstCalls!.map((call) => call.key)).not.toContain(renewal.key));
     expect(sentByClient.filter((call) => call.path.includes('auto_login'))).toEqual([]);
+    await vi.waitFor(() => expect(console).toHaveBeenCalledWith('API /api/v1/users/auto_login failed: network_error', ''));
+    console.mockRestore();
   });
 });
 
