@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { earlyCallsInline } from './build/early-calls-inline';
 import { firstScreenGroup } from './build/first-screen-group';
 import { initialModulesReport } from './build/initial-modules-report';
 import { routeTableForBrowser } from './build/route-table-for-browser';
@@ -20,7 +21,7 @@ export default defineConfig({
       '@scalar-browser': fileURLToPath(new URL('../node_modules/@scalar/api-reference/dist/browser', import.meta.url)),
     },
   },
-  plugins: [routeTableForBrowser(), initialModulesReport()],
+  plugins: [routeTableForBrowser(), initialModulesReport(), earlyCallsInline()],
   // Vite 8 transforms with Oxc; there is no React plugin, so JSX goes through React's automatic runtime here.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   build: {

@@ -58,6 +58,14 @@ const SCREENS = process.argv.includes('--screens') ? new Set(argument('screens',
 const SAVES = 10;
 /** `--calls 2`: each list endpoint called this many times (after a first call not counted); 5 by default. */
 const CALLS = Number(argument('calls', '5'));
+/**
+ * `--early-ab` (issue 43): each counted navigation twice, alternately with index.html's early script (the first
+ * screen's calls sent before the entry runs, web/src/early-calls.ts) and without it (the boot as before it), so
+ * that both are measured on the same machine at the same time; printed as an `early-ab:` line before the last.
+ */
+const EARLY_AB = process.argv.includes('--early-ab');
+/** The early script as the build inlines it: the one classic inline script of index.html. */
+const EARLY_SCRIPT = /<script>\(function\(\)\{[\s\S]*?<\/script>/;
 /** `--waterfall`: each counted navigation's API calls, when each started after the navigation and how long it took, to find what a screen waits for. */
 const WATERFALL = process.argv.includes('--waterfall');
 
@@ -165,9 +173,21 @@ const main = async () => {
     };
 
     /** One cold navigation (a fresh profile, signed in): `usable` returns the ms it counts, from the navigation's start unless it says otherwise. */
-    const cold = async (who: Who, state: Awaited<ReturnType<typeof signedInState>>, path: string, usable: (page: Page, started: number) => Promise<number>) => {
+    const cold = async (who: Who, state: Awaited<ReturnType<typeof signedInState>>, path: string, usable: (page: Page, started: number) => Promise<number>, withoutEarly = false) => {
       const context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', storageState: state });
       const page = await context.newPage();
+      // `--early-ab`: index.html passes through the bench either way, and once in two without its early script (the boot of main before it).
+      if (EARLY_AB)
+        await page.route(
+          (url) => url.href === `${webUrl}${path}`,
+          async (route) => {
+            const response = await route.fetch();
+            const html = await response.text();
+            const stripped = html.replace(EARLY_SCRIPT, '');
+            if (withoutEarly && stripped === html) throw new Error('index.html has no early script to leave out');
+            await route.fulfill({ response, body: withoutEarly ? stripped : html });
+          },
+        );
       // `--waterfall`: the main thread's long tasks (over 50 ms) too, observed from the page's first script on.
       if (WATERFALL)
         await page.addInitScript(
@@ -203,7 +223,10 @@ const main = async () => {
           const drawn = marks.map((mark) => ({ at: mark.at - started, ms: 0, bytes: 0, what: `(drawn: ${mark.what})` }));
           // Long tasks are timed from the page's own start (performance.now() in the page), close to the navigation's.
           const longTasks = ((await page.evaluate('window.__longTasks').catch(() => [])) as [number, number][]).map(([at, ms]) => ({ at, ms, bytes: 0, what: '(long task)' }));
-          for (const call of [...calls, ...drawn, ...longTasks].sort((a, b) => a.at - b.at)) {
+          // When the entry began to run (web/src/start-early.ts), timed as the long tasks are.
+          const entryAt = (await page.evaluate(`performance.getEntriesByName('wattwise:entry-evaluated')[0]?.startTime ?? null`).catch(() => null)) as number | null;
+          const entry = entryAt === null ? [] : [{ at: entryAt, ms: 0, bytes: 0, what: '(drawn: nothing yet, the entry begins to run)' }];
+          for (const call of [...calls, ...drawn, ...longTasks, ...entry].sort((a, b) => a.at - b.at)) {
             if (call.what === '(long task)') console.log(`    +${call.at.toFixed(0)} ms ${call.ms.toFixed(0)} ms (main thread busy: a long task)`);
             else console.log(call.what.startsWith('(drawn') ? `    +${call.at.toFixed(0)} ms ${call.what}` : `    +${call.at.toFixed(0)} ms ${call.ms.toFixed(0)} ms ${kb(call.bytes)} KiB ${call.what}`);
           }
@@ -327,6 +350,7 @@ const main = async () => {
     ]);
 
     const results = new Map<string, number[]>();
+    const earlyAb: string[] = [];
     for (const who of [small, large]) {
       const state = await signedInState(who);
       for (const [screen, { path, usable }] of Object.entries(screens)) {
@@ -337,9 +361,24 @@ const main = async () => {
         // A first navigation warms the functions (and is not counted), as bench:dashboard does.
         await cold(who, state, path, usable(who));
         const times: number[] = [];
-        for (let run = 0; run < RUNS; run += 1) times.push(await cold(who, state, path, usable(who)));
+        const timesWithout: number[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          if (!EARLY_AB) {
+            times.push(await cold(who, state, path, usable(who)));
+            continue;
+          }
+          // Alternately first: with, without; then without, with.
+          for (const without of run % 2 === 0 ? [false, true] : [true, false]) {
+            if (WATERFALL) console.log(`  (${without ? 'without' : 'with'} the early script)`);
+            (without ? timesWithout : times).push(await cold(who, state, path, usable(who), without));
+          }
+        }
         results.set(`${who.label}:${screen}`, times);
         console.log(`${who.label} ${screen}: p50 ${median(times).toFixed(0)} ms (runs ${times.map((time) => time.toFixed(0)).join(', ')})`);
+        if (EARLY_AB) {
+          console.log(`${who.label} ${screen} without the early script: p50 ${median(timesWithout).toFixed(0)} ms (runs ${timesWithout.map((time) => time.toFixed(0)).join(', ')})`);
+          earlyAb.push(`${who.label}_${screen}_with=${median(times).toFixed(0)} ${who.label}_${screen}_without=${median(timesWithout).toFixed(0)}`);
+        }
       }
     }
     for (const who of ['demo', 'large']) {
@@ -463,6 +502,7 @@ const main = async () => {
           `DynamoDB reads ${queryCost.large.scannedCount} and ${queryCost.small.scannedCount} items, ${queryCost.large.billedRcu} and ${queryCost.small.billedRcu} RCU)`,
       );
     }
+    if (earlyAb.length) console.log(`early-ab: ${earlyAb.join(' ')}`);
     console.log(
       `large-bench: locations_ms=${figure(p50(large, 'locations'))} maplytics_ms=${figure(p50(large, 'maplytics'))} picker_search_ms=${figure(p50(large, 'picker_search'))} ` +
         `manual_entry_ms=${figure(p50(large, 'manual_entry'))} users_ms=${figure(p50(large, 'users'))} largest_answer_kb=${kb(largest.bytes)} list_p50_ms=${median(listTimes).toFixed(0)} ` +

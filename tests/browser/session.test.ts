@@ -58,6 +58,10 @@ describe('session life', () => {
       });
       const sockets: string[] = [];
       page.on('websocket', (socket) => sockets.push(socket.url()));
+      const pageData: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/v1/widgets/page-data')) pageData.push(request.url());
+      });
       await page.reload();
       await navigation(page);
       await page.locator('[data-tab-id]').first().waitFor({ timeout: UI_TIMEOUT_MS });
@@ -65,6 +69,15 @@ describe('session life', () => {
 
       release();
       await expect.poll(async () => (await stored()).issued_at, { timeout: UI_TIMEOUT_MS }).not.toBe(issuedBefore);
+      // Issue 43: the first screen's calls left from the early script in index.html, before the entry ran, and the app
+      // took their answers rather than asking again (read once the renewal answered: its timing is there then).
+      const started = await page.evaluate(() => {
+        const entry = performance.getEntriesByName('wattwise:entry-evaluated')[0]!.startTime;
+        const at = (suffix: string) => performance.getEntriesByType('resource').find((resource) => resource.name.endsWith(suffix))?.startTime ?? null;
+        return { entry, calls: ['/api/v1/users/auto_login', '/api/v1/tabs', '/api/v1/system/customizations', '/api/v1/widgets/page-data'].map((suffix) => [suffix, at(suffix)] as const) };
+      });
+      for (const [call, at] of started.calls) expect(at, `${call} asked before the entry ran (at ${started.entry.toFixed(0)} ms)`).toBeLessThan(started.entry);
+      expect(pageData).toHaveLength(1);
       const renewed = (await stored()).token;
       await expect.poll(() => sockets.length, { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0);
       expect(sockets.every((url) => new URL(url).searchParams.get('token') === renewed)).toBe(true);

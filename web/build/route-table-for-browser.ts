@@ -26,7 +26,11 @@ export const valuesImportedBesidesApi = (code: string): string[] =>
           .filter((name) => name && !name.startsWith('type ') && name !== 'API'),
   );
 
-export const routeTableForBrowser = (): Plugin => ({
+/**
+ * `operations`: the stand-in holds these operations only (the early script inlined in index.html
+ * names a dozen of the ~190: web/build/early-calls-inline.ts).
+ */
+export const routeTableForBrowser = ({ operations }: { operations?: readonly string[] } = {}): Plugin => ({
   name: 'wattwise-route-table-for-browser',
   enforce: 'pre',
   resolveId: (source, importer) => (ROUTES_MODULE.test(source) && importer?.startsWith(WEB_SOURCES) ? MODULE_ID : null),
@@ -37,7 +41,7 @@ export const routeTableForBrowser = (): Plugin => ({
     if (others.length) throw new Error(`${id} imports ${others.join(', ')} from @shared/api/routes; the web receives API only (web/build/route-table-for-browser.ts)`);
     return null;
   },
-  load: (id) => (id === MODULE_ID ? routeTableModule(API) : null),
+  load: (id) => (id === MODULE_ID ? routeTableModule(operations ? pickOperations(API, operations) : API) : null),
 });
 
 /**
@@ -53,3 +57,12 @@ export const routeTableModule = (api: Record<string, { method: string; path: str
     '',
   ].join('\n');
 };
+
+/** The table's entries of these operations (an unknown one fails the build). */
+export const pickOperations = <Route>(api: Record<string, Route>, operations: readonly string[]): Record<string, Route> =>
+  Object.fromEntries(
+    operations.map((operation) => {
+      if (!(operation in api)) throw new Error(`No operation ${operation} in the route table`);
+      return [operation, api[operation]!];
+    }),
+  );

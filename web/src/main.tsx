@@ -7,6 +7,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadFirstScreenCode, warmFirstScreen } from './app';
+import { configureHttp } from './lib/http';
 
 const boot = async () => {
   // The path's data is asked beside the renewal (the route tree is set up by now), and the pages'
@@ -14,10 +15,17 @@ const boot = async () => {
   // connections to the server, and on its one thread evaluating modules, the first calls would
   // otherwise wait behind the pages' code.
   await configured.then(warmFirstScreen);
-  await httpReady;
-  // A task later: the HTTP client sends the calls a few microtasks after they are asked.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  loadFirstScreenCode();
+  if (httpReady) {
+    await httpReady;
+    // A task later: the HTTP client sends the calls a few microtasks after they are asked.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    loadFirstScreenCode();
+  } else {
+    // Sent by the early script in index.html (lib/first-call-answers.ts), the calls are out already: the code at
+    // once, then the HTTP client for the calls that follow.
+    loadFirstScreenCode();
+    void configureHttp();
+  }
   await translated;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,17 +1,16 @@
-import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import type { ErrorCode } from '@shared/errors';
 import { isErrorCode } from '@shared/errors';
-import { effectiveRequestView } from '@shared/permissions/request-view';
 import type { z } from 'zod';
 import type { HttpMethod, RouteDefinition } from '@shared/api/routes';
-import { fillPath } from '@shared/api/route-path';
 import type { Envelope } from '@shared/schemas/common';
 import type { Page } from '@shared/api/paging';
 import { config } from '../config';
 import { fileNameOfDisposition } from './download-file';
 import { currentLanguage } from './i18n';
-import { identityOf, sessionPayload, sessionToken } from './session';
-import { requestViewOf } from './request-view';
+import { browserPathOf } from './api-path';
+import { claimFirstCall, type FirstCallAnswer } from './first-call-answers';
+import { sessionPayload, sessionToken } from './session';
+import { specHeaders } from './spec-headers';
 
 const API_NAME = 'wattwise';
 
@@ -34,21 +33,9 @@ export class ApiRequestError extends Error {
 export const errorCodeOf = (error: unknown): RequestErrorCode =>
   error instanceof ApiRequestError ? error.code : 'internal_error';
 
-const isMobile = () => window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`).matches;
-
 /** The spec's headers on every call (spec 1 §7). */
-const commonHeaders = (): Record<string, string> => {
-  // While stored credentials are being renewed, the first screen's calls go out with them (see startFirstScreen).
-  const payload = sessionPayload();
-  const token = sessionToken();
-  const identity = payload ? identityOf(payload) : { role: 'member' as const, isRoot: false };
-  return {
-    ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    Language: currentLanguage(),
-    RequestView: payload ? requestViewOf(payload.user._id, identity) : effectiveRequestView(null, identity),
-    Mobile: String(isMobile()),
-  };
-};
+// While stored credentials are being renewed, the first screen's calls go out with them (see startFirstScreen).
+const commonHeaders = (): Record<string, string> => specHeaders({ token: sessionToken(), payload: sessionPayload(), language: currentLanguage() });
 
 type AmplifyRest = typeof import('aws-amplify/api');
 let amplifyRest: AmplifyRest | null = null;
@@ -155,11 +142,7 @@ const isAmplifyApiError = (error: unknown): error is InstanceType<AmplifyRest['A
   amplifyRest !== null && error instanceof amplifyRest.ApiError;
 
 /** The browser's path of a route: the table's path with its parameters, under the runtime API base. */
-const browserPath = (route: Route, options: { params?: unknown; query?: unknown }): string => {
-  const path = fillPath(route.path, (options.params ?? {}) as Record<string, string>).replace(/^\/api(?=\/)/, config().apiBase);
-  const query = Object.entries((options.query ?? {}) as Record<string, string | undefined>).filter(([, value]) => value !== undefined);
-  return query.length ? `${path}?${new URLSearchParams(query as [string, string][]).toString()}` : path;
-};
+const browserPath = (route: Route, options: { params?: unknown; query?: unknown }): string => browserPathOf(route, options, config().apiBase);
 
 let redirectTo: ((state: string) => void) | null = null;
 
@@ -170,6 +153,19 @@ export const onRedirectAction = (navigate: (state: string) => void): void => {
 
 const followAction = (envelope: Envelope<unknown> & { action?: unknown }): void => {
   if (typeof envelope.action === 'string' && envelope.action.startsWith('redirect:')) redirectTo?.(envelope.action.slice('redirect:'.length));
+};
+
+/**
+ * The body of an early call's answer, or its failure as the HTTP client would have thrown it: a
+ * status over 299 with the server's code (or the status's), no answer as a network error.
+ */
+const textOfFirstCall = async (early: Promise<FirstCallAnswer | null>): Promise<string> => {
+  const answer = await early;
+  if (!answer) throw new ApiRequestError('network_error', null);
+  if (answer.status >= 200 && answer.status < 300) return answer.text;
+  const envelope = parseEnvelope(answer.text);
+  if (envelope) followAction(envelope);
+  throw new ApiRequestError(isErrorCode(envelope?.msg) ? envelope.msg : codeOfStatus(answer.status), answer.status, envelope?.data);
 };
 
 /** One call through Amplify's REST client; the headers given replace the common ones of the same name. */
@@ -200,8 +196,10 @@ export const callApiForAnswer = async <R extends Route>(
 ): Promise<Answer<ResponseOf<R>>> => {
   const path = browserPath(route, options);
   try {
-    const { body } = await send(route, path, options);
-    const envelope = parseEnvelope(await body.text());
+    // The same call, sent by the early script before the app's code ran (lib/first-call-answers.ts): its answer, not a second call.
+    const early = options.bearer ? null : claimFirstCall(route.method, path, options.body, commonHeaders());
+    const text = early ? await textOfFirstCall(early) : await (await send(route, path, options)).body.text();
+    const envelope = parseEnvelope(text);
     if (!envelope) throw new ApiRequestError('internal_error', null);
     followAction(envelope);
     readEnvelope?.(envelope);

@@ -2,14 +2,13 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageKey } from '@shared/constants';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
+import { isLanguage, storedLanguage } from './stored-language';
 
 type Translations = Record<string, unknown>;
 
 // Each language is its own chunks: only the one in use is downloaded (spec 1 §7, "fetched per locale").
 // A language's texts may be split by area (translation.json, widgets.json …): their top-level keys merge.
 const bundles = import.meta.glob<Translations>('../locales/*/*.json', { import: 'default' });
-
-const isLanguage = (value: unknown): value is LanguageKey => LANGUAGES.includes(value as LanguageKey);
 
 const mergeDeep = (target: Translations, source: Translations): Translations => {
   for (const [key, value] of Object.entries(source)) {
@@ -33,11 +32,7 @@ const applyToDocument = (language: LanguageKey) => {
   document.documentElement.lang = language;
 };
 
-/** French unless the user picked another offered language before. */
-export const storedLanguage = (): LanguageKey => {
-  const stored = readStored(STORAGE_KEYS.language);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-};
+export { storedLanguage };
 
 let started: Promise<void> | null = null;
 

@@ -3,10 +3,12 @@ import type { AccessContext } from '@shared/permissions/abilities';
 import { permissionSetFor } from '@shared/permissions/abilities';
 import type { PermissionSet } from '@shared/permissions/default-permissions';
 import type { Viewer } from '@shared/permissions/ownership';
-import type { Identity } from '@shared/permissions/roles';
 import type { LoginPayload } from '@shared/schemas/session';
 import { isSessionExpired } from '@shared/session';
-import { readStored, removeStored, STORAGE_KEYS, writeStored } from './storage';
+import { removeStored, STORAGE_KEYS, writeStored } from './storage';
+import { credentialsLive, readCredentials, renewalKeepsCustomer, type StoredCredentials } from './stored-credentials';
+
+export { customerToRestore, identityOf, lastCustomer, renewalKeepsCustomer, type StoredCredentials } from './stored-credentials';
 
 /**
  * Session states of spec 1 §4.1. "Locked" and "already connected elsewhere" are moments of the
@@ -23,61 +25,10 @@ export type SessionState =
   | { status: 'pending'; credentials: StoredCredentials }
   | { status: 'logged-in'; payload: LoginPayload; credentials: StoredCredentials; provisional: boolean };
 
-export interface StoredCredentials {
-  token: string;
-  /** Start and end of the session on this browser's clock. */
-  issued_at: string;
-  expires_at: string;
-  remember: boolean;
-  last_customer: string | null;
-  /** The whole login payload, so a session can be restored when the server cannot be reached. */
-  payload: LoginPayload;
-}
-
-/** Checked by hand rather than with zod, which the first screen does not carry (~25 KiB gzip). */
-const isStoredCredentials = (value: unknown): value is StoredCredentials => {
-  if (typeof value !== 'object' || value === null) return false;
-  const { token, issued_at, expires_at, remember, last_customer, payload } = value as Record<string, unknown>;
-  return (
-    typeof token === 'string' &&
-    token.length > 0 &&
-    typeof issued_at === 'string' &&
-    typeof expires_at === 'string' &&
-    typeof remember === 'boolean' &&
-    (last_customer === null || typeof last_customer === 'string') &&
-    typeof payload === 'object' &&
-    payload !== null &&
-    'user' in payload &&
-    'customer' in payload
-  );
-};
-
-const readCredentials = (): StoredCredentials | null => {
-  const stored = readStored(STORAGE_KEYS.credentials);
-  return isStoredCredentials(stored) ? stored : null;
-};
-
-export const lastCustomer = (): string | null => {
-  const stored = readStored(STORAGE_KEYS.lastCustomer);
-  return typeof stored === 'string' ? stored : null;
-};
-
-/** The customer the renewal of stored credentials asks for (a super user comes back to the one they worked on last). */
-export const customerToRestore = (credentials: StoredCredentials): string | null => lastCustomer() ?? credentials.last_customer;
-
-/**
- * Whether renewing stored credentials keeps the customer their token is for: then the stored
- * session is used while the renewal is out (`provisional`).
- */
-export const renewalKeepsCustomer = (credentials: StoredCredentials): boolean => {
-  const customer = customerToRestore(credentials);
-  return customer === null || customer === (credentials.payload.customer?._id ?? null);
-};
-
 const initialState = (): SessionState => {
   const credentials = readCredentials();
   if (!credentials) return { status: 'logged-out' };
-  if (isSessionExpired(new Date(credentials.expires_at), new Date())) {
+  if (!credentialsLive(credentials)) {
     removeStored(STORAGE_KEYS.credentials);
     return { status: 'logged-out' };
   }
@@ -179,11 +130,6 @@ export const sessionToken = (): string | null => {
   if (state.status === 'pending') return state.credentials.token;
   return null;
 };
-
-export const identityOf = (payload: LoginPayload): Identity => ({
-  role: payload.user.internal_role,
-  isRoot: payload.user.is_root,
-});
 
 /**
  * The signed-in user as the ownership policy sees them (under a signed-in page): the same object

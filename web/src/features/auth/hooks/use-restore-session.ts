@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { errorCodeOf } from '../../../lib/http';
 import { i18nReady } from '../../../lib/i18n';
 import type { StoredCredentials } from '../../../lib/session';
+import { REAL_LOGIN_PATH } from '../../../lib/stored-credentials';
 import { credentialsBeingRestored, customerToRestore, endSession, getSession, renewalKeepsCustomer, resumeSession, startSession, stillRestoring, useSessionWith } from '../../../lib/session';
 import { autoLogin } from '../api/auto-login';
 import { notifySessionRefusal } from './notify-session-refusal';
@@ -26,7 +27,7 @@ const restore = async (credentials: StoredCredentials): Promise<void> => {
 };
 
 /** The sign-in variant that never signs in from stored credentials (spec 1 §2.1). */
-export const REAL_LOGIN_PATH = '/real-login';
+export { REAL_LOGIN_PATH };
 
 /**
  * Pending authentication (spec 1 §4.1): stored, unexpired credentials log the user in again —
