@@ -1,5 +1,6 @@
 import { readUnits, writeUnits, anyItemSize } from '../../functions/src/usage/dynamodb-units';
 import { readUnitsOf } from '../../functions/src/usage/dynamodb-meter';
+import { meteredUnits } from './usage-units';
 
 /**
  * Where a piece of work's DynamoDB request units go, by kind of item (raw hour item, pending mark,
@@ -36,7 +37,6 @@ const queryKind = (input: Plain): string => kindOfKey(text((input.ExpressionAttr
 
 export const dynamoLedger = async <T>(work: () => Promise<T>): Promise<{ lines: LedgerLine[]; meter: { rcu: number; wcu: number }; result: T }> => {
   const { dynamo } = await import('../../functions/src/clients/dynamodb');
-  const { startUsage, finishUsage } = await import('../../functions/src/usage/meter');
   const lines = new Map<string, LedgerLine>();
   const add = (kind: string, call: string, rcu: number, wcu: number, calls = 1) => {
     const name = `${kind} · ${call}`;
@@ -108,17 +108,12 @@ export const dynamoLedger = async <T>(work: () => Promise<T>): Promise<{ lines: 
     },
     { step: 'initialize', name },
   );
-  process.env.USAGE_SAMPLE_RATE = '1';
-  startUsage(0);
-  let result: T;
   try {
-    result = await work();
+    const { rcu, wcu, result } = await meteredUnits(work);
+    return { lines: [...lines.values()].sort((a, b) => b.wcu + b.rcu - (a.wcu + a.rcu)), meter: { rcu, wcu }, result };
   } finally {
-    process.env.USAGE_SAMPLE_RATE = '0';
     dynamo.middlewareStack.remove(name);
   }
-  const line = finishUsage(0);
-  return { lines: [...lines.values()].sort((a, b) => b.wcu + b.rcu - (a.wcu + a.rcu)), meter: { rcu: Number(line?.rcu), wcu: Number(line?.wcu) }, result };
 };
 
 /** The ledger as a table, units per `per` (a point, a point-hour…). */

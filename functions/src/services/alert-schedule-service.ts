@@ -8,7 +8,7 @@ import {
   alertSchedulesPrefix,
   putSchedule,
   removeScheduleNamed,
-  scheduleInputOf,
+  replaceLegacySchedules,
   scheduleName,
   scheduleNamesStartingWith,
   type ScheduledTarget,
@@ -176,35 +176,9 @@ export const startAlertsOfCron = async (target: ScheduledTarget): Promise<CronFi
 const PER_ALERT_PREFIX = 'alert-';
 
 /**
- * The deploy's step (list-index-migration.ts): the per-alert schedules of older versions are
- * replaced by their customers' schedules per cron. For each one left: its customer's schedules are
- * set (once per run and customer), then it is removed, so no firing is lost between the two. Its
- * progress is the schedules themselves (each removed once replaced): a run stopped by its deadline
- * resumes with what is left, and over migrated data a run is one ListSchedules call. The listing is
- * taken again until it is empty (a listing may hold a page only: the emulator answers 100 at most,
- * without a next page). Answers how many were replaced and whether none is left. `namePrefix`
- * narrows it to some schedules (a test's own, beside other files' at the same time).
+ * The deploy's step 5 (list-index-migration.ts): the per-alert schedules of older versions replaced
+ * by their customers' schedules per cron (`replaceLegacySchedules`). `namePrefix` narrows it to some
+ * schedules (a test's own, beside other files' at the same time).
  */
-export const migrateAlertSchedules = async (
-  deadline: number,
-  now: () => number = Date.now,
-  namePrefix = PER_ALERT_PREFIX,
-): Promise<{ done: boolean; replaced: number }> => {
-  const synced = new Set<string>();
-  let replaced = 0;
-  for (;;) {
-    const names = await scheduleNamesStartingWith(namePrefix);
-    if (names.length === 0) return { done: true, replaced };
-    for (const name of names) {
-      if (now() > deadline) return { done: false, replaced };
-      const input = await scheduleInputOf(name);
-      const customerId = input ? (JSON.parse(input) as Partial<ScheduledTarget>).customerId : undefined;
-      if (customerId && !synced.has(customerId)) {
-        await syncAlertSchedules(customerId);
-        synced.add(customerId);
-      }
-      await removeScheduleNamed(name);
-      replaced += 1;
-    }
-  }
-};
+export const migrateAlertSchedules = (deadline: number, now: () => number = Date.now, namePrefix = PER_ALERT_PREFIX): Promise<{ done: boolean; replaced: number }> =>
+  replaceLegacySchedules(namePrefix, (customerId) => syncAlertSchedules(customerId), deadline, now);

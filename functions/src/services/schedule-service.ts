@@ -151,16 +151,6 @@ export const scheduleNamesStartingWith = async (prefix: string): Promise<string[
   return names;
 };
 
-/** The input a schedule sends its target (null when it has none or is gone). */
-export const scheduleInputOf = async (name: string): Promise<string | null> => {
-  try {
-    return (await scheduler.send(new GetScheduleCommand({ Name: name }))).Target?.Input ?? null;
-  } catch (error) {
-    if (error instanceof ResourceNotFoundException) return null;
-    throw error;
-  }
-};
-
 /** What a schedule invokes (its target's ARN) and sends it (its input); null when it is gone. */
 export const scheduleTargetOf = async (name: string): Promise<{ arn: string; input: string | null } | null> => {
   try {
@@ -169,6 +159,51 @@ export const scheduleTargetOf = async (name: string): Promise<{ arn: string; inp
   } catch (error) {
     if (error instanceof ResourceNotFoundException) return null;
     throw error;
+  }
+};
+
+/** The customer a schedule's input names (undefined when it is not a target's JSON). */
+const customerOfInput = (input: string): string | undefined => {
+  try {
+    const customerId = (JSON.parse(input) as Partial<ScheduledTarget>).customerId;
+    return typeof customerId === 'string' && customerId !== '' ? customerId : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A deploy's step replacing the per-entity schedules of older versions (named `prefix…`) by their
+ * customers' shared schedules (alerts per cron, sources per interval). For each one left: its
+ * customer's schedules are set by `syncCustomer` (once per run and customer, given what the old one
+ * invoked), then it is removed, so no firing is lost between the two. Its progress is the schedules
+ * themselves (each removed once replaced): a run stopped by its deadline resumes with what is left,
+ * and over migrated data a run is one ListSchedules call. The listing is taken again until it is
+ * empty (a listing may hold a page only: the emulator answers 100 at most, without a next page).
+ * Answers how many were replaced and whether none is left.
+ */
+export const replaceLegacySchedules = async (
+  prefix: string,
+  syncCustomer: (customerId: string, target: { arn: string }) => Promise<unknown>,
+  deadline: number,
+  now: () => number,
+): Promise<{ done: boolean; replaced: number }> => {
+  const synced = new Set<string>();
+  let replaced = 0;
+  for (;;) {
+    const names = await scheduleNamesStartingWith(prefix);
+    if (names.length === 0) return { done: true, replaced };
+    for (const name of names) {
+      if (now() > deadline) return { done: false, replaced };
+      const target = await scheduleTargetOf(name);
+      const customerId = target?.input ? customerOfInput(target.input) : undefined;
+      if (target && customerId && !synced.has(customerId)) {
+        await syncCustomer(customerId, { arn: target.arn });
+        synced.add(customerId);
+      }
+      await removeScheduleNamed(name);
+      replaced += 1;
+    }
   }
 };
 

@@ -2,9 +2,9 @@ import { listSourcesOfCustomerConsistently } from '../data/source-repository';
 import {
   putRecurringSchedule,
   removeScheduleNamed,
+  replaceLegacySchedules,
   scheduleName,
   scheduleNamesStartingWith,
-  scheduleTargetOf,
   sourceSchedulesPrefix,
   type ScheduledTarget,
 } from './schedule-service';
@@ -52,45 +52,10 @@ export const syncSourceSchedules = async (customerId: string, { targetArn }: { t
 const PER_SOURCE_PREFIX = 'source-';
 
 /**
- * The deploy's step 6 (list-index-migration.ts): the per-source schedules of older versions are
- * replaced by their customers' schedules per interval. For each one left: its customer's schedules
- * are set (once per run and customer, invoking what it invoked), then it is removed, so no fetch is
- * lost between the two. Its progress is the schedules themselves (each removed once replaced): a run
- * stopped by its deadline resumes with what is left, and over migrated data a run is one
- * ListSchedules call. The listing is taken again until it is empty (the emulator answers a page of
- * 100 at most, without a next page). Answers how many were replaced and whether none is left.
- * `namePrefix` narrows it to some schedules (a test's own, beside other files' at the same time).
+ * The deploy's step 6 (list-index-migration.ts): the per-source schedules of older versions replaced
+ * by their customers' schedules per interval (`replaceLegacySchedules`), each customer's set
+ * invoking what the old one invoked. `namePrefix` narrows it to some schedules (a test's own, beside
+ * other files' at the same time).
  */
-export const migrateSourceSchedules = async (
-  deadline: number,
-  now: () => number = Date.now,
-  namePrefix = PER_SOURCE_PREFIX,
-): Promise<{ done: boolean; replaced: number }> => {
-  const synced = new Set<string>();
-  let replaced = 0;
-  for (;;) {
-    const names = await scheduleNamesStartingWith(namePrefix);
-    if (names.length === 0) return { done: true, replaced };
-    for (const name of names) {
-      if (now() > deadline) return { done: false, replaced };
-      const target = await scheduleTargetOf(name);
-      const customerId = target?.input ? customerOfInput(target.input) : undefined;
-      if (target && customerId && !synced.has(customerId)) {
-        await syncSourceSchedules(customerId, { targetArn: target.arn });
-        synced.add(customerId);
-      }
-      await removeScheduleNamed(name);
-      replaced += 1;
-    }
-  }
-};
-
-/** The customer a schedule's input names (undefined when it is not a target's JSON). */
-const customerOfInput = (input: string): string | undefined => {
-  try {
-    const customerId = (JSON.parse(input) as Partial<ScheduledTarget>).customerId;
-    return typeof customerId === 'string' && customerId !== '' ? customerId : undefined;
-  } catch {
-    return undefined;
-  }
-};
+export const migrateSourceSchedules = (deadline: number, now: () => number = Date.now, namePrefix = PER_SOURCE_PREFIX): Promise<{ done: boolean; replaced: number }> =>
+  replaceLegacySchedules(namePrefix, (customerId, target) => syncSourceSchedules(customerId, { targetArn: target.arn }), deadline, now);
