@@ -48,14 +48,16 @@ describe('the usage meter', () => {
   it('counts the CPU time the invocation spent and the resident memory at its end', async () => {
     vi.stubEnv('USAGE_SAMPLE_RATE', '1');
     const handler = correlated(() => 'request-3', async () => {
-      // 30 ms of CPU time (counted by the process, so a busy machine lengthens the loop, not shortens the CPU), then 30 ms of waiting.
+      // At least 30 ms of the process's CPU time and 30 ms of the clock (a busy machine lengthens the loop,
+      // never shortens the CPU; the process's other threads may add CPU beside it), then 150 ms of waiting,
+      // which the CPU time does not count.
       const cpuMs = () => {
         const { user, system } = process.cpuUsage();
         return (user + system) / 1000;
       };
-      const until = cpuMs() + 30;
-      while (cpuMs() < until) Math.sqrt(Math.random());
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      const [cpuUntil, clockUntil] = [cpuMs() + 30, performance.now() + 30];
+      while (cpuMs() < cpuUntil || performance.now() < clockUntil) Math.sqrt(Math.random());
+      await new Promise((resolve) => setTimeout(resolve, 150));
     });
     const [usage] = await linesOf(() => handler({}, undefined));
     expect(usage.message).toBe('usage');
