@@ -11,7 +11,7 @@ import { testEnvironment } from '../support/environment';
 /**
  * A source fetch's last data dates (issue 41, docs/architecture/series.md "Last data dates of
  * fetched points"): a fetch records its points' latest dates in its source's one item, and
- * advances the points' own items once an hour; every reader answers the later of the two, right
+ * advances the points' own items once a UTC day; every reader answers the later of the two, right
  * after the fetch. The fetch runs in this process, as the scheduled jobs' function runs it
  * (`storeFetchedValues`), against the deployed tables.
  */
@@ -35,7 +35,7 @@ const storedDate = async () => (await repository.getPoint(customerId, point._id)
 beforeAll(async () => {
   ({ customerId, token } = await anotherPremiumCustomer());
   const environment = testEnvironment();
-  Object.assign(process.env, awsEnvironment(environment.endpoint), { ENTITIES_TABLE: environment.entitiesTable, SERIES_TABLE: environment.seriesTable });
+  Object.assign(process.env, awsEnvironment(environment.endpoint), { ENTITIES_TABLE: environment.entitiesTable, SERIES_TABLE: environment.seriesTable, CONNECTIONS_TABLE: environment.connectionsTable });
   [values, repository, fetched] = await Promise.all([
     import('../../functions/src/services/source-values'),
     import('../../functions/src/data/point-repository'),
@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 
 describe("a source fetch's last data dates (issue 41)", () => {
-  it("are answered by every reader right after the fetch, the point's own item advanced once an hour", async () => {
+  it("are answered by every reader right after the fetch, the point's own item advanced once a UTC day", async () => {
     await fetchAt(null, '2026-06-10T10:10:00Z');
     // A point's first fetched values advance its own item.
     expect(await storedDate()).toBe('2026-06-10T10:10:00.000Z');
@@ -88,18 +88,22 @@ describe("a source fetch's last data dates (issue 41)", () => {
     // The next fetch's window starts there (a fetch's list of points, read afresh).
     expect((await fetched.pointsForFetch(customerId)).find((candidate) => candidate._id === point._id)?.last_data_date).toBe(newer);
 
-    // The first fetch in a later hour advances the point's own item.
+    // A fetch in a later hour of the same UTC day does not advance the point's own item…
     await fetchAt(newer, '2026-06-10T10:50:00Z', '2026-06-10T11:00:00Z');
-    expect(await storedDate()).toBe('2026-06-10T11:00:00.000Z');
+    expect(await storedDate()).toBe('2026-06-10T10:10:00.000Z');
+    expect(dateIn((await api<Point[]>('POST', '/api/v1/points/by-ids', { token, body: { ids: [point._id] } })).body.data)).toBe('2026-06-10T11:00:00.000Z');
+    // …the first fetch in a later UTC day does.
+    await fetchAt('2026-06-10T23:50:00.000Z', '2026-06-11T00:00:00Z');
+    expect(await storedDate()).toBe('2026-06-11T00:00:00.000Z');
   });
 
   it("are given to their points' own items when the source is deleted", async () => {
-    await fetchAt('2026-06-10T11:00:00.000Z', '2026-06-10T11:10:00Z');
-    expect(await storedDate()).toBe('2026-06-10T11:00:00.000Z');
+    await fetchAt('2026-06-11T00:00:00.000Z', '2026-06-11T00:10:00Z');
+    expect(await storedDate()).toBe('2026-06-11T00:00:00.000Z');
     const deleted = await api('DELETE', `/api/v1/sources/${sourceId}`, { token });
     expect(deleted.status).toBe(200);
-    expect(await storedDate()).toBe('2026-06-10T11:10:00.000Z');
+    expect(await storedDate()).toBe('2026-06-11T00:10:00.000Z');
     const byIds = await api<Point[]>('POST', '/api/v1/points/by-ids', { token, body: { ids: [point._id] } });
-    expect(byIds.body.data![0].last_data_date).toBe('2026-06-10T11:10:00.000Z');
+    expect(byIds.body.data![0].last_data_date).toBe('2026-06-11T00:10:00.000Z');
   });
 });

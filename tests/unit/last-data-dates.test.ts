@@ -14,11 +14,12 @@ describe('a last data date as readers answer it', () => {
 });
 
 describe("a fetch advancing a point's own item", () => {
-  it('does so for its first values, then once a UTC hour: when its latest value lies in a later hour than the date known', () => {
+  it('does so for its first values, then once a UTC day: when its latest value lies in a later day than the date known', () => {
     expect(advancesPointItem(null, Date.parse('2026-06-10T10:10:00Z'))).toBe(true);
     expect(advancesPointItem('2026-06-10T10:00:00.000Z', Date.parse('2026-06-10T10:10:00Z'))).toBe(false);
-    expect(advancesPointItem('2026-06-10T10:40:00.000Z', Date.parse('2026-06-10T10:59:59Z'))).toBe(false);
-    expect(advancesPointItem('2026-06-10T10:50:00.000Z', Date.parse('2026-06-10T11:00:00Z'))).toBe(true);
-    expect(advancesPointItem('2026-06-10T10:50:00.000Z', Date.parse('2026-06-11T09:00:00Z'))).toBe(true);
+    expect(advancesPointItem('2026-06-10T10:50:00.000Z', Date.parse('2026-06-10T11:00:00Z'))).toBe(false);
+    expect(advancesPointItem('2026-06-10T00:00:00.000Z', Date.parse('2026-06-10T23:59:59Z'))).toBe(false);
+    expect(advancesPointItem('2026-06-10T23:50:00.000Z', Date.parse('2026-06-11T00:00:00Z'))).toBe(true);
+    expect(advancesPointItem('2026-06-10T10:50:00.000Z', Date.parse('2026-06-13T09:00:00Z'))).toBe(true);
   });
 });

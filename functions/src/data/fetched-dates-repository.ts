@@ -7,7 +7,7 @@ import { entitiesTable, queryPrefix } from './table';
  * The latest value dates a source's fetches brought its points (issue 41; docs/architecture/series.md,
  * "Last data dates of fetched points"): one item a source (`keys.fetchedDates`), one attribute a
  * point (`d_<point id>`, epoch milliseconds). A fetch updates this item, where it updated each
- * point's item (2 write units a point); the points' items follow once an hour. Readers take the
+ * point's item (2 write units a point); the points' items follow once a UTC day. Readers take the
  * later of a point's own date and the dates of every source's item (`latestFetchedDates`).
  */
 

@@ -163,7 +163,7 @@ export const keys = {
   /**
    * The latest value dates a source's fetches brought, one attribute a point (issue 41,
    * docs/architecture/series.md "Last data dates of fetched points"): a fetch writes this one item,
-   * its points' items only once an hour.
+   * its points' items only once a UTC day.
    */
   fetchedDates: (customerId: string, sourceId: string) => ({ PK: `C#${customerId}`, SK: `FETCHDATES#${sourceId}` }),
   fetchedDatesOfCustomer: (customerId: string) => ({ PK: `C#${customerId}`, prefix: 'FETCHDATES#' }),

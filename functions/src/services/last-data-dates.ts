@@ -4,7 +4,7 @@ import { latestFetchedDates } from '../data/fetched-dates-repository';
 /**
  * A point's last data date as every reader answers it (issue 41; docs/architecture/series.md, "Last
  * data dates of fetched points"): the later of the point's own date (imports, manual entry and
- * single writes advance it at once; a source's fetches once an hour) and the latest date its
+ * single writes advance it at once; a source's fetches once a UTC day) and the latest date its
  * sources' fetches recorded (`FETCHDATES#<source>`).
  */
 export const laterDate = (own: string | null, fetched: number | undefined): string | null => {
@@ -12,16 +12,16 @@ export const laterDate = (own: string | null, fetched: number | undefined): stri
   return new Date(fetched).toISOString();
 };
 
-const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /**
  * Whether a fetch's latest value of a point advances the point's own item: the first time a
- * point gets values, and once an hour after — when the latest value lies in a later UTC hour than
+ * point gets values, and once a day after — when the latest value lies in a later UTC day than
  * the date known (the later of the item's and the fetched dates, as `withLatestDates` gives it).
- * Every other fetch records its dates in its source's item only.
+ * Every other fetch records its dates in its source's item only, which every reader reads too.
  */
 export const advancesPointItem = (known: string | null, latest: number): boolean =>
-  known === null || Math.floor(latest / HOUR_MS) > Math.floor(Date.parse(known) / HOUR_MS);
+  known === null || Math.floor(latest / DAY_MS) > Math.floor(Date.parse(known) / DAY_MS);
 
 /** The points with their last data dates as readers answer them (one Query of the customer's few fetched-dates items; none for no point). */
 export const withLatestDates = async <P extends Pick<Point, '_id' | 'last_data_date'>>(

@@ -200,7 +200,7 @@ export const storeFetchedValuesInBulk = async (
     announce?: boolean;
     /**
      * Where the fetch records its points' latest dates (its source's item, `recordFetchedDates`): given, a point's
-     * own item is advanced only once an hour (`advancesPointItem`); without it, at every fetch that advances it.
+     * own item is advanced only once a UTC day (`advancesPointItem`); without it, at every fetch that advances it.
      */
     recordDates?: (latest: ReadonlyMap<string, number>) => Promise<void>;
   } = {},
@@ -579,7 +579,7 @@ const writeHeld = async (session: BulkWriteSession, options: { usedBefore?: numb
 /**
  * The latest date of each point among the values, on the points whose last data date it advances.
  * With `recordDates` (a source's fetch), those dates go there, and a point's own item is advanced
- * only when `advancesPointItem` says (once an hour): 2 write units a point-hour instead of 2 a fetch.
+ * only when `advancesPointItem` says (once a UTC day): 2 write units a point-day instead of 2 a fetch.
  */
 export const noteLastDataDates = async (
   customerId: string,

@@ -19,12 +19,12 @@ export const pointsFedBy = <P extends Pick<Point, 'source' | 'active' | 'calcula
 /**
  * Writes values through the bulk path, their rollups deferred to once an hour
  * (`storeFetchedValuesInBulk`; newData at once), the points' latest dates in the source's item
- * (`FETCHDATES#<source>`: the points' own items once an hour), and relaunches the calculated points that
+ * (`FETCHDATES#<source>`: the points' own items once a UTC day), and relaunches the calculated points that
  * read them, found in `points` (the customer's, as `pointsForFetch` gave them: not read again).
  */
 export const storeFetchedValues = async (customerId: string, sourceId: string, values: StoredValue[], points: readonly FetchedPoint[]): Promise<FetchOutcome> => {
   if (values.length === 0) return { written: 0, unchanged: 0, files: 0 };
-  // The points' latest dates in the source's one item, their own items once an hour (issue 41); a source of very many points advances its points' items.
+  // The points' latest dates in the source's one item, their own items once a UTC day (issue 41); a source of very many points advances its points' items.
   const fed = new Set(values.map((value) => value.pointId)).size;
   const recordDates = fed <= MOST_FETCHED_DATES ? (latest: ReadonlyMap<string, number>) => recordFetchedDates(customerId, sourceId, latest) : undefined;
   const outcome = await storeFetchedValuesInBulk(customerId, values, new Map(points.map((point) => [point._id, point])), { recordDates });
