@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Point } from '@shared/schemas/point';
 import { awsEnvironment } from '../../infra/local/emulator';
@@ -41,6 +43,27 @@ const fetchHour = async (hour: number, dates: Map<string, { last_data_date: stri
   }
 };
 
+/**
+ * `FETCHED_UNITS_CPU_PROFILE=<file>`: a CPU profile of the measured hours (this process: the fetch's own code and the
+ * SDK's marshalling, the emulator apart), for Chrome's or VS Code's profiler.
+ */
+const profiled = async <T>(work: () => Promise<T>): Promise<T> => {
+  const file = process.env.FETCHED_UNITS_CPU_PROFILE;
+  if (!file) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+};
+
 const total = (lines: readonly LedgerLine[], field: 'rcu' | 'wcu') => lines.reduce((sum, line) => sum + line[field], 0);
 
 beforeAll(async () => {
@@ -73,9 +96,11 @@ beforeAll(async () => {
 describe('a source fetch\'s request units (issue 41)', () => {
   it('are counted call by call as the usage meter counts them, and said per point-hour and kind of item', async () => {
     const ahead = new Map(points.map((point) => [point._id, { last_data_date: '2100-01-01T00:00:00.000Z' }]));
-    const bench = await dynamoLedger(() => fetchHour(at('2026-05-16T10:00:00Z'), ahead, false));
     const known = new Map(points.map((point) => [point._id, { last_data_date: '2026-05-16T11:00:00.000Z' }]));
-    const production = await dynamoLedger(() => fetchHour(at('2026-05-16T11:00:00Z'), known, true));
+    const [bench, production] = await profiled(async () => [
+      await dynamoLedger(() => fetchHour(at('2026-05-16T10:00:00Z'), ahead, false)),
+      await dynamoLedger(() => fetchHour(at('2026-05-16T11:00:00Z'), known, true)),
+    ]);
     console.info(`an hour of four fetches, per point-hour, last data dates ahead (the cost bench's sample):\n${ledgerTable(bench.lines, POINTS)}`);
     console.info(`the same, each fetch advancing its points' last data dates (production):\n${ledgerTable(production.lines, POINTS)}`);
     // The ledger's writes are the meter's, and its reads the meter's plus what it cannot see (absent items).
