@@ -120,5 +120,26 @@ describe('a source fetch\'s request units (issue 41)', () => {
     // Within the points' local day, an hour's rollup writes their hour packs alone: days and months wait for the day's end.
     expect(bench.lines.filter((line) => /^(day|month) pack · (PutItem|UpdateItem)/.test(line.kind))).toEqual([]);
     expect(bench.lines.find((line) => line.kind.startsWith('hour pack · PutItem'))?.calls).toBe(POINTS);
+    // The units a point-hour by kind of item and call (docs/benchmarks/cost.md, run 13b): a cut that regresses fails here.
+    // Before run 13b: raw hour Queries 6 strong, marks 3 strong + 2, hour packs 2 strong, extent markers 1 strong: 14.
+    const perPointHour = (kind: string) => +(bench.lines.filter((line) => line.kind === kind).reduce((sum, line) => sum + line.rcu, 0) / POINTS).toFixed(3);
+    expect({
+      // Each deferring fetch's comparison, and the hourly rollup's one read of what is pending: eventually consistent.
+      rawEventual: perPointHour('raw hour item · Query'),
+      // The rollup's check after it moved the mark on: strongly consistent (it guards against a value lost).
+      rawStrong: perPointHour('raw hour item · Query strong'),
+      // Each fetch's first read of the marks, eventually consistent; a deferring fetch's after its writes, strongly.
+      markEventual: perPointHour('pending mark · BatchGetItem'),
+      markStrong: perPointHour('pending mark · BatchGetItem strong'),
+      // The hourly rollup's hour pack: its UTC day's alone, eventually consistent (its write is on its version).
+      hourPack: perPointHour('hour pack · BatchGetItem'),
+      hourPackStrong: perPointHour('hour pack · BatchGetItem strong'),
+      // Extent markers: read only when a pack is created (none in this hour).
+      extents: perPointHour('extent marker · BatchGetItem strong') + perPointHour('extent marker · BatchGetItem') + perPointHour('extent marker · GetItem'),
+    }).toEqual({ rawEventual: 2, rawStrong: 1, markEventual: 2, markStrong: 3, hourPack: 0.5, hourPackStrong: 0, extents: 0 });
+    expect(total(bench.lines, 'rcu') / POINTS).toBeCloseTo(8.5, 3);
+    expect(total(bench.lines, 'wcu') / POINTS).toBeCloseTo(8, 3);
+    // No conditional write failed (a stale eventually consistent read would show here, one unit each).
+    expect([...bench.lines, ...production.lines].filter((line) => line.kind.includes('condition failed'))).toEqual([]);
   });
 });

@@ -129,7 +129,7 @@ const dynamoHours: HourTable = {
 };
 
 /**
- * What this container last read (strongly consistent) or wrote of hour items, by `PK|SK`: the
+ * What this container last read (strongly consistent, or a fetch's eventually consistent read) or wrote of hour items, by `PK|SK`: the
  * version a read-modify-write starts from without reading again (a fetch rewriting the hour it
  * wrote 15 minutes before; an import's hours its comparison read found absent). Only a start: the
  * write is conditional on that version, and one that lost it reads again. Bounded, forgotten at once.
@@ -618,9 +618,9 @@ export const deleteRawValues = async (series: SeriesRef, instants: readonly numb
 };
 
 /**
- * What a strongly consistent read of the hour items of one raw partition (`month`, yyyyMM) over
- * [from, to) found, remembered as where the next writes start from: the items found with their
- * versions, and every hour between them as absent.
+ * What a read of the hour items of one raw partition (`month`, yyyyMM) over [from, to) found
+ * (strongly consistent, or eventually where `listRawEntries` says), remembered as where the next
+ * writes start from: the items found with their versions, and every hour between them as absent.
  */
 export const rememberConsistentRead = (PK: string, month: string, from: number, to: number, hours: readonly Record<string, unknown>[]): void => {
   const monthStart = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4)) - 1, 1);
@@ -644,12 +644,15 @@ export const listRawValues = async (series: SeriesRef, from: number, to: number)
  * Raw values with their status, for exports and data screens; `consistent` for a read whose
  * result is written back (a bulk write's comparison read: a value written just before is seen;
  * the hour items it finds, and those it finds absent, are then where the next writes start from).
+ * `remember` makes an eventually consistent read such a start too (a source fetch's reads of hours
+ * written minutes before, half the units): every write from it is conditional on the version it
+ * gives, so a stale one only makes that write fail and read the item again, strongly consistent.
  */
 export const listRawEntries = async (
   series: SeriesRef,
   from: number,
   to: number,
-  options: { consistent?: boolean } = {},
+  options: { consistent?: boolean; remember?: boolean } = {},
 ): Promise<(RawValue & { status: StatusCode })[]> => {
   if (to <= from) return [];
   const legacy = await legacyRawMayExist();
@@ -666,7 +669,7 @@ export const listRawEntries = async (
         });
       const [firstHour, lastHour] = [seriesKeys.rawHourSortKey(from), seriesKeys.rawHourSortKey(to - 1)];
       const [hours, olds] = await Promise.all([query(firstHour, lastHour), legacy ? query(seriesKeys.sortKey(from), seriesKeys.sortKey(to - 1)) : []]);
-      if (options.consistent) rememberConsistentRead(PK, month, from, to, hours);
+      if (options.consistent || options.remember) rememberConsistentRead(PK, month, from, to, hours);
       return entriesOfItems([...hours, ...olds], from, to);
     }),
   );

@@ -300,6 +300,17 @@ const withHeadFields = async (read: RollupRead, rollups: StoredRollup[], head: r
 };
 
 /**
+ * A point's extent marker of one level, eventually consistent (½ unit): its `firstPack`, or null
+ * when there is none — what `lowerExtentMarker` takes as `known`. A stale answer is safe there: the
+ * marker only moves earlier, so an older `firstPack` is still at or after the true one (a pack at
+ * or after it needs no call), and a marker not seen yet costs the conditional update it makes anyway.
+ */
+export const readExtentMarker = async (series: SeriesRef, level: RollupLevel): Promise<string | null> => {
+  const item = (await dynamo.send(new GetCommand({ TableName: seriesTable(), Key: seriesKeys.extent(series, level), ProjectionExpression: 'firstPack' }))).Item;
+  return typeof item?.firstPack === 'string' ? item.firstPack : null;
+};
+
+/**
  * Lowers a point's extent marker to a pack about to be created (or to an older pack the marker
  * has not seen: packs written before markers existed). Never raises it, so the marker stays at
  * or before the earliest pack whatever the order writers run in. `known`: what the caller last
@@ -425,14 +436,18 @@ export const readPackForUpdate = async (series: SeriesRef, level: RollupLevel, a
  * Packs of any points and levels by key, read consistently in one batch (see
  * `readPackForUpdate`), in the keys' order; with them, in the same batch, the extent markers of
  * `extentsOf` (series and level): each `firstPack`, or null when there is no marker, by marker key.
+ * `eventual`: eventually consistent (half the units), for packs written long enough ago that a
+ * stale read is very unlikely (a source fetch's): a write on a stale version fails its condition
+ * and recomputes its buckets from a strongly consistent read (`writeHeldRollups`).
  */
 export const readPacksForUpdate = async (
   keys: readonly Key[],
   extentsOf: readonly { series: SeriesRef; level: RollupLevel }[] = [],
+  options: { eventual?: boolean } = {},
 ): Promise<{ packs: PackForUpdate[]; extents: Map<string, string | null> }> => {
   const extentKeys = extentsOf.map(({ series, level }) => seriesKeys.extent(series, level));
   if (keys.length + extentKeys.length === 0) return { packs: [], extents: new Map() };
-  const items = await batchGet([...keys, ...extentKeys], undefined, { consistent: true });
+  const items = await batchGet([...keys, ...extentKeys], undefined, { consistent: options.eventual !== true });
   const extents = new Map(
     extentKeys.map((key) => {
       const firstPack = items.get(`${key.PK}|${key.SK}`)?.firstPack;

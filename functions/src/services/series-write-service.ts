@@ -6,7 +6,7 @@ import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
 import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
 import { applyChanges, decodePack, ROLLUP_FIELDS, type StoredRollup } from '../data/rollup-pack';
-import { clearPendingMark, isPending, lowerDaysFrom, lowerExtentMarker, lowerPendingMark, NOTHING_PENDING, readPacksForUpdate, readPendingMarks, settleDayRollup, settleHourRollup, writePackOnVersion, writeRollupsFromSources, type PendingMark } from '../data/rollup-repository';
+import { clearPendingMark, isPending, lowerDaysFrom, lowerExtentMarker, lowerPendingMark, NOTHING_PENDING, readExtentMarker, readPacksForUpdate, readPendingMarks, settleDayRollup, settleHourRollup, writePackOnVersion, writeRollupsFromSources, type PendingMark } from '../data/rollup-repository';
 import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
 import { AppError } from '../errors';
 import { customerOf, type Caller } from './caller';
@@ -116,6 +116,20 @@ export const storeValuesInBulk = async (
     hoursOnly?: boolean;
     /** Called before a point-month's new or changed values are written, with the earliest of them. */
     beforeWrite?: (series: SeriesRef, earliest: number) => Promise<void>;
+    /**
+     * A source fetch's reads that only feed conditional writes, of items written minutes or hours before, eventually
+     * consistent (half the units; docs/architecture/series.md, "A source fetch's reads"): the comparison read of
+     * values written without rollups, and the rollup packs (a write on a stale version fails and recomputes its
+     * buckets). Extent markers are then read only when a pack is created. The comparison read before rollups stays
+     * strongly consistent: it comes after the packs' versions.
+     */
+    eventualReads?: boolean;
+    /**
+     * What the caller read of points' raw values, by `customer|point` (`storeFetchedValuesInBulk`'s read of what is
+     * pending): their point-months' comparisons start from it, and only what it lacks is read. The caller guards what
+     * was written there between its read and the packs' versions (the pending mark's check after its rollup).
+     */
+    storedFrom?: ReadonlyMap<string, StoredStretch>;
   } = {},
 ): Promise<BulkOutcome> => {
   const chunks = new Map<string, StoredValue[]>();
@@ -127,6 +141,12 @@ export const storeValuesInBulk = async (
   }
   const outcome: BulkOutcome = { written: 0, unchanged: 0, changedPoints: new Set() };
   const session = options.session ?? bulkWriteSession({ inFlight: BULK_WRITES_IN_FLIGHT });
+  if (options.storedFrom) {
+    for (const [key, chunk] of chunks) {
+      const stretch = options.storedFrom.get(seriesId(chunk[0]));
+      if (stretch && !session.stretches.get(key)) session.stretches.set(key, stretch);
+    }
+  }
   // Point-months are independent stretches of series: several at once keep the table busy while
   // this process compares and rolls up the next ones.
   await forEachConcurrently(chunks, BULK_CHUNKS_AT_ONCE, async ([key, chunk]) => {
@@ -231,6 +251,7 @@ export const storeFetchedValuesInBulk = async (
         announce: false,
         noteDates: false,
         withoutRollups: true,
+        eventualReads: true,
         beforeWrite: async (series, earliest) => {
           const id = seriesId(series);
           lowest.set(id, { series, at: Math.min(lowest.get(id)?.at ?? Infinity, earliest) });
@@ -254,8 +275,12 @@ export const storeFetchedValuesInBulk = async (
     // day past the later of the mark and the batch (deferred batches lie in the mark's hour; a
     // fetch's batch is its source's latest data).
     const pendingEnd = (ofPoint: (typeof rolling)[number]) => Math.max(ofPoint.mark.from ?? 0, ...ofPoint.values.map((value) => value.at)) + 24 * HOUR_MS;
-    const readPending = (ofPoint: (typeof rolling)[number], from: number | null) =>
-      from === null ? Promise.resolve([]) : listRawEntries(ofPoint.series, from, pendingEnd(ofPoint), { consistent: true });
+    // An hourly rollup reads what is pending once, eventually consistent (hours written minutes before), and its
+    // comparison starts from that read: a value it missed, or one changed or removed since, is found by the strongly
+    // consistent read after the mark is moved on (below), which lowers the mark to it. A daily rollup reads from the
+    // day's start, before its packs' versions: strongly consistent, and its comparison reads again after them.
+    const readPending = (ofPoint: (typeof rolling)[number], from: number | null, hoursOnly: boolean) =>
+      from === null ? Promise.resolve([]) : listRawEntries(ofPoint.series, from, pendingEnd(ofPoint), hoursOnly ? { remember: true } : { consistent: true });
     const again = (ofPoint: (typeof rolling)[number], entries: Awaited<ReturnType<typeof listRawEntries>>) => {
       const own = new Set(ofPoint.values.map((value) => value.at));
       const { zone } = ofPoint.values[0];
@@ -268,8 +293,10 @@ export const storeFetchedValuesInBulk = async (
         // Every level: from the start of the earliest local day whose days are pending, so each of them is recomputed.
         const dayFrom = Math.min(ofPoint.mark.from ?? Infinity, ofPoint.mark.daysFrom ?? Infinity);
         const from = hoursOnly || dayFrom === Infinity ? ofPoint.mark.from : bucketStart(dayFrom, 'day', zone);
-        const readAgain = again(ofPoint, await readPending(ofPoint, from));
-        return { hoursOnly, again: readAgain, all: [...readAgain, ...ofPoint.values] };
+        const pending = await readPending(ofPoint, from, hoursOnly);
+        const readAgain = again(ofPoint, pending);
+        const stored = hoursOnly && from !== null ? StoredStretch.of(from, pendingEnd(ofPoint), pending) : undefined;
+        return { hoursOnly, again: readAgain, all: [...readAgain, ...ofPoint.values], stored };
       }),
     );
     // Hours rolled up that no `pendingFrom` covers (a batch of several hours without a mark): their days are marked pending first.
@@ -281,8 +308,11 @@ export const storeFetchedValuesInBulk = async (
     );
     const leftOut = plans.reduce((sum, plan) => sum + plan.again.length, 0);
     const [hourly, daily] = [plans.filter((plan) => plan.hoursOnly), plans.filter((plan) => !plan.hoursOnly)];
-    if (hourly.length > 0) add(await storeValuesInBulk(customerId, hourly.flatMap(({ all }) => all), pointsById, { announce: false, noteDates: false, hoursOnly: true }));
-    if (daily.length > 0) add(await storeValuesInBulk(customerId, daily.flatMap(({ all }) => all), pointsById, { announce: false, noteDates: false }));
+    const storedFrom = new Map(rolling.flatMap((ofPoint, index) => (plans[index].stored ? [[seriesId(ofPoint.series), plans[index].stored]] : [])));
+    if (hourly.length > 0) {
+      add(await storeValuesInBulk(customerId, hourly.flatMap(({ all }) => all), pointsById, { announce: false, noteDates: false, hoursOnly: true, eventualReads: true, storedFrom }));
+    }
+    if (daily.length > 0) add(await storeValuesInBulk(customerId, daily.flatMap(({ all }) => all), pointsById, { announce: false, noteDates: false, eventualReads: true }));
     outcome.unchanged -= leftOut;
     await Promise.all(
       rolling.map(async (ofPoint, index) => {
@@ -298,8 +328,11 @@ export const storeFetchedValuesInBulk = async (
         if (!settled || mark.from === null) return;
         const rolledUp = new Map(plans[index].all.map((value) => [value.at, value]));
         const since = await listRawEntries(ofPoint.series, mark.from, pendingEnd(ofPoint), { consistent: true });
-        const missed = since.filter((entry) => rolledUp.get(entry.at)?.value !== entry.value || rolledUp.get(entry.at)?.status !== entry.status);
-        if (missed.length > 0) await lowerPendingMark(ofPoint.series, Math.min(...missed.map((entry) => entry.at)));
+        const missed = since.filter((entry) => rolledUp.get(entry.at)?.value !== entry.value || rolledUp.get(entry.at)?.status !== entry.status).map((entry) => entry.at);
+        // And a value rolled up that is no longer there (removed since it was read).
+        const present = new Set(since.map((entry) => entry.at));
+        const gone = [...rolledUp.keys()].filter((at) => at >= mark.from! && !present.has(at));
+        if (missed.length + gone.length > 0) await lowerPendingMark(ofPoint.series, Math.min(...missed, ...gone));
       }),
     );
   }
@@ -330,6 +363,7 @@ const holdPacks = async (
   keys: readonly LevelKey[],
   /** The levels whose extent markers the packs' writes may need. */
   levels: readonly RollupLevel[] = ROLLUP_LEVELS,
+  read: { eventual?: boolean } = {},
 ): Promise<void> => {
   const hold = (level: RollupLevel, pack: KeptPack) => {
     if (!session.held.has(packId(pack.key))) session.held.set(packId(pack.key), { series, level, zone, pack, changed: new Set(), round: session.round });
@@ -351,7 +385,7 @@ const holdPacks = async (
   }
   const extentsOf = levels.filter((level) => !session.extents.has(packId(seriesKeys.extent(series, level)))).map((level) => ({ series, level }));
   if (missing.length === 0 && extentsOf.length === 0) return;
-  const { packs, extents } = await timed(session, 'packReads', () => readPacksForUpdate(missing.map(({ key }) => key), extentsOf));
+  const { packs, extents } = await timed(session, 'packReads', () => readPacksForUpdate(missing.map(({ key }) => key), extentsOf, read));
   // A pack held by another point-month meanwhile carries its changes, and stays.
   packs.forEach((pack, index) => hold(missing[index].level, keptPack(pack)));
   for (const [key, firstPack] of extents) if (!session.extents.has(key)) session.extents.set(key, firstPack);
@@ -373,7 +407,10 @@ const storedOver = async (
   from: number,
   to: number,
   ahead?: { key: string; to: number },
+  /** `eventual`: an eventually consistent read, remembered as a strong one is (a fetch's values without rollups: `listRawEntries`). */
+  read: { eventual?: boolean } = {},
 ): Promise<StoredStretch> => {
+  const consistency = read.eventual ? { remember: true } : { consistent: true };
   const kept = session.stretches.get(chunkKey);
   if (kept && kept.from <= from && kept.to >= to) return kept;
   if (!kept) {
@@ -382,20 +419,20 @@ const storedOver = async (
     const usable = early && early.from <= from && early.to > from ? early : undefined;
     const readFrom = usable ? Math.min(usable.to, to) : from;
     const readTo = ahead && ahead.to > to ? ahead.to : to;
-    const read = readFrom < readTo ? await timed(session, 'comparisonReads', () => listRawEntries(series, readFrom, readTo, { consistent: true })) : [];
-    const stretch = StoredStretch.of(from, to, [...(usable?.entriesBetween(from, readFrom) ?? []), ...read.filter((entry) => entry.at < to)]);
+    const entries = readFrom < readTo ? await timed(session, 'comparisonReads', () => listRawEntries(series, readFrom, readTo, consistency)) : [];
+    const stretch = StoredStretch.of(from, to, [...(usable?.entriesBetween(from, readFrom) ?? []), ...entries.filter((entry) => entry.at < to)]);
     // Kept for the next point-month only if it has not started: then none of its writes can have landed since.
-    if (ahead && readTo > to && !session.started.has(ahead.key)) session.ahead.set(ahead.key, StoredStretch.of(to, readTo, read.filter((entry) => entry.at >= to)));
+    if (ahead && readTo > to && !session.started.has(ahead.key)) session.ahead.set(ahead.key, StoredStretch.of(to, readTo, entries.filter((entry) => entry.at >= to)));
     session.stretches.set(chunkKey, stretch);
     return stretch;
   }
   // Only what the kept stretch lacks, before and after it: the two stay one stretch.
   const [lower, upper] = [Math.min(from, kept.from), Math.max(to, kept.to)];
-  const read = await timed(session, 'comparisonReads', () => Promise.all([
-    lower < kept.from ? listRawEntries(series, lower, kept.from, { consistent: true }) : [],
-    upper > kept.to ? listRawEntries(series, kept.to, upper, { consistent: true }) : [],
+  const lacking = await timed(session, 'comparisonReads', () => Promise.all([
+    lower < kept.from ? listRawEntries(series, lower, kept.from, consistency) : [],
+    upper > kept.to ? listRawEntries(series, kept.to, upper, consistency) : [],
   ]));
-  const stretch = kept.widened(lower, upper, read.flat());
+  const stretch = kept.widened(lower, upper, lacking.flat());
   session.stretches.set(chunkKey, stretch);
   return stretch;
 };
@@ -428,7 +465,7 @@ const storePointMonth = async (
   series: SeriesRef,
   chunk: readonly StoredValue[],
   laterRowsMayFollow: boolean,
-  options: { withoutRollups?: boolean; hoursOnly?: boolean; beforeWrite?: (series: SeriesRef, earliest: number) => Promise<void> } = {},
+  options: { withoutRollups?: boolean; hoursOnly?: boolean; beforeWrite?: (series: SeriesRef, earliest: number) => Promise<void>; eventualReads?: boolean } = {},
 ): Promise<{ written: number; unchanged: number }> => {
   const zone = chunk[0].zone;
   session.started.add(chunkKey);
@@ -442,7 +479,7 @@ const storePointMonth = async (
   }
   if (options.withoutRollups) {
     // Only the values' own times are compared: no hour is rolled up here.
-    const stored = await storedOver(session, chunkKey, series, first, last + 1);
+    const stored = await storedOver(session, chunkKey, series, first, last + 1, undefined, { eventual: options.eventualReads });
     const changed = [...latest.values()].filter((value) => {
       const found = stored.find(value.at);
       return found?.value !== value.value || found.status !== value.status;
@@ -466,7 +503,9 @@ const storePointMonth = async (
   const hours = new Set([...latest.keys()].map((at) => bucketStart(at, 'hour', zone)));
   const valueDays = [...new Set([...hours].map((hour) => bucketStart(hour, 'day', zone)))].sort((a, b) => a - b);
   const hourPackKeys = new Map<string, { PK: string; SK: string }>();
-  for (const day of valueDays) {
+  // Hours alone need only the packs of their own UTC days; days need every hour of their local days.
+  for (const key of options.hoursOnly ? [...hours].map((hour) => seriesKeys.rollupPack(series, 'hour', hour)) : []) hourPackKeys.set(key.SK, key);
+  for (const day of options.hoursOnly ? [] : valueDays) {
     for (const SK of seriesKeys.packsBetween('hour', day, nextBucketStart(day, 'day', zone))) hourPackKeys.set(SK, { PK: seriesKeys.rollupPartition(series, 'hour'), SK });
   }
   const hourPacks = [...hourPackKeys.values()];
@@ -480,7 +519,9 @@ const storePointMonth = async (
       ...hourPacks.map((key) => ({ level: 'hour' as const, key })),
       ...(options.hoursOnly ? [] : [...dayPacks.map((key) => ({ level: 'day' as const, key })), { level: 'month' as const, key: monthPack }]),
     ],
-    options.hoursOnly ? ['hour'] : ROLLUP_LEVELS,
+    // Eventually consistent packs come without extent markers: read when a pack is created (`writeHeld`).
+    options.eventualReads ? [] : options.hoursOnly ? ['hour'] : ROLLUP_LEVELS,
+    { eventual: options.eventualReads },
   );
   // Reading to the month's end, the read goes on to the end of the UTC partition the month ends in,
   // for the next month: only the hours a zone east of UTC starts its next month with (at most 14),
@@ -551,6 +592,8 @@ const writeHeld = async (session: BulkWriteSession, options: { usedBefore?: numb
       if (created.length > 0) {
         // Before any pack of the level is created, its extent marker once, to the earliest of them.
         const marker = packId(seriesKeys.extent(series, level));
+        // Not read with the packs (a fetch's eventually consistent packs): read now, once a pack is created.
+        if (!session.extents.has(marker)) session.extents.set(marker, await readExtentMarker(series, level));
         session.extents.set(marker, await lowerExtentMarker(series, level, created.sort()[0], session.extents.get(marker)));
       }
       const landed = await Promise.all(
