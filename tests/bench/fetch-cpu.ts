@@ -4,7 +4,7 @@
  * 250 points, `storeFetchedValuesInBulk`) against a DynamoDB held in this process's memory (`memoryDynamo`:
  * the calls a fetch makes, conditions and all, answered at once). What it measures is the fetch's process alone —
  * the marks, the comparisons, the hours' and packs' decoding and encoding, the SDK's marshalling. Run
- * `npm run bench:fetch-cpu` (`node --cpu-prof --import tsx tests/bench/fetch-cpu.ts` to profile).
+ * `npm run bench:fetch-cpu`; `FETCH_CPU_PROFILE=<file>` writes a CPU profile of the measured hours alone.
  */
 process.env.SERIES_TABLE ??= 'series';
 process.env.ENTITIES_TABLE ??= 'entities';
@@ -12,6 +12,8 @@ process.env.AWS_REGION ??= 'eu-west-3';
 process.env.AWS_ACCESS_KEY_ID ??= 'bench';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'bench';
 
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import type { StoredValue } from '../../functions/src/data/raw-value-repository';
@@ -57,6 +59,13 @@ const main = async () => {
   await fetch([-20], start);
   await fetch([-10, 0], start);
   table.calls.clear();
+  const session = process.env.FETCH_CPU_PROFILE ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 200 });
+    await session.post('Profiler.start');
+  }
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (let hour = 0; hour < HOURS; hour += 1) {
@@ -64,6 +73,7 @@ const main = async () => {
   }
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
+  if (session) writeFileSync(process.env.FETCH_CPU_PROFILE!, JSON.stringify((await session.post('Profiler.stop')).profile));
   const fetches = HOURS * 4;
   console.log(`  calls: ${[...table.calls].map(([operation, count]) => `${operation} ${count}`).join(', ')}`);
   console.log(

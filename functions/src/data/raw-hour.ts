@@ -52,6 +52,12 @@ const bytesOf = (column: unknown): Uint8Array => {
   return new Uint8Array(0);
 };
 
+/**
+ * An hour item's columns as bytes (from the document client, a stream image or the wire format), as stored: copies,
+ * so that one kept (a container's known hours) holds its own bytes, not a slice of a larger buffer.
+ */
+export const hourColumnsOf = (item: { o?: unknown; v?: unknown; s?: unknown }): HourColumns => ({ o: bytesOf(item.o).slice(), v: bytesOf(item.v).slice(), s: bytesOf(item.s).slice() });
+
 /** The entries of an hour item's columns (from the document client: Uint8Array; from a stream image: base64 strings), oldest first. */
 export const decodeHour = (hour: number, columns: { o?: unknown; v?: unknown; s?: unknown }): RawEntry[] => {
   const o = bytesOf(columns.o);

@@ -1,9 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RawValue } from '@shared/series/aggregate';
 import { dynamo } from '../clients/dynamodb';
 import { forEachConcurrently } from '../concurrency';
 import { AppError } from '../errors';
-import { decodeHour, encodeHour, entriesOfRawItems, HOUR_MS, MAX_VALUES_AN_HOUR, mergeHour, utcHourOf, type RawEntry, type StatusCode } from './raw-hour';
+import { decodeHour, encodeHour, entriesOfRawItems, hourColumnsOf, HOUR_MS, MAX_VALUES_AN_HOUR, mergeHour, utcHourOf, type RawEntry, type StatusCode } from './raw-hour';
 import { legacyRawMayExist } from './raw-layout';
 import { seriesKeys, type SeriesRef } from './series-keys';
 import { batchWrite, queryEvery, seriesTable } from './table';
@@ -630,10 +630,53 @@ export const rememberConsistentRead = (PK: string, month: string, from: number, 
     const SK = String(item.SK);
     const hour = seriesKeys.rawHourStart(SK);
     rememberAbsent(PK, next, hour - 3_600_000);
-    rememberHour(`${PK}|${SK}`, hour, knownOf(item, SK));
+    rememberHour(`${PK}|${SK}`, hour, knownOf(item, SK), hourColumnsOf(item));
     next = hour + 3_600_000;
   }
   rememberAbsent(PK, next, utcHourOf(Math.min(to, monthEnd) - 1));
+};
+
+/**
+ * Hour items by exact key, 100 keys a call (BatchGetItem), eventually consistent: a source fetch's comparison of
+ * its points' few values, each point's in one hour, in one call for 100 points where each point's Query was a call
+ * of its own (the same units: ½ a small item, found or not). Each item found, and each found absent, is where the
+ * next writes start from, as with `listRawEntries`' `remember` (a stale one fails its conditional put, which reads
+ * again). The entries of each hour by `PK|SK`; null while legacy items may exist (the caller reads by range).
+ */
+export const readRawHourItems = async (keys: readonly Key[]): Promise<Map<string, RawEntry[]> | null> => {
+  if (await legacyRawMayExist()) return null;
+  const TableName = seriesTable();
+  const found = new Map<string, Record<string, unknown>>();
+  const unique = [...new Map(keys.map((key) => [`${key.PK}|${key.SK}`, { PK: key.PK, SK: key.SK }])).values()];
+  await forEachConcurrently(
+    Array.from({ length: Math.ceil(unique.length / 100) }, (_, index) => unique.slice(index * 100, (index + 1) * 100)),
+    4,
+    async (chunk) => {
+      let pending: Record<string, unknown>[] = chunk;
+      for (let attempt = 0; pending.length > 0; attempt += 1) {
+        if (attempt > 8) throw new Error('Raw hour reads kept being throttled');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
+        const answer = await dynamo.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
+        for (const item of answer.Responses?.[TableName] ?? []) found.set(`${item.PK}|${item.SK}`, item);
+        pending = (answer.UnprocessedKeys?.[TableName]?.Keys ?? []) as Record<string, unknown>[];
+      }
+    },
+  );
+  const entries = new Map<string, RawEntry[]>();
+  for (const key of unique) {
+    const id = `${key.PK}|${key.SK}`;
+    const hour = seriesKeys.rawHourStart(key.SK);
+    const item = found.get(id);
+    if (item) {
+      const known = knownOf(item, key.SK);
+      rememberHour(id, hour, known, hourColumnsOf(item));
+      entries.set(id, known.entries);
+    } else {
+      rememberAbsent(key.PK, hour, hour);
+      entries.set(id, []);
+    }
+  }
+  return entries;
 };
 
 /** Raw values of a point in [from, to), oldest first. */

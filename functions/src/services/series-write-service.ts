@@ -4,7 +4,7 @@ import type { DataEntry } from '@shared/schemas/series';
 import { bucketStart, nextBucketStart, ROLLUP_LEVELS, type RollupLevel } from '@shared/series/buckets';
 import { advanceLastDataDate } from '../data/point-repository';
 import type { StatusCode, StoredValue } from '../data/raw-value-repository';
-import { deleteRawValues, listRawEntries, listRawMonths, putRawValues } from '../data/raw-value-repository';
+import { deleteRawValues, listRawEntries, listRawMonths, putRawValues, readRawHourItems } from '../data/raw-value-repository';
 import { applyChanges, decodePack, ROLLUP_FIELDS, type StoredRollup } from '../data/rollup-pack';
 import { clearPendingMark, isPending, lowerDaysFrom, lowerExtentMarker, lowerPendingMark, NOTHING_PENDING, readExtentMarker, readPacksForUpdate, readPendingMarks, settleDayRollup, settleHourRollup, writePackOnVersion, writeRollupsFromSources, type PendingMark } from '../data/rollup-repository';
 import { seriesKeys, seriesOfPoint, type SeriesRef } from '../data/series-keys';
@@ -147,6 +147,19 @@ export const storeValuesInBulk = async (
       if (stretch && !session.stretches.get(key)) session.stretches.set(key, stretch);
     }
   }
+  if (options.hoursOnly && options.eventualReads && !options.session) {
+    // A fetch's hourly rollup: every point's hour packs (those of its hours' UTC days) in batches of 100 keys, where
+    // each point-month's own read was a call (the same units); the point-months take them from the session.
+    const keys = new Map<string, { PK: string; SK: string }>();
+    for (const chunk of chunks.values()) {
+      for (const value of chunk) {
+        const key = seriesKeys.rollupPack(value, 'hour', bucketStart(value.at, 'hour', value.zone));
+        keys.set(packId(key), key);
+      }
+    }
+    const { packs } = await timed(session, 'packReads', () => readPacksForUpdate([...keys.values()], [], { eventual: true }));
+    for (const pack of packs) session.packs.set(packId(pack.key), keptPack(pack));
+  }
   // Point-months are independent stretches of series: several at once keep the table busy while
   // this process compares and rolls up the next ones.
   await forEachConcurrently(chunks, BULK_CHUNKS_AT_ONCE, async ([key, chunk]) => {
@@ -232,10 +245,15 @@ export const storeFetchedValuesInBulk = async (
   // fetch reads it again, strongly consistent, after its writes.
   const marks = await readPendingMarks([...byPoint.values()].map(([value]) => value));
   const deferred: StoredValue[] = [];
+  /** Each deferring point's first value: its values lie in that value's UTC hour. */
+  const deferring = new Map<string, StoredValue>();
   const rolling: { series: SeriesRef; mark: PendingMark; values: StoredValue[] }[] = [];
   for (const [id, ofPoint] of byPoint) {
     const mark = marks.get(id) ?? NOTHING_PENDING;
-    if (defersRollups(ofPoint.map((value) => value.at), mark.from)) deferred.push(...ofPoint);
+    if (defersRollups(ofPoint.map((value) => value.at), mark.from)) {
+      deferred.push(...ofPoint);
+      deferring.set(id, ofPoint[0]);
+    }
     else rolling.push({ series: { customerId: ofPoint[0].customerId, pointId: ofPoint[0].pointId }, mark, values: ofPoint });
   }
   const outcome: BulkOutcome = { written: 0, unchanged: 0, changedPoints: new Set() };
@@ -246,12 +264,23 @@ export const storeFetchedValuesInBulk = async (
   };
   const lowest = new Map<string, { series: SeriesRef; at: number }>();
   if (deferred.length > 0) {
+    // Each deferring point's values lie in one UTC hour: its hour item, read with the others' in batches of 100 keys
+    // (eventually consistent, as the comparison's Query of each was), is what their comparison starts from.
+    const hourOf = (value: StoredValue) => seriesKeys.raw(value, value.at);
+    const hourItems = await readRawHourItems([...deferring.values()].map(hourOf));
+    const storedFrom = new Map<string, StoredStretch>();
+    for (const [id, first] of hourItems ? deferring : []) {
+      const key = hourOf(first);
+      const hour = seriesKeys.rawHourStart(key.SK);
+      storedFrom.set(id, StoredStretch.of(hour, hour + HOUR_MS, hourItems!.get(`${key.PK}|${key.SK}`) ?? []));
+    }
     add(
       await storeValuesInBulk(customerId, deferred, pointsById, {
         announce: false,
         noteDates: false,
         withoutRollups: true,
         eventualReads: true,
+        storedFrom,
         beforeWrite: async (series, earliest) => {
           const id = seriesId(series);
           lowest.set(id, { series, at: Math.min(lowest.get(id)?.at ?? Infinity, earliest) });
