@@ -495,7 +495,7 @@ const main = async () => {
         for (const [pointId, point] of fetchedPoints) fetchedPoints.set(pointId, { ...point, last_data_date: iso });
         await putItems([...fetchedPoints.values()].map((point) => pointItem(point)));
       };
-      // Each source's fetch records its points' dates in its one item (`FETCHDATES#<source>`), the points' own items once an hour:
+      // Each source's fetch records its points' dates in its one item (`FETCHDATES#<source>`), the points' own items once a UTC day:
       // the points are shared among the reference customer's sources, one item each.
       const { recordFetchedDates } = await import('../../functions/src/data/fetched-dates-repository');
       const sourceOfPoint = (pointId: string) => `src-cost-${sourcePointIds.indexOf(pointId) % REFERENCE.sources}`;
@@ -509,13 +509,15 @@ const main = async () => {
         const iso = new Date(Math.max(...instants)).toISOString();
         for (const [pointId, point] of fetchedPoints) fetchedPoints.set(pointId, { ...point, last_data_date: iso });
       };
-      const fetchHour = async (hour: number): Promise<UsageLine[]> => {
+      /** An hour of fetches from `hour`; with `knownFrom`, the points' known dates are that instant's when the measured hour starts. */
+      const fetchHour = async (hour: number, knownFrom?: number): Promise<UsageLine[]> => {
         const usage: UsageLine[] = [];
         const minutes = (count: number) => hour + count * 60_000;
         await dateFrom(minutes(-30));
         // The hour before's last two fetches, not measured: the measured hour starts as every hour does, its
         // points' marks moved on to its start by the rollup of the hour before (its first fetch writes no mark).
         for (const instants of [[minutes(-20)], [minutes(-10), minutes(0)]]) await fetchAt(instants);
+        if (knownFrom !== undefined) await dateFrom(knownFrom);
         for (const instants of [[minutes(10)], [minutes(20), minutes(30)], [minutes(40)], [minutes(50), minutes(60)]]) {
           process.env.USAGE_SAMPLE_RATE = '1';
           startUsage(0);
@@ -530,8 +532,10 @@ const main = async () => {
         return usage;
       };
       const withinDay = await fetchHour(MEASURED_AT);
-      // Paris's day ends at 23:00 UTC in November.
-      const lastHour = await fetchHour(MEASURED_AT + 22 * 3_600_000);
+      // Paris's day ends at 23:00 UTC in November. A point's own item is advanced once a UTC day, by the day's
+      // first fetch (at 00:10 UTC): counted in this hour, the points' known dates set to the day before's, so
+      // the sampled day holds that one update a point, as every day does.
+      const lastHour = await fetchHour(MEASURED_AT + 22 * 3_600_000, MEASURED_AT - 10 * 60_000);
       const units = (lines: readonly UsageLine[]) => `${lines.reduce((sum, line) => sum + Number(line.wcu), 0)} WCU, ${lines.reduce((sum, line) => sum + Number(line.rcu), 0)} RCU`;
       console.log(`  source values: an hour within the local day ${units(withinDay)}, the day's last hour ${units(lastHour)} (4 fetches each)`);
       const usage = [...Array.from({ length: 23 }, () => withinDay).flat(), ...lastHour];
