@@ -52,6 +52,8 @@ const answerOf = (target: string, body: string): unknown => {
     return { Responses: Object.fromEntries(tables.map((table) => [table, []])), UnprocessedKeys: {} };
   }
   if (operation === 'BatchWriteItem') return { UnprocessedItems: {} };
+  // A batch of INSERTs: each statement answered on its own, every one landed.
+  if (operation === 'BatchExecuteStatement') return { Responses: (JSON.parse(body) as { Statements: unknown[] }).Statements.map(() => ({})) };
   return {};
 };
 

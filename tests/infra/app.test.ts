@@ -179,6 +179,11 @@ describe('the CDK app', () => {
     expect(policyStatementsOf(templates.api, 'ApplicationEndpoints')).not.toContain('secretsmanager:GetSecretValue');
   });
 
+  it('lets the functions that write the series put new items by PartiQL INSERT (the bulk path\'s new hours), and no read-only group', () => {
+    expect(policyStatementsOf(templates.api, 'FileImports')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:PartiQLInsert']));
+    for (const group of ['SystemEndpoints', 'NotificationsEndpoints']) expect(policyStatementsOf(templates.api, group)).not.toContain('dynamodb:PartiQLInsert');
+  });
+
   it('never grants a wildcard action', () => {
     for (const template of Object.values(templates)) {
       for (const policy of Object.values(resources(template, 'AWS::IAM::Policy'))) {

@@ -1,5 +1,5 @@
 import { readUnits, writeUnits, anyItemSize } from '../../functions/src/usage/dynamodb-units';
-import { readUnitsOf } from '../../functions/src/usage/dynamodb-meter';
+import { insertedItem, readUnitsOf } from '../../functions/src/usage/dynamodb-meter';
 import { meteredUnits } from './usage-units';
 
 /**
@@ -7,7 +7,9 @@ import { meteredUnits } from './usage-units';
  * hour/day/month pack, extent marker, point…) and call: the functions' client is watched while
  * `work` runs (metered, so DynamoDB answers its consumed capacity). Besides what the usage meter
  * counts, it counts what AWS bills and the meter cannot see: a read of an absent item (½ or 1
- * unit) and a conditional write whose condition failed (1 unit at least).
+ * unit) and a conditional write whose condition failed (1 unit at least). A batch of PartiQL
+ * INSERTs (BatchExecuteStatement) is counted statement by statement: one that landed or found its
+ * key taken (`DuplicateItem`, billed as a failed condition) at its item's size, a throttled one at none.
  */
 export interface LedgerLine {
   kind: string;
@@ -94,6 +96,16 @@ export const dynamoLedger = async <T>(work: () => Promise<T>): Promise<{ lines: 
               add(keyKind(put ?? ((request.DeleteRequest as { Key?: Plain })?.Key)), 'BatchWriteItem', 0, put ? writeUnits(anyItemSize(put)) : 1, 0);
             }
           }
+          break;
+        case 'BatchExecuteStatement':
+          ((input.Statements ?? []) as { Statement?: string; Parameters?: unknown[] }[]).forEach((statement, index) => {
+            const code = ((output.Responses as { Error?: { Code?: string } }[] | undefined)?.[index])?.Error?.Code;
+            const inserted = insertedItem(statement);
+            const kind = inserted ? keyKind(inserted.item) : 'other';
+            const billed = code === undefined || code === 'DuplicateItem' || code === 'ConditionalCheckFailed';
+            add(kind, `PartiQL INSERT${code ? ` (${code})` : ''}`, 0, billed ? (inserted ? writeUnits(inserted.bytes) : 1) : 0, 0);
+          });
+          add('(calls)', 'BatchExecuteStatement', 0, 0);
           break;
         case 'TransactWriteItems':
           for (const entry of input.TransactItems as Plain[]) {

@@ -18,8 +18,10 @@ export const dynamo = DynamoDBDocumentClient.from(client, {
 const callsMade = new Map<string, number>();
 dynamo.middlewareStack.add(
   (next, context) => async (args) => {
-    const input = args.input as { TableName?: string; RequestItems?: Record<string, unknown> };
-    const table = input.TableName ?? (Object.keys(input.RequestItems ?? {}).join('+') || 'transaction');
+    const input = args.input as { TableName?: string; RequestItems?: Record<string, unknown>; Statements?: { Statement?: string }[] };
+    // A PartiQL batch names its table in its statements (`INSERT INTO "table" …`).
+    const statementTable = /^\s*\w+\s+(?:INTO\s+|FROM\s+)?"([^"]+)"/i.exec(input.Statements?.[0]?.Statement ?? '')?.[1];
+    const table = input.TableName ?? (Object.keys(input.RequestItems ?? {}).join('+') || statementTable || 'transaction');
     const kind = `${(context.commandName ?? 'unknown').replace(/Command$/, '')} ${table}`;
     callsMade.set(kind, (callsMade.get(kind) ?? 0) + 1);
     return next(args);

@@ -1,4 +1,4 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchExecuteStatementCommand, BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RawValue } from '@shared/series/aggregate';
 import { dynamo } from '../clients/dynamodb';
 import { forEachConcurrently } from '../concurrency';
@@ -49,24 +49,24 @@ export interface KnownHour {
 
 type Key = { PK: string; SK: string };
 
-/** An hour item to put, on the version its writer read (0: it must not exist). */
-export interface VersionedPut {
-  item: Record<string, unknown>;
-  version: number;
-}
+/**
+ * What became of one new hour item of an `insertNew` batch: written; found existing (another
+ * writer put it since it was read absent: read again and merged); to send again (throttled, a
+ * conflict or an internal error of that statement alone); or failed for good (`error`).
+ */
+export type InsertOutcome = { result: 'landed' } | { result: 'exists' } | { result: 'again' } | { result: 'failed'; error: Error };
 
 /**
  * The calls a write into hour items makes (the table's by default; unit tests give their own):
  * `put` and `remove` answer false when the item's version is no longer `version` (0: it must not
- * exist), the write then being read again and merged again. `putTogether` puts several items in
- * one transaction (TransactWriteItems: all or none), each on its version; when it was cancelled,
- * `contested` names the items whose own condition failed or that met another writer (read again
- * and merged), and the others, not written either, may go again as they are.
+ * exist), the write then being read again and merged again. `insertNew` puts items that must not
+ * exist, several in one call (BatchExecuteStatement of PartiQL INSERTs: each lands or fails on its
+ * own), and answers each one's outcome, in order.
  */
 export interface HourTable {
   get: (key: Key) => Promise<KnownHour>;
   put: (item: Record<string, unknown>, version: number) => Promise<boolean>;
-  putTogether: (puts: readonly VersionedPut[]) => Promise<{ landed: boolean; contested: number[] }>;
+  insertNew: (items: readonly Record<string, unknown>[]) => Promise<InsertOutcome[]>;
   remove: (key: Key, version: number) => Promise<boolean>;
   putMarkers: (keys: readonly Key[]) => Promise<void>;
 }
@@ -76,15 +76,37 @@ const conditionFailed = (error: unknown): boolean => (error as { name?: string }
 const onVersion = (version: number) =>
   version === 0 ? { ConditionExpression: 'attribute_not_exists(PK)' } : { ConditionExpression: 'n = :n', ExpressionAttributeValues: { ':n': version } };
 
+/** A statement's error codes sent again as they were (BatchStatementError's codes a retry can cure). */
+const INSERT_AGAIN = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded', 'InternalServerError', 'TransactionConflict']);
+
 /**
- * The items of a cancelled transaction to read again: those DynamoDB gives a reason other than
- * `None` (ConditionalCheckFailed, TransactionConflict, a throttling or validation error), all of
- * them when it gives no reasons or no item its own.
+ * The outcome of one INSERT of a BatchExecuteStatement from its answer: no error, it landed;
+ * `DuplicateItem` (or a failed condition), the item exists; a code a retry can cure, again; any
+ * other (validation, access, a missing table, an item collection full) fails the write. A
+ * statement the answer does not cover (none should be) is sent again.
  */
-export const contestedOf = (error: unknown, count: number): number[] => {
-  const reasons = (error as { CancellationReasons?: ({ Code?: string } | undefined)[] }).CancellationReasons;
-  const named = reasons ? Array.from({ length: count }, (_, index) => index).filter((index) => (reasons[index]?.Code ?? 'None') !== 'None') : [];
-  return named.length > 0 ? named : Array.from({ length: count }, (_, index) => index);
+export const insertOutcomeOf = (answer: { Error?: { Code?: string; Message?: string } } | undefined): InsertOutcome => {
+  if (!answer) return { result: 'again' };
+  const code = answer.Error?.Code;
+  if (!answer.Error) return { result: 'landed' };
+  if (code === 'DuplicateItem' || code === 'ConditionalCheckFailed') return { result: 'exists' };
+  if (code && INSERT_AGAIN.has(code)) return { result: 'again' };
+  return { result: 'failed', error: new Error(`INSERT of a new hour item failed: ${code ?? 'no code'} ${answer.Error.Message ?? ''}`.trim()) };
+};
+
+/** PartiQL quotes: an attribute name in single quotes, a table name in double quotes, each doubled inside. */
+const quotedName = (name: string): string => `'${name.replaceAll("'", "''")}'`;
+
+/**
+ * An INSERT of an item with its values as parameters: `INSERT INTO "table" VALUE {'PK': ?, …}`.
+ * Binary columns travel as `B` parameters and are stored as a PutItem stores them.
+ */
+export const insertStatement = (table: string, item: Record<string, unknown>): { Statement: string; Parameters: unknown[] } => {
+  const names = Object.keys(item).filter((name) => item[name] !== undefined);
+  return {
+    Statement: `INSERT INTO "${table.replaceAll('"', '""')}" VALUE {${names.map((name) => `${quotedName(name)}: ?`).join(', ')}}`,
+    Parameters: names.map((name) => item[name]),
+  };
 };
 
 const knownOf = (item: Record<string, unknown> | undefined, SK: string): KnownHour =>
@@ -107,14 +129,10 @@ const dynamoHours: HourTable = {
       throw error;
     }
   },
-  putTogether: async (puts) => {
-    try {
-      await dynamo.send(new TransactWriteCommand({ TransactItems: puts.map(({ item, version }) => ({ Put: { TableName: seriesTable(), Item: item, ...onVersion(version) } })) }));
-      return { landed: true, contested: [] };
-    } catch (error) {
-      if ((error as { name?: string })?.name === 'TransactionCanceledException') return { landed: false, contested: contestedOf(error, puts.length) };
-      throw error;
-    }
+  insertNew: async (items) => {
+    const table = seriesTable();
+    const { Responses } = await dynamo.send(new BatchExecuteStatementCommand({ Statements: items.map((item) => insertStatement(table, item)) }));
+    return items.map((_, index) => insertOutcomeOf(Responses?.[index]));
   },
   remove: async (key, version) => {
     try {
@@ -212,9 +230,9 @@ interface HourChange {
  * Merges a change into its hour item: read (or recalled), merged, put on the version read; a write
  * another writer beat is read and merged again. Answers whether the item changed. `putNew`, when
  * given, puts instead of `table.put` a first attempt at an hour this container knows absent (a
- * pool's transactions, `rawValueWriter`); every later attempt reads the item and puts it alone.
+ * pool's batches of INSERTs, `rawValueWriter`); every later attempt reads the item and puts it alone.
  */
-const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putNew?: (put: VersionedPut) => Promise<boolean>): Promise<boolean> => {
+const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putNew?: (item: Record<string, unknown>) => Promise<boolean>): Promise<boolean> => {
   const id = `${change.key.PK}|${change.key.SK}`;
   const run = async (): Promise<boolean> => {
     const hour = seriesKeys.rawHourStart(change.key.SK);
@@ -245,7 +263,7 @@ const writeHour = (table: HourTable, change: HourChange, backoffMs: number, putN
         merged.entries.length === 0
           ? await table.remove(change.key, known.version)
           : putNew && known === recalled && known.version === 0
-            ? await putNew({ item, version: 0 })
+            ? await putNew(item)
             : await table.put(item, known.version);
       if (landed) {
         if (merged.entries.length === 0) rememberHour(id, hour, { version: 0, zone: '', entries: [] });
@@ -326,28 +344,31 @@ export interface RawValueWriter {
 export interface WriterUsage {
   /** Milliseconds with 0, 1, … table calls in flight (index: calls in flight). */
   msByCallsInFlight: number[];
-  /** Table calls made for hour items: reads, puts, transactions. */
+  /** Table calls made for hour items: reads, puts, batches of INSERTs. */
   calls: number;
   /** Sum of those calls' durations, in milliseconds. */
   callMs: number;
-  /** Transactions of new hour items, and the hour items they put. */
-  transactions: number;
-  hoursInTransactions: number;
-  /** Hour items a cancelled transaction left to the read-modify-write (another writer had written them). */
+  /** Batches of INSERTs of new hour items (BatchExecuteStatement), and the hour items they put. */
+  insertBatches: number;
+  hoursInserted: number;
+  /** Hour items an INSERT found existing, left to the read-modify-write (another writer had written them). */
   hoursContested: number;
+  /** INSERTs sent again (a statement throttled or in conflict). */
+  insertsRetried: number;
 }
 
 /**
  * A write of at least this many hour items puts those this container knows absent in the pool's
- * transactions (an import, a seed, a merge); a fetch's one or two hours a point go alone, by a
- * conditional PutItem at half the units of a transaction's put.
+ * batches of INSERTs (an import, a seed, a merge); a fetch's one or two hours a point go alone, by
+ * a conditional PutItem (the same write units, one call an hour).
  */
 export const NEW_HOURS_BATCHED_FROM = 8;
-/** DynamoDB's limits of one transaction: 100 items, 4 MB (counted here as base64, as the request carries them). */
-export const TRANSACTION_ITEMS = 100;
-const TRANSACTION_BYTES = 3_500_000;
+/** DynamoDB's limit of one BatchExecuteStatement: 25 statements. */
+export const INSERT_STATEMENTS = 25;
+/** Bytes of items a batch carries at most (counted as base64, as the request carries them; far above 25 hour items of ten-minute data). */
+const INSERT_BATCH_BYTES = 3_500_000;
 
-/** About what an hour item weighs in a transaction's request (binary columns as base64). */
+/** About what an hour item weighs in a request (binary columns as base64). */
 const bytesInRequest = (item: Record<string, unknown>): number =>
   Object.entries(item).reduce((sum, [name, value]) => sum + name.length + 8 + (value instanceof Uint8Array ? Math.ceil(value.length / 3) * 4 : String(value).length), 64);
 
@@ -356,13 +377,15 @@ const bytesInRequest = (item: Record<string, unknown>): number =>
  * point-month written through it are merged and written with at most `inFlight` table calls at
  * once, whatever point they belong to. An hour this container knows absent (its comparison read
  * found none) is put, with the others a write of `NEW_HOURS_BATCHED_FROM` hours or more brings, in
- * a transaction of up to 100 conditional puts (`attribute_not_exists`): one call where each was a
- * call of its own, at 2 write units per KB instead of 1. The transactions fill while the pool's
- * calls are all busy. A transaction cancelled because some of its hours exist meanwhile (a single
- * write landed there) writes nothing: those hours are read and merged one by one (`writeHour`),
- * the others go again in the next transaction; no value is lost or written twice. Every other hour
- * is a conditional read-modify-write of its own. Month markers are written before the first value
- * of their month, once per pool (and once per container: `markedMonths`).
+ * a BatchExecuteStatement of up to 25 PartiQL INSERTs: one call where each was a call of its own,
+ * at the write units of a PutItem (1 per KB; a transaction's put costs 2). An INSERT fails on an
+ * existing key (`DuplicateItem`), each statement on its own: an hour another writer put meanwhile
+ * (a single write landed there) is read and merged one by one (`writeHour`), the others of its
+ * batch are written; a statement throttled or in conflict goes again, after a backoff, in a later
+ * batch (past `WRITE_ATTEMPTS` sends, it is read and merged alone). No value is lost or written
+ * twice. The batches fill while the pool's calls are all busy. Every other hour is a conditional
+ * read-modify-write of its own. Month markers are written before the first value of their month,
+ * once per pool (and once per container: `markedMonths`).
  */
 export const rawValueWriter = (options: { inFlight: number; table?: HourTable; backoffMs?: number }): RawValueWriter => {
   const table = options.table ?? dynamoHours;
@@ -370,7 +393,15 @@ export const rawValueWriter = (options: { inFlight: number; table?: HourTable; b
   const noted = new Map<string, Promise<void>>();
   let running = 0;
   const waiting: (() => void)[] = [];
-  const usage: WriterUsage = { msByCallsInFlight: Array.from({ length: options.inFlight + 1 }, () => 0), calls: 0, callMs: 0, transactions: 0, hoursInTransactions: 0, hoursContested: 0 };
+  const usage: WriterUsage = {
+    msByCallsInFlight: Array.from({ length: options.inFlight + 1 }, () => 0),
+    calls: 0,
+    callMs: 0,
+    insertBatches: 0,
+    hoursInserted: 0,
+    hoursContested: 0,
+    insertsRetried: 0,
+  };
   let sinceChange = performance.now();
   const runningChanges = (by: number) => {
     const now = performance.now();
@@ -405,24 +436,38 @@ export const rawValueWriter = (options: { inFlight: number; table?: HourTable; b
   const slotted: HourTable = {
     get: (key) => inSlot(() => table.get(key)),
     put: (item, version) => inSlot(() => table.put(item, version)),
-    putTogether: (puts) => inSlot(() => table.putTogether(puts)),
+    insertNew: (items) => inSlot(() => table.insertNew(items)),
     remove: (key, version) => inSlot(() => table.remove(key, version)),
     putMarkers: (keys) => table.putMarkers(keys),
   };
 
-  /** New hours waiting for a transaction, oldest first. */
-  const pending: { put: VersionedPut; bytes: number; settle: (landed: boolean) => void; fail: (error: unknown) => void }[] = [];
+  type PendingInsert = { item: Record<string, unknown>; bytes: number; sends: number; settle: (landed: boolean) => void; fail: (error: unknown) => void };
+  /** New hours waiting for a batch, oldest first. */
+  const pending: PendingInsert[] = [];
   /** Senders waiting for a slot: each takes what is pending once it has one. */
   let senders = 0;
   const takeBatch = () => {
-    const batch: typeof pending = [];
+    const batch: PendingInsert[] = [];
     let bytes = 0;
-    while (pending.length > 0 && batch.length < TRANSACTION_ITEMS && (batch.length === 0 || bytes + pending[0].bytes <= TRANSACTION_BYTES)) {
+    while (pending.length > 0 && batch.length < INSERT_STATEMENTS && (batch.length === 0 || bytes + pending[0].bytes <= INSERT_BATCH_BYTES)) {
       const next = pending.shift()!;
       bytes += next.bytes;
       batch.push(next);
     }
     return batch;
+  };
+  const enqueue = (entry: PendingInsert) => {
+    pending.push(entry);
+    if (senders === 0) startSender();
+  };
+  /** A statement to send again: after the backoff of its send, or, past the attempts, read and merged alone. */
+  const sendAgain = (entry: PendingInsert) => {
+    usage.insertsRetried += 1;
+    if (entry.sends >= WRITE_ATTEMPTS) {
+      entry.settle(false);
+      return;
+    }
+    setTimeout(() => enqueue(entry), (2 ** entry.sends * backoffMs * (1 + Math.random())) / 2);
   };
   const send = async (): Promise<void> => {
     await slot();
@@ -435,24 +480,25 @@ export const rawValueWriter = (options: { inFlight: number; table?: HourTable; b
     }
     const started = performance.now();
     try {
-      if (batch.length === 1) {
-        // One hour alone: a conditional PutItem, at half a transaction's units.
-        batch[0].settle(await table.put(batch[0].put.item, batch[0].put.version));
+      if (batch.length === 1 && batch[0].sends === 0) {
+        // One hour alone: a conditional PutItem, the same units in a call of its own.
+        batch[0].settle(await table.put(batch[0].item, 0));
         return;
       }
-      const { landed, contested } = await table.putTogether(batch.map((entry) => entry.put));
-      usage.transactions += 1;
-      if (landed) {
-        usage.hoursInTransactions += batch.length;
-        for (const entry of batch) entry.settle(true);
-        return;
-      }
-      const readAgain = new Set(contested);
-      usage.hoursContested += readAgain.size;
-      // Not written either: the others go again, first, as they were.
-      pending.unshift(...batch.filter((_, index) => !readAgain.has(index)));
-      for (const index of readAgain) batch[index].settle(false);
-      if (pending.length > 0 && senders === 0) startSender();
+      for (const entry of batch) entry.sends += 1;
+      const outcomes = await table.insertNew(batch.map((entry) => entry.item));
+      usage.insertBatches += 1;
+      batch.forEach((entry, index) => {
+        const outcome = outcomes[index] ?? { result: 'again' };
+        if (outcome.result === 'landed') {
+          usage.hoursInserted += 1;
+          entry.settle(true);
+        } else if (outcome.result === 'exists') {
+          usage.hoursContested += 1;
+          entry.settle(false);
+        } else if (outcome.result === 'again') sendAgain(entry);
+        else entry.fail(outcome.error);
+      });
     } catch (error) {
       for (const entry of batch) entry.fail(error);
     } finally {
@@ -461,16 +507,13 @@ export const rawValueWriter = (options: { inFlight: number; table?: HourTable; b
       release();
     }
   };
-  /** A sender starts after this turn of the event loop: the hours the same turn brings share its transaction. */
+  /** A sender starts after this turn of the event loop: the hours the same turn brings share its batch. */
   const startSender = () => {
     senders += 1;
     setImmediate(() => void send());
   };
-  const putNew = (put: VersionedPut): Promise<boolean> =>
-    new Promise<boolean>((settle, fail) => {
-      pending.push({ put, bytes: bytesInRequest(put.item), settle, fail });
-      if (senders === 0) startSender();
-    });
+  const putNew = (item: Record<string, unknown>): Promise<boolean> =>
+    new Promise<boolean>((settle, fail) => enqueue({ item, bytes: bytesInRequest(item), sends: 0, settle, fail }));
 
   const noteMonths = async (values: readonly StoredValue[]): Promise<void> => {
     const waits: Promise<void>[] = [];

@@ -305,10 +305,11 @@ export const importRows = async (rows: AsyncIterable<ReadRow>, options: RowsImpo
     eventLoopBusyPercent: Math.round(performance.eventLoopUtilization(loopBefore).utilization * 100),
     writeCalls: writer.calls,
     writeCallMsAverage: Math.round((writer.callMs / Math.max(writer.calls, 1)) * 10) / 10,
-    // New hour items put in transactions, and those another writer had meanwhile (read and merged one by one).
-    writeTransactions: writer.transactions,
-    hoursInTransactions: writer.hoursInTransactions,
+    // New hour items put in batches of INSERTs, those another writer had meanwhile (read and merged one by one), and INSERTs sent again.
+    insertBatches: writer.insertBatches,
+    hoursInserted: writer.hoursInserted,
     hoursContested: writer.hoursContested,
+    insertsRetried: writer.insertsRetried,
   };
   tally.unknown_ids = [...unknown];
   tally.has_rejects = tally.rejected + tally.unknown_rows > 0;

@@ -5,11 +5,13 @@ import type { Node } from 'constructs';
 import { readSettings } from '../../../infra/lib/settings';
 import { correlated, logger } from '../../../functions/src/logger';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { anyItemSize, itemSize } from '../../../functions/src/usage/dynamodb-units';
-import { meterDynamo, readUnitsOf, writeUnitsOf } from '../../../functions/src/usage/dynamodb-meter';
+import { BatchExecuteStatementCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { anyItemSize, itemSize, numberSize } from '../../../functions/src/usage/dynamodb-units';
+import { insertedItem, meterDynamo, readUnitsOf, writeUnitsOf } from '../../../functions/src/usage/dynamodb-meter';
+import { insertStatement } from '../../../functions/src/data/raw-value-repository';
 import { countCall, finishUsage, metering, startUsage } from '../../../functions/src/usage/meter';
 
+const numberSizeOf = (text: string): number => numberSize(text);
 const linesOf = (work: () => unknown) => jsonLinesWrittenDuring<Record<string, any>>(work);
 
 afterEach(() => {
@@ -109,6 +111,44 @@ describe('the DynamoDB meter', () => {
     expect(writeUnitsOf('TransactWriteItems', mixed, { ConsumedCapacity: [{ TableName: 'T', CapacityUnits: 4 }] }).check).toBeUndefined();
   });
 
+  describe('PartiQL INSERTs in a BatchExecuteStatement (the new hour items of an import)', () => {
+    // An hour item of ten-minute data, as the writer puts it (raw-hour.ts's columns, 134 bytes), and one of 2,886 bytes (3 units).
+    const hour = { PK: 'S#cust#pt#202601', SK: 'h1767225600000', o: new Uint8Array(24), v: new Uint8Array(48), s: new Uint8Array(6), n: 1, z: 'Europe/Paris', b: 1 };
+    const large = { ...hour, SK: 'h1767229200000', v: new Uint8Array(2_800) };
+    /** A value as the wire carries it (the document client's marshalling of strings, numbers and bytes). */
+    const onWire = (value: unknown) => (typeof value === 'string' ? { S: value } : typeof value === 'number' ? { N: String(value) } : { B: value as Uint8Array });
+    const wire = (item: Record<string, unknown>) => {
+      const { Statement, Parameters } = insertStatement('T', item);
+      return { Statement, Parameters: Parameters.map(onWire) };
+    };
+
+    it("sizes an INSERT's item from its tuple's names and parameters, plain or as the wire carries them, as the put of the same item", () => {
+      expect(insertedItem(insertStatement('T', hour))?.bytes).toBe(anyItemSize(hour));
+      expect(insertedItem(wire(hour))?.bytes).toBe(anyItemSize(hour));
+      expect(insertedItem(wire(hour))?.bytes).toBe(itemSize(Object.fromEntries(Object.entries(hour).map(([name, value]) => [name, onWire(value)])) as never));
+      expect(insertedItem(wire(hour))?.item.PK).toEqual({ S: hour.PK });
+      // Literals: a quoted string (quotes doubled inside) and a number.
+      expect(insertedItem({ Statement: `INSERT INTO "T" VALUE {'PK' : 'a''b', 'n': 12.5, 'z': ?}`, Parameters: [{ S: 'xyz' }] })).toEqual({ item: { PK: "a'b", n: { N: '12.5' }, z: { S: 'xyz' } }, bytes: 2 + 3 + 1 + numberSizeOf('12.5') + 1 + 3 });
+      expect(insertedItem({ Statement: `UPDATE "T" SET n = 2 WHERE PK = 'a'` })).toBeUndefined();
+    });
+
+    it('counts each INSERT that landed at its size, one that found its key taken at least 1 unit, a throttled one at none; takes the larger of that and the answer', () => {
+      const input = { Statements: [wire(hour), wire(large), wire({ ...hour, SK: 'h2' }), wire({ ...hour, SK: 'h3' })] };
+      const output = {
+        Responses: [{ TableName: 'T' }, { TableName: 'T' }, { TableName: 'T', Error: { Code: 'DuplicateItem', Message: 'Duplicate primary key exists in table' } }, { Error: { Code: 'ThrottlingError' } }],
+        // What the emulator answers: 1 a statement that reached its table, whatever the item's size.
+        ConsumedCapacity: [{ TableName: 'T', CapacityUnits: 3 }],
+      };
+      const landedBytes = anyItemSize(hour) + anyItemSize(large);
+      expect([anyItemSize(hour), anyItemSize(large)]).toEqual([134, 2_886]);
+      expect(writeUnitsOf('BatchExecuteStatement', input, output)).toEqual({ units: 1 + 3 + 1, check: { reported: 3, computed: 1 + 3 + 1 }, putBytes: landedBytes });
+      // AWS's answer, indexes included, when it is the larger.
+      expect(writeUnitsOf('BatchExecuteStatement', input, { ...output, ConsumedCapacity: [{ TableName: 'T', CapacityUnits: 9, Table: { CapacityUnits: 5 } }] })).toMatchObject({ units: 9, check: { reported: 5, computed: 5 } });
+      // No answer: computed.
+      expect(writeUnitsOf('BatchExecuteStatement', input, { Responses: output.Responses }).units).toBe(5);
+    });
+  });
+
   it('computes the units of writes DynamoDB did not answer for', () => {
     expect(writeUnitsOf('BatchWriteItem', { RequestItems: { T: [{ PutRequest: { Item: item } }, { PutRequest: { Item: bigItem } }] } }, {}).units).toBe(1 + 5);
     expect(writeUnitsOf('TransactWriteItems', { TransactItems: [{ Put: { Item: item } }] }, {}).units).toBe(2);
@@ -152,6 +192,25 @@ describe('the DynamoDB meter on a client', () => {
     const usage = finishUsage(1)!;
     expect(bodies[1]).toContain('"ReturnConsumedCapacity":"INDEXES"');
     expect(usage).toMatchObject({ wcu: 3, wcuCheck: { reported: 2, computed: 2 }, calls: { 'dynamodb:PutItem': 1 } });
+  });
+});
+
+describe('the DynamoDB meter on a BatchExecuteStatement through the document client', () => {
+  it('counts its INSERTs as writes, by the sizes of the items as they left, and the call', async () => {
+    const client = new DynamoDBClient({ region: 'eu-west-3', endpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
+    meterDynamo(client);
+    client.middlewareStack.add(
+      () => async () => ({ output: { $metadata: {}, Responses: [{ TableName: 'T' }, { TableName: 'T', Error: { Code: 'DuplicateItem' } }], ConsumedCapacity: [{ TableName: 'T', CapacityUnits: 2 }] }, response: {} }),
+      { step: 'finalizeRequest', name: 'fakeDynamo' },
+    );
+    const documents = DynamoDBDocumentClient.from(client);
+    const item = { PK: 'S#c#p#202601', SK: 'h1', v: new Uint8Array(1_500), n: 1 };
+    vi.stubEnv('USAGE_SAMPLE_RATE', '1');
+    startUsage(0);
+    await documents.send(new BatchExecuteStatementCommand({ Statements: [insertStatement('T', item), insertStatement('T', { ...item, SK: 'h2' })] as never }));
+    const usage = finishUsage(1)!;
+    // 1,500 bytes and more: 2 units the INSERT that landed, 2 the one that found its key taken.
+    expect(usage).toMatchObject({ wcu: 4, rcu: 0, wcuCheck: { reported: 2, computed: 4 }, calls: { 'dynamodb:BatchExecuteStatement': 1 } });
   });
 });
 

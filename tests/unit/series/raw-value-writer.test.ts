@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  contestedOf,
   forgetKnownHours,
+  INSERT_STATEMENTS,
+  insertOutcomeOf,
+  insertStatement,
   knownHoursHeld,
   NEW_HOURS_BATCHED_FROM,
   rawValueWriter,
   rememberConsistentRead,
-  TRANSACTION_ITEMS,
   type HourTable,
+  type InsertOutcome,
   type KnownHour,
   type StoredValue,
 } from '../../../functions/src/data/raw-value-repository';
@@ -20,11 +22,14 @@ type Key = { PK: string; SK: string };
 
 /**
  * A table of hour items with versions, as DynamoDB's conditional writes keep them: it records
- * every call (a transaction as one call with its keys), and `meddle` may change an item between a
- * writer's read and its put or transaction (another writer). Transactions are all or nothing and
- * name, when cancelled, the items whose condition failed (`ConditionalCheckFailed`, the others `None`).
+ * every call (a batch of INSERTs as one call with its keys), and `meddle` may change an item between
+ * a writer's read and its put or INSERT (another writer). Each INSERT of a batch lands or fails on
+ * its own: `DuplicateItem` on an existing key, and `throttle` may answer a statement
+ * `ThrottlingError` (its `send`: 1 the first time the key is inserted).
  */
-const versionedTable = (options: { meddle?: (id: string, items: Map<string, Record<string, unknown>>) => void; delayMs?: number } = {}) => {
+const versionedTable = (
+  options: { meddle?: (id: string, items: Map<string, Record<string, unknown>>) => void; delayMs?: number; throttle?: (id: string, send: number) => boolean } = {},
+) => {
   const items = new Map<string, Record<string, unknown>>();
   const calls: { kind: string; key: Key; keys?: Key[] }[] = [];
   const markers: Key[][] = [];
@@ -45,18 +50,25 @@ const versionedTable = (options: { meddle?: (id: string, items: Map<string, Reco
     const stored = items.get(id(key));
     return stored ? Number(stored.n) : 0;
   };
+  const sends = new Map<string, number>();
   const table: HourTable = {
-    putTogether: (puts) =>
+    insertNew: (batch) =>
       counted(async () => {
-        const keys = puts.map(({ item }) => ({ PK: String(item.PK), SK: String(item.SK) }));
-        calls.push({ kind: 'transaction', key: keys[0], keys });
+        const keys = batch.map((item) => ({ PK: String(item.PK), SK: String(item.SK) }));
+        if (batch.length > INSERT_STATEMENTS) throw new Error('Member must have length less than or equal to 25');
+        calls.push({ kind: 'insert', key: keys[0], keys });
         for (const key of keys) options.meddle?.(id(key), items);
         await pause();
-        if (new Set(keys.map(id)).size !== keys.length) throw new Error('Transaction request cannot include multiple operations on one item');
-        const reasons = puts.map(({ version }, index) => ({ Code: versionOf(keys[index]) === version ? 'None' : 'ConditionalCheckFailed' }));
-        if (reasons.some((reason) => reason.Code !== 'None')) return { landed: false, contested: contestedOf({ CancellationReasons: reasons }, puts.length) };
-        for (const { item } of puts) items.set(id({ PK: String(item.PK), SK: String(item.SK) }), { ...item });
-        return { landed: true, contested: [] };
+        return batch.map((item, index): InsertOutcome => {
+          const key = id(keys[index]);
+          const send = (sends.get(key) ?? 0) + 1;
+          sends.set(key, send);
+          // Through the same code that reads DynamoDB's answer.
+          if (options.throttle?.(key, send)) return insertOutcomeOf({ Error: { Code: 'ThrottlingError', Message: 'Throughput exceeds the current capacity' } });
+          if (versionOf(keys[index]) !== 0) return insertOutcomeOf({ Error: { Code: 'DuplicateItem', Message: 'Duplicate primary key exists in table' } });
+          items.set(key, { ...item });
+          return insertOutcomeOf({});
+        });
       }),
     get: (key): Promise<KnownHour> => counted(async () => {
       calls.push({ kind: 'get', key });
@@ -208,19 +220,19 @@ describe('raw value writer of the bulk path (hour items)', () => {
   });
 });
 
-describe('raw value writer: new hours put together in transactions', () => {
-  it('puts a day of hours a consistent read found absent in one transaction, reading nothing', async () => {
+describe('raw value writer: new hours put together in batches of INSERTs', () => {
+  it('puts a day of hours a consistent read found absent in one batch of INSERTs, reading nothing', async () => {
     const store = versionedTable();
     readJanuaryEmpty('pt-x');
     const writer = rawValueWriter({ inFlight: 4, table: store.table });
     await writer.write(valuesOf('pt-x', 144));
-    expect(store.calls.map((call) => [call.kind, call.keys?.length])).toEqual([['transaction', 24]]);
+    expect(store.calls.map((call) => [call.kind, call.keys?.length])).toEqual([['insert', 24]]);
     expect(store.entriesOf('S#cust-a#pt-x#202601').map((entry) => entry.value)).toEqual(Array.from({ length: 144 }, (_, index) => index));
     for (const item of store.items.values()) expect(item).toMatchObject({ n: 1, b: 1, z: 'Europe/Paris' });
-    expect(writer.usage()).toMatchObject({ calls: 1, transactions: 1, hoursInTransactions: 24, hoursContested: 0 });
+    expect(writer.usage()).toMatchObject({ calls: 1, insertBatches: 1, hoursInserted: 24, hoursContested: 0, insertsRetried: 0 });
   });
 
-  it('loses and doubles nothing when a single write landed in one of those hours after the read: that hour is read again and merged, the others go in the next transaction', async () => {
+  it('loses and doubles nothing when a single write landed in one of those hours after the read: that hour is read again and merged, the others of its batch are written', async () => {
     const PK = 'S#cust-a#pt-y#202601';
     const contested = `h${String(Date.UTC(2026, 0, 1, 5)).padStart(13, '0')}`;
     const single = { at: Date.UTC(2026, 0, 1, 5, 3), value: 77 };
@@ -239,8 +251,7 @@ describe('raw value writer: new hours put together in transactions', () => {
     await writer.write(values);
     const kinds = store.calls.map((call) => [call.kind, call.keys?.length ?? call.key.SK]);
     expect(kinds).toEqual([
-      ['transaction', 24],
-      ['transaction', 23],
+      ['insert', 24],
       ['get', contested],
       ['put', contested],
     ]);
@@ -250,24 +261,47 @@ describe('raw value writer: new hours put together in transactions', () => {
     expect(stored.find((entry) => entry.at === single.at)).toEqual({ at: single.at, value: 77, status: '8' });
     expect(stored.filter((entry) => entry.at !== single.at).map((entry) => entry.value)).toEqual(values.map((value) => value.value));
     expect(store.items.get(`${PK}|${contested}`)).toMatchObject({ n: 2, b: 1 });
-    expect(writer.usage()).toMatchObject({ transactions: 2, hoursInTransactions: 23, hoursContested: 1 });
+    expect(writer.usage()).toMatchObject({ insertBatches: 1, hoursInserted: 23, hoursContested: 1 });
   });
 
-  it('fills transactions of at most 100 hours across the point-months written at once', async () => {
+  it('sends a throttled INSERT again in a later batch after a backoff, reading nothing: every hour once', async () => {
+    const throttled = new Set<string>();
+    const store = versionedTable({
+      // Every third hour throttled the first time it is sent, one of them twice.
+      throttle: (id, send) => {
+        const hour = Number(id.split('|')[1].slice(1));
+        const index = (hour - Date.UTC(2026, 0, 1)) / 3_600_000;
+        const refused = (index % 3 === 0 && send === 1) || (index === 3 && send === 2);
+        if (refused) throttled.add(id);
+        return refused;
+      },
+    });
+    readJanuaryEmpty('pt-q');
+    const writer = rawValueWriter({ inFlight: 4, table: store.table, backoffMs: 1 });
+    await writer.write(valuesOf('pt-q', 144));
+    expect(throttled.size).toBe(8);
+    expect(store.calls.every((call) => call.kind === 'insert')).toBe(true);
+    expect(store.calls[0].keys).toHaveLength(24);
+    expect(store.calls.slice(1).flatMap((call) => call.keys!).map((key) => `${key.PK}|${key.SK}`).sort()).toEqual([...throttled, [...throttled].find((id) => id.endsWith(String(Date.UTC(2026, 0, 1, 3))))].sort());
+    expect(store.entriesOf('S#cust-a#pt-q#202601').map((entry) => entry.value)).toEqual(Array.from({ length: 144 }, (_, index) => index));
+    expect(writer.usage()).toMatchObject({ hoursInserted: 24, hoursContested: 0, insertsRetried: 9 });
+  });
+
+  it('fills batches of at most 25 INSERTs across the point-months written at once', async () => {
     const store = versionedTable({ delayMs: 3 });
     const points = ['pt-p1', 'pt-p2', 'pt-p3'];
     for (const point of points) readJanuaryEmpty(point);
     const writer = rawValueWriter({ inFlight: 1, table: store.table });
     // 3 points × 90 hours of one value: 270 new hours.
     await Promise.all(points.map((point) => writer.write(valuesOf(point, 90, Date.UTC(2026, 0, 1), 3_600_000))));
-    const sizes = store.calls.map((call) => (call.kind === 'transaction' ? call.keys!.length : call.kind));
-    // How the three writes' hours meet in the queue depends on the timers' turns ([100, 100, 70] or
-    // [90, 100, 80]…), but only transactions, none over 100, all 270 hours, and at least one full
-    // transaction, which one point's 90 hours alone cannot make.
-    expect(sizes.every((size) => typeof size === 'number' && size <= TRANSACTION_ITEMS)).toBe(true);
-    expect((sizes as number[]).reduce((sum, size) => sum + size, 0)).toBe(270);
-    expect(sizes).toContain(TRANSACTION_ITEMS);
-    expect(sizes.length).toBeLessThanOrEqual(3);
+    const batches = store.calls.map((call) => (call.kind === 'insert' ? call.keys! : call.kind));
+    // How the three writes' hours meet in the queue depends on the timers' turns, but only batches,
+    // none over 25, all 270 hours, and at least one batch holding two points' hours (90 hours a
+    // point are not a whole number of batches: a point alone would make 4 batches, 12 in all).
+    expect(batches.every((keys) => Array.isArray(keys) && keys.length <= INSERT_STATEMENTS)).toBe(true);
+    expect((batches as { PK: string }[][]).reduce((sum, keys) => sum + keys.length, 0)).toBe(270);
+    expect((batches as { PK: string }[][]).some((keys) => new Set(keys.map((key) => key.PK)).size > 1)).toBe(true);
+    expect(batches.length).toBeLessThanOrEqual(11);
     for (const point of points) expect(store.entriesOf(`S#cust-a#${point}#202601`)).toHaveLength(90);
   });
 
@@ -278,28 +312,55 @@ describe('raw value writer: new hours put together in transactions', () => {
     const writer = rawValueWriter({ inFlight: 8, table: store.table });
     // 30 points × the 744 hours of January, one value an hour: 22,320 new hours, more than the 20,000 remembered.
     for (const point of points) await writer.write(valuesOf(point, 744, Date.UTC(2026, 0, 1), 3_600_000));
-    expect(store.calls.filter((call) => call.kind !== 'transaction')).toEqual([]);
-    expect(writer.usage().hoursInTransactions).toBe(30 * 744);
+    expect(store.calls.filter((call) => call.kind !== 'insert')).toEqual([]);
+    expect(writer.usage().hoursInserted).toBe(30 * 744);
     // The first point's first hours were forgotten (written first): written again, they are read, not put as new.
     const calls = store.calls.length;
     await writer.write(valuesOf(points[0], 10, Date.UTC(2026, 0, 1), 3_600_000).map((value) => ({ ...value, value: value.value + 0.5 })));
-    expect(store.calls.slice(calls).filter((call) => call.kind === 'transaction')).toEqual([]);
+    expect(store.calls.slice(calls).filter((call) => call.kind === 'insert')).toEqual([]);
     expect(store.calls.slice(calls).filter((call) => call.kind === 'get')).toHaveLength(10);
     expect(store.entriesOf(`S#cust-a#${points[0]}#202601`).slice(0, 10).map((entry) => entry.value)).toEqual(Array.from({ length: 10 }, (_, index) => index + 0.5));
     expect(knownHoursHeld().absentSpans).toBe(0);
   });
 
-  it('puts the hours of a small write (a fetch) alone, by a conditional put, not in a transaction', async () => {
+  it('puts the hours of a small write (a fetch) alone, by a conditional put, not in a batch', async () => {
     const store = versionedTable();
     readJanuaryEmpty('pt-f');
     await rawValueWriter({ inFlight: 4, table: store.table }).write(valuesOf('pt-f', NEW_HOURS_BATCHED_FROM - 1, Date.UTC(2026, 0, 1), 3_600_000));
     expect(store.calls.map((call) => call.kind)).toEqual(Array.from({ length: NEW_HOURS_BATCHED_FROM - 1 }, () => 'put'));
   });
 
-  it('reads again every hour of a cancelled transaction whose reasons do not say which items failed', () => {
-    expect(contestedOf({ CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }] }, 3)).toEqual([1]);
-    expect(contestedOf({ CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'ThrottlingError' }] }, 2)).toEqual([0, 1]);
-    expect(contestedOf({}, 3)).toEqual([0, 1, 2]);
-    expect(contestedOf({ CancellationReasons: [{ Code: 'None' }, { Code: 'None' }] }, 2)).toEqual([0, 1]);
+  it("reads each INSERT's outcome from its answer: landed, existing, to send again, or failed for good", () => {
+    expect(insertOutcomeOf({})).toEqual({ result: 'landed' });
+    expect(insertOutcomeOf({ Error: { Code: 'DuplicateItem', Message: 'Duplicate primary key exists in table' } })).toEqual({ result: 'exists' });
+    expect(insertOutcomeOf({ Error: { Code: 'ConditionalCheckFailed' } })).toEqual({ result: 'exists' });
+    for (const Code of ['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded', 'InternalServerError', 'TransactionConflict']) expect(insertOutcomeOf({ Error: { Code } })).toEqual({ result: 'again' });
+    // A statement the answer does not cover is sent again, never taken as written.
+    expect(insertOutcomeOf(undefined)).toEqual({ result: 'again' });
+    for (const Code of ['ValidationError', 'AccessDenied', 'ResourceNotFound', 'ItemCollectionSizeLimitExceeded', undefined]) {
+      expect(insertOutcomeOf({ Error: { Code, Message: 'no' } })).toMatchObject({ result: 'failed', error: expect.any(Error) });
+    }
+  });
+
+  it('fails the write of an hour whose INSERT failed for good, and writes the others of its batch', async () => {
+    const store = versionedTable();
+    const refused = `S#cust-a#pt-v#202601|h${String(Date.UTC(2026, 0, 1, 2)).padStart(13, '0')}`;
+    const insertNew = store.table.insertNew;
+    store.table.insertNew = async (batch) => {
+      const outcomes = await insertNew(batch.filter((item) => `${item.PK}|${item.SK}` !== refused));
+      return batch.map((item) => (`${item.PK}|${item.SK}` === refused ? insertOutcomeOf({ Error: { Code: 'ValidationError', Message: 'Item size has exceeded the maximum allowed size' } }) : outcomes.shift()!));
+    };
+    readJanuaryEmpty('pt-v');
+    await expect(rawValueWriter({ inFlight: 2, table: store.table }).write(valuesOf('pt-v', 144))).rejects.toThrow(/ValidationError/);
+    expect(store.items.size).toBe(23);
+    expect(store.items.has(refused)).toBe(false);
+  });
+
+  it("writes an INSERT of every attribute of the item as a parameter, in the item's order, names quoted", () => {
+    const o = Uint8Array.of(1, 2, 3);
+    expect(insertStatement('wattwise-Series', { PK: 'S#c#p#202601', SK: 'h1', o, n: 1, z: 'Europe/Paris', b: 1, gone: undefined, "it's": 'x' })).toEqual({
+      Statement: `INSERT INTO "wattwise-Series" VALUE {'PK': ?, 'SK': ?, 'o': ?, 'n': ?, 'z': ?, 'b': ?, 'it''s': ?}`,
+      Parameters: ['S#c#p#202601', 'h1', o, 1, 'Europe/Paris', 1, 'x'],
+    });
   });
 });
