@@ -1,10 +1,11 @@
 /**
  * A DynamoDB held in memory, answering the JSON protocol's calls for a CPU bench (tests/bench/fetch-cpu.ts): items in
  * the wire format by table, partition and sort key; GetItem, PutItem, UpdateItem (SET and REMOVE of plain values),
- * DeleteItem, Query (on the table's keys, with Limit and direction), BatchGetItem, BatchWriteItem and
- * TransactWriteItems (puts); conditions of comparisons, `attribute_exists`/`attribute_not_exists`, AND, OR and
- * parentheses; projections of top-level attributes. Enough for the series' writes, not a general emulator: what it
- * cannot parse it throws on. Every call is answered at once, so what a bench measures is its own process.
+ * DeleteItem, Query (on the table's keys, with Limit and direction), BatchGetItem, BatchWriteItem, TransactWriteItems
+ * (puts) and BatchExecuteStatement (PartiQL INSERTs); conditions of comparisons, `attribute_exists` and
+ * `attribute_not_exists`, AND, OR and parentheses; projections of top-level attributes. Enough for the series'
+ * writes, not a general emulator: what it cannot parse it throws on. Every call is answered at once, so what a bench
+ * measures is its own process.
  */
 type AttributeValue = { S?: string; N?: string; B?: string; BOOL?: boolean; NULL?: boolean; L?: AttributeValue[]; M?: Record<string, AttributeValue>; SS?: string[] };
 type Item = Record<string, AttributeValue>;
@@ -234,6 +235,19 @@ export const memoryDynamo = () => {
       }
       return { UnprocessedItems: {} };
     },
+    // PartiQL INSERTs with their values as parameters (`insertStatement` in raw-value-repository.ts), each on its own.
+    BatchExecuteStatement: (request) => ({
+      Responses: (request as unknown as { Statements: { Statement: string; Parameters: AttributeValue[] }[] }).Statements.map(({ Statement, Parameters }) => {
+        const match = /^INSERT INTO "((?:[^"]|"")+)" VALUE \{(.*)\}$/.exec(Statement);
+        if (!match) throw new Error(`memoryDynamo: cannot read ${Statement}`);
+        const names = [...match[2].matchAll(/'((?:[^']|'')+)': \?/g)].map(([, name]) => name.replaceAll("''", "'"));
+        const item: Item = Object.fromEntries(names.map((name, index) => [name, Parameters[index]]));
+        const table = match[1].replaceAll('""', '"');
+        if (get(table, item)) return { Error: { Code: 'DuplicateItem', Message: 'Duplicate primary key exists in table' } };
+        put(table, item);
+        return {};
+      }),
+    }),
     TransactWriteItems: (request) => {
       const entries = request.TransactItems!.map((entry) => {
         const [[action, body]] = Object.entries(entry);
