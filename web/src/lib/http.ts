@@ -3,7 +3,7 @@ import { isErrorCode } from '@shared/errors';
 import type { z } from 'zod';
 import type { HttpMethod, RouteDefinition } from '@shared/api/routes';
 import type { Envelope } from '@shared/schemas/common';
-import { isPageRequest, type Page } from '@shared/api/paging';
+import type { Page } from '@shared/api/paging';
 import { config } from '../config';
 import { fileNameOfDisposition } from './download-file';
 import { currentLanguage } from './i18n';
@@ -196,7 +196,9 @@ export const callApiForAnswer = async <R extends Route>(
 ): Promise<Answer<ResponseOf<R>>> => {
   // A paged list is asked for a page at a time (`limit`, `cursor`), never whole: a large customer's whole list is past what
   // the API answers (413 list_too_large). A call without them is the screen's mistake, refused before it leaves.
-  if (route.paged && !isPageRequest((options.query ?? {}) as { limit?: number; cursor?: string })) {
+  // (isPageRequest's test, without importing paging.ts: its zod schemas would join the first screen's code.)
+  const query = (options.query ?? {}) as { limit?: unknown; cursor?: unknown };
+  if (route.paged && query.limit === undefined && query.cursor === undefined) {
     throw new Error(`${route.method} ${route.path} is a paged list: ask for a page (limit, cursor), never the whole list`);
   }
   const path = browserPath(route, options);
