@@ -26,9 +26,10 @@ import { unpagedListMeter } from './unpaged-list-budget';
  *   short words, a large selection, a member's rights), in batches until the page is full.
  * - The whole list (no `limit`, no `cursor`) reads GSI1 in list order too, 1 MB a call: the same
  *   items in the same order as its pages, from a partition of the points' entries alone (the
- *   customer's own partition holds its locations, claims and terms beside them: in the emulator,
- *   which sorts a partition on every Query, 17.6 s against 7.9 s at 20,000 points). It reads within
- *   the request's budget (unpaged-list-budget): past it, 413 `list_too_large`, page it.
+ *   customer's own partition holds its locations, technical-id claims and other items beside
+ *   them: in the emulator, which sorts a partition on every Query, 17.6 s against 7.9 s at 20,000
+ *   points). It reads within the request's budget (unpaged-list-budget): past it, 413
+ *   `list_too_large`, page it.
  */
 export interface PointList<T> {
   items: T[];
