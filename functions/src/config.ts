@@ -87,6 +87,11 @@ const configSchema = z.object({
   ACCESS_FACTS_TTL_MS: z.coerce.number().int().positive().default(15_000),
   /** How long an FTP/SFTP file must keep its size and date before it is taken: the CDK context `remoteFileSettleMs`. */
   REMOTE_FILE_SETTLE_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * What the unpaged call of a paged list may answer, in bytes, when less than Lambda's 6 MB: the CDK
+   * context `unpagedListLimitBytes` (the test deployment lowers it; functions/src/middleware/http-handler.ts).
+   */
+  UNPAGED_LIST_LIMIT_BYTES: z.coerce.number().int().positive().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

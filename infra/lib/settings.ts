@@ -38,6 +38,9 @@ import type { Node } from 'constructs';
  * that a test of a deactivation or of a changed permission map waits seconds, not the production time).
  * `remoteFileSettleMs` is how long an FTP/SFTP file must keep its size and date before it is taken (default 10000; the
  * test deployment lowers it, so that a retrieval's second look comes seconds after its first).
+ * `unpagedListLimitBytes` is what the unpaged call of a paged list (the point lists without `limit` and `cursor`) may
+ * answer when less than Lambda's 6 MB (default: 6 MB; the test deployment lowers it, so that a test of a few hundred
+ * points meets the 413 `list_too_large` a customer of 20,000 points would).
  * `operationsEmail` is the address the operations alarms topic e-mails (none: the topic has no subscription).
  * `mailIdentity` and `apiGatewayAccount` are `create` (default) or `existing`: the sender's SES domain identity, and
  * API Gateway's account-wide CloudWatch role setting, are made by the deployment or left as the account has them.
@@ -93,6 +96,8 @@ export interface DeploymentSettings {
   accessFactsTtlMs: number | null;
   /** How long an FTP/SFTP file must keep its size and date before it is taken, in ms; null: the functions' default. */
   remoteFileSettleMs: number | null;
+  /** What an unpaged call of a paged list may answer, in bytes, below Lambda's 6 MB; null: 6 MB. */
+  unpagedListLimitBytes: number | null;
   /** Where the operations alarms are e-mailed (an SNS e-mail subscription, confirmed once from the mailbox); null: none. */
   operationsEmail: string | null;
   /** `existing`: the sender's domain is already an SES identity of the account and region (creating it again would fail). */
@@ -165,6 +170,7 @@ export const readSettings = (node: Node): DeploymentSettings => {
     alertChunkSize: positiveIntegerOf('alertChunkSize', node.tryGetContext('alertChunkSize')),
     accessFactsTtlMs: positiveIntegerOf('accessFactsTtlMs', node.tryGetContext('accessFactsTtlMs')),
     remoteFileSettleMs: positiveIntegerOf('remoteFileSettleMs', node.tryGetContext('remoteFileSettleMs')),
+    unpagedListLimitBytes: positiveIntegerOf('unpagedListLimitBytes', node.tryGetContext('unpagedListLimitBytes')),
     operationsEmail: emailOf('operationsEmail', node.tryGetContext('operationsEmail')),
     mailIdentity: createOrExisting('mailIdentity', node.tryGetContext('mailIdentity')),
     apiGatewayAccount: createOrExisting('apiGatewayAccount', node.tryGetContext('apiGatewayAccount')),

@@ -96,6 +96,8 @@ export const deployToEmulator = async (
     accessFactsTtlMs?: number;
     /** How long an FTP/SFTP file must stay the same before it is taken, in ms (the functions' default when not given). */
     remoteFileSettleMs?: number;
+    /** What the unpaged call of a paged list may answer, in bytes (Lambda's 6 MB when not given). */
+    unpagedListLimitBytes?: number;
     /** Tests only: the outbox sender honours the fault markers tests write. */
     outboxFaultInjection?: boolean;
     /** The development vendor's key, when the local vendor service signs with it too (else a new one). */
@@ -124,6 +126,7 @@ export const deployToEmulator = async (
     ...(options.alertChunkSize ? ['-c', `alertChunkSize=${options.alertChunkSize}`] : []),
     ...(options.accessFactsTtlMs ? ['-c', `accessFactsTtlMs=${options.accessFactsTtlMs}`] : []),
     ...(options.remoteFileSettleMs ? ['-c', `remoteFileSettleMs=${options.remoteFileSettleMs}`] : []),
+    ...(options.unpagedListLimitBytes ? ['-c', `unpagedListLimitBytes=${options.unpagedListLimitBytes}`] : []),
     ...(options.rootEmail ? ['-c', `rootEmail=${options.rootEmail}`] : []),
     ...(options.chromiumPath ? ['-c', `chromiumPath=${options.chromiumPath}`] : []),
     ...(options.usageSampleRate !== undefined ? ['-c', `usageSampleRate=${options.usageSampleRate}`] : []),

@@ -2,7 +2,7 @@ import { fromRoot } from '../lib/paths';
 import { deployToEmulator, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, writeTestEnvironment } from './deploy';
 import { startEmulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
-import { TEST_ACCESS_FACTS_TTL_MS, TEST_ALERT_CHUNK_SIZE, TEST_CUSTOMER_DELETION_BATCH, TEST_REMOTE_FILE_SETTLE_MS } from './test-deployment-settings';
+import { TEST_ACCESS_FACTS_TTL_MS, TEST_ALERT_CHUNK_SIZE, TEST_CUSTOMER_DELETION_BATCH, TEST_REMOTE_FILE_SETTLE_MS, TEST_UNPAGED_LIST_LIMIT_BYTES } from './test-deployment-settings';
 import { startGeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider } from './weather-provider';
 
@@ -23,7 +23,7 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 const weather = await startWeatherProvider();
 const geocoder = await startGeocodingProvider();
-const deployment = await deployToEmulator(emulator.endpoint, name, { weatherProviderUrl: weather.url, geocodingProviderUrl: geocoder.url, outboundAllowList: LOOPBACK_TEST_ALLOW_LIST, customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH, alertChunkSize: TEST_ALERT_CHUNK_SIZE, accessFactsTtlMs: TEST_ACCESS_FACTS_TTL_MS, remoteFileSettleMs: TEST_REMOTE_FILE_SETTLE_MS });
+const deployment = await deployToEmulator(emulator.endpoint, name, { weatherProviderUrl: weather.url, geocodingProviderUrl: geocoder.url, outboundAllowList: LOOPBACK_TEST_ALLOW_LIST, customerDeletionBatch: TEST_CUSTOMER_DELETION_BATCH, alertChunkSize: TEST_ALERT_CHUNK_SIZE, accessFactsTtlMs: TEST_ACCESS_FACTS_TTL_MS, remoteFileSettleMs: TEST_REMOTE_FILE_SETTLE_MS, unpagedListLimitBytes: TEST_UNPAGED_LIST_LIMIT_BYTES });
 await weather.connect(deployment);
 const passwords = generateDemoPasswords();
 const [seeded] = await Promise.all([seedDemoData(deployment, passwords), probePrinting(deployment)]);

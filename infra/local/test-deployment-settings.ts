@@ -26,3 +26,10 @@ export const TEST_ACCESS_FACTS_TTL_MS = 2_000;
  * about eight times. The growing-file test appends a row every 600 ms, well within it.
  */
 export const TEST_REMOTE_FILE_SETTLE_MS = 3_000;
+
+/**
+ * What the unpaged call of a paged list may answer in the test deployments (6 MB in production, Lambda's limit): small, so
+ * that the 1,250 points of tests/integration/list-paging.test.ts (~1 MB of JSON, ~60 KB gzip) meet, without gzip, the
+ * 413 `list_too_large` a customer of 20,000 points meets at 6 MB, and still answer whole to a client that takes gzip.
+ */
+export const TEST_UNPAGED_LIST_LIMIT_BYTES = 512 * 1024;

@@ -7,7 +7,7 @@ import { buildWeb } from './build-web';
 import { deployToEmulator, makeDevelopmentVendorKey, generateDemoPasswords, probePrinting, seedDemoData, seedDemoSeries, seedWorkerAccounts, writeTestEnvironment } from './deploy';
 import { startEmulator, type Emulator } from './emulator';
 import { LOOPBACK_TEST_ALLOW_LIST } from './loopback-test-ports';
-import { TEST_ACCESS_FACTS_TTL_MS, TEST_ALERT_CHUNK_SIZE, TEST_CUSTOMER_DELETION_BATCH, TEST_REMOTE_FILE_SETTLE_MS } from './test-deployment-settings';
+import { TEST_ACCESS_FACTS_TTL_MS, TEST_ALERT_CHUNK_SIZE, TEST_CUSTOMER_DELETION_BATCH, TEST_REMOTE_FILE_SETTLE_MS, TEST_UNPAGED_LIST_LIMIT_BYTES } from './test-deployment-settings';
 import { startFakeVendorService, type FakeVendorService } from './fake-vendor-service';
 import { startGeocodingProvider, type GeocodingProvider } from './geocoding-provider';
 import { startWeatherProvider, type WeatherProvider } from './weather-provider';
@@ -231,6 +231,8 @@ const main = async (): Promise<number> => {
         accessFactsTtlMs: TEST_ACCESS_FACTS_TTL_MS,
         // A retrieval's second look at a new FTP/SFTP file comes 3 s after its first rather than 10 s.
         remoteFileSettleMs: TEST_REMOTE_FILE_SETTLE_MS,
+        // The unpaged point lists refuse a plain answer past 512 KiB (413 list_too_large), where AWS's limit is 6 MB.
+        unpagedListLimitBytes: TEST_UNPAGED_LIST_LIMIT_BYTES,
         // The first root administrator a deployment makes (tests/integration/first-root.test.ts); the demo seed's root comes after.
         rootEmail: 'first-root@deploy.wattwise.example',
         // No chromiumPath: reports print with the Lambda build of Chromium, as on AWS (tests/integration/report-pdf.test.ts).

@@ -100,6 +100,12 @@ export const ERROR_STATUS = {
   internal_error: 500,
   /** An answer past what AWS Lambda lets a function return (6 MB): refused as AWS would, but named. */
   answer_too_large: 502,
+  /**
+   * The unpaged call of a paged list (no `limit`, no `cursor`) could not answer the whole list: too
+   * large to send (past 6 MB, or past the JSON a client without gzip may get) or too long to read
+   * before the function's time is up. The client pages it with `limit` and `cursor`.
+   */
+  list_too_large: 413,
   /** The weather provider did not answer (or refused our key) and nothing is cached for the place. */
   weather_unavailable: 502,
   /** The address search's geocoding provider did not answer. */

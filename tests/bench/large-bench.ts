@@ -26,8 +26,8 @@ import { describeRenewal, measureRenewalCost, medianOf } from './renewal-cost';
  * - the users screen: its list drawn.
  * Then the list endpoints called directly (gzip accepted) as the screens call them — a first page of
  * 50 and a search where they page, the locations' tree and maplytics whole — each answer's bytes
- * before and after compression and its time, and the unpaged point lists once; the largest answer
- * of any call (the browser's too); the p50 of the list endpoints' calls; and one `POST /api/v1/points` timed at the demo customer's size and at the large one's
+ * before and after compression and its time, and the unpaged point lists once (their largest
+ * printed apart: no screen asks them); the largest answer of any other call (the browser's too); the p50 of the list endpoints' calls; and one `POST /api/v1/points` timed at the demo customer's size and at the large one's
  * (`create_ratio`, as bench:point-save). A screen that is not usable within the timeout is printed
  * as `timeout`. With the locations screen (or `--query-cost`), the points table's first-page Query
  * timed on the customer's list-order partition and on a 201-entry copy of its head, printed beside
@@ -434,6 +434,12 @@ const main = async () => {
     ];
     const listTimes: number[] = [];
     const baselineListTimes: number[] = [];
+    /**
+     * The spec's unpaged point lists, which no screen calls (the web pages them): answered whole only to a client that
+     * takes gzip (16.4 MB of JSON, 460 KiB sent at 20,000 points), 413 list_too_large to one that does not past 6 MB.
+     * Printed apart, not in `largest_answer_kb`, the screens' and their list calls' largest answer (issue 43's 4 MB).
+     */
+    const unpagedAnswers: Answer[] = [];
     for (const who of [small, large]) {
       const token = await tokenOf(who);
       for (const path of lists(who)) {
@@ -447,7 +453,7 @@ const main = async () => {
       }
       for (const path of PAGED) {
         const whole = await raw(path, token);
-        answers.push({ what: `${who.label} GET ${path} (direct, unpaged)`, bytes: whole.bytes, encodedBytes: whole.encodedBytes });
+        unpagedAnswers.push({ what: `${who.label} GET ${path} (direct, unpaged): ${whole.status}`, bytes: whole.bytes, encodedBytes: whole.encodedBytes });
         console.log(`${who.label} GET ${path} unpaged: ${whole.status}, ${kb(whole.bytes)} KiB (${kb(whole.encodedBytes)} KiB as sent) in ${whole.ms.toFixed(0)} ms`);
       }
     }
@@ -470,6 +476,10 @@ const main = async () => {
     );
     const largest = answers.reduce((best, answer) => (answer.bytes > best.bytes ? answer : best));
     console.log(`largest answer: ${largest.what}: ${kb(largest.bytes)} KiB uncompressed, ${kb(largest.encodedBytes)} KiB as sent`);
+    const largestUnpaged = unpagedAnswers.reduce((best, answer) => (answer.bytes > best.bytes ? answer : best));
+    console.log(
+      `largest unpaged list (not in largest_answer_kb: no screen asks it; gzip only, else 413 list_too_large): ${largestUnpaged.what}: ${kb(largestUnpaged.bytes)} KiB uncompressed, ${kb(largestUnpaged.encodedBytes)} KiB as sent`,
+    );
 
     // One point's save at each size (as bench:point-save): two saves warm the function, the median of the next ones counts.
     let made = 0;

@@ -10,6 +10,7 @@ import { api } from '../support/api';
 import { entities } from '../support/aws';
 import { anotherPremiumCustomer, seedMember, tokenOf } from '../support/customers';
 import { testEnvironment } from '../support/environment';
+import { TEST_UNPAGED_LIST_LIMIT_BYTES } from '../../infra/local/test-deployment-settings';
 
 /**
  * A mid-size customer (1,250 points, past one DynamoDB page of 1 MB) read through the three paged
@@ -192,17 +193,43 @@ describe('a paged list of points', () => {
   }, 60_000);
 
   it('answers gzip-compressed to a client that takes it, and plain to one that does not', async () => {
-    const zipped = await rawGet('/api/v1/points', { Accept: 'application/json', 'Accept-Encoding': 'gzip' });
+    const zipped = await rawGet('/api/v1/points?limit=500', { Accept: 'application/json', 'Accept-Encoding': 'gzip' });
     expect(zipped.status).toBe(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(String(zipped.headers.vary)).toMatch(/accept-encoding/i);
     const json = gunzipSync(zipped.bytes);
-    expect((JSON.parse(json.toString('utf8')) as Envelope<Listed>).data).toHaveLength(POINTS);
-    const plain = await rawGet('/api/v1/points', { Accept: 'application/json' });
+    expect((JSON.parse(json.toString('utf8')) as Envelope<Listed>).data).toHaveLength(500);
+    const plain = await rawGet('/api/v1/points?limit=500', { Accept: 'application/json' });
+    expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.bytes.equals(json)).toBe(true);
     expect(zipped.bytes.length).toBeLessThan(json.length / 5);
-    console.log(`GET /api/v1/points, ${POINTS} points: ${json.length} bytes of JSON, ${zipped.bytes.length} bytes gzip`);
+  }, 60_000);
+
+  // The test deployment holds an unpaged list to TEST_UNPAGED_LIST_LIMIT_BYTES (512 KiB; Lambda's 6 MB on AWS): these 1,250
+  // points are to it what 20,000 points are to 6 MB, ~1 MB of JSON, ~35 times less with gzip.
+  it('answers the whole list to a client that takes gzip, and 413 list_too_large, not a 502, to one that does not: it pages', async () => {
+    for (const path of ['/api/v1/points', '/api/v2/points/get-all/all', '/api/v1/points/get-all-with-locations-name']) {
+      const zipped = await rawGet(path, { Accept: 'application/json', 'Accept-Encoding': 'gzip' });
+      expect(zipped.status, path).toBe(200);
+      const json = gunzipSync(zipped.bytes);
+      expect((JSON.parse(json.toString('utf8')) as Envelope<Listed>).data, path).toHaveLength(POINTS);
+      expect(json.length, `${path}: the whole list's JSON is past the test deployment's limit`).toBeGreaterThan(TEST_UNPAGED_LIST_LIMIT_BYTES);
+      expect(zipped.bytes.length).toBeLessThan(TEST_UNPAGED_LIST_LIMIT_BYTES / 10);
+
+      const plain = await rawGet(path, { Accept: 'application/json' });
+      expect(plain.status, path).toBe(413);
+      expect(JSON.parse(plain.bytes.toString('utf8'))).toEqual({ res: false, msg: 'list_too_large' });
+      const paged = await allPages(path, 500);
+      expect(ids(paged.items), path).toEqual(ids((JSON.parse(json.toString('utf8')) as Envelope<Listed>).data!));
+      console.log(`GET ${path}, ${POINTS} points whole: ${json.length} bytes of JSON, ${zipped.bytes.length} bytes gzip; plain: 413`);
+    }
+    // A selection small enough answers whole without gzip as well.
+    const alone = await rawGet('/api/v2/points/get-all/alone', { Accept: 'application/json' });
+    expect(alone.status).toBe(200);
+    const aloneIds = ids((JSON.parse(alone.bytes.toString('utf8')) as Envelope<Listed>).data!);
+    expect(aloneIds.length).toBeGreaterThan(0);
+    expect(aloneIds).toEqual(ids((await allPages('/api/v2/points/get-all/alone', 500)).items));
   }, 60_000);
 });
 

@@ -20,14 +20,42 @@ export const inlineScriptText = (code: string): string => code.replace(/<\/(scri
 export interface EarlyCode {
   languages: Record<string, string>;
   signedIn: string[];
+  /** A page's own code by its path, preloaded on a reload of that path: the page's chunk and the chunks it imports. */
+  pages: Record<string, string[]>;
+}
+
+/**
+ * The pages whose code a reload preloads beside the first calls (issue 43): the map's chunk
+ * (`maplytics-page`, ~1.1 MB, maplibre inside) was asked only once the entry and the frame had run.
+ */
+export const PRELOADED_PAGES: Record<string, string> = { '/maplytics': 'src/routes/maplytics/maplytics-page.tsx' };
+
+interface BuiltChunk {
+  name: string;
+  fileName: string;
+  /** The module a dynamic import of the chunk names (a lazy page's file). */
+  facadeModuleId?: string | null;
+  /** The chunks it imports statically. */
+  imports?: string[];
+  isEntry?: boolean;
 }
 
 /** The chunks of vite.config.ts's groups the first screen reads, in the bundle built (their files under the site's root). */
-export const earlyCodeOf = (chunks: { name: string; fileName: string }[]): EarlyCode => {
+export const earlyCodeOf = (chunks: BuiltChunk[]): EarlyCode => {
   const fileOf = (name: string) => chunks.find((chunk) => chunk.name === name)?.fileName;
   const languages = Object.fromEntries(chunks.flatMap((chunk) => (/^locale-([a-z]{2})$/.exec(chunk.name) ? [[chunk.name.slice('locale-'.length), `/${chunk.fileName}`]] : [])));
   const signedIn = ['first-screen', 'ui', 'icons'].flatMap((name) => (fileOf(name) ? [`/${fileOf(name)}`] : []));
-  return { languages, signedIn };
+  // The entry is loading already, and the frame's chunks are preloaded whatever the page.
+  const known = new Set([...signedIn.map((file) => file.slice(1)), ...chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName)]);
+  const pages = Object.fromEntries(
+    Object.entries(PRELOADED_PAGES).flatMap(([path, module]) => {
+      const page = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/web/${module}`));
+      if (!page) return [];
+      const files = [page.fileName, ...(page.imports ?? []).filter((file) => !known.has(file))];
+      return [[path, files.map((file) => `/${file}`)]];
+    }),
+  );
+  return { languages, signedIn, pages };
 };
 
 const STYLESHEET = /<link rel="stylesheet"( crossorigin)? href="([^"]+)">/g;
@@ -52,7 +80,7 @@ export const withEarlyScript = (html: string, script: string): string => {
  * credentials' reading, the first calls' table and `fetch`, ~3 KiB, without React, zod or the
  * route table's other operations.
  */
-export const buildEarlyCalls = async (code: EarlyCode = { languages: {}, signedIn: [] }): Promise<string> => {
+export const buildEarlyCalls = async (code: EarlyCode = { languages: {}, signedIn: [], pages: {} }): Promise<string> => {
   const output = await build({
     configFile: false,
     logLevel: 'warn',
@@ -89,7 +117,9 @@ export const earlyCallsInline = (): Plugin => {
     transformIndexHtml: {
       order: 'post',
       handler: async (html, context) => {
-        const chunks = Object.values(context.bundle ?? {}).flatMap((file) => (file.type === 'chunk' ? [{ name: file.name, fileName: file.fileName }] : []));
+        const chunks = Object.values(context.bundle ?? {}).flatMap((file) =>
+          file.type === 'chunk' ? [{ name: file.name, fileName: file.fileName, facadeModuleId: file.facadeModuleId, imports: file.imports, isEntry: file.isEntry }] : [],
+        );
         return withEarlyScript(html, await (script ??= buildEarlyCalls(earlyCodeOf(chunks))));
       },
     },

@@ -14,7 +14,7 @@ import { storedLanguage } from './lib/stored-language';
  * by its hash.
  */
 /** Written by the build (web/build/early-calls-inline.ts): the texts of each language and the frame's chunks, by their files. */
-declare const __WATTWISE_EARLY_CODE__: { languages: Record<string, string>; signedIn: string[] };
+declare const __WATTWISE_EARLY_CODE__: { languages: Record<string, string>; signedIn: string[]; pages: Record<string, string[]> };
 
 /**
  * The code a signed-in first screen reads whatever its page, asked before the calls: on the local
@@ -23,7 +23,10 @@ declare const __WATTWISE_EARLY_CODE__: { languages: Record<string, string>; sign
  * chunk asked at +770 ms). Those files are cached by the time the entry asks them.
  */
 const preloadCode = (language: string): void => {
-  for (const file of [__WATTWISE_EARLY_CODE__.languages[language], ...__WATTWISE_EARLY_CODE__.signedIn]) {
+  const code = __WATTWISE_EARLY_CODE__;
+  // The page's own code too where the build names it (the map's ~1.1 MB chunk), asked before the calls rather than after the frame ran.
+  const page = code.pages[window.location.pathname.replace(/\/+$/, '')] ?? [];
+  for (const file of [code.languages[language], ...code.signedIn, ...page]) {
     if (!file) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';

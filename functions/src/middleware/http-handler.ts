@@ -3,14 +3,17 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { EndpointGroup, FileAnswer, OperationsOf } from '@shared/api/routes';
+import { isPageRequest } from '@shared/api/paging';
 import { API, routeKey, routesOfGroup } from '@shared/api/routes';
 import { effectiveRequestView } from '@shared/permissions/request-view';
 import type { LanguageKey } from '@shared/constants';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@shared/constants';
+import { config } from '../config';
 import { AppError } from '../errors';
 import { correlated, describeError, logger } from '../logger';
 import { assertRouteAllowed } from '../services/access-service';
 import { takeApiRequest } from '../services/api-rate-limits';
+import { unpagedListBudgetOf, withUnpagedListBudget } from '../services/unpaged-list-budget';
 import { callerFromAuthorizer } from './caller';
 import { mapError } from './error-mapper';
 import { applyOwnership } from './ownership';
@@ -86,10 +89,22 @@ const file = (answer: FileAnswer): APIGatewayProxyResult => ({
  */
 export const LAMBDA_ANSWER_LIMIT_BYTES = 6 * 1024 * 1024;
 
-const withinLambdaLimit = (answer: APIGatewayProxyResult): APIGatewayProxyResult => {
+/**
+ * What the unpaged call of a paged list may answer: Lambda's limit, or less where the deployment
+ * says so (`UNPAGED_LIST_LIMIT_BYTES`: the test deployment's is small, so that a test of a few
+ * hundred points meets the refusal a customer of 20,000 would).
+ */
+export const unpagedListLimitBytes = (): number => Math.min(LAMBDA_ANSWER_LIMIT_BYTES, config.UNPAGED_LIST_LIMIT_BYTES ?? LAMBDA_ANSWER_LIMIT_BYTES);
+
+/**
+ * The answer as Lambda would return it, refused past the limit: 502 `answer_too_large` as AWS would
+ * (named), or, for the unpaged call of a paged list, 413 `list_too_large`: the client can page it.
+ */
+const withinLimit = (answer: APIGatewayProxyResult, unpagedList: boolean): APIGatewayProxyResult => {
   const bytes = Buffer.byteLength(JSON.stringify(answer));
-  if (bytes <= LAMBDA_ANSWER_LIMIT_BYTES) return answer;
-  throw new AppError('answer_too_large', { details: { bytes, limit: LAMBDA_ANSWER_LIMIT_BYTES } });
+  const limit = unpagedList ? unpagedListLimitBytes() : LAMBDA_ANSWER_LIMIT_BYTES;
+  if (bytes <= limit) return answer;
+  throw new AppError(unpagedList ? 'list_too_large' : 'answer_too_large', { details: { bytes, limit } });
 };
 
 /** Below this, gzip saves less than its header and the time it takes. */
@@ -103,6 +118,9 @@ export const acceptsGzip = (acceptEncoding: string | undefined): boolean =>
     return (coding === 'gzip' || coding === '*') && (!weight || Number(weight.slice(2)) > 0);
   });
 
+// Whether the answer may go out gzip-compressed: API Gateway turns a base64 body into bytes only for a request that names an Accept (any, with `*/*` binary), else it would send base64 text.
+const takesGzipAnswer = (request: Record<string, string>): boolean => acceptsGzip(request['accept-encoding']) && Boolean(request.accept);
+
 /**
  * A JSON answer gzip-compressed for a client that takes it: a base64 body API Gateway passes on as
  * bytes (its binary media types), with Content-Encoding for the browser. A 15 MB list of points
@@ -110,9 +128,7 @@ export const acceptsGzip = (acceptEncoding: string | undefined): boolean =>
  */
 const compressedFor = (request: Record<string, string>, answer: APIGatewayProxyResult): APIGatewayProxyResult => {
   const headers = { ...answer.headers, Vary: 'Accept-Encoding' };
-  // API Gateway turns a base64 body into bytes only for a request that names an Accept (any, with `*/*` binary): else it would send base64 text.
-  const takesGzip = acceptsGzip(request['accept-encoding']) && Boolean(request.accept);
-  if (answer.isBase64Encoded || !takesGzip || Buffer.byteLength(answer.body) < COMPRESS_FROM_BYTES) return { ...answer, headers };
+  if (answer.isBase64Encoded || !takesGzipAnswer(request) || Buffer.byteLength(answer.body) < COMPRESS_FROM_BYTES) return { ...answer, headers };
   return { ...answer, headers: { ...headers, 'Content-Encoding': 'gzip' }, body: gzipSync(answer.body).toString('base64'), isBase64Encoded: true };
 };
 
@@ -133,7 +149,7 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
   if (missing.length) throw new Error(`Group ${group} lacks operations: ${missing.join(', ')}`);
   const byTemplate = new Map(routes.map((route) => [routeKey(route.method, route.path), route]));
 
-  const core = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+  const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const route = byTemplate.get(routeKey(event.httpMethod, event.resource));
     if (!route) throw new AppError('not_found', { details: `No route for ${event.httpMethod} ${event.resource}` });
     const caller = route.access === 'public' ? null : callerFromAuthorizer(event.requestContext.authorizer);
@@ -157,11 +173,15 @@ export const createHttpHandler = <Group extends EndpointGroup>(group: Group, ope
     };
     // A print token reads the print routes of the report it names, and nothing else.
     if (caller?.printReport && !(route.print && (request.params as { id?: string }).id === caller.printReport)) throw new AppError('not_allowed');
-    const data = await applyOwnership(route, request, handlers[route.operation]);
+    // The unpaged call of a paged list reads within the function's time and, for a client without gzip, the bytes it may answer.
+    const unpagedList = route.paged && !isPageRequest(request.query as { limit?: number; cursor?: string });
+    const timeLeftMs = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : null;
+    const budget = unpagedList ? unpagedListBudgetOf(timeLeftMs, takesGzipAnswer(headers) ? null : unpagedListLimitBytes()) : null;
+    const data = await withUnpagedListBudget(budget, () => applyOwnership(route, request, handlers[route.operation]));
     logger.info('request', { group, operation: route.operation, user: caller?.userId, customer: caller?.customerId });
-    if (route.file) return withinLambdaLimit(file(data as FileAnswer));
+    if (route.file) return withinLimit(file(data as FileAnswer), false);
     // The limit holds what the function returns: the compressed answer when the client takes gzip.
-    return withinLambdaLimit(compressedFor(headers, json(200, route.raw ? data : envelopeOf(data))));
+    return withinLimit(compressedFor(headers, json(200, route.raw ? data : envelopeOf(data))), unpagedList);
   };
 
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>().handler(core).onError(async (request) => {

@@ -593,6 +593,8 @@ export class ApiStack extends Stack {
         // Every group counts its signed-in requests against the caller's API rate limit (the one HTTP stack):
         // a group that only reads may still update the rate windows' items (functions/src/data/keys.ts), and no other.
         if (props.settings.apiRateLimits) fn.setting('API_RATE_LIMITS', props.settings.apiRateLimits);
+        // What the unpaged call of a paged list may answer, when the deployment lowers it (functions/src/middleware/http-handler.ts).
+        if (props.settings.unpagedListLimitBytes) fn.setting('UNPAGED_LIST_LIMIT_BYTES', String(props.settings.unpagedListLimitBytes));
         if (access.entities === 'read') {
           fn.fn.addToRolePolicy(
             new iam.PolicyStatement({

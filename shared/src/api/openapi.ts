@@ -92,6 +92,8 @@ export const errorCodesOf = (route: RouteDefinition): ErrorCode[] => {
     if (route.rateCost > 0) codes.push('rate_limited');
   }
   if (route.print) codes.push('not_allowed');
+  // A paged list called without `limit` and `cursor` that cannot be answered whole (too large, or too long to read): page it.
+  if (route.paged) codes.push('list_too_large');
   const named = route.owned && route.owned.intent !== 'list' && route.owned.intent !== 'create';
   if (named && route.owned) codes.push(NOT_FOUND_CODE_OF[route.owned.kind] ?? 'not_found', 'not_allowed');
   if (route.owned?.container) codes.push(NOT_FOUND_CODE_OF[route.owned.container.kind] ?? 'not_found', 'not_allowed');
@@ -220,7 +222,7 @@ export const buildOpenApiDocument = (version: string) => {
       version,
       description:
         'Every answer is `{ res, data?, msg? }`; a failure carries a stable code in `msg`. Sign in with `POST /api/v1/users/authenticate`, then send `Authorization: Bearer <token>`. ' +
-        'Lists that can grow without bound take `q`, `limit` and `cursor`: with `limit` or `cursor` they answer a page and `next_cursor` (null on the last page); without, the whole list. ' +
+        'Lists that can grow without bound take `q`, `limit` and `cursor`: with `limit` or `cursor` they answer a page and `next_cursor` (null on the last page); without, the whole list, or 413 `list_too_large` when it cannot be answered whole (page it). ' +
         'Answers over 1 KB are gzip-compressed for a client that sends `Accept-Encoding: gzip`; a function answer may not exceed 6 MB.',
     },
     tags: [...new Set(ROUTES.map((route) => route.group))].map((name) => ({ name })),

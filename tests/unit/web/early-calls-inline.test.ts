@@ -4,7 +4,7 @@ import { buildEarlyCalls, earlyCodeOf, inlineScriptText, operationsNamedIn, with
 /** Issue 43: the early script inlined in index.html (web/build/early-calls-inline.ts) stays a small classic script. */
 describe('the early script inlined in index.html', () => {
   it('is built as one small classic script carrying only the route table’s operations the first calls name', async () => {
-    const code = await buildEarlyCalls({ languages: { fr: '/assets/locale-fr-1.js' }, signedIn: ['/assets/first-screen-1.js'] });
+    const code = await buildEarlyCalls({ languages: { fr: '/assets/locale-fr-1.js' }, signedIn: ['/assets/first-screen-1.js'], pages: { '/maplytics': ['/assets/maplytics-page-1.js'] } });
     expect(code.length).toBeLessThan(8 * 1024);
     // Classic: it runs while the page is parsed, before the entry (a module) is evaluated.
     expect(code).not.toMatch(/(^|[;}])\s*(import|export)\s/);
@@ -44,7 +44,17 @@ describe('the early script inlined in index.html', () => {
       { name: 'ui', fileName: 'assets/ui-5.js' },
       { name: 'maplytics-page', fileName: 'assets/maplytics-page-6.js' },
     ];
-    expect(earlyCodeOf(chunks)).toEqual({ languages: { fr: '/assets/locale-fr-2.js', en: '/assets/locale-en-3.js' }, signedIn: ['/assets/first-screen-4.js', '/assets/ui-5.js'] });
+    expect(earlyCodeOf(chunks)).toEqual({ languages: { fr: '/assets/locale-fr-2.js', en: '/assets/locale-en-3.js' }, signedIn: ['/assets/first-screen-4.js', '/assets/ui-5.js'], pages: {} });
+  });
+
+  it('preloads the map’s page chunk on /maplytics, with the chunks it imports that the entry and the frame do not bring', () => {
+    const chunks = [
+      { name: 'index', fileName: 'assets/index-1.js', isEntry: true, facadeModuleId: '/repo/web/index.html' },
+      { name: 'first-screen', fileName: 'assets/first-screen-4.js' },
+      { name: 'ui', fileName: 'assets/ui-5.js' },
+      { name: 'maplytics-page', fileName: 'assets/maplytics-page-6.js', facadeModuleId: '/repo/web/src/routes/maplytics/maplytics-page.tsx', imports: ['assets/index-1.js', 'assets/ui-5.js', 'assets/api-7.js'] },
+    ];
+    expect(earlyCodeOf(chunks).pages).toEqual({ '/maplytics': ['/assets/maplytics-page-6.js', '/assets/api-7.js'] });
   });
 
   it('names the operations a module calls, and can sit inside a script element', () => {

@@ -255,3 +255,16 @@ describe('the early script’s table and the routes’ warm (one description, ch
     });
   }, 60_000);
 });
+
+describe('the HTTP client (web/src/lib/http.ts)', () => {
+  it('never asks for a paged list whole: a call without limit or cursor is refused before it leaves', async () => {
+    const { API } = await import('@shared/api/routes');
+    sentByClient.length = 0;
+    await expect(modules.http.callApi(API.listPoints, {})).rejects.toThrow(/paged list/);
+    await expect(modules.http.callApi(API.listPointsOfSelection, { params: { locationId: 'all' }, query: { q: 'lyon' } })).rejects.toThrow(/paged list/);
+    expect(sentByClient).toEqual([]);
+    // A page leaves.
+    await modules.http.callApiForPage(API.listPointsWithLocationNames, { query: { limit: '50', fields: 'picker' } });
+    expect(sentByClient.map((call) => call.path)).toEqual(['/api/v1/points/get-all-with-locations-name?limit=50&fields=picker']);
+  });
+});

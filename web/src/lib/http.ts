@@ -194,6 +194,13 @@ export const callApiForAnswer = async <R extends Route>(
   options: CallOptions<R>,
   readEnvelope?: (envelope: Envelope<unknown>) => void,
 ): Promise<Answer<ResponseOf<R>>> => {
+  // A paged list is asked for a page at a time (`limit`, `cursor`), never whole: a large customer's whole list is past what
+  // the API answers (413 list_too_large). A call without them is the screen's mistake, refused before it leaves.
+  // (isPageRequest's test, without importing paging.ts: its zod schemas would join the first screen's code.)
+  const query = (options.query ?? {}) as { limit?: unknown; cursor?: unknown };
+  if (route.paged && query.limit === undefined && query.cursor === undefined) {
+    throw new Error(`${route.method} ${route.path} is a paged list: ask for a page (limit, cursor), never the whole list`);
+  }
   const path = browserPath(route, options);
   try {
     // The same call, sent by the early script before the app's code ran (lib/first-call-answers.ts): its answer, not a second call.
