@@ -66,14 +66,14 @@ export const flagLegacyRawBeforeDeploy = (previous: Outputs | null): Promise<voi
 /**
  * After the functions are updated: the data migrations of functions/src/services/list-index-migration.ts
  * (the lists of locations and users, the points' search index, maplytics' site summaries, raw values
- * packed per point-hour, the alerts' schedules per cron, the sources' fetch schedules per interval, the locations' stamps), run by the series jobs function until it
+ * packed per point-hour, the alerts' schedules per cron, the sources' fetch schedules per interval, the locations' stamps, the sources' fetched dates in their own partitions), run by the series jobs function until it
  * answers done. Each run resumes the last; over migrated data a run reads its markers and answers
  * done at once.
  */
 export const runDataMigrationsAfterDeploy = (outputs: Outputs, runs = 50): Promise<void> =>
-  runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; rawPacked?: number; alertSchedules: number; sourceSchedules?: number; locationStamps?: number }>(outputs, 'deploy_migrations', {
+  runSeriesJobUntilDone<{ done: boolean; customers: number; listed: Record<string, number>; points: number; mapSites: number; rawPacked?: number; alertSchedules: number; sourceSchedules?: number; locationStamps?: number; fetchedDates?: number }>(outputs, 'deploy_migrations', {
     label: 'The data migrations',
     runs,
     progress: (result) =>
-      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.rawPacked ?? 0} raw values packed per point-hour, ${result.alertSchedules} per-alert schedules replaced by their customers' per cron, ${result.sourceSchedules ?? 0} per-source fetch schedules replaced by their customers' per interval, ${result.locationStamps ?? 0} customers' locations stamps moved`,
+      `Data migrations: ${result.customers} customers' lists checked (entries written: ${Object.entries(result.listed).map(([list, count]) => `${count} ${list}`).join(', ')}), ${result.points} points indexed, ${result.mapSites} map sites summed, ${result.rawPacked ?? 0} raw values packed per point-hour, ${result.alertSchedules} per-alert schedules replaced by their customers' per cron, ${result.sourceSchedules ?? 0} per-source fetch schedules replaced by their customers' per interval, ${result.locationStamps ?? 0} customers' locations stamps moved, ${result.fetchedDates ?? 0} sources' fetched dates moved to their customers' own partitions`,
   });

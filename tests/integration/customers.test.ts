@@ -392,6 +392,8 @@ describe('deleting a customer', () => {
     });
     expect(source.status, JSON.stringify(source.body)).toBe(200);
     expect(await sourceSchedulesOf(customer._id)).toEqual([sourceScheduleName(customer._id, 10)]);
+    // Its fetches' last data dates, in the customer's partition of them (`keys.fetchedDates`; a fetch writes them).
+    await entities.put({ PK: `C#${customer._id}#FETCHDATES`, SK: 'src-fetched', kind: 'fetched-dates', source: 'src-fetched', 'd_pt-fetched': Date.UTC(2026, 9, 1) });
     expect((await api('POST', '/api/v1/images', { token: inside, body: { name: 'Plan.png', content_type: 'image/png', data: PNG } })).status).toBe(200);
     await putObject(uploadsBucket, `${customer._id}/files/file-manual.csv`);
     // A browser of the customer's member, on record in the connections table.

@@ -4,7 +4,9 @@ import type { Point } from '@shared/schemas/point';
 import type { MaplyticsPoints } from '@shared/schemas/maplytics';
 import { awsEnvironment } from '../../infra/local/emulator';
 import type { StoredValue } from '../../functions/src/data/raw-value-repository';
+import { keys } from '../../functions/src/data/keys';
 import { api } from '../support/api';
+import { entities } from '../support/aws';
 import { anotherPremiumCustomer } from '../support/customers';
 import { testEnvironment } from '../support/environment';
 
@@ -63,6 +65,9 @@ describe("a source fetch's last data dates (issue 41)", () => {
     expect(await storedDate()).toBe('2026-06-10T10:10:00.000Z');
     // …and every reader answers the newer date.
     const newer = '2026-06-10T10:20:00.000Z';
+    // The source's item is in the customer's partition of fetched dates, not in its own partition (where its points are).
+    expect(await entities.get(keys.fetchedDates(customerId, sourceId))).toMatchObject({ source: sourceId, [`d_${point._id}`]: Date.parse(newer) });
+    expect(await entities.get(keys.legacyFetchedDates(customerId, sourceId))).toBeUndefined();
     const dateIn = (points: readonly { _id: string; last_data_date: string | null }[] | undefined) => points?.find((candidate) => candidate._id === point._id)?.last_data_date;
     const whole = await api<Point[]>('GET', '/api/v1/points', { token });
     expect(dateIn(whole.body.data)).toBe(newer);
@@ -103,7 +108,39 @@ describe("a source fetch's last data dates (issue 41)", () => {
     const deleted = await api('DELETE', `/api/v1/sources/${sourceId}`, { token });
     expect(deleted.status).toBe(200);
     expect(await storedDate()).toBe('2026-06-11T00:10:00.000Z');
+    expect(await entities.get(keys.fetchedDates(customerId, sourceId))).toBeUndefined();
     const byIds = await api<Point[]>('POST', '/api/v1/points/by-ids', { token, body: { ids: [point._id] } });
     expect(byIds.body.data![0].last_data_date).toBe('2026-06-11T00:10:00.000Z');
+  });
+
+  it("are moved by the deploy's migrations from where older versions kept them, never a date back (step 8)", async () => {
+    const { moveLegacyFetchedDates, recordFetchedDates } = await import('../../functions/src/data/fetched-dates-repository');
+    const source = await api<{ _id: string }>('POST', '/api/v1/sources', { token, body: { name: unique('Capteurs'), family: 'manual' } });
+    expect(source.status).toBe(200);
+    const kept = source.body.data!._id;
+    const gone = unique('src-gone');
+    const dateOf = async () => (await api<Point[]>('POST', '/api/v1/points/by-ids', { token, body: { ids: [point._id] } })).body.data![0].last_data_date;
+    // As versions before 2026-11-29's kept them, in the customer's partition; one of a source deleted since.
+    const legacy = (id: string, dates: Record<string, string>) =>
+      entities.put({ ...keys.legacyFetchedDates(customerId, id), kind: 'fetched-dates', source: id, ...Object.fromEntries(Object.entries(dates).map(([pointId, iso]) => [`d_${pointId}`, Date.parse(iso)])) });
+    await legacy(kept, { [point._id]: '2026-06-12T08:00:00.000Z', 'pt-elsewhere': '2026-06-12T07:00:00.000Z' });
+    await legacy(gone, { [point._id]: '2026-06-13T00:00:00.000Z' });
+    // Not read where they are: the point answers its own item's date.
+    expect(await dateOf()).toBe('2026-06-11T00:10:00.000Z');
+
+    expect(await moveLegacyFetchedDates(customerId)).toBe(2);
+    expect(await dateOf()).toBe('2026-06-12T08:00:00.000Z');
+    expect(await entities.get(keys.legacyFetchedDates(customerId, kept))).toBeUndefined();
+    expect(await entities.get(keys.legacyFetchedDates(customerId, gone))).toBeUndefined();
+    expect(await entities.get(keys.fetchedDates(customerId, gone))).toBeUndefined();
+
+    // A fetch of this version wrote a later date before the migration reached the customer: it stays.
+    await recordFetchedDates(customerId, kept, new Map([[point._id, Date.parse('2026-06-12T09:00:00.000Z')]]));
+    await legacy(kept, { [point._id]: '2026-06-12T08:30:00.000Z' });
+    expect(await moveLegacyFetchedDates(customerId)).toBe(1);
+    expect(await entities.get(keys.fetchedDates(customerId, kept))).toMatchObject({ [`d_${point._id}`]: Date.parse('2026-06-12T09:00:00.000Z'), 'd_pt-elsewhere': Date.parse('2026-06-12T07:00:00.000Z') });
+    expect(await dateOf()).toBe('2026-06-12T09:00:00.000Z');
+    // Run again, it finds nothing to move.
+    expect(await moveLegacyFetchedDates(customerId)).toBe(0);
   });
 });

@@ -48,8 +48,12 @@ const allPages = async (path: string, limit: number): Promise<Listed[]> => {
   return items;
 };
 
-/** The Queries of a list read beside the customer's fetched last data dates (`withLatestDates`: one small Query of its `FETCHDATES#` items, made by every points answer). */
-const besideFetchedDates = (queries: readonly string[]) => queries.filter((query) => !query.endsWith(' FETCHDATES#'));
+/**
+ * The Queries of a list read beside the customer's fetched last data dates (`withLatestDates`: one small Query of
+ * their own partition `C#<customer>#FETCHDATES`, made by every points answer; a Query of the customer's partition,
+ * where its points are, would count among the others).
+ */
+const besideFetchedDates = (queries: readonly string[]) => queries.filter((query) => query !== 'table C#<customer>#FETCHDATES');
 
 /** The functions' code, run in this process against the deployment's tables (its settings are read once, at its first import). */
 const functionsCode = async () => {
@@ -70,7 +74,7 @@ const services = async () => {
   const caller = { userId: 'u-test', customerId, homeCustomerId: customerId, role: 'administrator' as const, isRoot: false, remember: false };
   /**
    * The DynamoDB calls `run` makes, by operation, and what each Query read: its index (or the table)
-   * and the key prefixes it named (`C#…`, `FETCHDATES#`, an index bucket …), customer ids left out.
+   * and the keys and prefixes it named (`C#…`, `C#…#FETCHDATES`, an index bucket …), customer ids left out.
    */
   const callsOf = async (run: () => Promise<unknown>): Promise<Record<string, number> & { queries: string[] }> => {
     const before = client.dynamoCallsMade();

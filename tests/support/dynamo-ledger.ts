@@ -29,7 +29,8 @@ export const kindOfKey = (PK: string, SK = ''): string => {
   if (PK.startsWith('E#')) return SK === 'pending' ? 'pending mark' : SK === '' ? 'marks/extents' : 'extent marker';
   if (PK.startsWith('M#')) return 'raw-month marker';
   if (PK.startsWith('C#') && SK.startsWith('PT#')) return 'point (last data date)';
-  if (PK.startsWith('C#') && SK.startsWith('FETCHDATES#')) return "fetched dates (a source's)";
+  // Its own partition (`C#<customer>#FETCHDATES`), or the customer's where versions before 2026-11-29's kept it.
+  if (PK.startsWith('C#') && (PK.endsWith('#FETCHDATES') || SK.startsWith('FETCHDATES#'))) return "fetched dates (a source's)";
   return `other ${PK.split('#')[0]}#`;
 };
 

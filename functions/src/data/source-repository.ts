@@ -168,6 +168,8 @@ export const deleteSource = async (source: StoredSource): Promise<void> => {
           { Delete: { TableName: entitiesTable(), Key: keys.sourceName(source.customer, source.name_key) } },
           { Delete: { TableName: entitiesTable(), Key: keys.sourceFetch(source.customer, source._id) } },
           { Delete: { TableName: entitiesTable(), Key: keys.fetchedDates(source.customer, source._id) } },
+          // Where versions before 2026-11-29's kept them, until the deploy's migrations moved them (step 8).
+          { Delete: { TableName: entitiesTable(), Key: keys.legacyFetchedDates(source.customer, source._id) } },
         ],
       }),
     );

@@ -18,6 +18,7 @@ import {
 import { keys } from '../data/keys';
 import { pageOfPointTermKeys } from '../data/point-search-index';
 import { pageOfMapSummaryKeys } from '../data/map-summary';
+import { pageOfFetchedDatesKeys } from '../data/fetched-dates-repository';
 import { deleteItems } from '../data/table';
 import { removeSeriesItemsUpTo } from '../data/series-removal-repository';
 import { listCustomers } from '../data/customer-repository';
@@ -208,6 +209,14 @@ const removeItems = async (run: RunContext): Promise<StepResult> => {
       if (summaries.length > 0) {
         await deleteItems(summaries);
         used += summaries.length;
+        if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
+        continue;
+      }
+      // Its sources' fetched dates (their own partition, see fetched-dates-repository).
+      const fetchedDates = await pageOfFetchedDatesKeys(run.customerId, Math.max(1, run.budget - used));
+      if (fetchedDates.length > 0) {
+        await deleteItems(fetchedDates);
+        used += fetchedDates.length;
         if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
         continue;
       }

@@ -1,4 +1,5 @@
 import { listCustomers } from '../data/customer-repository';
+import { moveLegacyFetchedDates } from '../data/fetched-dates-repository';
 import { listTabs, unlistedTabIds } from '../data/dashboard-repository';
 import { listLocations, moveLocationsStamp, unlistedLocationIds } from '../data/location-repository';
 import { listNotifications, unlistedNotifications } from '../data/notification-repository';
@@ -40,6 +41,12 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
  *    client's tree is unchanged from the stamp alone; the functions of the version before it wrote
  *    locations without moving it, up to the moment the deploy replaced them. Moved once every function
  *    is this version's, each customer's stamp names no tree read before.
+ * 8. **The sources' fetched dates moved to their own partition** (issue 43, `keys.fetchedDates`,
+ *    `moveLegacyFetchedDates`): from `C#<customer>` / `FETCHDATES#<source>` to
+ *    `C#<customer>#FETCHDATES` / `<source>`, customer after customer, never moving a date back. The
+ *    functions of this version serve while it runs (it runs once they are updated): until a
+ *    customer's items are moved, its points answer their own items' dates (advanced once a UTC day),
+ *    and a source deleted meanwhile reads and deletes its item at both keys.
  *
  * Each keeps its progress under `keys.migration(name)` and, once done, its marker: a deploy over
  * migrated data reads two items and stops. A run stops before `deadline` and answers not done; the
@@ -48,6 +55,7 @@ import { backfillPointIndex, type BackfillPosition } from './point-index-backfil
 export const LIST_MIGRATION = 'location-user-lists';
 export const POINT_INDEX_MIGRATION = 'point-index-backfill';
 export const LOCATIONS_STAMP_MIGRATION = 'locations-stamp';
+export const FETCHED_DATES_MIGRATION = 'fetched-dates-partition';
 const DONE = 'v1';
 
 export interface DeployMigrations {
@@ -76,6 +84,8 @@ export interface DeployMigrationsOutcome {
   rawPacked: number;
   /** Customers whose locations' stamp was moved in this run. */
   locationStamps: number;
+  /** Sources' fetched-dates items moved to their customers' own partitions in this run. */
+  fetchedDates: number;
 }
 
 /** Entries written, by list. */
@@ -174,8 +184,21 @@ const moveLocationsStamps = async (deadline: number, now: () => number, outcome:
   return true;
 };
 
+const moveFetchedDates = async (deadline: number, now: () => number, outcome: DeployMigrationsOutcome): Promise<boolean> => {
+  if (await migrationDoneFor(FETCHED_DATES_MIGRATION)) return true;
+  const after = (await migrationProgress<{ after: string | null }>(FETCHED_DATES_MIGRATION))?.after ?? null;
+  for (const customerId of (await listCustomers()).map((customer) => customer._id).sort()) {
+    if (after !== null && customerId <= after) continue;
+    if (now() > deadline) return false;
+    outcome.fetchedDates += await moveLegacyFetchedDates(customerId);
+    await recordMigrationProgress(FETCHED_DATES_MIGRATION, { after: customerId });
+  }
+  await recordMigrationDone(FETCHED_DATES_MIGRATION, DONE);
+  return true;
+};
+
 export const runDeployMigrations = async (deadline: number, now: () => number = Date.now): Promise<DeployMigrationsOutcome> => {
-  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, rawPacked: 0, alertSchedules: 0, sourceSchedules: 0, locationStamps: 0 };
+  const outcome: DeployMigrationsOutcome = { done: false, customers: 0, listed: { locations: 0, users: 0, tabs: 0, notifications: 0, sources: 0 }, points: 0, mapSites: 0, rawPacked: 0, alertSchedules: 0, sourceSchedules: 0, locationStamps: 0, fetchedDates: 0 };
   // In this order: the summaries' rebuild reads the locations' and alerts' lists the first step fills.
   outcome.done =
     (await migrateLists(deadline, now, outcome)) &&
@@ -184,7 +207,8 @@ export const runDeployMigrations = async (deadline: number, now: () => number = 
     (await packRawValues(deadline, now, outcome)) &&
     (await replaceAlertSchedules(deadline, now, outcome)) &&
     (await replaceSourceSchedules(deadline, now, outcome)) &&
-    (await moveLocationsStamps(deadline, now, outcome));
+    (await moveLocationsStamps(deadline, now, outcome)) &&
+    (await moveFetchedDates(deadline, now, outcome));
   logger.info(outcome.done ? 'deploy migrations done' : 'deploy migrations paused', { ...outcome });
   return outcome;
 };
