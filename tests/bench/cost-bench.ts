@@ -495,7 +495,7 @@ const main = async () => {
         for (const [pointId, point] of fetchedPoints) fetchedPoints.set(pointId, { ...point, last_data_date: iso });
         await putItems([...fetchedPoints.values()].map((point) => pointItem(point)));
       };
-      // Each source's fetch records its points' dates in its one item (`FETCHDATES#<source>`), the points' own items once a UTC day:
+      // Each source's fetch records its points' dates in its one item (`C#<customer>#FETCHDATES` / `<source>`), the points' own items once a UTC day:
       // the points are shared among the reference customer's sources, one item each.
       const { recordFetchedDates } = await import('../../functions/src/data/fetched-dates-repository');
       const sourceOfPoint = (pointId: string) => `src-cost-${sourcePointIds.indexOf(pointId) % REFERENCE.sources}`;

@@ -5,7 +5,7 @@ import { latestFetchedDates } from '../data/fetched-dates-repository';
  * A point's last data date as every reader answers it (issue 41; docs/architecture/series.md, "Last
  * data dates of fetched points"): the later of the point's own date (imports, manual entry and
  * single writes advance it at once; a source's fetches once a UTC day) and the latest date its
- * sources' fetches recorded (`FETCHDATES#<source>`).
+ * sources' fetches recorded (`C#<customer>#FETCHDATES` / `<source>`).
  */
 export const laterDate = (own: string | null, fetched: number | undefined): string | null => {
   if (fetched === undefined || (own !== null && Date.parse(own) >= fetched)) return own;

@@ -19,7 +19,7 @@ export const pointsFedBy = <P extends Pick<Point, 'source' | 'active' | 'calcula
 /**
  * Writes values through the bulk path, their rollups deferred to once an hour
  * (`storeFetchedValuesInBulk`; newData at once), the points' latest dates in the source's item
- * (`FETCHDATES#<source>`: the points' own items once a UTC day), and relaunches the calculated points that
+ * (`C#<customer>#FETCHDATES` / `<source>`: the points' own items once a UTC day), and relaunches the calculated points that
  * read them, found in `points` (the customer's, as `pointsForFetch` gave them: not read again).
  */
 export const storeFetchedValues = async (customerId: string, sourceId: string, values: StoredValue[], points: readonly FetchedPoint[]): Promise<FetchOutcome> => {
