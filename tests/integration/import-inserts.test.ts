@@ -105,8 +105,11 @@ describe('new hour items of the bulk path by PartiQL INSERT (issue 41)', () => {
     expect(line('raw hour item · PartiQL INSERT (DuplicateItem)')?.wcu).toBe(1);
     expect(line('raw hour item · PutItem')?.wcu).toBe(1);
     expect(line('raw hour item · Transact Put')).toBeUndefined();
-    // The usage meter counts what the ledger counts of these writes (nothing else failed a condition).
-    expect(ledger.meter.wcu).toBe(ledger.lines.reduce((sum, entry) => sum + entry.wcu, 0));
+    // The usage meter counts what the ledger counts of these writes, the taken INSERT included. Other failed conditions
+    // it leaves out, as it always has: the other writer's single write is rolled up by the table stream meanwhile, so
+    // the import may find its points' extent markers set already (a failed condition a level, harmless, timing-dependent).
+    const metered = ledger.lines.filter((entry) => !entry.kind.includes('condition failed'));
+    expect(ledger.meter.wcu).toBe(metered.reduce((sum, entry) => sum + entry.wcu, 0));
   });
 
   it('INSERTs the very item a conditional PutItem writes: the same attributes, of the same types and bytes', async () => {
