@@ -188,6 +188,13 @@ const removeConnections = async (run: RunContext): Promise<StepResult> => {
   }
 };
 
+/**
+ * The customer's items kept in partitions of their own (not under `C#<customer>`): its points' search
+ * terms (point-search-index), its sites' maplytics summaries (map-summary), its sources' fetched dates
+ * (fetched-dates-repository). Each answers a page of its keys.
+ */
+const OWN_PARTITIONS = [pageOfPointTermKeys, pageOfMapSummaryKeys, pageOfFetchedDatesKeys] as const;
+
 /** Every item of the partition but the customer item (it keeps everyone of the customer out until the end), users' e-mail guards with them. */
 const removeItems = async (run: RunContext): Promise<StepResult> => {
   let used = 0;
@@ -196,27 +203,15 @@ const removeItems = async (run: RunContext): Promise<StepResult> => {
     const page = await pageOfPartitionKeys(run.customerId, Math.max(1, run.budget - used) + 1, null);
     const items = page.items.filter((item) => item.SK !== customerSk);
     if (items.length === 0) {
-      // Its points' search terms (their own partition, see point-search-index).
-      const terms = await pageOfPointTermKeys(run.customerId, Math.max(1, run.budget - used));
-      if (terms.length > 0) {
-        await deleteItems(terms);
-        used += terms.length;
-        if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
-        continue;
+      // The customer's partitions of its own, a page at a time: the first that still holds keys.
+      let own: { PK: string; SK: string }[] = [];
+      for (const pageOf of OWN_PARTITIONS) {
+        own = await pageOf(run.customerId, Math.max(1, run.budget - used));
+        if (own.length > 0) break;
       }
-      // Its sites' maplytics summaries (their own partition, see map-summary).
-      const summaries = await pageOfMapSummaryKeys(run.customerId, Math.max(1, run.budget - used));
-      if (summaries.length > 0) {
-        await deleteItems(summaries);
-        used += summaries.length;
-        if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
-        continue;
-      }
-      // Its sources' fetched dates (their own partition, see fetched-dates-repository).
-      const fetchedDates = await pageOfFetchedDatesKeys(run.customerId, Math.max(1, run.budget - used));
-      if (fetchedDates.length > 0) {
-        await deleteItems(fetchedDates);
-        used += fetchedDates.length;
+      if (own.length > 0) {
+        await deleteItems(own);
+        used += own.length;
         if (used >= run.budget || run.timeLeft() < RUN_MARGIN_MS) return { used, complete: false, cursor: null };
         continue;
       }
